@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// probe::BlockIo: read-only access to a device's data, for measurements and integrity checks.
+#pragma once
+
+#include "bench/clock.hpp"
+#include "probe/error.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+namespace disktune::probe {
+
+/// How a BlockIo reads: through the page cache (hdparm -t / -T) or with O_DIRECT (--direct).
+enum class IoMode { buffered, direct };
+
+/// Read-only byte access to one device. Never writes: implementations open devices O_RDONLY.
+/// Not thread-safe; one per measuring process.
+class BlockIo {
+ public:
+  virtual ~BlockIo() = default;
+  /// Read exactly buffer.size() bytes at offset_bytes. With IoMode::direct, offset and size
+  /// must be multiples of 4096 and the buffer 4096-aligned.
+  /// Errors: the read's errno ("pread", path); EIO from the drive; errc::io_error on a short read.
+  virtual Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) = 0;
+  /// Drop this device's page cache (BLKFLSBUF, else posix_fadvise DONTNEED), as hdparm's
+  /// flush_buffer_cache does before a buffered-read sample. Errors: the ioctl's errno.
+  virtual Result<void> flush_cache() = 0;
+  /// Device size in bytes (BLKGETSIZE64).
+  [[nodiscard]] virtual std::uint64_t size_bytes() const = 0;
+  /// The clock that times this device's reads (steady for real devices, virtual for sim:).
+  virtual bench::Clock& clock() = 0;
+};
+
+}  // namespace disktune::probe

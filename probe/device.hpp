@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// probe::Device: the one interface through which disktune touches a drive (real or simulated).
+#pragma once
+
+#include "probe/block_io.hpp"
+#include "probe/error.hpp"
+#include "probe/identify.hpp"
+#include "probe/settings.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace disktune::probe {
+
+/// How this device and driver handle one setting (DESIGN.md "Settings catalogue").
+enum class Support {
+  supported,    ///< can be read and changed
+  unsupported,  ///< the driver refuses it (ENOTTY, EINVAL, EOPNOTSUPP, sense "invalid field")
+  read_only,    ///< can be read, not changed (e.g. libata HDIO_SET_32BIT with one value)
+};
+
+/// One setting's capability on this device.
+struct Capability {
+  SettingId id;
+  Support support = Support::unsupported;
+  /// Values the driver offers or accepts where the device itself lists them (scheduler names
+  /// from queue/scheduler, the nr_requests / read_ahead_kb ladders it accepts). Empty when
+  /// the legal values come from identify data alone (the ATA knobs).
+  std::vector<SettingValue> values;
+  /// Why it is unsupported or read-only: the refusing call and its error
+  /// ("ioctl(HDIO_SET_DMA) on /dev/sda: Inappropriate ioctl for device"). Empty if supported.
+  std::string reason;
+};
+
+/// A drive disktune can identify, read, change and measure. Implemented by LinuxDevice
+/// (HDIO ioctls, SG_IO, sysfs) and SimDevice (the simulated legacy-IDE drive).
+/// Shape follows smartmontools' ata_device and ninja's DiskInterface (STYLE.md).
+class Device {
+ public:
+  virtual ~Device() = default;
+
+  /// The path or spec the device was opened as ("/dev/loop0", "sim:").
+  [[nodiscard]] virtual const std::string& path() const = 0;
+  /// True for sim: devices. Everything produced from a simulated device says so.
+  [[nodiscard]] virtual bool simulated() const = 0;
+
+  /// IDENTIFY DEVICE data. Errors: errc::not_supported when the device answers no identify
+  /// (loop, virtio, NVMe): that device gets block-layer tuning only. Other errors as they come.
+  virtual Result<IdentifyInfo> identify() = 0;
+  /// Support of every setting in all_settings() on this device and driver.
+  virtual std::vector<Capability> capabilities() = 0;
+  /// Current value of a setting. Errors: unsupported (is_unsupported()) or device errors.
+  virtual Result<SettingValue> read(SettingId id) = 0;
+  /// Change one setting. Errors: unsupported (is_unsupported()), EIO = rejected by the
+  /// device, EPERM, ... each with the call and path.
+  virtual Result<void> apply(SettingId id, const SettingValue& value) = 0;
+  /// Current values of every supported setting.
+  virtual Result<Settings> snapshot() = 0;
+  /// Apply `settings` in apply order (all_settings()), then read each back.
+  /// Errors: the first setting that could not be applied or did not read back.
+  virtual Result<void> restore(const Settings& settings);
+  /// Read-only data access for measurements.
+  virtual Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) = 0;
+};
+
+/// Options for make_device.
+struct DeviceOptions {
+  std::uint64_t seed = 1;                 ///< sim: noise seed
+  std::optional<std::string> sim_profile; ///< sim: JSON behaviour profile path
+};
+
+/// Open a device from its spec: "sim:" (the built-in seed drive, IBM-DJNA-352500),
+/// "sim:FILE" (a simulated drive from an identify capture), or a block device path.
+/// Errors: bad spec, unreadable identify file or profile (errc::invalid_argument with the
+/// reason), open errors (errno, "open", path), a path that is not a block device (ENOTBLK).
+Result<std::unique_ptr<Device>> make_device(const std::string& spec, const DeviceOptions& options);
+
+}  // namespace disktune::probe

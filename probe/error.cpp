@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// probe::Error formatting and the "unsupported here" classification.
+#include "probe/error.hpp"
+
+namespace disktune::probe {
+
+bool Error::is_unsupported() const {
+  if (code.category() != std::generic_category()) return false;
+  const int value = code.value();
+  return value == ENOTTY || value == EINVAL || value == EOPNOTSUPP || value == ENOSYS;
+}
+
+std::string Error::message() const {
+  std::string text = op;
+  if (!path.empty()) text += " on " + path;
+  text += ": " + code.message();
+  return text;
+}
+
+std::ostream& operator<<(std::ostream& out, const Error& error) {
+  return out << error.message();
+}
+
+Error errno_error(int errnum, std::string op, std::string path) {
+  return Error{std::error_code(errnum, std::generic_category()), std::move(op), std::move(path)};
+}
+
+}  // namespace disktune::probe

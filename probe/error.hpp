@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// probe::Error and Result: expected failures as values, with errno, operation and path.
+#pragma once
+
+#include <boost/system/result.hpp>
+
+#include <cerrno>
+#include <ostream>
+#include <string>
+#include <system_error>
+
+namespace disktune::probe {
+
+/// An expected failure of a device or parser operation.
+/// `code` is the errno-style cause (std::generic_category for syscalls),
+/// `op` names the call or step ("ioctl(HDIO_SET_DMA 1)", "parse hdparm -i line 7"),
+/// `path` names the device or file it was done on.
+/// Printed as "<op> on <path>: <message>", the form STYLE.md requires for syscall errors.
+struct Error {
+  std::error_code code;
+  std::string op;
+  std::string path;
+
+  /// True for the errors that mean "this driver does not offer this knob":
+  /// ENOTTY, EINVAL, EOPNOTSUPP, ENOSYS (compare smartmontools' is_syscall_unsup).
+  [[nodiscard]] bool is_unsupported() const;
+  /// "<op> on <path>: <strerror>" (path part left out when empty).
+  [[nodiscard]] std::string message() const;
+};
+
+std::ostream& operator<<(std::ostream& out, const Error& error);
+
+/// Build an Error from an errno value.
+Error errno_error(int errnum, std::string op, std::string path);
+
+/// Result type used across probe/ and bench/.
+template <class T>
+using Result = boost::system::result<T, Error>;
+
+}  // namespace disktune::probe

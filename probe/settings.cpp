@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Setting descriptors and value encodings (hdparm names, -X mode codes).
+#include "probe/settings.hpp"
+
+#include "probe/assert.hpp"
+
+#include <array>
+#include <charconv>
+
+namespace disktune::probe {
+namespace {
+
+constexpr std::array<SettingInfo, 10> kSettings{{
+    {SettingId::multcount, "multcount", "-m", "", "sectors", Risk::risky, false},
+    {SettingId::io_support, "io_support", "-c", "", "", Risk::risky, false},
+    {SettingId::unmaskirq, "unmaskirq", "-u", "", "", Risk::risky, false},
+    {SettingId::using_dma, "using_dma", "-d", "", "", Risk::risky, false},
+    {SettingId::xfermode, "xfermode", "-X", "", "", Risk::risky, false},
+    {SettingId::readahead, "readahead", "-a", "", "sectors", Risk::safe, false},
+    {SettingId::read_ahead_kb, "read_ahead_kb", "", "read_ahead_kb", "KiB", Risk::safe, false},
+    {SettingId::scheduler, "scheduler", "", "scheduler", "", Risk::safe, true},
+    {SettingId::nr_requests, "nr_requests", "", "nr_requests", "requests", Risk::safe, false},
+    {SettingId::max_sectors_kb, "max_sectors_kb", "", "max_sectors_kb", "KiB", Risk::safe, false},
+}};
+
+// Apply order: the catalogue order above already puts using_dma before xfermode
+// and scheduler before nr_requests.
+constexpr std::array<SettingId, 10> kOrder{
+    SettingId::multcount,  SettingId::io_support,    SettingId::unmaskirq, SettingId::using_dma,
+    SettingId::xfermode,   SettingId::readahead,     SettingId::read_ahead_kb,
+    SettingId::scheduler,  SettingId::nr_requests,   SettingId::max_sectors_kb};
+
+constexpr std::array<std::string_view, 4> kFamilyNames{"pio", "sdma", "mdma", "udma"};
+constexpr std::array<std::int64_t, 4> kFamilyBase{8, 16, 32, 64};
+
+std::optional<std::int64_t> parse_decimal(std::string_view text) {
+  std::int64_t number = 0;
+  const auto* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, number);
+  if (ec != std::errc{} || ptr != end || text.empty()) return std::nullopt;
+  return number;
+}
+
+Error bad_value(SettingId id, std::string_view text, std::string_view why) {
+  return Error{std::make_error_code(std::errc::invalid_argument),
+               std::string("value '") + std::string(text) + "' for " +
+                   std::string(setting_name(id)) + ": " + std::string(why),
+               ""};
+}
+
+}  // namespace
+
+std::span<const SettingId> all_settings() { return kOrder; }
+
+const SettingInfo& setting_info(SettingId id) {
+  const auto index = static_cast<std::size_t>(id);
+  DT_ASSERT(index < kSettings.size() && kSettings[index].id == id);
+  return kSettings[index];
+}
+
+std::string_view setting_name(SettingId id) { return setting_info(id).name; }
+
+std::optional<SettingId> setting_from_name(std::string_view name) {
+  for (const auto& info : kSettings)
+    if (info.name == name) return info.id;
+  return std::nullopt;
+}
+
+std::int64_t SettingValue::number() const {
+  DT_ASSERT(is_number());
+  return std::get<std::int64_t>(value_);
+}
+
+const std::string& SettingValue::text() const {
+  DT_ASSERT(!is_number());
+  return std::get<std::string>(value_);
+}
+
+std::ostream& operator<<(std::ostream& out, const SettingValue& value) {
+  if (value.is_number()) return out << value.number();
+  return out << value.text();
+}
+
+std::int64_t xfermode_code(XferFamily family, int mode) {
+  DT_ASSERT(mode >= 0 && mode <= 7);
+  return kFamilyBase[static_cast<std::size_t>(family)] + mode;
+}
+
+std::optional<XferFamily> xfermode_family(std::int64_t code) {
+  for (std::size_t i = 0; i < kFamilyBase.size(); ++i)
+    if (code >= kFamilyBase[i] && code < kFamilyBase[i] + 8) return static_cast<XferFamily>(i);
+  return std::nullopt;
+}
+
+int xfermode_number(std::int64_t code) { return static_cast<int>(code & 7); }
+
+bool xfermode_is_dma(std::int64_t code) {
+  const auto family = xfermode_family(code);
+  return family && *family != XferFamily::pio;
+}
+
+std::string format_value(SettingId id, const SettingValue& value) {
+  if (!value.is_number()) return value.text();
+  if (id == SettingId::xfermode) {
+    if (const auto family = xfermode_family(value.number()))
+      return std::string(kFamilyNames[static_cast<std::size_t>(*family)]) +
+             std::to_string(xfermode_number(value.number()));
+  }
+  return std::to_string(value.number());
+}
+
+Result<SettingValue> parse_value(SettingId id, std::string_view text) {
+  if (setting_info(id).textual) {
+    if (text.empty()) return bad_value(id, text, "empty name");
+    return SettingValue(std::string(text));
+  }
+  if (id == SettingId::xfermode) {
+    for (std::size_t i = 0; i < kFamilyNames.size(); ++i) {
+      if (text.substr(0, kFamilyNames[i].size()) != kFamilyNames[i]) continue;
+      const auto mode = parse_decimal(text.substr(kFamilyNames[i].size()));
+      if (!mode || *mode < 0 || *mode > 7) return bad_value(id, text, "mode number must be 0-7");
+      return SettingValue(xfermode_code(static_cast<XferFamily>(i), static_cast<int>(*mode)));
+    }
+    const auto code = parse_decimal(text);
+    if (!code || !xfermode_family(*code))
+      return bad_value(id, text, "expected pioN, sdmaN, mdmaN, udmaN or an hdparm -X code 8-71");
+    return SettingValue(*code);
+  }
+  const auto number = parse_decimal(text);
+  if (!number || *number < 0) return bad_value(id, text, "expected a non-negative integer");
+  return SettingValue(*number);
+}
+
+std::string format_settings(const Settings& settings) {
+  std::string text;
+  for (const auto& [id, value] : settings) {
+    if (!text.empty()) text += ' ';
+    text += std::string(setting_name(id)) + '=' + format_value(id, value);
+  }
+  return text;
+}
+
+}  // namespace disktune::probe

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Setting descriptors: hdparm's names, flags, sysfs attributes, risk, and value encodings.
+#pragma once
+
+#include "probe/error.hpp"
+
+#include <compare>
+#include <cstdint>
+#include <map>
+#include <ostream>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace disktune::probe {
+
+/// Every knob disktune knows. Names (see setting_name) are hdparm's where hdparm has one,
+/// sysfs attribute names otherwise. Source: DESIGN.md "Settings catalogue", ATA-REFERENCE §3.3, §6.4.
+enum class SettingId {
+  multcount,       ///< -m: sectors per READ/WRITE MULTIPLE interrupt (0 = off); IDENTIFY word 47 bounds it
+  io_support,      ///< -c: 0 = 16-bit, 1 = 32-bit, 3 = 32-bit with VLB sync (HDIO_SET_32BIT)
+  unmaskirq,       ///< -u: 0/1 (HDIO_SET_UNMASKINTR)
+  using_dma,       ///< -d: 0/1 (HDIO_SET_DMA)
+  xfermode,        ///< -X: SET FEATURES 0x03 mode code (8+n PIO, 32+n MDMA, 64+n UDMA; ATA-REFERENCE §3.4)
+  readahead,       ///< -a: block-layer readahead in 512-byte sectors (BLKRASET)
+  read_ahead_kb,   ///< /sys/block/X/queue/read_ahead_kb, KiB
+  scheduler,       ///< /sys/block/X/queue/scheduler, an I/O scheduler name
+  nr_requests,     ///< /sys/block/X/queue/nr_requests, requests per queue
+  max_sectors_kb,  ///< /sys/block/X/queue/max_sectors_kb, KiB per request
+};
+
+/// All settings, in the order they are applied (scheduler before nr_requests, because
+/// switching the elevator resets nr_requests; using_dma before xfermode, as hdparm does).
+std::span<const SettingId> all_settings();
+
+/// Risk class: safe = cannot lose data; risky = the hdparm manual warns of hangs or corruption.
+enum class Risk { safe, risky };
+
+/// Static description of one setting.
+struct SettingInfo {
+  SettingId id;
+  std::string_view name;         ///< "multcount", "io_support", ..., as in the JSON report
+  std::string_view hdparm_flag;  ///< "-m", "-c", ...; empty for sysfs-only settings
+  std::string_view sysfs_attr;   ///< "read_ahead_kb" under queue/; empty for ioctl settings
+  std::string_view unit;         ///< "sectors", "KiB", "" (enumerated)
+  Risk risk;
+  bool textual;                  ///< value is a name (scheduler), not a number
+};
+
+/// The descriptor of `id`. Never fails.
+const SettingInfo& setting_info(SettingId id);
+/// hdparm's name of `id` ("multcount", "xfermode", ...).
+std::string_view setting_name(SettingId id);
+/// Inverse of setting_name; nullopt for an unknown name.
+std::optional<SettingId> setting_from_name(std::string_view name);
+
+/// A setting's value: a number (every hdparm knob, sysfs numbers) or a name (scheduler).
+/// Never a bare int in interfaces (STYLE.md). Ordered and comparable for use as map keys.
+class SettingValue {
+ public:
+  SettingValue() = default;
+  explicit SettingValue(std::int64_t number) : value_(number) {}
+  explicit SettingValue(std::string name) : value_(std::move(name)) {}
+
+  [[nodiscard]] bool is_number() const { return std::holds_alternative<std::int64_t>(value_); }
+  /// The number. DT_ASSERT-style abort if the value is a name.
+  [[nodiscard]] std::int64_t number() const;
+  /// The name. Aborts if the value is a number.
+  [[nodiscard]] const std::string& text() const;
+
+  auto operator<=>(const SettingValue&) const = default;
+  bool operator==(const SettingValue&) const = default;
+
+ private:
+  std::variant<std::int64_t, std::string> value_{std::int64_t{0}};
+};
+
+/// Prints the number or the name (no setting-specific formatting; see format_value).
+std::ostream& operator<<(std::ostream& out, const SettingValue& value);
+
+/// A full or partial assignment of settings, ordered by SettingId (the apply order).
+using Settings = std::map<SettingId, SettingValue>;
+
+/// Human/JSON form of a value: xfermode as "pio4" / "mdma2" / "udma2" (hdparm's names),
+/// other numbers in decimal, names as they are.
+std::string format_value(SettingId id, const SettingValue& value);
+
+/// Parse the text form of a value for `id` (inverse of format_value; xfermode also accepts
+/// hdparm's decimal codes such as "66"). Errors: errc::invalid_argument naming the setting
+/// and the text.
+Result<SettingValue> parse_value(SettingId id, std::string_view text);
+
+/// "multcount=16 io_support=3 ..." in apply order; used in logs, tables and cache keys.
+std::string format_settings(const Settings& settings);
+
+/// Transfer-mode families, as encoded by SET FEATURES subcommand 0x03 (ATA-REFERENCE §3.4).
+enum class XferFamily { pio, sdma, mdma, udma };
+
+/// hdparm -X code of a mode: pio n = 8+n, sdma n = 16+n, mdma n = 32+n, udma n = 64+n.
+std::int64_t xfermode_code(XferFamily family, int mode);
+/// Family of a -X code; nullopt for codes outside 8..71 or in the gaps.
+std::optional<XferFamily> xfermode_family(std::int64_t code);
+/// Mode number within the family (code & 7).
+int xfermode_number(std::int64_t code);
+/// True for SDMA, MDMA and UDMA codes (they need using_dma=1).
+bool xfermode_is_dma(std::int64_t code);
+
+}  // namespace disktune::probe

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Report: the plain record of one tuning run, rendered by the JSON, boot.local and table emitters.
+#pragma once
+
+#include "probe/device.hpp"
+#include "probe/identify.hpp"
+#include "probe/settings.hpp"
+#include "strategies/trial.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace disktune::results {
+
+/// JSON report schema version; bump on any incompatible change (README documents it).
+inline constexpr int kSchemaVersion = 1;
+
+/// The device as the report names it.
+struct DeviceInfo {
+  std::string path;      ///< as given ("/dev/loop0", "sim:")
+  std::string model;     ///< identify words 27-46, empty when the device has no identify
+  std::string serial;
+  std::string firmware;
+  bool simulated = false;
+  std::string stable_path;  ///< /dev/disk/by-id/... when the system has one, else empty
+};
+
+/// One dimension of the search space as reported.
+struct DimensionInfo {
+  probe::SettingId id;
+  std::vector<probe::SettingValue> values;  ///< legal values tried by the search
+};
+
+/// Values left out of the space, counted per stated reason.
+struct PrunedCount {
+  std::string reason;
+  std::size_t count = 0;
+};
+
+/// A setting the driver refuses (never written to a snippet).
+struct UnsupportedSetting {
+  probe::SettingId id;
+  std::string reason;
+};
+
+/// The legal space.
+struct SpaceInfo {
+  std::vector<DimensionInfo> dimensions;
+  std::size_t legal_count = 0;      ///< legal full configurations
+  std::vector<PrunedCount> pruned;
+  std::vector<UnsupportedSetting> unsupported;
+};
+
+/// The baseline measurement (settings as found).
+struct Baseline {
+  probe::Settings settings;
+  std::vector<double> samples_mib_s;
+  double median_mib_s = 0.0;
+  double spread_pct = 0.0;
+  double cached_median_mib_s = 0.0;  ///< hdparm -T style figure, informational
+};
+
+/// The chosen configuration. When nothing beat the baseline, keep_baseline is true,
+/// settings == baseline settings and changes is empty.
+struct Winner {
+  probe::Settings settings;
+  probe::Settings changes;           ///< only what differs from the baseline
+  double median_mib_s = 0.0;
+  double spread_pct = 0.0;
+  double speedup = 1.0;              ///< winner median / baseline median
+  bool keep_baseline = false;
+  int trial_id = 0;                  ///< the trial it came from; 0 = baseline
+};
+
+/// Everything one `disktune tune` run produced.
+struct Report {
+  int schema_version = kSchemaVersion;
+  std::string tool_version;
+  std::string kernel;            ///< uname -r
+  std::string started_at;        ///< ISO 8601 UTC, e.g. "2026-11-30T05:01:02Z"
+  std::string finished_at;
+  std::string strategy;
+  std::string method = "buffered";  ///< benchmark method of every median in the report
+  int repeats = 3;
+  std::uint64_t seed = 1;
+  DeviceInfo device;
+  std::optional<probe::IdentifyInfo> identify;
+  SpaceInfo space;
+  Baseline baseline;
+  std::vector<strategies::TrialResult> trials;
+  Winner winner;
+  bool restored = false;         ///< original settings put back and read back
+  std::string restore_detail;    ///< why not, when restored is false
+};
+
+}  // namespace disktune::results
