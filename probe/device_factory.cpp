@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// make_device: maps "sim:", "sim:FILE" and block-device paths to a backend.
+#include "probe/device.hpp"
+#include "probe/linux_device.hpp"
+#include "probe/sim_device.hpp"
+
+namespace disktune::probe {
+
+Result<std::unique_ptr<Device>> make_device(const std::string& spec, const DeviceOptions& options) {
+  constexpr std::string_view kSim = "sim:";
+  if (spec.rfind(kSim, 0) == 0) {
+    const std::string file = spec.substr(kSim.size());
+    return make_sim_device(file.empty() ? std::nullopt : std::optional<std::string>(file), options);
+  }
+  if (spec.empty() || spec.front() != '/')
+    return Error{std::make_error_code(std::errc::invalid_argument),
+                 "device spec '" + spec + "': expected sim:, sim:FILE or a /dev path", ""};
+  return make_linux_device(spec);
+}
+
+}  // namespace disktune::probe
