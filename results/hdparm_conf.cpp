@@ -34,12 +34,11 @@ std::string conf_value(SettingId id, const probe::SettingValue& value) {
 }
 
 std::string conf_block(const SnippetTarget& target, const probe::Settings& changes) {
-  std::string text;
+  std::string text = target.hdparm_device + " {\n";
   for (const auto id : hdparm_flag_order())
     if (const auto it = changes.find(id); it != changes.end())
       text += '\t' + std::string(conf_key(id)) + " = " + conf_value(id, it->second) + '\n';
-  if (text.empty()) return "# No ATA setting changed: nothing for /etc/hdparm.conf.\n";
-  return target.hdparm_device + " {\n" + text + "}\n";
+  return text + "}\n";
 }
 
 std::string queue_comment(const probe::Settings& queue) {
@@ -58,11 +57,14 @@ std::string queue_comment(const probe::Settings& queue) {
 std::string HdparmConfEmitter::render(const Report& report) const {
   auto [target, changes, text, complete] = start_snippet(report, "/etc/hdparm.conf block");
   if (complete) return text;
+  const auto queue = queue_comment(queue_changes(changes));
+  if (hdparm_flag_list(changes).empty())
+    return text + "# No ATA setting changed: nothing for /etc/hdparm.conf.\n" + queue;
   text += "# Append to /etc/hdparm.conf (Debian/Ubuntu): applied at boot and by udev on hot-plug.\n";
   if (target.stable_path.empty() && !report.device.simulated)
     text += "# No /dev/disk/by-id name is known: " + target.hdparm_device +
             " may name another drive after a reboot.\n";
-  return text + conf_block(target, changes) + queue_comment(queue_changes(changes));
+  return text + conf_block(target, changes) + queue;
 }
 
 }  // namespace disktune::results

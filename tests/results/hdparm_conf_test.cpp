@@ -31,13 +31,20 @@ TEST_CASE("hdparm.conf keys the block by the by-id path and lists queue settings
   REQUIRE(text.find("#   read_ahead_kb = 1024\n") != std::string::npos);
 }
 
-TEST_CASE("hdparm.conf for queue-only changes has no block, and warns about kernel names",
-          "[results]") {
+TEST_CASE("hdparm.conf for queue-only changes has no block", "[results]") {
   const auto text = results::HdparmConfEmitter().render(test_support::loop_report());
   REQUIRE(text.find('{') == std::string::npos);
   REQUIRE(text.find("No ATA setting changed") != std::string::npos);
   REQUIRE(text.find("#   scheduler = mq-deadline\n") != std::string::npos);
-  REQUIRE(text.find("No /dev/disk/by-id name is known: /dev/loop0") != std::string::npos);
+}
+
+TEST_CASE("hdparm.conf warns when only a kernel name is known", "[results]") {
+  auto report = test_support::by_id_report();
+  report.device.stable_path.clear();
+  const auto text = results::HdparmConfEmitter().render(report);
+  REQUIRE(text.find("No /dev/disk/by-id name is known: /dev/sda may name another drive") !=
+          std::string::npos);
+  REQUIRE(text.find("/dev/sda {\n\tread_ahead_sect = 2048\n}\n") != std::string::npos);
 }
 
 TEST_CASE("hdparm.conf keeping the baseline has no block", "[results]") {
