@@ -51,6 +51,7 @@ void ReportParser::device_line(std::string_view text) {
 void ReportParser::parse_line(const Line& line) {
   const std::string text = squeeze(line.text);
   if (text.empty()) return;
+  raw_ = line.text;
   const bool column0 = line.text.front() != ' ' && line.text.front() != '\t';
   if (text.find("Integrity word not set") != std::string::npos) {
     info_.checksum = Checksum::absent;
@@ -99,7 +100,10 @@ void ReportParser::parse_body(std::string_view text, int line) {
 }
 
 bool ReportParser::parse_identity(std::string_view text, int line) {
-  const auto value = [&](std::string_view label) { return trim_blanks(after(text, label)); };
+  // Values keep their inner blanks ("LTN486  48x"): take them from the unsqueezed line.
+  const auto value = [&](std::string_view label) {
+    return trim_blanks(std::string_view(raw_).substr(raw_.find(label) + label.size()));
+  };
   if (text.starts_with("Model Number:")) {
     info_.model = value("Model Number:");
     model_line_ = line;

@@ -41,6 +41,7 @@ class ReportParser {
   IdentifyInfo& info_;
   ModeSets modes_;
   std::string section_;
+  std::string raw_;  // the current line as read (parse_line squeezes blanks)
   int model_line_ = 0;
   bool cfa_row_ = false;
   bool features_seen_ = false;
