@@ -54,18 +54,13 @@ bool reported(std::uint16_t word) { return word != 0x0000 && word != 0xFFFF; }
 std::string ata_string(const Words& words, std::size_t first, std::size_t count,
                        std::string_view what, std::vector<std::string>& warnings) {
   std::string text;
-  bool odd = false;
   for (std::size_t i = first; i < first + count; ++i) {
     for (const int shift : {8, 0}) {
-      const auto c = static_cast<unsigned char>((words[i] >> shift) & 0xFFU);
-      if (c == 0) continue;
-      const bool printable = c >= 0x20 && c < 0x7F;
-      odd = odd || !printable;
-      text.push_back(printable ? static_cast<char>(c) : '?');
+      const auto c = static_cast<char>((words[i] >> shift) & 0xFFU);
+      if (c != '\0') text.push_back(c);
     }
   }
-  if (odd) warnings.push_back(std::string(what) + " contains non-printable bytes (shown as '?')");
-  return trim_blanks(text);
+  return printable_text(text, what, warnings);
 }
 
 DeviceType device_type_of(const Words& words) {

@@ -102,9 +102,11 @@ void ReportParser::parse_body(std::string_view text, int line) {
 bool ReportParser::parse_identity(std::string_view text, int line) {
   // Values keep their inner blanks ("LTN486  48x"): take them from the unsqueezed line.
   const auto value = [&](std::string_view label) {
-    return trim_blanks(std::string_view(raw_).substr(raw_.find(label) + label.size()));
+    return printable_text(std::string_view(raw_).substr(raw_.find(label) + label.size()),
+                          label.substr(0, label.size() - 1), info_.warnings);
   };
   if (text.starts_with("Model Number:")) {
+    model_raw_ = trim_blanks(std::string_view(raw_).substr(raw_.find("Model Number:") + 13));
     info_.model = value("Model Number:");
     model_line_ = line;
   } else if (text.starts_with("Serial Number:")) {

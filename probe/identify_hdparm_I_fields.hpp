@@ -23,8 +23,9 @@ class ReportParser {
   /// Read the device-type line ("ATA device, ...", "ATAPI CD-ROM, ...", "CompactFlash ...").
   void device_line(std::string_view text);
   void parse_line(const Line& line);
-  /// Line of the Model Number (0 when none was seen).
+  /// Line of the Model Number (0 when none was seen) and its text as printed.
   [[nodiscard]] int model_line() const { return model_line_; }
+  [[nodiscard]] const std::string& model_raw() const { return model_raw_; }
   /// Fill derived fields (modes, capacity, features, cable, device type).
   void finish();
 
@@ -41,7 +42,8 @@ class ReportParser {
   IdentifyInfo& info_;
   ModeSets modes_;
   std::string section_;
-  std::string raw_;  // the current line as read (parse_line squeezes blanks)
+  std::string raw_;
+  std::string model_raw_;  // the current line as read (parse_line squeezes blanks)
   int model_line_ = 0;
   bool cfa_row_ = false;
   bool features_seen_ = false;

@@ -24,13 +24,12 @@ std::optional<std::size_t> find_device(const std::vector<Line>& lines, std::size
 }
 
 // hdparm prints the model bytes as they are; web copies turn bytes that are not text into
-// HTML entities ("&#65533;"). Either means the drive (or bridge) returned garbage.
-bool printable_ascii(std::string_view text) {
-  if (text.find("&#") != std::string_view::npos) return false;
-  return std::all_of(text.begin(), text.end(), [](char c) {
-    const auto u = static_cast<unsigned char>(c);
-    return u >= 0x20 && u < 0x7F;
-  });
+// HTML entities ("&#65533;"). Entities or control characters mean the drive (or a bridge)
+// returned garbage rather than a model string.
+bool garbage_model(std::string_view text) {
+  if (text.find("&#") != std::string_view::npos) return true;
+  return std::any_of(text.begin(), text.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x20; });
 }
 
 std::string sense_note(std::string_view text) {
@@ -63,9 +62,10 @@ Result<IdentifyInfo> parse_hdparm_I(std::string_view text, const std::string& na
                        "no identify data: no Model Number line (empty or all-zero identify "
                        "block)" + sense_note(text));
   }
-  if (!printable_ascii(info.model)) {
+  if (garbage_model(parser.model_raw())) {
     return parse_error(name, parser.model_line(),
-                       "garbage identify data: Model Number is not printable ASCII" +
+                       "garbage identify data: Model Number holds control characters or HTML "
+                       "entities" +
                            sense_note(text));
   }
   parser.finish();

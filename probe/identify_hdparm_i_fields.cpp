@@ -158,7 +158,7 @@ void IFieldParser::parse_fields(std::string_view fields, int line) {
   if (const auto model = fields.find("Model="); model != std::string_view::npos) {
     const auto fw = fields.find(", FwRev=", model);
     const auto end = fw == std::string_view::npos ? fields.size() : fw;
-    info_.model = trim_blanks(fields.substr(model + 6, end - model - 6));
+    info_.model = printable_text(fields.substr(model + 6, end - model - 6), "Model", info_.warnings);
     fields = fw == std::string_view::npos ? std::string_view{} : fields.substr(fw + 2);
   }
   for (const std::string_view part : split_top_level(fields)) {
@@ -175,9 +175,9 @@ void IFieldParser::parse_fields(std::string_view fields, int line) {
 
 void IFieldParser::parse_field(std::string_view key, std::string_view value, int line) {
   if (key == "FwRev") {
-    info_.firmware = trim_blanks(value);
+    info_.firmware = printable_text(value, "FwRev", info_.warnings);
   } else if (key == "SerialNo") {
-    info_.serial = trim_blanks(value);
+    info_.serial = printable_text(value, "SerialNo", info_.warnings);
   } else if (key == "Config") {
     parse_config(value, line);
   } else if (key == "MaxMultSect") {

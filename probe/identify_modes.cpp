@@ -51,6 +51,20 @@ std::string trim_blanks(std::string_view text) {
   return std::string(text.substr(first, last - first + 1));
 }
 
+std::string printable_text(std::string_view text, std::string_view what,
+                           std::vector<std::string>& warnings) {
+  std::string out = trim_blanks(text);
+  bool replaced = false;
+  for (char& c : out) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7F) continue;
+    c = '?';
+    replaced = true;
+  }
+  if (replaced) warnings.push_back(std::string(what) + " contains non-printable bytes (shown as '?')");
+  return out;
+}
+
 std::string hex4(unsigned value) {
   char buffer[8];
   std::snprintf(buffer, sizeof buffer, "%04x", value & 0xFFFFU);

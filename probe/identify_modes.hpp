@@ -30,6 +30,11 @@ void check_active_supported(const std::optional<int>& active, const std::vector<
 /// `text` without leading and trailing blanks (space, tab, CR, LF, NUL).
 std::string trim_blanks(std::string_view text);
 
+/// `text` trimmed, with every byte outside printable ASCII replaced by '?'; a warning naming
+/// `what` is added when a byte was replaced (keeps records valid UTF-8 for reports).
+std::string printable_text(std::string_view text, std::string_view what,
+                           std::vector<std::string>& warnings);
+
 /// Four lowercase hex digits of `value` ("00a5").
 std::string hex4(unsigned value);
 
