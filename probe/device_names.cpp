@@ -34,8 +34,7 @@ int link_rank(const std::string& name) {
 std::string kernel_name(const std::string& dev) {
   if (const auto number = block_number(dev)) {
     std::error_code ec;
-    const auto target =
-        fs::read_symlink(sysfs_block_dir(major(*number), minor(*number)), ec);
+    const auto target = fs::read_symlink(sysfs_block_dir(major(*number), minor(*number)), ec);
     if (!ec && !target.filename().empty()) return target.filename().string();
   }
   return fs::path(dev).filename().string();

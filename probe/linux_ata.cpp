@@ -26,8 +26,8 @@ constexpr std::array<KnobIoctl, 4> kKnobs{{
 }};
 
 const KnobIoctl& knob(SettingId id) {
-  const auto* found = std::find_if(kKnobs.begin(), kKnobs.end(),
-                                   [id](const KnobIoctl& k) { return k.id == id; });
+  const auto* found =
+      std::find_if(kKnobs.begin(), kKnobs.end(), [id](const KnobIoctl& k) { return k.id == id; });
   DT_ASSERT(found != kKnobs.end());
   return *found;
 }

@@ -14,7 +14,8 @@ namespace disktune::probe {
 /// Swap the two bytes of every word of the identify string fields (serial words 10-19,
 /// firmware 23-26, model 27-46). HDIO_GET_IDENTITY hands them over in natural order (libata's
 /// ata_get_identity re-formats them with ata_id_string; legacy IDE fixed them at probe);
-/// decode_identify expects ATA order, first character in the high byte. Source: ATA-REFERENCE §1.1.
+/// decode_identify expects ATA order, first character in the high byte.
+/// Source: ATA-REFERENCE §1.1.
 void hdio_identity_to_ata_order(std::span<std::byte, 512> block);
 
 /// ioctl(HDIO_GET_IDENTITY, 0x030d): the 512-byte identify block the kernel cached at probe or

@@ -86,7 +86,8 @@ bool LinuxQueue::handles(SettingId id) {
 
 Result<std::int64_t> LinuxQueue::blkraget_sectors() const {
   long sectors = 0;
-  if (::ioctl(fd_, BLKRAGET, &sectors) != 0) return errno_error(errno, "ioctl(BLKRAGET)", dev_path_);
+  if (::ioctl(fd_, BLKRAGET, &sectors) != 0)
+    return errno_error(errno, "ioctl(BLKRAGET)", dev_path_);
   return static_cast<std::int64_t>(sectors);
 }
 
@@ -203,8 +204,7 @@ Result<std::vector<std::int64_t>> LinuxQueue::accepted_nr_requests() {
 
 Result<SettingValue> LinuxQueue::read(SettingId id) const {
   DT_ASSERT(handles(id));
-  if (id == SettingId::readahead ||
-      (id == SettingId::read_ahead_kb && !sysfs_.has(attr_of(id)))) {
+  if (id == SettingId::readahead || (id == SettingId::read_ahead_kb && !sysfs_.has(attr_of(id)))) {
     auto sectors = blkraget_sectors();
     if (!sectors) return sectors.error();
     return SettingValue(id == SettingId::readahead ? *sectors : *sectors / 2);

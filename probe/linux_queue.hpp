@@ -52,8 +52,7 @@ class LinuxQueue {
   [[nodiscard]] Capability attribute_support(SettingId id) const;
   [[nodiscard]] Capability scheduler_support() const;
   [[nodiscard]] Result<SchedulerList> read_scheduler() const;
-  [[nodiscard]] Result<std::vector<std::int64_t>> number_values(SettingId id,
-                                                                std::int64_t current);
+  [[nodiscard]] Result<std::vector<std::int64_t>> number_values(SettingId id, std::int64_t current);
 
   SysfsQueue sysfs_;
   int fd_;

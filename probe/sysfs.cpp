@@ -108,7 +108,9 @@ std::string sysfs_block_dir(unsigned major_number, unsigned minor_number) {
 
 std::string SysfsQueue::path(std::string_view attr) const { return dir_ + "/" + std::string(attr); }
 
-bool SysfsQueue::has(std::string_view attr) const { return ::access(path(attr).c_str(), F_OK) == 0; }
+bool SysfsQueue::has(std::string_view attr) const {
+  return ::access(path(attr).c_str(), F_OK) == 0;
+}
 
 bool SysfsQueue::writable(std::string_view attr) const {
   return ::access(path(attr).c_str(), W_OK) == 0;

@@ -24,7 +24,8 @@ struct SchedulerList {
 /// blanks, the active one in brackets. A single bare name is accepted (switchable = false).
 /// Errors: errc::invalid_argument ("parse queue/scheduler '<line>'") for an empty line, no
 /// or several bracketed names, or unbalanced brackets.
-/// Source: Documentation/ABI/stable/sysfs-block (queue/scheduler); block/elevator.c elv_iosched_show.
+/// Source: Documentation/ABI/stable/sysfs-block (queue/scheduler); block/elevator.c
+/// elv_iosched_show.
 Result<SchedulerList> parse_scheduler_line(std::string_view line);
 
 /// The whole content of a sysfs attribute with trailing newlines removed.

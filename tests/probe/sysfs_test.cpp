@@ -39,8 +39,7 @@ TEST_CASE("parse_scheduler_line rejects lines without exactly one active name", 
   REQUIRE(parsed.error().op.find("parse queue/scheduler") == 0);
 }
 
-TEST_CASE("sysfs helpers read numbers, strip newlines and report errno with the path",
-          "[probe]") {
+TEST_CASE("sysfs helpers read numbers, strip newlines and report errno with the path", "[probe]") {
   std::string dir_template = "/tmp/disktune-sysfs-XXXXXX";
   REQUIRE(::mkdtemp(dir_template.data()) != nullptr);
   const std::string file = dir_template + "/read_ahead_kb";

@@ -69,7 +69,10 @@ std::unique_ptr<LoopDevice> LoopDevice::create(std::uint64_t size_bytes, std::st
     return nullptr;
   }
   std::vector<std::byte> contents(size_bytes);
-  if (fill) fill(contents); else fill_pattern(contents);
+  if (fill)
+    fill(contents);
+  else
+    fill_pattern(contents);
   // From here on the destructor cleans up whatever exists.
   std::unique_ptr<LoopDevice> loop(
       new LoopDevice(dir_template, dir_template + "/backing.img", std::move(contents)));
