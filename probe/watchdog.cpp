@@ -4,6 +4,7 @@
 
 #include "probe/assert.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
