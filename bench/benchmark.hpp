@@ -7,6 +7,7 @@
 #include "probe/error.hpp"
 
 #include <cstdint>
+#include <ostream>
 #include <string_view>
 #include <vector>
 
@@ -35,6 +36,11 @@ struct Sample {
   std::uint64_t bytes = 0;
   Seconds elapsed{0.0};
 };
+
+/// "<mib_s> MiB/s (<bytes> bytes in <elapsed> s)", for test and log messages.
+std::ostream& operator<<(std::ostream& out, const Sample& sample);
+/// The samples, comma-separated in brackets (lets Catch2 print a Result<vector<Sample>>).
+std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples);
 
 /// Run one sample. Buffered: flush_cache() first, then sequential reads from offset_bytes,
 /// wrapping to offset_bytes at the device end, until `duration` has passed. Cached: one read

@@ -30,6 +30,12 @@ struct ChildOutcome {
 /// then _exit(0) (an exception in body: _exit(1)). The parent polls the pipe and the child
 /// with `timeout` of wall time; past it, it SIGKILLs the child's process group and reaps it
 /// without blocking forever. The child dies with the parent (PR_SET_PDEATHSIG).
+/// The child runs in its own process group (pgid = its pid); whatever it leaves in that group
+/// is SIGKILLed once it ends, also when it finished. Child exit codes set here: 1 = body
+/// threw, 2 = writing the payload failed, 3 = the parent was already gone.
+/// A child still unreaped 2 s after SIGKILL (uninterruptible sleep, state D) is left behind:
+/// timed_out, and `detail` names its pid. Setup failures (pipe2, fork): failed, detail
+/// "fork: <strerror>". `timeout` must be > 0 (DT_ASSERT).
 /// Source: DESIGN.md "Hangs, crashes and reboots".
 ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout);
 

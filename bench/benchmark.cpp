@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// hdparm -T / -t style read measurements over a probe::BlockIo, timed with its clock.
+#include "bench/benchmark.hpp"
+
+#include "probe/assert.hpp"
+
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <span>
+
+namespace disktune::bench {
+namespace {
+
+constexpr std::size_t kPageBytes = 4096;  // O_DIRECT buffer alignment
+constexpr double kMibBytes = 1024.0 * 1024.0;  // hdparm's "MB"
+
+struct FreeDeleter {
+  void operator()(std::byte* memory) const { std::free(memory); }
+};
+using PageBuffer = std::unique_ptr<std::byte[], FreeDeleter>;
+
+// One page-aligned buffer per run_sample call, so O_DIRECT BlockIos accept it.
+PageBuffer allocate_page_buffer(std::uint64_t bytes) {
+  const std::size_t rounded = (bytes + kPageBytes - 1) / kPageBytes * kPageBytes;
+  auto* memory = static_cast<std::byte*>(std::aligned_alloc(kPageBytes, rounded));
+  if (memory == nullptr) throw std::bad_alloc();
+  return PageBuffer(memory);
+}
+
+probe::Result<void> check_region(const probe::BlockIo& io, const Workload& workload) {
+  const std::uint64_t size = io.size_bytes();
+  if (workload.offset_bytes > size || size - workload.offset_bytes < workload.chunk_bytes) {
+    return probe::Error{std::make_error_code(std::errc::invalid_argument),
+                        "benchmark: device smaller than one " +
+                            std::to_string(workload.chunk_bytes) + "-byte chunk from offset " +
+                            std::to_string(workload.offset_bytes) + " (size " +
+                            std::to_string(size) + " bytes)",
+                        ""};
+  }
+  return {};
+}
+
+// Calls `read_one` until the timed time reaches `duration` (at least once). `read_one`
+// returns the time it spent on housekeeping (a flush before wrapping), which is not timed.
+template <class ReadOne>
+probe::Result<Sample> timed_reads(Clock& clock, const Workload& workload, ReadOne read_one) {
+  Sample sample;
+  Seconds untimed{0.0};
+  const Seconds start = clock.now();
+  do {
+    probe::Result<Seconds> step = read_one();
+    if (!step) return step.error();
+    untimed += *step;
+    sample.bytes += workload.chunk_bytes;
+    sample.elapsed = clock.now() - start - untimed;
+  } while (sample.elapsed < workload.duration);
+  sample.mib_s = static_cast<double>(sample.bytes) / kMibBytes / sample.elapsed.count();
+  return sample;
+}
+
+// hdparm -T: prime the page cache with one chunk, then time re-reads of that chunk.
+probe::Result<Sample> run_cached(probe::BlockIo& io, const Workload& workload,
+                                 std::span<std::byte> buffer) {
+  if (auto primed = io.read_at(workload.offset_bytes, buffer); !primed) return primed.error();
+  return timed_reads(io.clock(), workload, [&]() -> probe::Result<Seconds> {
+    if (auto read = io.read_at(workload.offset_bytes, buffer); !read) return read.error();
+    return Seconds{0.0};
+  });
+}
+
+// hdparm -t with an explicit flush first. Reads whole chunks; when the next chunk would
+// cross the device end (a tail shorter than a chunk is never read) it flushes again and
+// wraps to offset_bytes, so wrapped reads come from the device and not the page cache.
+// The wrap flush is excluded from the timed time.
+probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
+                                   std::span<std::byte> buffer) {
+  if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
+  Clock& clock = io.clock();
+  std::uint64_t position = workload.offset_bytes;
+  return timed_reads(clock, workload, [&]() -> probe::Result<Seconds> {
+    Seconds untimed{0.0};
+    if (io.size_bytes() - position < workload.chunk_bytes) {
+      const Seconds flush_start = clock.now();
+      if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
+      untimed = clock.now() - flush_start;
+      position = workload.offset_bytes;
+    }
+    if (auto read = io.read_at(position, buffer); !read) return read.error();
+    position += workload.chunk_bytes;
+    return untimed;
+  });
+}
+
+}  // namespace
+
+std::string_view to_string(Method method) {
+  switch (method) {
+    case Method::cached:
+      return "cached";
+    case Method::buffered:
+      return "buffered";
+  }
+  DT_ASSERT(false && "unknown bench::Method");
+  return {};
+}
+
+std::ostream& operator<<(std::ostream& out, const Sample& sample) {
+  return out << sample.mib_s << " MiB/s (" << sample.bytes << " bytes in "
+             << sample.elapsed.count() << " s)";
+}
+
+std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples) {
+  out << '[';
+  for (std::size_t i = 0; i < samples.size(); ++i) out << (i ? ", " : "") << samples[i];
+  return out << ']';
+}
+
+probe::Result<Sample> run_sample(probe::BlockIo& io, const Workload& workload) {
+  DT_ASSERT(workload.chunk_bytes > 0);
+  DT_ASSERT(workload.duration > Seconds{0.0});
+  if (auto fits = check_region(io, workload); !fits) return fits.error();
+  const PageBuffer memory = allocate_page_buffer(workload.chunk_bytes);
+  const std::span<std::byte> buffer(memory.get(), workload.chunk_bytes);
+  return workload.method == Method::cached ? run_cached(io, workload, buffer)
+                                           : run_buffered(io, workload, buffer);
+}
+
+probe::Result<std::vector<Sample>> run_samples(probe::BlockIo& io, const Workload& workload,
+                                               int repeats) {
+  DT_ASSERT(repeats >= 0);
+  std::vector<Sample> samples;
+  samples.reserve(static_cast<std::size_t>(repeats));
+  for (int i = 0; i < repeats; ++i) {
+    probe::Result<Sample> sample = run_sample(io, workload);
+    if (!sample) return sample.error();
+    samples.push_back(*sample);
+  }
+  return samples;
+}
+
+}  // namespace disktune::bench

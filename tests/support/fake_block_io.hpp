@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// FakeBlockIo: a SIMULATED in-memory BlockIo on a virtual clock, recording every call, for tests.
+#pragma once
+
+#include "bench/clock.hpp"
+#include "probe/block_io.hpp"
+
+#include <cerrno>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <span>
+#include <utility>
+#include <vector>
+
+namespace disktune::testing {
+
+/// The byte the fake returns at `offset_bytes`: a fixed pattern that differs between
+/// neighbouring bytes, 256-byte blocks and 4 KiB pages, so misplaced reads show.
+std::byte fake_pattern_byte(std::uint64_t offset_bytes);
+
+/// How a FakeBlockIo behaves. Rates are MiB/s (2^20 bytes per second, as hdparm).
+struct FakeBlockIoConfig {
+  std::uint64_t size_bytes = 64u << 20;  ///< device size
+  double disk_mib_s = 100.0;             ///< virtual-clock cost of a read not in the cache
+  /// Cost of re-reading an (offset, length) already read since the last flush; nullopt =
+  /// no page-cache model (every read costs disk_mib_s). Ignored with IoMode::direct.
+  std::optional<double> cached_mib_s{};
+  bench::Seconds flush_cost{0.0};  ///< virtual time one flush_cache() takes
+  /// direct: like O_DIRECT, EINVAL ("pread") unless offset, length and buffer address are
+  /// multiples of 4096.
+  probe::IoMode mode = probe::IoMode::buffered;
+  std::optional<std::size_t> fail_read_index{}; ///< 0-based read_at call that fails
+  std::optional<std::size_t> fail_flush_index{}; ///< 0-based flush_cache call that fails
+  int fail_errno = EIO;                         ///< errno of the injected failure
+};
+
+/// One recorded call, in call order.
+struct FakeIoEvent {
+  enum class Kind { read, flush } kind;
+  std::uint64_t offset_bytes = 0;   ///< reads only
+  std::uint64_t length_bytes = 0;   ///< reads only
+  const std::byte* buffer = nullptr;  ///< reads only: the caller's buffer address
+};
+
+/// A SIMULATED device: reads return fake_pattern_byte data and advance the virtual clock by
+/// length / rate; flushes are counted and empty the modelled page cache. Failed calls are
+/// recorded too. Reads past the end fail with errc::io_error (a short read), as BlockIo says.
+class FakeBlockIo final : public probe::BlockIo {
+ public:
+  explicit FakeBlockIo(FakeBlockIoConfig config);
+
+  probe::Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override;
+  probe::Result<void> flush_cache() override;
+  [[nodiscard]] std::uint64_t size_bytes() const override { return config_.size_bytes; }
+  bench::Clock& clock() override { return clock_; }
+
+  /// The virtual clock (tests may advance it or read it).
+  bench::VirtualClock& virtual_clock() { return clock_; }
+  /// Every call so far, in order.
+  [[nodiscard]] const std::vector<FakeIoEvent>& events() const { return events_; }
+  /// Offsets of all read_at calls, in order.
+  [[nodiscard]] std::vector<std::uint64_t> read_offsets() const;
+  [[nodiscard]] std::size_t read_count() const { return reads_; }
+  [[nodiscard]] std::size_t flush_count() const { return flushes_; }
+
+ private:
+  [[nodiscard]] double rate_for(std::uint64_t offset_bytes, std::uint64_t length_bytes) const;
+
+  FakeBlockIoConfig config_;
+  bench::VirtualClock clock_;
+  std::vector<FakeIoEvent> events_;
+  std::set<std::pair<std::uint64_t, std::uint64_t>> cached_;  // (offset, length) since flush
+  std::size_t reads_ = 0;
+  std::size_t flushes_ = 0;
+};
+
+}  // namespace disktune::testing
