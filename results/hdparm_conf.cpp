@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The /etc/hdparm.conf block: key = value lines inside "DEVICE {" ... "}".
+#include "results/hdparm_conf.hpp"
+
+#include "results/hdparm_flags.hpp"
+#include "results/snippet.hpp"
+
+#include "probe/assert.hpp"
+
+namespace disktune::results {
+namespace {
+
+using probe::SettingId;
+
+// Key map of Debian's hdparm-functions (ATA-REFERENCE §6.2).
+std::string_view conf_key(SettingId id) {
+  switch (id) {
+    case SettingId::xfermode: return "transfer_mode";
+    case SettingId::using_dma: return "dma";
+    case SettingId::unmaskirq: return "interrupt_unmask";
+    case SettingId::multcount: return "mult_sect_io";
+    case SettingId::io_support: return "io32_support";
+    case SettingId::readahead: return "read_ahead_sect";
+    default: break;
+  }
+  DT_ASSERT(false && "setting has no hdparm.conf key");
+  return "";
+}
+
+std::string conf_value(SettingId id, const probe::SettingValue& value) {
+  if (id == SettingId::using_dma || id == SettingId::unmaskirq)
+    return value.number() != 0 ? "on" : "off";
+  return std::to_string(value.number());
+}
+
+std::string conf_block(const SnippetTarget& target, const probe::Settings& changes) {
+  std::string text = target.hdparm_device + " {\n";
+  for (const auto id : hdparm_flag_order())
+    if (const auto it = changes.find(id); it != changes.end())
+      text += '\t' + std::string(conf_key(id)) + " = " + conf_value(id, it->second) + '\n';
+  return text + "}\n";
+}
+
+std::string queue_comment(const probe::Settings& queue) {
+  if (queue.empty()) return "";
+  std::string text =
+      "# Queue settings cannot be expressed in /etc/hdparm.conf; use the udev rules or the\n"
+      "# boot.local snippet for:\n";
+  for (const auto& [id, value] : queue)
+    text += "#   " + std::string(probe::setting_name(id)) + " = " +
+            comment_safe(probe::format_value(id, value)) + '\n';
+  return text;
+}
+
+}  // namespace
+
+std::string HdparmConfEmitter::render(const Report& report) const {
+  auto [target, changes, text, complete] = start_snippet(report, "/etc/hdparm.conf block");
+  if (complete) return text;
+  const auto queue = queue_comment(queue_changes(changes));
+  if (hdparm_flag_list(changes).empty())
+    return text + "# No ATA setting changed: nothing for /etc/hdparm.conf.\n" + queue;
+  text += "# Append to /etc/hdparm.conf (Debian/Ubuntu): applied at boot and by udev on hot-plug.\n";
+  if (target.stable_path.empty() && !report.device.simulated)
+    text += "# No /dev/disk/by-id name is known: " + target.hdparm_device +
+            " may name another drive after a reboot.\n";
+  return text + conf_block(target, changes) + queue;
+}
+
+}  // namespace disktune::results

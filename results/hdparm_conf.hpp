@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// HdparmConfEmitter: the winner as a Debian/Ubuntu /etc/hdparm.conf block.
+#pragma once
+
+#include "results/emitter.hpp"
+
+namespace disktune::results {
+
+/// Renders an /etc/hdparm.conf block (ATA-REFERENCE §6.2) for the changed ATA settings, in
+/// the seed's flag order: transfer_mode = N (-X code), dma = on|off, interrupt_unmask = on|off,
+/// mult_sect_io = N, io32_support = N, read_ahead_sect = N; spaces around '=', comments on
+/// lines of their own (the Debian parser allows nothing else). The block is keyed by the
+/// by-id path when known (Debian resolves it with readlink -m). Queue settings cannot be
+/// expressed in hdparm.conf: they are listed in a comment pointing to the udev rules.
+/// keep_baseline or no ATA change: comments only. Header as snippet_header.
+/// Throws std::invalid_argument for unsafe device paths (snippet_target).
+class HdparmConfEmitter : public Emitter {
+ public:
+  [[nodiscard]] std::string render(const Report& report) const override;
+};
+
+}  // namespace disktune::results

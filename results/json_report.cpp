@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Report -> boost::json::value, member by member in the documented key order.
+#include "results/json_report.hpp"
+
+#include "results/snippet.hpp"
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+namespace disktune::results {
+namespace {
+
+namespace json = boost::json;
+
+// The same names as probe::to_string for these enums (identify.hpp); kept here because the
+// results library must not depend on the identify decoder's translation unit.
+std::string_view type_name(probe::DeviceType type) {
+  switch (type) {
+    case probe::DeviceType::ata: return "ata";
+    case probe::DeviceType::atapi: return "atapi";
+    case probe::DeviceType::cfa: return "cfa";
+  }
+  return "ata";
+}
+
+std::string_view checksum_name(probe::Checksum checksum) {
+  switch (checksum) {
+    case probe::Checksum::valid: return "valid";
+    case probe::Checksum::invalid: return "invalid";
+    case probe::Checksum::absent: return "absent";
+    case probe::Checksum::unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+std::string_view source_name(probe::IdentifySource source) {
+  switch (source) {
+    case probe::IdentifySource::raw: return "raw";
+    case probe::IdentifySource::hdparm_i: return "hdparm-i";
+    case probe::IdentifySource::hdparm_I: return "hdparm-I";
+    case probe::IdentifySource::live: return "live";
+  }
+  return "raw";
+}
+
+template <class T>
+json::value optional_json(const std::optional<T>& value) {
+  if (!value) return nullptr;
+  return json::value(*value);
+}
+
+template <class T>
+json::array array_of(const std::vector<T>& values) {
+  json::array array;
+  for (const auto& value : values) array.emplace_back(value);
+  return array;
+}
+
+json::value string_or_null(const std::string& text) {
+  if (text.empty()) return nullptr;
+  return json::value(text);
+}
+
+json::object feature_json(const probe::Feature& feature) {
+  return {{"supported", feature.supported}, {"enabled", optional_json(feature.enabled)}};
+}
+
+json::object features_json(const probe::IdentifyInfo& info) {
+  return {{"write_cache", feature_json(info.write_cache)},
+          {"look_ahead", feature_json(info.look_ahead)},
+          {"apm", feature_json(info.apm)},
+          {"aam", feature_json(info.aam)},
+          {"lba48", feature_json(info.lba48)}};
+}
+
+json::object device_json(const DeviceInfo& device) {
+  return {{"path", device.path},         {"model", device.model},
+          {"serial", device.serial},     {"firmware", device.firmware},
+          {"simulated", device.simulated}, {"stable_path", string_or_null(device.stable_path)}};
+}
+
+json::object baseline_json(const Baseline& baseline) {
+  return {{"settings", settings_to_json(baseline.settings)},
+          {"samples", array_of(baseline.samples_mib_s)},
+          {"median_mib_s", baseline.median_mib_s},
+          {"spread_pct", baseline.spread_pct},
+          {"cached_median_mib_s", baseline.cached_median_mib_s}};
+}
+
+json::object trial_json(const strategies::TrialResult& trial) {
+  return {{"id", trial.id},
+          {"settings", settings_to_json(trial.settings)},
+          {"status", strategies::to_string(trial.status)},
+          {"samples", array_of(trial.samples_mib_s)},
+          {"median_mib_s", trial.median_mib_s},
+          {"spread_pct", trial.spread_pct},
+          {"detail", trial.detail}};
+}
+
+json::array trials_json(const std::vector<strategies::TrialResult>& trials) {
+  json::array array;
+  for (const auto& trial : trials) array.emplace_back(trial_json(trial));
+  return array;
+}
+
+json::object winner_json(const Report& report) {
+  const auto& winner = report.winner;
+  return {{"settings", settings_to_json(winner.settings)},
+          {"changes", settings_to_json(persisted_changes(report))},
+          {"median_mib_s", winner.median_mib_s},
+          {"spread_pct", winner.spread_pct},
+          {"speedup", winner.speedup},
+          {"keep_baseline", winner.keep_baseline},
+          {"trial_id", winner.trial_id}};
+}
+
+}  // namespace
+
+json::value value_to_json(probe::SettingId id, const probe::SettingValue& value) {
+  if (id == probe::SettingId::xfermode || !value.is_number())
+    return json::value(probe::format_value(id, value));
+  return json::value(value.number());
+}
+
+json::value settings_to_json(const probe::Settings& settings) {
+  json::object object;
+  for (const auto& [id, value] : settings)
+    object.emplace(probe::setting_name(id), value_to_json(id, value));
+  return object;
+}
+
+json::value identify_to_json(const probe::IdentifyInfo& info) {
+  return json::object{{"model", info.model},
+                      {"serial", info.serial},
+                      {"firmware", info.firmware},
+                      {"device_type", type_name(info.device_type)},
+                      {"max_multsect", info.max_multsect},
+                      {"multsect", optional_json(info.multsect)},
+                      {"lba_sectors", info.lba_sectors},
+                      {"dma_supported", info.dma_supported},
+                      {"lba_supported", info.lba_supported},
+                      {"iordy_supported", info.iordy_supported},
+                      {"iordy_can_disable", info.iordy_can_disable},
+                      {"pio_modes", array_of(info.pio_modes)},
+                      {"sdma_modes", array_of(info.sdma_modes)},
+                      {"sdma_active", optional_json(info.sdma_active)},
+                      {"mdma_modes", array_of(info.mdma_modes)},
+                      {"mdma_active", optional_json(info.mdma_active)},
+                      {"udma_modes", array_of(info.udma_modes)},
+                      {"udma_active", optional_json(info.udma_active)},
+                      {"cable_80wire", optional_json(info.cable_80wire)},
+                      {"is_sata", info.is_sata},
+                      {"ata_major_versions", array_of(info.ata_major_versions)},
+                      {"ata_minor_version", optional_json(info.ata_minor_version)},
+                      {"features", features_json(info)},
+                      {"checksum", checksum_name(info.checksum)},
+                      {"source", source_name(info.source)},
+                      {"warnings", array_of(info.warnings)}};
+}
+
+json::value space_to_json(const SpaceInfo& space) {
+  json::array dimensions;
+  for (const auto& dimension : space.dimensions) {
+    json::array values;
+    for (const auto& value : dimension.values) values.push_back(value_to_json(dimension.id, value));
+    dimensions.push_back(json::object{{"setting", probe::setting_name(dimension.id)},
+                                      {"values", std::move(values)}});
+  }
+  json::array pruned;
+  for (const auto& entry : space.pruned)
+    pruned.push_back(json::object{{"reason", entry.reason}, {"count", entry.count}});
+  json::array unsupported;
+  for (const auto& entry : space.unsupported)
+    unsupported.push_back(
+        json::object{{"setting", probe::setting_name(entry.id)}, {"reason", entry.reason}});
+  return json::object{{"dimensions", std::move(dimensions)},
+                      {"legal_count", space.legal_count},
+                      {"pruned", std::move(pruned)},
+                      {"unsupported", std::move(unsupported)}};
+}
+
+json::value to_json(const Report& report) {
+  json::value identify = nullptr;
+  if (report.identify) identify = identify_to_json(*report.identify);
+  return json::object{{"schema_version", report.schema_version},
+                      {"tool_version", report.tool_version},
+                      {"kernel", report.kernel},
+                      {"started_at", report.started_at},
+                      {"finished_at", report.finished_at},
+                      {"strategy", report.strategy},
+                      {"method", report.method},
+                      {"repeats", report.repeats},
+                      {"seed", report.seed},
+                      {"device", device_json(report.device)},
+                      {"identify", std::move(identify)},
+                      {"space", space_to_json(report.space)},
+                      {"baseline", baseline_json(report.baseline)},
+                      {"trials", trials_json(report.trials)},
+                      {"winner", winner_json(report)},
+                      {"restored", report.restored},
+                      {"restore_detail", report.restore_detail}};
+}
+
+std::string JsonEmitter::render(const Report& report) const { return pretty_json(to_json(report)); }
+
+}  // namespace disktune::results

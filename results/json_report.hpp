@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The JSON form of a Report (schema kSchemaVersion) and of its parts, with Boost.JSON.
+#pragma once
+
+#include "results/emitter.hpp"
+#include "results/pretty_json.hpp"
+#include "results/report.hpp"
+
+#include <boost/json/value.hpp>
+
+namespace disktune::results {
+
+/// One setting value as JSON: xfermode as its hdparm name ("udma2", probe::format_value),
+/// scheduler as its name, every other setting as a JSON integer.
+boost::json::value value_to_json(probe::SettingId id, const probe::SettingValue& value);
+
+/// Settings as a JSON object {setting_name: value_to_json}, keys in apply order.
+boost::json::value settings_to_json(const probe::Settings& settings);
+
+/// IdentifyInfo as JSON. Contract keys (other tools read them): model, serial, firmware,
+/// device_type ("ata"|"atapi"|"cfa"), max_multsect, multsect (null unless word 59 valid),
+/// lba_sectors, dma_supported, lba_supported, iordy_supported, pio_modes, mdma_modes,
+/// mdma_active, udma_modes, udma_active (mode-number lists; *_active a number or null),
+/// cable_80wire (true/false/null), checksum ("valid"|"invalid"|"absent"|"unknown"), source
+/// ("raw"|"hdparm-i"|"hdparm-I"|"live"), warnings; also iordy_can_disable, sdma_modes,
+/// sdma_active, is_sata, ata_major_versions, ata_minor_version (null when not reported) and
+/// features {write_cache, look_ahead, apm, aam, lba48: {supported, enabled (null = unknown)}}.
+/// The raw words are not included.
+boost::json::value identify_to_json(const probe::IdentifyInfo& info);
+
+/// SpaceInfo as JSON: {dimensions: [{setting, values}], legal_count, pruned: [{reason, count}],
+/// unsupported: [{setting, reason}]}.
+boost::json::value space_to_json(const SpaceInfo& space);
+
+/// The whole report. Keys, in this order: schema_version, tool_version, kernel, started_at,
+/// finished_at, strategy, method, repeats, seed, device {path, model, serial, firmware,
+/// simulated, stable_path (null if empty)}, identify (identify_to_json or null), space,
+/// baseline {settings, samples, median_mib_s, spread_pct, cached_median_mib_s},
+/// trials [{id, settings, status, samples, median_mib_s, spread_pct, detail}],
+/// winner {settings, changes, median_mib_s, spread_pct, speedup, keep_baseline, trial_id},
+/// restored, restore_detail. Throughputs in MiB/s, spreads in percent. `changes` is
+/// persisted_changes(report): winner.changes less anything equal to the baseline.
+boost::json::value to_json(const Report& report);
+
+/// Emitter of pretty_json(to_json(report)) (registry name "json").
+class JsonEmitter : public Emitter {
+ public:
+  [[nodiscard]] std::string render(const Report& report) const override;
+};
+
+}  // namespace disktune::results

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Safe device targets, header comments and value formats shared by the snippet emitters.
+#include "results/snippet.hpp"
+
+#include "results/hdparm_flags.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+namespace disktune::results {
+namespace {
+
+bool is_path_char(char c) {
+  return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+         c == '/' || c == '_' || c == '.' || c == ':' || c == '+' || c == '-';
+}
+
+bool only_path_chars(std::string_view text) {
+  for (const char c : text)
+    if (!is_path_char(c)) return false;
+  return true;
+}
+
+[[noreturn]] void reject(std::string_view what, std::string_view text) {
+  throw std::invalid_argument(std::string(what) + " '" + comment_safe(text) +
+                              "' is not safe to write into a script or rule");
+}
+
+std::string base_name(std::string_view path) {
+  const auto slash = path.rfind('/');
+  return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
+}
+
+std::string printf_text(const char* format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+std::string device_line(const DeviceInfo& device) {
+  std::string line = "# device: " + comment_safe(device.path);
+  if (device.simulated) line += " (simulated)";
+  if (device.model.empty()) return line + ", no identify data\n";
+  line += ", model " + comment_safe(device.model) + ", serial " + comment_safe(device.serial) +
+          ", firmware " + comment_safe(device.firmware) + '\n';
+  if (!device.stable_path.empty()) line += "# stable name: " + comment_safe(device.stable_path) + '\n';
+  return line;
+}
+
+std::string measured_line(const char* label, double median, double spread) {
+  return std::string("# ") + label + format_mb_s(median) + " (spread " +
+         printf_text("%.1f", spread) + " %)";
+}
+
+std::string result_lines(const Report& report) {
+  const auto& baseline = report.baseline;
+  std::string text = measured_line("baseline: ", baseline.median_mib_s,
+                                   baseline.spread_pct) + '\n';
+  if (report.winner.keep_baseline)
+    return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
+  return text + measured_line("winner:   ", report.winner.median_mib_s,
+                              report.winner.spread_pct) +
+         ", " + printf_text("%.2fx", report.winner.speedup) + " the baseline (trial " +
+         std::to_string(report.winner.trial_id) + ")\n";
+}
+
+const strategies::TrialResult* best_stable_trial(const Report& report) {
+  const strategies::TrialResult* best = nullptr;
+  for (const auto& trial : report.trials)
+    if (trial.status == strategies::TrialStatus::ok &&
+        (best == nullptr || trial.median_mib_s > best->median_mib_s))
+      best = &trial;
+  return best;
+}
+
+std::string keep_baseline_comment(const Report& report) {
+  std::string text = "# Keeping the baseline: nothing to apply.\n";
+  const auto* best = best_stable_trial(report);
+  if (best == nullptr) return text + "# No trial finished stable (see the JSON report).\n";
+  const double baseline = report.baseline.median_mib_s;
+  const double gain_pct = baseline > 0.0 ? (best->median_mib_s / baseline - 1.0) * 100.0 : 0.0;
+  const auto changes = changed_settings(best->settings, report.baseline.settings);
+  return text + "# The best stable trial (" + std::to_string(best->id) + ": " +
+         comment_safe(describe_changes(changes)) + ") measured " + format_mb_s(best->median_mib_s) +
+         " (" + printf_text("%+.1f", gain_pct) + " %),\n# within the measured noise (baseline spread " +
+         printf_text("%.1f", report.baseline.spread_pct) + " %, trial spread " +
+         printf_text("%.1f", best->spread_pct) + " %).\n";
+}
+
+}  // namespace
+
+void check_device_path(std::string_view path) {
+  if (path.size() < 2 || path.front() != '/' || !only_path_chars(path)) reject("device path", path);
+}
+
+void check_kernel_name(std::string_view name) {
+  if (name.empty() || name == "." || name == ".." || name.find('/') != std::string_view::npos ||
+      !only_path_chars(name))
+    reject("kernel device name", name);
+}
+
+void check_scheduler_name(std::string_view name) {
+  bool ok = !name.empty();
+  for (const char c : name)
+    ok = ok && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-');
+  if (!ok) reject("scheduler name", name);
+}
+
+SnippetTarget snippet_target(const DeviceInfo& device) {
+  SnippetTarget target;
+  if (device.simulated) {
+    // The seed walkthrough tuned its drive as /dev/hdb; other simulated drives get a
+    // placeholder. The header says SIMULATED either way.
+    target.hdparm_device = device.path == "sim:" ? "/dev/hdb" : "/dev/hdX";
+  } else {
+    target.stable_path = device.stable_path;
+    target.hdparm_device = device.stable_path.empty() ? device.path : device.stable_path;
+  }
+  target.kernel_name = base_name(device.simulated ? target.hdparm_device : device.path);
+  check_device_path(target.hdparm_device);
+  if (!target.stable_path.empty()) check_device_path(target.stable_path);
+  check_kernel_name(target.kernel_name);
+  return target;
+}
+
+std::string comment_safe(std::string_view text) {
+  std::string safe(text);
+  for (auto& c : safe)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return safe;
+}
+
+std::string format_mb_s(double mib_s) { return printf_text("%.2f", mib_s) + " MB/s"; }
+
+std::string snippet_header(const Report& report, std::string_view title) {
+  std::string text = "# " + std::string(title) + " generated by disktune " +
+                     comment_safe(report.tool_version) + " on " +
+                     comment_safe(report.finished_at) + '\n';
+  if (report.device.simulated) text += "# SIMULATED drive: do not apply to real hardware.\n";
+  text += device_line(report.device) + result_lines(report);
+  text += "# measured: " + comment_safe(report.method) + " reads, median of " +
+          std::to_string(report.repeats) + " repeats; strategy " +
+          comment_safe(report.strategy) + ", seed " + std::to_string(report.seed) + '\n';
+  return text;
+}
+
+probe::Settings persisted_changes(const Report& report) {
+  if (report.winner.keep_baseline) return {};
+  return changed_settings(report.winner.changes, report.baseline.settings);
+}
+
+SnippetStart start_snippet(const Report& report, std::string_view title) {
+  SnippetStart start{snippet_target(report.device), persisted_changes(report),
+                     snippet_header(report, title), true};
+  if (report.winner.keep_baseline)
+    start.text += keep_baseline_comment(report);
+  else if (start.changes.empty())
+    start.text += "# The winner changes nothing: nothing to apply.\n";
+  else
+    start.complete = false;
+  return start;
+}
+
+}  // namespace disktune::results

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Pieces every persisted snippet shares: the safe device target, the header comment, values.
+#pragma once
+
+#include "results/report.hpp"
+
+#include <string>
+#include <string_view>
+
+namespace disktune::results {
+
+/// Where a snippet points. Every field passed check_device_path / check_kernel_name.
+struct SnippetTarget {
+  /// Device node for hdparm: the /dev/disk/by-id path when known, else the path as given;
+  /// for a simulated drive the seed's "/dev/hdb" (path "sim:") or the placeholder "/dev/hdX".
+  std::string hdparm_device;
+  /// Kernel name for /sys/block/NAME and udev KERNEL== ("loop0", "sda", "hdb"): the last
+  /// component of the path as given (tuner/ records the resolved node there).
+  std::string kernel_name;
+  /// /dev/disk/by-id/... or empty (ATA-REFERENCE §6.5: persist by-id, resolve at apply time).
+  std::string stable_path;
+};
+
+/// The target of `device`. Throws std::invalid_argument when a path or name has a character
+/// outside [A-Za-z0-9/_.:+-], a device path does not start with '/', or a kernel name is
+/// empty, "." or ".." (such text must never reach a shell script or a udev rule).
+SnippetTarget snippet_target(const DeviceInfo& device);
+
+/// Throws std::invalid_argument unless `path` is '/' followed by [A-Za-z0-9/_.:+-].
+void check_device_path(std::string_view path);
+/// Throws std::invalid_argument unless `name` is [A-Za-z0-9_.:+-]+ and not "." or "..".
+void check_kernel_name(std::string_view name);
+/// Throws std::invalid_argument unless `name` is a plausible I/O scheduler name, [a-z0-9_-]+
+/// (the kernel's elevator names: none, mq-deadline, kyber, bfq).
+void check_scheduler_name(std::string_view name);
+
+/// `text` with control characters (bytes < 0x20 and 0x7f) replaced by '?', so identify
+/// strings cannot end a comment line early.
+std::string comment_safe(std::string_view text);
+
+/// "3.83 MB/s" (two decimals; MB = 2^20 bytes, as hdparm prints it, DESIGN.md "Measurement").
+std::string format_mb_s(double mib_s);
+
+/// Header comment lines ("# ...", newline-terminated) for a snippet called `title`
+/// ("boot.local snippet"): generator and version, date (finished_at), SIMULATED warning when
+/// the drive is simulated, device identity, baseline and winner with spread and speedup,
+/// method, repeats, strategy and seed.
+std::string snippet_header(const Report& report, std::string_view title);
+
+/// The settings a snippet must persist: report.winner.changes without any entry equal to its
+/// baseline value (defensive: a change that changes nothing is never written); none when
+/// keep_baseline.
+probe::Settings persisted_changes(const Report& report);
+
+/// The common start of every snippet emitter.
+struct SnippetStart {
+  SnippetTarget target;
+  probe::Settings changes;  ///< persisted_changes(report)
+  /// snippet_header; when `complete`, followed by comment lines saying why nothing is
+  /// applied: the baseline is kept (with the best stable trial and how far it was from the
+  /// baseline, or that no trial finished stable), or the winner changes nothing.
+  std::string text;
+  bool complete = false;  ///< nothing to apply: `text` is the whole snippet
+};
+
+/// snippet_target, snippet_header and persisted_changes of `report` in one step.
+/// Throws std::invalid_argument as snippet_target does.
+SnippetStart start_snippet(const Report& report, std::string_view title);
+
+}  // namespace disktune::results

@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The terminal table: rows of cells, column widths from the widest cell, a summary line.
+#include "results/table.hpp"
+
+#include "results/snippet.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <vector>
+
+namespace disktune::results {
+namespace {
+
+constexpr std::size_t kColumns = 6;
+constexpr std::size_t kDetailChars = 40;
+using Row = std::array<std::string, kColumns>;
+// Numbers (MB/s, spread) align right; the mark+id column too.
+constexpr std::array<bool, kColumns> kRightAligned{true, false, true, true, false, false};
+
+std::size_t code_points(std::string_view text) {
+  return static_cast<std::size_t>(
+      std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string truncate(std::string_view text, std::size_t limit) {
+  if (code_points(text) <= limit) return std::string(text);
+  std::string out;
+  std::size_t points = 0;
+  for (const char c : text) {
+    if ((c & 0xC0) != 0x80 && ++points > limit - 3) break;
+    out += c;
+  }
+  return out + "...";
+}
+
+std::string fixed(const char* format, double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+Row trial_row(const strategies::TrialResult& trial, const Report& report) {
+  const bool ok = trial.status == strategies::TrialStatus::ok;
+  const bool winner = !report.winner.keep_baseline && trial.id == report.winner.trial_id;
+  return {std::string(winner ? "* " : "") + std::to_string(trial.id),
+          std::string(strategies::to_string(trial.status)),
+          ok ? fixed("%.2f", trial.median_mib_s) : "-",
+          ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
+          describe_changes(changed_settings(trial.settings, report.baseline.settings)),
+          truncate(comment_safe(trial.detail), kDetailChars)};
+}
+
+std::vector<Row> rows(const Report& report) {
+  std::vector<Row> table{{"trial", "status", "MB/s", "spread", "changes vs baseline", "detail"}};
+  const bool baseline_wins = report.winner.keep_baseline || report.winner.trial_id == 0;
+  table.push_back({std::string(baseline_wins ? "* " : "") + "base", "ok",
+                   fixed("%.2f", report.baseline.median_mib_s),
+                   fixed("±%.1f%%", report.baseline.spread_pct), "(settings as found)", ""});
+  for (const auto& trial : report.trials) table.push_back(trial_row(trial, report));
+  return table;
+}
+
+std::string render_row(const Row& row, const std::array<std::size_t, kColumns>& widths) {
+  std::string line;
+  for (std::size_t i = 0; i < kColumns; ++i) {
+    const std::string pad(widths[i] - code_points(row[i]), ' ');
+    line += (i == 0 ? "" : "  ") + (kRightAligned[i] ? pad + row[i] : row[i] + pad);
+  }
+  line.erase(line.find_last_not_of(' ') + 1);
+  return line + '\n';
+}
+
+std::string title(const Report& report) {
+  const auto& device = report.device;
+  std::string text = "disktune " + comment_safe(report.tool_version) + ": " + comment_safe(device.path);
+  if (!device.model.empty()) text += " " + comment_safe(device.model);
+  if (device.simulated) text += " (SIMULATED drive)";
+  return text + ", strategy " + comment_safe(report.strategy) + ", " + comment_safe(report.method) +
+         " reads, median of " + std::to_string(report.repeats) + " repeats\n";
+}
+
+std::string summary(const Report& report) {
+  const auto& winner = report.winner;
+  if (winner.keep_baseline)
+    return "keep the baseline: no configuration was significantly faster than " +
+           format_mb_s(report.baseline.median_mib_s) + '\n';
+  return "winner: " + describe_changes(persisted_changes(report)) + " (trial " +
+         std::to_string(winner.trial_id) + "): " + format_mb_s(winner.median_mib_s) + ", " +
+         fixed("%.2fx", winner.speedup) + " baseline " + format_mb_s(report.baseline.median_mib_s) +
+         '\n';
+}
+
+}  // namespace
+
+std::string TableEmitter::render(const Report& report) const {
+  const auto table = rows(report);
+  std::array<std::size_t, kColumns> widths{};
+  for (const auto& row : table)
+    for (std::size_t i = 0; i < kColumns; ++i) widths[i] = std::max(widths[i], code_points(row[i]));
+  std::string text = title(report);
+  for (const auto& row : table) text += render_row(row, widths);
+  return text + summary(report);
+}
+
+}  // namespace disktune::results

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// TableEmitter: the run as a fixed-width table for the terminal.
+#pragma once
+
+#include "results/emitter.hpp"
+#include "results/hdparm_flags.hpp"
+
+namespace disktune::results {
+
+/// Renders a title line (tool version, device, model, "SIMULATED drive" when simulated,
+/// strategy, method, repeats), a column header, the baseline row, then one row per trial:
+/// trial id, status, median MB/s ("-" when not ok), ±spread %, the settings changed against
+/// the baseline (describe_changes) and the detail cut to 40 characters. The winner's row is
+/// marked '*'. Last, a summary: "winner: -X66 -d1 -u1 -m16 -c3 (trial 2): 14.85 MB/s, 3.88x
+/// baseline 3.83 MB/s" or "keep the baseline: no configuration was significantly faster".
+/// Columns are padded by UTF-8 code points; no line has trailing blanks.
+class TableEmitter : public Emitter {
+ public:
+  [[nodiscard]] std::string render(const Report& report) const override;
+};
+
+}  // namespace disktune::results

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// exhaustive: screening, then every legal configuration that holds no quarantined value.
+#include "strategies/exhaustive.hpp"
+
+namespace disktune::strategies {
+
+std::string_view Exhaustive::name() const { return "exhaustive"; }
+
+std::string_view Exhaustive::description() const {
+  return "screen each change alone, then try every legal combination (skipping failed values)";
+}
+
+void Exhaustive::run(const SearchSpace& space, Evaluator& evaluator) {
+  screen_single_changes(space, evaluator);
+  const auto& groups = space.groups();
+  std::vector<std::size_t> index(groups.size(), 0);
+  // Odometer over the choice indices: the last group varies fastest.
+  while (evaluator.budget_left()) {
+    const auto config = space.configuration(index);
+    if (!evaluator.quarantined(config)) evaluator.evaluate(config);
+    std::size_t g = groups.size();
+    while (g > 0) {
+      --g;
+      if (++index[g] < groups[g].choices.size()) break;
+      index[g] = 0;
+      if (g == 0) return;
+    }
+    if (groups.empty()) return;
+  }
+}
+
+}  // namespace disktune::strategies

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Strategy registry: names to factories, for the CLI and the parametrised strategy test.
+#pragma once
+
+#include "probe/error.hpp"
+#include "strategies/strategy.hpp"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace disktune::strategies {
+
+/// Registered strategy names, in --help order ("one-at-a-time" first: the default).
+std::vector<std::string> strategy_names();
+
+/// The name used when --strategy is not given.
+std::string default_strategy_name();
+
+/// A new strategy by name. Errors: errc::invalid_argument whose message lists the valid names.
+probe::Result<std::unique_ptr<Strategy>> make_strategy(const std::string& name);
+
+}  // namespace disktune::strategies

@@ -1,0 +1,252 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// build_space: legal values per setting, bounded by identify data and the driver's answers.
+#include "strategies/search_space.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace disktune::strategies {
+namespace {
+
+using probe::SettingId;
+using probe::SettingValue;
+
+// Reason -> count, in first-seen order (the report lists reasons as they arise).
+class PruneLog {
+ public:
+  void add(const std::string& reason, std::size_t count = 1) {
+    if (count == 0) return;
+    for (auto& entry : entries_)
+      if (entry.reason == reason) {
+        entry.count += count;
+        return;
+      }
+    entries_.push_back({reason, count});
+  }
+  [[nodiscard]] std::vector<Pruned> take() { return std::move(entries_); }
+
+ private:
+  std::vector<Pruned> entries_;
+};
+
+bool contains(const std::vector<int>& modes, int mode) {
+  return std::find(modes.begin(), modes.end(), mode) != modes.end();
+}
+
+SettingValue number(std::int64_t n) { return SettingValue(n); }
+
+// hdparm -m accepts 0..64; legal: 0 and powers of two up to MaxMultSect (ATA-REFERENCE §4.1).
+std::vector<SettingValue> multcount_values(const probe::IdentifyInfo& id, PruneLog& log) {
+  constexpr std::int64_t kHdparmMax = 64;
+  const std::int64_t max = std::min<std::int64_t>(id.max_multsect, kHdparmMax);
+  std::vector<SettingValue> legal{number(0)};
+  for (std::int64_t n = 1; n <= max; n *= 2) legal.push_back(number(n));
+  log.add("multcount above MaxMultSect (word 47 = " + std::to_string(id.max_multsect) + ")",
+          static_cast<std::size_t>(kHdparmMax - max));
+  log.add("multcount not 0 or a power of two (drives abort other counts; libata honours only powers of two)",
+          static_cast<std::size_t>(max + 1) - legal.size());
+  return legal;
+}
+
+std::vector<SettingValue> io_support_values(PruneLog& log) {
+  log.add("io_support 2 is not a defined mode (0 = 16-bit, 1 = 32-bit, 3 = 32-bit with sync)");
+  return {number(0), number(1), number(3)};
+}
+
+// Why an xfermode code is not legal for this drive, or "" when it is.
+std::string xfermode_refusal(const probe::IdentifyInfo& id, std::int64_t code) {
+  const auto family = *probe::xfermode_family(code);
+  const int mode = probe::xfermode_number(code);
+  switch (family) {
+    case probe::XferFamily::pio:
+      return contains(id.pio_modes, mode) ? "" : "PIO mode not supported by the drive (words 51, 64)";
+    case probe::XferFamily::sdma:
+      return "single-word DMA is obsolete since ATA-3 and not tuned";
+    case probe::XferFamily::mdma:
+      if (!id.dma_supported) return "DMA modes need DMA support (word 49 bit 8)";
+      return contains(id.mdma_modes, mode) ? "" : "MDMA mode not supported by the drive (word 63)";
+    case probe::XferFamily::udma:
+      if (!id.dma_supported) return "DMA modes need DMA support (word 49 bit 8)";
+      if (!contains(id.udma_modes, mode)) return "UDMA mode not supported by the drive (word 88, word 53 bit 2)";
+      if (mode > 2 && id.cable_80wire != true)
+        return "UDMA above mode 2 needs an 80-wire cable (word 93 does not report one)";
+      return "";
+  }
+  return "unknown transfer mode";
+}
+
+std::vector<SettingValue> xfermode_values(const probe::IdentifyInfo& id, PruneLog& log) {
+  std::vector<SettingValue> legal;
+  for (const auto family : {probe::XferFamily::pio, probe::XferFamily::sdma, probe::XferFamily::mdma,
+                            probe::XferFamily::udma})
+    for (int mode = 0; mode < 8; ++mode) {
+      const auto code = probe::xfermode_code(family, mode);
+      const auto refusal = xfermode_refusal(id, code);
+      if (refusal.empty())
+        legal.push_back(number(code));
+      else
+        log.add(refusal);
+    }
+  return legal;
+}
+
+std::vector<SettingValue> using_dma_values(const probe::IdentifyInfo& id, PruneLog& log) {
+  if (id.dma_supported) return {number(0), number(1)};
+  log.add("using_dma=1 needs DMA support (word 49 bit 8 clear)");
+  return {number(0)};
+}
+
+// The joint (using_dma, xfermode) choices: DMA modes only with DMA on, PIO modes only with it off.
+Group transfer_group(const std::vector<SettingValue>& dma, const std::vector<SettingValue>& xfer,
+                     PruneLog& log) {
+  Group group{{SettingId::using_dma, SettingId::xfermode}, {}};
+  for (const auto& d : dma)
+    for (const auto& x : xfer) {
+      const bool dma_mode = probe::xfermode_is_dma(x.number());
+      if (dma_mode && d.number() == 0) {
+        log.add("DMA xfermode only with using_dma=1");
+      } else if (!dma_mode && d.number() == 1) {
+        log.add("PIO xfermode only with using_dma=0");
+      } else {
+        group.choices.push_back({{SettingId::using_dma, d}, {SettingId::xfermode, x}});
+      }
+    }
+  return group;
+}
+
+// Per-setting legal values (before grouping); nullopt with a reason when not searchable.
+struct Candidate {
+  SettingId id;
+  std::vector<SettingValue> values;
+};
+
+std::vector<SettingValue> with_baseline(std::vector<SettingValue> values, const probe::Settings& baseline,
+                                        SettingId id) {
+  if (const auto it = baseline.find(id); it != baseline.end() &&
+                                        std::find(values.begin(), values.end(), it->second) == values.end())
+    values.push_back(it->second);
+  std::sort(values.begin(), values.end());
+  return values;
+}
+
+// Legal values of one supported setting; empty + exclusion when they cannot be known.
+std::optional<std::vector<SettingValue>> legal_values(const probe::Capability& cap,
+                                                      const std::optional<probe::IdentifyInfo>& id,
+                                                      const SpaceOptions& options, PruneLog& log,
+                                                      std::string& why_not) {
+  const bool needs_identify = probe::setting_info(cap.id).risk == probe::Risk::risky;
+  if (needs_identify && !id) {
+    why_not = "no identify data to bound its legal values";
+    return std::nullopt;
+  }
+  switch (cap.id) {
+    case SettingId::multcount: return multcount_values(*id, log);
+    case SettingId::io_support: return io_support_values(log);
+    case SettingId::unmaskirq: return std::vector{number(0), number(1)};
+    case SettingId::using_dma: return using_dma_values(*id, log);
+    case SettingId::xfermode: return xfermode_values(*id, log);
+    case SettingId::readahead: {
+      std::vector<SettingValue> ladder;
+      for (const auto sectors : options.readahead_sectors) ladder.push_back(number(sectors));
+      return ladder;
+    }
+    default:
+      if (cap.values.empty()) {
+        why_not = "the device lists no values";
+        return std::nullopt;
+      }
+      return cap.values;
+  }
+}
+
+// Keep only the values the driver says it accepts, when it says (e.g. libata -c).
+std::vector<SettingValue> accepted_by_driver(const probe::Capability& cap, std::vector<SettingValue> values,
+                                             PruneLog& log) {
+  if (cap.values.empty() || probe::setting_info(cap.id).risk == probe::Risk::safe) return values;
+  std::vector<SettingValue> kept;
+  for (auto& v : values) {
+    if (std::find(cap.values.begin(), cap.values.end(), v) != cap.values.end())
+      kept.push_back(v);
+    else
+      log.add(std::string(probe::setting_name(cap.id)) + " value refused by the driver");
+  }
+  return kept;
+}
+
+std::string support_reason(const probe::Capability& cap) {
+  const char* kind = cap.support == probe::Support::read_only ? "read-only" : "unsupported";
+  return cap.reason.empty() ? kind : std::string(kind) + ": " + cap.reason;
+}
+
+bool selected(const SpaceOptions& options, SettingId id) {
+  return !options.only || std::find(options.only->begin(), options.only->end(), id) != options.only->end();
+}
+
+std::vector<Group> group_candidates(const std::vector<Candidate>& candidates, PruneLog& log) {
+  std::vector<Group> groups;
+  const std::vector<SettingValue>* dma = nullptr;
+  const std::vector<SettingValue>* xfer = nullptr;
+  for (const auto& c : candidates) {
+    if (c.id == SettingId::using_dma) dma = &c.values;
+    if (c.id == SettingId::xfermode) xfer = &c.values;
+  }
+  for (const auto& c : candidates) {
+    const bool coupled = dma && xfer && (c.id == SettingId::using_dma || c.id == SettingId::xfermode);
+    if (coupled) {
+      if (c.id == SettingId::using_dma) groups.push_back(transfer_group(*dma, *xfer, log));
+      continue;
+    }
+    Group group{{c.id}, {}};
+    for (const auto& v : c.values) group.choices.push_back({{c.id, v}});
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
+}  // namespace
+
+SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
+                        const std::vector<probe::Capability>& capabilities,
+                        const probe::Settings& baseline, const SpaceOptions& options) {
+  PruneLog log;
+  std::vector<Excluded> excluded;
+  std::vector<Candidate> candidates;
+  for (const auto id : probe::all_settings()) {
+    const auto cap = std::find_if(capabilities.begin(), capabilities.end(),
+                                  [id](const auto& c) { return c.id == id; });
+    if (cap == capabilities.end()) {
+      excluded.push_back({id, "not offered by this device"});
+      continue;
+    }
+    if (cap->support != probe::Support::supported) {
+      excluded.push_back({id, support_reason(*cap)});
+      continue;
+    }
+    if (!baseline.count(id)) {
+      excluded.push_back({id, "current value could not be read"});
+      continue;
+    }
+    std::string why_not;
+    auto values = legal_values(*cap, identify, options, log, why_not);
+    if (!values) {
+      excluded.push_back({id, why_not});
+      continue;
+    }
+    auto legal = accepted_by_driver(*cap, std::move(*values), log);
+    // The coupled pair keeps its raw values: the baseline may be an illegal pair (DMA off
+    // with a DMA mode selected, as on the seed drive) and is measured, not searched.
+    if (id != SettingId::using_dma && id != SettingId::xfermode) legal = with_baseline(std::move(legal), baseline, id);
+    if (!selected(options, id)) {
+      log.add("not selected by --only", legal.size());
+      excluded.push_back({id, "not selected by --only"});
+      continue;
+    }
+    candidates.push_back({id, std::move(legal)});
+  }
+  auto groups = group_candidates(candidates, log);
+  std::erase_if(groups, [](const Group& g) { return g.choices.empty(); });
+  return SearchSpace(baseline, std::move(groups), log.take(), std::move(excluded));
+}
+
+}  // namespace disktune::strategies

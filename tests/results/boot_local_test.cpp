@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// boot.local snippets: golden files, bash -n, only changed settings, unsafe names rejected.
+#include "results/boot_local.hpp"
+
+#include "tests/support/golden.hpp"
+#include "tests/support/sample_reports.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+using namespace disktune;
+using probe::SettingId;
+using probe::SettingValue;
+
+namespace {
+
+// Writes `script` to a temporary file, runs `bash -n` on it, removes the file (also when
+// bash cannot be run). True when bash accepts the syntax.
+bool bash_syntax_ok(const std::string& script) {
+  static int counter = 0;
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("disktune-boot-local-" + std::to_string(::getpid()) + "-" +
+                     std::to_string(++counter) + ".sh");
+  struct Remove {
+    std::filesystem::path path;
+    ~Remove() { std::filesystem::remove(path); }
+  } remove{path};
+  std::ofstream(path) << script;
+  const std::string command = "bash -n '" + path.string() + "' 2>/dev/null";
+  return std::system(command.c_str()) == 0;
+}
+
+// Lines that are neither comments nor blank.
+std::vector<std::string> command_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line.front() != '#') lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE("boot.local for the seed drive is the walkthrough's hdparm line", "[results]") {
+  const auto text = results::BootLocalEmitter().render(test_support::seed_report());
+  test_support::check_golden("boot_local_seed.sh", text);
+  REQUIRE(command_lines(text) ==
+          std::vector<std::string>{"hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdb"});
+  REQUIRE(text.find("# SIMULATED drive: do not apply to real hardware.\n") != std::string::npos);
+  REQUIRE(text.find("3.83 MB/s (spread 2.4 %)") != std::string::npos);
+  REQUIRE(text.find("14.85 MB/s (spread 1.5 %), 3.88x the baseline (trial 3)") != std::string::npos);
+  REQUIRE(text.find("on 2026-11-30T05:09:47Z") != std::string::npos);
+}
+
+TEST_CASE("boot.local for a loop device writes sysfs queue lines, scheduler first", "[results]") {
+  const auto text = results::BootLocalEmitter().render(test_support::loop_report());
+  test_support::check_golden("boot_local_loop.sh", text);
+  REQUIRE(command_lines(text) ==
+          std::vector<std::string>{"echo 1024 > /sys/block/loop0/queue/read_ahead_kb",
+                                   "echo 'mq-deadline' > /sys/block/loop0/queue/scheduler",
+                                   "echo 64 > /sys/block/loop0/queue/nr_requests"});
+  REQUIRE(text.find("SIMULATED") == std::string::npos);
+}
+
+TEST_CASE("boot.local keeping the baseline is comments only and says why", "[results]") {
+  const auto text = results::BootLocalEmitter().render(test_support::keep_baseline_report());
+  test_support::check_golden("boot_local_keep.sh", text);
+  REQUIRE(command_lines(text).empty());
+  REQUIRE(text.find("Keeping the baseline") != std::string::npos);
+  REQUIRE(text.find("58.40 MB/s (+0.9 %)") != std::string::npos);
+}
+
+TEST_CASE("boot.local uses the by-id path and resolves the kernel name at boot", "[results]") {
+  const auto text = results::BootLocalEmitter().render(test_support::by_id_report());
+  test_support::check_golden("boot_local_byid.sh", text);
+  const auto lines = command_lines(text);
+  REQUIRE(lines.size() == 3);
+  REQUIRE(lines[0] == "hdparm -a2048 /dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345");
+  REQUIRE(lines[2] == "echo 1024 > \"/sys/block/$disktune_disk/queue/read_ahead_kb\"");
+}
+
+TEST_CASE("every boot.local snippet passes bash -n", "[results]") {
+  for (const auto& report : {test_support::seed_report(), test_support::loop_report(),
+                             test_support::keep_baseline_report(), test_support::by_id_report()})
+    REQUIRE(bash_syntax_ok(results::BootLocalEmitter().render(report)));
+  // The check itself can fail: an unterminated quote is caught.
+  REQUIRE_FALSE(bash_syntax_ok("echo 'mq-deadline > /sys/block/sda/queue/scheduler\n"));
+}
+
+TEST_CASE("boot.local writes only settings that differ from the baseline", "[results]") {
+  auto report = test_support::seed_report();
+  // A sloppy producer listed an unchanged setting: it must not be written.
+  report.winner.changes[SettingId::readahead] = SettingValue(std::int64_t{8});
+  const auto text = results::BootLocalEmitter().render(report);
+  REQUIRE(text.find("-a8") == std::string::npos);
+  REQUIRE(text.find("hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdb\n") != std::string::npos);
+}
+
+TEST_CASE("boot.local rejects device and scheduler names unsafe in a shell", "[results]") {
+  const results::BootLocalEmitter emitter;
+  const std::string bad_path = GENERATE(as<std::string>{}, "/dev/sd a", "/dev/sda;reboot",
+                                        "/dev/$(reboot)", "sda", "/dev/sda'", "-X66", "/dev/..\n");
+  auto report = test_support::loop_report();
+  report.device.path = bad_path;
+  REQUIRE_THROWS_AS(emitter.render(report), std::invalid_argument);
+
+  auto by_id = test_support::by_id_report();
+  by_id.device.stable_path = "/dev/disk/by-id/ata-X`id`";
+  REQUIRE_THROWS_AS(emitter.render(by_id), std::invalid_argument);
+
+  auto scheduler = test_support::loop_report();
+  scheduler.winner.changes[SettingId::scheduler] = SettingValue(std::string("bfq'; reboot; '"));
+  REQUIRE_THROWS_AS(emitter.render(scheduler), std::invalid_argument);
+  scheduler.winner.changes[SettingId::scheduler] = SettingValue(std::string("BFQ"));
+  REQUIRE_THROWS_AS(emitter.render(scheduler), std::invalid_argument);
+}
+
+TEST_CASE("boot.local names a non-seed simulated drive with a placeholder", "[results]") {
+  auto report = test_support::seed_report();
+  report.device.path = "sim:/tmp/other-drive.txt";
+  const auto text = results::BootLocalEmitter().render(report);
+  REQUIRE(command_lines(text) == std::vector<std::string>{"hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdX"});
+}

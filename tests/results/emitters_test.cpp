@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Emitter registry: every name renders, unknown names list the valid ones.
+#include "results/emitters.hpp"
+
+#include "tests/support/sample_reports.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace disktune;
+
+TEST_CASE("every registered emitter renders a newline-terminated text", "[results]") {
+  const std::vector<std::string_view> names(results::emitter_names().begin(),
+                                            results::emitter_names().end());
+  const auto name = GENERATE_COPY(from_range(names));
+  auto emitter = results::make_emitter(name);
+  REQUIRE(emitter);
+  const auto text = (*emitter)->render(test_support::seed_report());
+  REQUIRE(text.size() > 100);
+  REQUIRE(text.back() == '\n');
+}
+
+TEST_CASE("an unknown emitter name is an error listing the valid names", "[results]") {
+  const auto emitter = results::make_emitter("xml");
+  REQUIRE_FALSE(emitter);
+  REQUIRE(emitter.error().code == std::errc::invalid_argument);
+  REQUIRE(emitter.error().op.find("boot-local, hdparm-conf, udev, table, json") != std::string::npos);
+}
+
+TEST_CASE("snippets for a winner that changes nothing apply nothing", "[results]") {
+  auto report = test_support::seed_report();
+  report.winner.changes = {};
+  for (const auto name : {"boot-local", "hdparm-conf", "udev"}) {
+    const auto text = (*results::make_emitter(name))->render(report);
+    INFO(name << ":\n" << text);
+    REQUIRE(text.find("# The winner changes nothing: nothing to apply.\n") != std::string::npos);
+    REQUIRE(text.find("\n/") == std::string::npos);     // no hdparm.conf block
+    REQUIRE(text.find("hdparm -") == std::string::npos);  // no hdparm line or RUN
+  }
+}

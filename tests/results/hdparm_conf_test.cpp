@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// /etc/hdparm.conf blocks: golden file, key map, by-id block, queue settings as a comment.
+#include "results/hdparm_conf.hpp"
+
+#include "tests/support/golden.hpp"
+#include "tests/support/sample_reports.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+
+TEST_CASE("hdparm.conf block for the seed drive uses Debian's keys in flag order", "[results]") {
+  const auto text = results::HdparmConfEmitter().render(test_support::seed_report());
+  test_support::check_golden("hdparm_conf_seed.conf", text);
+  REQUIRE(text.find("/dev/hdb {\n"
+                    "\ttransfer_mode = 66\n"
+                    "\tdma = on\n"
+                    "\tinterrupt_unmask = on\n"
+                    "\tmult_sect_io = 16\n"
+                    "\tio32_support = 3\n"
+                    "}\n") != std::string::npos);
+  REQUIRE(text.find("SIMULATED drive") != std::string::npos);
+}
+
+TEST_CASE("hdparm.conf keys the block by the by-id path and lists queue settings as comments",
+          "[results]") {
+  const auto text = results::HdparmConfEmitter().render(test_support::by_id_report());
+  REQUIRE(text.find("/dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345 {\n"
+                    "\tread_ahead_sect = 2048\n}\n") != std::string::npos);
+  REQUIRE(text.find("cannot be expressed in /etc/hdparm.conf") != std::string::npos);
+  REQUIRE(text.find("#   read_ahead_kb = 1024\n") != std::string::npos);
+}
+
+TEST_CASE("hdparm.conf for queue-only changes has no block", "[results]") {
+  const auto text = results::HdparmConfEmitter().render(test_support::loop_report());
+  REQUIRE(text.find('{') == std::string::npos);
+  REQUIRE(text.find("No ATA setting changed") != std::string::npos);
+  REQUIRE(text.find("#   scheduler = mq-deadline\n") != std::string::npos);
+}
+
+TEST_CASE("hdparm.conf warns when only a kernel name is known", "[results]") {
+  auto report = test_support::by_id_report();
+  report.device.stable_path.clear();
+  const auto text = results::HdparmConfEmitter().render(report);
+  REQUIRE(text.find("No /dev/disk/by-id name is known: /dev/sda may name another drive") !=
+          std::string::npos);
+  REQUIRE(text.find("/dev/sda {\n\tread_ahead_sect = 2048\n}\n") != std::string::npos);
+}
+
+TEST_CASE("hdparm.conf keeping the baseline has no block", "[results]") {
+  const auto text = results::HdparmConfEmitter().render(test_support::keep_baseline_report());
+  REQUIRE(text.find('{') == std::string::npos);
+  REQUIRE(text.find("Keeping the baseline") != std::string::npos);
+}

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Terminal table: golden file, winner mark, summary lines.
+#include "results/table.hpp"
+
+#include "tests/support/golden.hpp"
+#include "tests/support/sample_reports.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace disktune;
+
+TEST_CASE("table for the seed run marks the winner and sums it up", "[results]") {
+  const auto text = results::TableEmitter().render(test_support::seed_report());
+  test_support::check_golden("table_seed.txt", text);
+  REQUIRE(text.find("(SIMULATED drive)") != std::string::npos);
+  REQUIRE(text.find("winner: -X66 -d1 -u1 -m16 -c3 (trial 3): 14.85 MB/s, 3.88x baseline 3.83 MB/s\n") !=
+          std::string::npos);
+  std::istringstream in(text);
+  int marked = 0;
+  for (std::string line; std::getline(in, line);) {
+    REQUIRE(line.find_last_not_of(' ') + 1 == line.size());
+    const auto first = line.find_first_not_of(' ');
+    if (first != std::string::npos && line.compare(first, 4, "* 3 ") == 0) ++marked;
+    else REQUIRE((first == std::string::npos || line.compare(first, 2, "* ") != 0));
+  }
+  REQUIRE(marked == 1);
+}
+
+TEST_CASE("table keeping the baseline marks the baseline row", "[results]") {
+  const auto text = results::TableEmitter().render(test_support::keep_baseline_report());
+  REQUIRE(text.find("* base") != std::string::npos);
+  REQUIRE(text.find("keep the baseline: no configuration was significantly faster than 57.90 MB/s\n") !=
+          std::string::npos);
+  REQUIRE(text.find("SIMULATED") == std::string::npos);
+}
+
+TEST_CASE("table cuts long details", "[results]") {
+  auto report = test_support::seed_report();
+  report.trials[4].detail = std::string(100, 'x');
+  const auto text = results::TableEmitter().render(report);
+  REQUIRE(text.find(std::string(37, 'x') + "...\n") != std::string::npos);
+  REQUIRE(text.find(std::string(38, 'x')) == std::string::npos);
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// udev rules: golden files, ID_SERIAL as ata_id builds it, kernel-name fallback.
+#include "results/udev_rules.hpp"
+
+#include "tests/support/golden.hpp"
+#include "tests/support/sample_reports.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <stdexcept>
+
+using namespace disktune;
+
+TEST_CASE("udev rule for the seed drive matches ID_SERIAL and runs hdparm quietly", "[results]") {
+  const auto text = results::UdevRulesEmitter().render(test_support::seed_report());
+  test_support::check_golden("udev_seed.rules", text);
+  REQUIRE(text.find("ENV{ID_SERIAL}==\"IBM-DJNA-352500_GW0GWF05809\"") != std::string::npos);
+  REQUIRE(text.find("RUN+=\"/usr/sbin/hdparm -q -X66 -q -d1 -q -u1 -q -m16 -q -c3 /dev/%k\"") !=
+          std::string::npos);
+  REQUIRE(text.find("ATTR{") == std::string::npos);
+}
+
+TEST_CASE("udev rule for a loop device matches the kernel name and sets queue attributes",
+          "[results]") {
+  const auto text = results::UdevRulesEmitter().render(test_support::loop_report());
+  test_support::check_golden("udev_loop.rules", text);
+  REQUIRE(text.find("KERNEL==\"loop0\", \\\n"
+                    "  ATTR{queue/read_ahead_kb}=\"1024\", \\\n"
+                    "  ATTR{queue/scheduler}=\"mq-deadline\", \\\n"
+                    "  ATTR{queue/nr_requests}=\"64\"\n") != std::string::npos);
+  REQUIRE(text.find("RUN+=") == std::string::npos);
+}
+
+TEST_CASE("udev ID_SERIAL follows ata_id: whitespace runs and odd characters become '_'",
+          "[results]") {
+  REQUIRE(results::udev_id_serial("WDC WD800JB-00JJC0", "WD-WMAM9AB12345") ==
+          "WDC_WD800JB-00JJC0_WD-WMAM9AB12345");
+  REQUIRE(results::udev_id_serial("QEMU  HARDDISK", "QM00001") == "QEMU_HARDDISK_QM00001");
+  REQUIRE(results::udev_id_serial("Odd\"Model/1", "S N") == "Odd_Model_1_S_N");
+  REQUIRE(results::udev_id_serial("", "QM00001").empty());
+}
+
+TEST_CASE("udev rule keeping the baseline has no rule line", "[results]") {
+  const auto text = results::UdevRulesEmitter().render(test_support::keep_baseline_report());
+  REQUIRE(text.find("ACTION==") == std::string::npos);
+  REQUIRE(text.find("Keeping the baseline") != std::string::npos);
+}
+
+TEST_CASE("udev rule rejects an unsafe scheduler name", "[results]") {
+  auto report = test_support::loop_report();
+  report.winner.changes[probe::SettingId::scheduler] = probe::SettingValue(std::string("a\"b"));
+  REQUIRE_THROWS_AS(results::UdevRulesEmitter().render(report), std::invalid_argument);
+}

@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The legal space of the seed-like drive, and its pruning reasons.
+#include "strategies/search_space.hpp"
+
+#include "tests/support/seed_like_identify.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+using probe::SettingValue;
+
+namespace {
+
+std::size_t pruned_count(const strategies::SearchSpace& space, const std::string& fragment) {
+  std::size_t count = 0;
+  for (const auto& p : space.pruned())
+    if (p.reason.find(fragment) != std::string::npos) count += p.count;
+  return count;
+}
+
+std::vector<std::int64_t> numbers(const std::vector<SettingValue>& values) {
+  std::vector<std::int64_t> out;
+  for (const auto& v : values) out.push_back(v.number());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("build_space bounds the seed drive's settings by its identify data", "[strategies]") {
+  const auto space = strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                             testing::seed_baseline(), {});
+  REQUIRE(numbers(space.values(SettingId::multcount)) == std::vector<std::int64_t>{0, 1, 2, 4, 8, 16});
+  REQUIRE(numbers(space.values(SettingId::io_support)) == std::vector<std::int64_t>{0, 1, 3});
+  REQUIRE(numbers(space.values(SettingId::unmaskirq)) == std::vector<std::int64_t>{0, 1});
+  // PIO 0-4 (8-12), MDMA 0-2 (32-34), UDMA 0-2 (64-66): no 80-wire cable reported.
+  REQUIRE(numbers(space.values(SettingId::xfermode)) ==
+          std::vector<std::int64_t>{8, 9, 10, 11, 12, 32, 33, 34, 64, 65, 66});
+  // 6 multcount x 3 io_support x 2 unmaskirq x 11 transfer choices x 6 readahead.
+  REQUIRE(space.legal_count() == 6 * 3 * 2 * 11 * 6);
+  REQUIRE(pruned_count(space, "above MaxMultSect") == 48);
+  REQUIRE(pruned_count(space, "power of two") == 11);
+  REQUIRE(pruned_count(space, "80-wire") == 2);  // udma3, udma4
+  REQUIRE(pruned_count(space, "DMA xfermode only with using_dma=1") == 6);
+  REQUIRE(pruned_count(space, "PIO xfermode only with using_dma=0") == 5);
+  REQUIRE(space.excluded().size() == 4);  // the four queue attributes
+}
+
+TEST_CASE("build_space allows UDMA above 2 only with an 80-wire cable", "[strategies]") {
+  auto id = testing::seed_like_identify();
+  id.cable_80wire = true;
+  const auto space = strategies::build_space(id, testing::legacy_capabilities(), testing::seed_baseline(), {});
+  const auto x = numbers(space.values(SettingId::xfermode));
+  REQUIRE(std::find(x.begin(), x.end(), 68) != x.end());
+  REQUIRE(pruned_count(space, "80-wire") == 0);
+}
+
+TEST_CASE("build_space without DMA support keeps using_dma at 0 and only PIO modes", "[strategies]") {
+  auto id = testing::seed_like_identify();
+  id.dma_supported = false;
+  const auto space = strategies::build_space(id, testing::legacy_capabilities(), testing::seed_baseline(), {});
+  REQUIRE(numbers(space.values(SettingId::using_dma)) == std::vector<std::int64_t>{0});
+  REQUIRE(numbers(space.values(SettingId::xfermode)) == std::vector<std::int64_t>{8, 9, 10, 11, 12});
+  REQUIRE(pruned_count(space, "word 49 bit 8") > 0);
+}
+
+TEST_CASE("build_space honours --only and names every excluded setting", "[strategies]") {
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::io_support, SettingId::multcount};
+  const auto space = strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                             testing::seed_baseline(), options);
+  REQUIRE(space.groups().size() == 2);
+  REQUIRE(space.legal_count() == 3 * 6);
+  REQUIRE(pruned_count(space, "--only") > 0);
+  REQUIRE(space.contains(testing::seed_baseline()));
+}
+
+TEST_CASE("build_space without identify data excludes the ATA knobs with a reason", "[strategies]") {
+  const auto space = strategies::build_space(std::nullopt, testing::legacy_capabilities(),
+                                             testing::seed_baseline(), {});
+  REQUIRE(space.groups().size() == 1);  // readahead only
+  bool named = false;
+  for (const auto& e : space.excluded())
+    if (e.id == SettingId::multcount) named = e.reason.find("identify") != std::string::npos;
+  REQUIRE(named);
+}

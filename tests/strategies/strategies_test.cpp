@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Every registered strategy against a recorded-style synthetic drive (Kernel Tuner's test).
+#include "strategies/registry.hpp"
+
+#include "tests/support/seed_like_identify.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+using namespace disktune;
+using probe::SettingId;
+using strategies::TrialResult;
+using strategies::TrialStatus;
+
+namespace {
+
+std::int64_t get(const probe::Settings& s, SettingId id) { return s.at(id).number(); }
+
+// Separable PIO model: more sectors per interrupt and 32-bit I/O help; unmaskirq=1 hangs.
+TrialResult synthetic_trial(const probe::Settings& config) {
+  TrialResult trial;
+  if (get(config, SettingId::unmaskirq) == 1) {
+    trial.status = TrialStatus::hang;
+    trial.detail = "synthetic hang";
+    return trial;
+  }
+  const double mult = std::log2(static_cast<double>(get(config, SettingId::multcount)) + 1.0);
+  const double io = get(config, SettingId::io_support) == 3 ? 1.5 : get(config, SettingId::io_support) == 1 ? 1.2 : 0.0;
+  trial.status = TrialStatus::ok;
+  trial.median_mib_s = 3.0 + 0.5 * mult + io;
+  trial.samples_mib_s = {trial.median_mib_s};
+  return trial;
+}
+
+strategies::SearchSpace small_space() {
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::multcount, SettingId::io_support, SettingId::unmaskirq};
+  return strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                 testing::seed_baseline(), options);
+}
+
+}  // namespace
+
+TEST_CASE("every strategy stays in the space, respects the budget and finds the optimum", "[strategies]") {
+  const auto name = GENERATE(from_range(strategies::strategy_names()));
+  CAPTURE(name);
+  const auto space = small_space();
+  auto strategy = strategies::make_strategy(name);
+  REQUIRE(strategy);
+
+  SECTION("unbounded budget: the known optimum multcount=16 io_support=3 unmaskirq=0") {
+    strategies::Evaluator evaluator(space, synthetic_trial, synthetic_trial(space.baseline()));
+    (*strategy)->run(space, evaluator);
+    for (const auto& trial : evaluator.trials()) REQUIRE(space.contains(trial.settings));
+    const auto& best = evaluator.best();
+    REQUIRE(get(best.settings, SettingId::multcount) == 16);
+    REQUIRE(get(best.settings, SettingId::io_support) == 3);
+    REQUIRE(get(best.settings, SettingId::unmaskirq) == 0);
+    // The hung value is screened alone once and never combined again.
+    int hangs = 0;
+    for (const auto& trial : evaluator.trials()) hangs += trial.status == TrialStatus::hang;
+    REQUIRE(hangs == 1);
+  }
+  SECTION("a budget of 4 trials is never exceeded") {
+    strategies::EvaluatorOptions options;
+    options.max_trials = 4;
+    strategies::Evaluator evaluator(space, synthetic_trial, synthetic_trial(space.baseline()), options);
+    (*strategy)->run(space, evaluator);
+    REQUIRE(evaluator.trials().size() == 4);
+  }
+}
+
+TEST_CASE("exhaustive evaluates every legal configuration without a quarantined value", "[strategies]") {
+  const auto space = small_space();
+  strategies::Evaluator evaluator(space, synthetic_trial, synthetic_trial(space.baseline()));
+  auto strategy = strategies::make_strategy("exhaustive");
+  REQUIRE(strategy);
+  (*strategy)->run(space, evaluator);
+  // 6 multcount x 3 io_support with unmaskirq 0 (17 besides the baseline) + the one hang.
+  REQUIRE(evaluator.trials().size() == 6 * 3 - 1 + 1);
+}
+
+TEST_CASE("the evaluator keeps the baseline when nothing is clearly faster", "[strategies]") {
+  const auto space = small_space();
+  auto flat = [](const probe::Settings&) {
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.median_mib_s = 10.1;  // 1 % above the baseline: inside the 2 % noise floor
+    return t;
+  };
+  TrialResult base;
+  base.status = TrialStatus::ok;
+  base.median_mib_s = 10.0;
+  strategies::Evaluator evaluator(space, flat, base);
+  auto strategy = strategies::make_strategy("one-at-a-time");
+  REQUIRE(strategy);
+  (*strategy)->run(space, evaluator);
+  REQUIRE(evaluator.best().id == 0);
+}
+
+TEST_CASE("make_strategy rejects an unknown name and lists the valid ones", "[strategies]") {
+  auto bad = strategies::make_strategy("annealing");
+  REQUIRE_FALSE(bad);
+  REQUIRE(bad.error().message().find("one-at-a-time, exhaustive") != std::string::npos);
+}
