@@ -20,8 +20,10 @@ class SimDevice final : public Device {
 
   Result<IdentifyInfo> identify() override {
     // The drive-resident values reflect the current settings: word 59 (multcount) and the
-    // "selected" bits of words 63 / 88 (xfermode); everything else is as parsed.
+    // "selected" bits of words 63 / 88 (xfermode); the profile's cable_80wire overrides
+    // word 93; everything else is as parsed.
     IdentifyInfo info = core_->identify;
+    if (core_->profile.cable_80wire) info.cable_80wire = core_->profile.cable_80wire;
     const std::int64_t mode = core_->state.xfermode;
     const auto family = xfermode_family(mode);
     info.multsect = core_->state.multcount;

@@ -127,6 +127,7 @@ TEST_CASE("using_dma needs word 49 bit 8 and follows the legacy driver's mode ru
     auto identify = device->identify();
     REQUIRE(identify.has_value());
     CHECK(identify->udma_active == 4);
+    CHECK(identify->cable_80wire == true);  // the override is what identify reports
   }
 }
 

@@ -109,3 +109,14 @@ TEST_CASE("load_sim_profile reads a file and reports a missing one", "[probe]") 
   CHECK(missing.error().code.value() == ENOENT);
   CHECK(missing.error().path == path.string());
 }
+
+TEST_CASE("the example hazard profile in tests/data loads with one fault of each effect", "[probe]") {
+  auto loaded = load_sim_profile(std::string(DISKTUNE_TEST_DATA) + "/sim/hazards.json");
+  REQUIRE(loaded.has_value());
+  CHECK(loaded->cable_80wire == true);
+  REQUIRE(loaded->faults.size() == 7);
+  const FaultEffect expected[] = {FaultEffect::hang,   FaultEffect::corrupt, FaultEffect::eio,
+                                  FaultEffect::revert, FaultEffect::reject,  FaultEffect::unsupported,
+                                  FaultEffect::slow};
+  for (std::size_t i = 0; i < 7; ++i) CHECK(loaded->faults[i].effect == expected[i]);
+}
