@@ -20,10 +20,9 @@ class SimDevice final : public Device {
 
   Result<IdentifyInfo> identify() override {
     // The drive-resident values reflect the current settings: word 59 (multcount) and the
-    // "selected" bits of words 63 / 88 (xfermode); the profile's cable_80wire overrides
-    // word 93; everything else is as parsed.
+    // "selected" bits of words 63 / 88 (xfermode); everything else is as made in
+    // make_sim_device_from.
     IdentifyInfo info = core_->identify;
-    if (core_->profile.cable_80wire) info.cable_80wire = core_->profile.cable_80wire;
     const std::int64_t mode = core_->state.xfermode;
     const auto family = xfermode_family(mode);
     info.multsect = core_->state.multcount;
@@ -121,6 +120,9 @@ Result<std::unique_ptr<Device>> make_sim_device_from(IdentifyInfo identify, std:
   auto core = std::make_shared<SimCore>();
   core->path = std::move(path);
   core->limits = sim_limits(identify, profile.cable_80wire);
+  // identify() reports the cable the simulation uses: the override, or the inferred one.
+  if (profile.cable_80wire || (!identify.cable_80wire && core->limits.cable_80wire))
+    identify.cable_80wire = core->limits.cable_80wire;
   core->media_mib_s = profile.media_mib_s.value_or(default_media_mib_s(identify));
   core->state = sim_default_state(identify, core->limits);
   core->size_bytes = identify.lba_sectors * 512;

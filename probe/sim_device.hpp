@@ -28,7 +28,8 @@ Result<std::unique_ptr<Device>> make_sim_device(const std::optional<std::string>
 /// reading the identify capture and the profile (tests use it with hand-built IdentifyInfo).
 /// `path` is what path() returns ("sim:" or "sim:FILE").
 /// identify() reports the parsed data with the current xfermode (words 62/63/88 "active"),
-/// multcount (word 59) and the profile's cable_80wire (word 93) reflected.
+/// multcount (word 59) reflected, and word 93's cable as the simulation uses it (the profile's
+/// cable_80wire, or 80-wire inferred per sim_limits when the capture does not say).
 /// Starts in the conservative state of sim_default_state (sim_rules.hpp). Supported settings:
 /// multcount, io_support, unmaskirq, using_dma, xfermode, readahead (using_dma read-only when
 /// word 49 bit 8 is clear; multcount read-only when MaxMultSect is 0); the block-queue settings

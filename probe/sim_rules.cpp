@@ -64,7 +64,10 @@ SimLimits sim_limits(const IdentifyInfo& identify, std::optional<bool> cable_ove
   limits.sdma_modes = identify.sdma_modes;
   limits.max_mdma = highest(identify.mdma_modes);
   limits.max_udma = highest(identify.udma_modes);
-  limits.cable_80wire = cable_override.value_or(identify.cable_80wire.value_or(false));
+  // Unreported cable: a SATA link has no cable limit, and a capture taken with UDMA3+ active
+  // shows that the drive ran behind an 80-wire cable; otherwise assume 40-wire.
+  const bool inferred = identify.is_sata || identify.udma_active.value_or(0) > 2;
+  limits.cable_80wire = cable_override.value_or(identify.cable_80wire.value_or(inferred));
   return limits;
 }
 
@@ -100,6 +103,9 @@ SimState sim_default_state(const IdentifyInfo& identify, const SimLimits& limits
     state.xfermode = xfermode_code(XferFamily::udma, *identify.udma_active);
   else if (identify.mdma_active)
     state.xfermode = xfermode_code(XferFamily::mdma, *identify.mdma_active);
+  // An active mode the cable (or the profile's override) forbids: the driver limits it at boot.
+  if (!xfermode_allowed(limits, state.xfermode))
+    state.xfermode = best_dma_code(limits).value_or(fastest_pio_code(limits));
   return state;
 }
 

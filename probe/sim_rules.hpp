@@ -27,7 +27,9 @@ struct SimLimits {
 };
 
 /// Limits from identify data; `cable_override` (the profile's cable_80wire) wins over
-/// word 93, and an unreported cable counts as 40-wire, as the legacy driver assumed.
+/// word 93. An unreported cable counts as 80-wire for SATA drives and for captures with a
+/// UDMA mode above 2 active (the drive evidently ran that way), else as 40-wire, as the
+/// legacy driver assumed.
 SimLimits sim_limits(const IdentifyInfo& identify, std::optional<bool> cable_override);
 
 /// True when the drive and cable allow the -X code (ATA-REFERENCE §4.1: a mode is legal if
@@ -45,7 +47,8 @@ std::optional<std::int64_t> best_dma_code(const SimLimits& limits);
 
 /// Initial state, the conservative defaults of a legacy IDE kernel at boot (the seed's listed
 /// settings): multcount 0, io_support 0, unmaskirq 0, using_dma 0, readahead 8 sectors, and
-/// the drive's active mode from identify (UDMA, else MDMA active, else the fastest PIO).
+/// the drive's active mode from identify (UDMA, else MDMA active, else the fastest PIO); an
+/// active mode the limits forbid is replaced by best_dma_code (else the fastest PIO).
 SimState sim_default_state(const IdentifyInfo& identify, const SimLimits& limits);
 
 /// The state after the legacy driver's ioctl for `id` = `value`.

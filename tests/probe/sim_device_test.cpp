@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the simulated drive: calibration, legality, determinism, identity and data.
 #include "probe/sim_device.hpp"
+#include "probe/sim_rules.hpp"
 #include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -208,4 +209,33 @@ TEST_CASE("noise depends only on seed, settings and sample number", "[probe]") {
   CHECK_FALSE(a[0] == Approx(c[0]).epsilon(1e-6));
   CHECK(a[0] != a[1]);  // successive samples of one BlockIo differ
   CHECK(a[0] == Approx(c[0]).epsilon(0.10));
+}
+
+TEST_CASE("an unreported cable is inferred from SATA or an active UDMA3+ mode", "[probe]") {
+  IdentifyInfo sata = testing::udma5_identify();
+  sata.cable_80wire.reset();
+  sata.is_sata = true;
+  CHECK(sim_limits(sata, std::nullopt).cable_80wire);
+  IdentifyInfo pata = testing::udma5_identify();
+  pata.cable_80wire.reset();
+  CHECK_FALSE(sim_limits(pata, std::nullopt).cable_80wire);
+  pata.udma_active = 5;
+  CHECK(sim_limits(pata, std::nullopt).cable_80wire);
+  CHECK_FALSE(sim_limits(pata, false).cable_80wire);  // the profile's override wins
+  auto device = make_sim(pata);
+  CHECK(device->identify()->cable_80wire == true);
+  CHECK(format_value(SettingId::xfermode, *device->read(SettingId::xfermode)) == "udma5");
+}
+
+TEST_CASE("an active mode the cable forbids starts at the best allowed mode", "[probe]") {
+  IdentifyInfo info = testing::udma5_identify();
+  info.udma_active = 5;
+  SimProfile profile;
+  profile.cable_80wire = false;
+  auto device = make_sim(info, profile);
+  CHECK(format_value(SettingId::xfermode, *device->read(SettingId::xfermode)) == "udma2");
+  CHECK(device->identify()->cable_80wire == false);
+  auto start = device->snapshot();
+  REQUIRE(start.has_value());
+  CHECK(device->restore(*start));
 }
