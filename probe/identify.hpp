@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <span>
 #include <string>
 #include <vector>
@@ -98,5 +99,14 @@ Checksum identify_checksum(const std::array<std::uint16_t, 256>& words);
 std::string_view to_string(DeviceType type);
 std::string_view to_string(Checksum checksum);
 std::string_view to_string(IdentifySource source);
+
+/// One-line human summary for logs, report headers and test failure messages, e.g.
+/// "IBM-DJNA-352500 fw J51OA30K (ata, hdparm-i): MaxMultSect 16, MultSect 16, PIO 0-4,
+/// MDMA 0-2, UDMA 0-4 (active udma2), LBA 49981680 sectors, 1 warning". Modes print as
+/// ranges when contiguous; the active mode is named when known.
+std::string identify_summary(const IdentifyInfo& info);
+
+/// Writes identify_summary(info); lets Catch2 print a Result<IdentifyInfo>.
+std::ostream& operator<<(std::ostream& out, const IdentifyInfo& info);
 
 }  // namespace disktune::probe

@@ -1,0 +1,22 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Device names for snippets and reports: the kernel name and the stable /dev/disk/by-id link.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace disktune::probe {
+
+/// The kernel's name of a block device ("sda", "loop3", "hdb"): the last component of the
+/// /sys/dev/block/MAJ:MIN link. `dev` may be any path to the node (also a by-id link).
+/// Falls back to the last component of `dev` when it is not a block device or sysfs lacks it.
+std::string kernel_name(const std::string& dev);
+
+/// The /dev/disk/by-id/<name> symlink that resolves to the same block device as `dev`,
+/// preferring "ata-" (model_serial), then "wwn-", then any other, alphabetically within each.
+/// nullopt when `dev` is not a block device or no link matches (no udev, loop devices).
+/// `by_id_dir` is for tests. Source: ATA-REFERENCE §6.5 (why by-id names in persisted config).
+std::optional<std::string> stable_device_path(const std::string& dev,
+                                              const std::string& by_id_dir = "/dev/disk/by-id");
+
+}  // namespace disktune::probe

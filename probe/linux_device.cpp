@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// LinuxDevice: a real whole-disk block device (queue settings, HDIO knobs, HDIO_GET_IDENTITY).
+#include "probe/linux_device.hpp"
+
+#include "probe/linux_ata.hpp"
+#include "probe/linux_block_io.hpp"
+#include "probe/linux_queue.hpp"
+#include "probe/sysfs.hpp"
+#include "probe/unique_fd.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+namespace disktune::probe {
+namespace {
+
+class LinuxDevice final : public Device {
+ public:
+  LinuxDevice(std::string path, UniqueFd fd, SysfsQueue queue)
+      : path_(std::move(path)),
+        fd_(std::move(fd)),
+        queue_(std::move(queue), fd_.get(), path_),
+        ata_(fd_.get(), path_) {}
+
+  [[nodiscard]] const std::string& path() const override { return path_; }
+  [[nodiscard]] bool simulated() const override { return false; }
+
+  // Not cached: the kernel's copy changes when it revalidates the drive.
+  Result<IdentifyInfo> identify() override {
+    auto block = read_hdio_identity(fd_.get(), path_);
+    if (!block) return block.error();
+    return decode_identify_block(*block, IdentifySource::live);
+  }
+
+  std::vector<Capability> capabilities() override {
+    const auto identity = identify();
+    const IdentifyInfo* info = identity ? &*identity : nullptr;
+    std::vector<Capability> result;
+    for (const auto id : all_settings())
+      result.push_back(LinuxQueue::handles(id) ? queue_.capability(id) : ata_.capability(id, info));
+    return result;
+  }
+
+  Result<SettingValue> read(SettingId id) override {
+    if (LinuxQueue::handles(id)) return queue_.read(id);
+    if (id != SettingId::xfermode) return ata_.read(id, nullptr);
+    const auto identity = identify();
+    return ata_.read(id, identity ? &*identity : nullptr);
+  }
+
+  Result<void> apply(SettingId id, const SettingValue& value) override {
+    return LinuxQueue::handles(id) ? queue_.apply(id, value) : ata_.apply(id, value);
+  }
+
+  // Only settings this backend can change: a snapshot must be restorable.
+  Result<Settings> snapshot() override {
+    Settings settings;
+    for (const auto id : all_settings()) {
+      if (!changeable(id)) continue;
+      auto value = read(id);
+      if (!value) return value.error();
+      settings.emplace(id, *value);
+    }
+    return settings;
+  }
+
+  Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
+    return open_linux_block_io(path_, mode);
+  }
+
+ private:
+  bool changeable(SettingId id) {
+    if (LinuxQueue::handles(id)) return queue_.support(id).support == Support::supported;
+    if (id == SettingId::xfermode) return false;  // no identify needed: never changeable yet
+    return ata_.capability(id, nullptr).support == Support::supported;
+  }
+
+  std::string path_;
+  UniqueFd fd_;
+  LinuxQueue queue_;
+  LinuxAtaKnobs ata_;
+};
+
+Error partition_error(const std::string& path, const std::string& sysfs_dir) {
+  std::error_code ec;
+  const auto disk = std::filesystem::canonical(sysfs_dir, ec).parent_path().filename().string();
+  return Error{std::make_error_code(std::errc::invalid_argument),
+               "open: is a partition; settings belong to the whole disk (use /dev/" +
+                   (ec || disk.empty() ? std::string("<disk>") : disk) + ")",
+               path};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0) return errno_error(errno, "stat", path);
+  if (!S_ISBLK(info.st_mode)) return errno_error(ENOTBLK, "stat", path);
+  const auto sysfs_dir = sysfs_block_dir(major(info.st_rdev), minor(info.st_rdev));
+  if (::access((sysfs_dir + "/partition").c_str(), F_OK) == 0)
+    return partition_error(path, sysfs_dir);
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!fd) return errno_error(errno, "open", path);
+  return std::unique_ptr<Device>(
+      std::make_unique<LinuxDevice>(path, std::move(fd), SysfsQueue(sysfs_dir + "/queue")));
+}
+
+}  // namespace disktune::probe

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// LinuxQueue: the block-layer settings of a real device (sysfs queue/ and BLKRAGET/BLKRASET).
+#pragma once
+
+#include "probe/device.hpp"
+#include "probe/sysfs.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace disktune::probe {
+
+/// Powers of two in [low, high] plus `current`, ascending, without duplicates. Values of
+/// `current` outside the range are kept (it is what the queue holds now). low must be >= 1.
+std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std::int64_t current);
+
+/// The read_ahead_kb values disktune tries: {0, 16, 32, ..., 8192} KiB plus `current_kb`.
+std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
+
+/// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
+/// max_sectors_kb (sysfs queue/, ATA-REFERENCE §6.4) and readahead (BLKRAGET, hdparm -a),
+/// which is the same kernel value as read_ahead_kb and therefore read-only here.
+/// Does not own `fd` (the LinuxDevice's read-only descriptor for the ioctls).
+class LinuxQueue {
+ public:
+  /// `sysfs`: the device's queue/ directory; `fd`, `dev_path`: its open node, for the ioctls.
+  LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path)
+      : sysfs_(std::move(sysfs)), fd_(fd), dev_path_(std::move(dev_path)) {}
+
+  /// True for the settings this class handles (readahead and the four queue settings).
+  static bool handles(SettingId id);
+  /// Support and reason of `id`, without values. Cheap: reads only, never writes.
+  [[nodiscard]] Capability support(SettingId id) const;
+  /// Support, reason and values of `id`. For nr_requests this WRITES each candidate (powers
+  /// of two 4..2048 and the current value) to queue/nr_requests to learn which ones the queue
+  /// accepts under the current scheduler, and restores the original value afterwards on every
+  /// path. These writes change a queue setting only, never the device's data.
+  Capability capability(SettingId id);
+  /// Current value. Errors: the sysfs read or ioctl error (ENOENT: no such attribute).
+  [[nodiscard]] Result<SettingValue> read(SettingId id) const;
+  /// Write one setting. Errors: (errno, "write queue/<attr>=<value>", sysfs path), EINVAL =
+  /// the kernel refused the value; readahead: errc::operation_not_supported (tuned as
+  /// read_ahead_kb); (errno, "ioctl(BLKRASET)", device) when sysfs lacks read_ahead_kb.
+  Result<void> apply(SettingId id, const SettingValue& value);
+  /// The nr_requests values the queue accepts now (see capability). Errors: reading the
+  /// original, a write failing other than with EINVAL, or the restore failing.
+  Result<std::vector<std::int64_t>> accepted_nr_requests();
+
+ private:
+  [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;
+  [[nodiscard]] Capability attribute_support(SettingId id) const;
+  [[nodiscard]] Capability scheduler_support() const;
+  [[nodiscard]] Result<SchedulerList> read_scheduler() const;
+  [[nodiscard]] Result<std::vector<std::int64_t>> number_values(SettingId id, std::int64_t current);
+
+  SysfsQueue sysfs_;
+  int fd_;
+  std::string dev_path_;
+};
+
+}  // namespace disktune::probe

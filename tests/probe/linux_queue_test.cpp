@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Tests for the value ladders of the block-layer queue settings.
+#include "probe/linux_queue.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune::probe;
+
+TEST_CASE("power_ladder lists the powers of two in range plus the current value", "[probe]") {
+  REQUIRE(power_ladder(4, 64, 128) == std::vector<std::int64_t>{4, 8, 16, 32, 64, 128});
+  REQUIRE(power_ladder(4, 1280, 1280) ==
+          std::vector<std::int64_t>{4, 8, 16, 32, 64, 128, 256, 512, 1024, 1280});
+  REQUIRE(power_ladder(3, 20, 8) == std::vector<std::int64_t>{4, 8, 16});
+  REQUIRE(power_ladder(4, 2, 3) == std::vector<std::int64_t>{3});
+}
+
+TEST_CASE("read_ahead_ladder runs from 0 to 8192 KiB and keeps the current value", "[probe]") {
+  REQUIRE(read_ahead_ladder(128) ==
+          std::vector<std::int64_t>{0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192});
+  const auto odd = read_ahead_ladder(2560);
+  REQUIRE(odd.size() == 12);
+  REQUIRE(odd[8] == 2048);
+  REQUIRE(odd[9] == 2560);
+  REQUIRE(read_ahead_ladder(0).front() == 0);
+  REQUIRE(read_ahead_ladder(0).size() == 11);
+}
