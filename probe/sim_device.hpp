@@ -3,6 +3,10 @@
 #pragma once
 
 #include "probe/device.hpp"
+#include "probe/identify.hpp"
+#include "probe/sim_profile.hpp"
+
+#include <cstdint>
 
 #include <memory>
 #include <optional>
@@ -19,5 +23,20 @@ namespace disktune::probe {
 /// bad profile, a drive with nothing to tune such as an ATAPI device without DMA/PIO data).
 Result<std::unique_ptr<Device>> make_sim_device(const std::optional<std::string>& identify_file,
                                                 const DeviceOptions& options);
+
+/// Create a simulated drive from decoded identify data: what make_sim_device does after
+/// reading the identify capture and the profile (tests use it with hand-built IdentifyInfo).
+/// `path` is what path() returns ("sim:" or "sim:FILE").
+/// identify() reports the parsed data with the current xfermode (words 62/63/88 "active"),
+/// multcount (word 59) reflected, and word 93's cable as the simulation uses it (the profile's
+/// cable_80wire, or 80-wire inferred per sim_limits when the capture does not say).
+/// Starts in the conservative state of sim_default_state (sim_rules.hpp). Supported settings:
+/// multcount, io_support, unmaskirq, using_dma, xfermode, readahead (using_dma read-only when
+/// word 49 bit 8 is clear; multcount read-only when MaxMultSect is 0); the block-queue settings
+/// are unsupported ("simulated legacy IDE driver: no blk-mq queue attributes").
+/// Errors: errc::invalid_argument, `path` = `path`, when the identify data has no capacity
+/// (LBA sectors) or no PIO/DMA mode data.
+Result<std::unique_ptr<Device>> make_sim_device_from(IdentifyInfo identify, std::string path,
+                                                     SimProfile profile, std::uint64_t seed);
 
 }  // namespace disktune::probe
