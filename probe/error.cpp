@@ -21,6 +21,10 @@ std::ostream& operator<<(std::ostream& out, const Error& error) {
   return out << error.message();
 }
 
+void throw_exception_from_error(const Error& error, const boost::source_location&) {
+  throw std::system_error(error.code, error.message());
+}
+
 Error errno_error(int errnum, std::string op, std::string path) {
   return Error{std::error_code(errnum, std::generic_category()), std::move(op), std::move(path)};
 }

@@ -33,6 +33,10 @@ std::ostream& operator<<(std::ostream& out, const Error& error);
 /// Build an Error from an errno value.
 Error errno_error(int errnum, std::string op, std::string path);
 
+/// Called by Result<T>::value() on an error (found by ADL, as Boost.System requires):
+/// throws std::system_error carrying the code and message().
+[[noreturn]] void throw_exception_from_error(const Error& error, const boost::source_location& location);
+
 /// Result type used across probe/ and bench/.
 template <class T>
 using Result = boost::system::result<T, Error>;

@@ -12,37 +12,6 @@ namespace {
 
 namespace json = boost::json;
 
-// The same names as probe::to_string for these enums (identify.hpp); kept here because the
-// results library must not depend on the identify decoder's translation unit.
-std::string_view type_name(probe::DeviceType type) {
-  switch (type) {
-    case probe::DeviceType::ata: return "ata";
-    case probe::DeviceType::atapi: return "atapi";
-    case probe::DeviceType::cfa: return "cfa";
-  }
-  return "ata";
-}
-
-std::string_view checksum_name(probe::Checksum checksum) {
-  switch (checksum) {
-    case probe::Checksum::valid: return "valid";
-    case probe::Checksum::invalid: return "invalid";
-    case probe::Checksum::absent: return "absent";
-    case probe::Checksum::unknown: return "unknown";
-  }
-  return "unknown";
-}
-
-std::string_view source_name(probe::IdentifySource source) {
-  switch (source) {
-    case probe::IdentifySource::raw: return "raw";
-    case probe::IdentifySource::hdparm_i: return "hdparm-i";
-    case probe::IdentifySource::hdparm_I: return "hdparm-I";
-    case probe::IdentifySource::live: return "live";
-  }
-  return "raw";
-}
-
 template <class T>
 json::value optional_json(const std::optional<T>& value) {
   if (!value) return nullptr;
@@ -133,7 +102,7 @@ json::value identify_to_json(const probe::IdentifyInfo& info) {
   return json::object{{"model", info.model},
                       {"serial", info.serial},
                       {"firmware", info.firmware},
-                      {"device_type", type_name(info.device_type)},
+                      {"device_type", probe::to_string(info.device_type)},
                       {"max_multsect", info.max_multsect},
                       {"multsect", optional_json(info.multsect)},
                       {"lba_sectors", info.lba_sectors},
@@ -153,8 +122,8 @@ json::value identify_to_json(const probe::IdentifyInfo& info) {
                       {"ata_major_versions", array_of(info.ata_major_versions)},
                       {"ata_minor_version", optional_json(info.ata_minor_version)},
                       {"features", features_json(info)},
-                      {"checksum", checksum_name(info.checksum)},
-                      {"source", source_name(info.source)},
+                      {"checksum", probe::to_string(info.checksum)},
+                      {"source", probe::to_string(info.source)},
                       {"warnings", array_of(info.warnings)}};
 }
 

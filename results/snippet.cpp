@@ -149,8 +149,22 @@ probe::Settings persisted_changes(const Report& report) {
   return changed_settings(report.winner.changes, report.baseline.settings);
 }
 
+// DMA on/off and the transfer mode are one decision (a DMA mode runs only with using_dma=1):
+// when either changed, the snippet sets both, so a boot with another BIOS-chosen mode still
+// reproduces what was measured (the seed's form: hdparm -X66 -d1 ...).
+probe::Settings snippet_settings(const Report& report) {
+  auto settings = persisted_changes(report);
+  const bool transfer_changed =
+      settings.count(probe::SettingId::using_dma) || settings.count(probe::SettingId::xfermode);
+  if (!transfer_changed) return settings;
+  for (const auto id : {probe::SettingId::using_dma, probe::SettingId::xfermode})
+    if (const auto it = report.winner.settings.find(id); it != report.winner.settings.end())
+      settings.emplace(id, it->second);
+  return settings;
+}
+
 SnippetStart start_snippet(const Report& report, std::string_view title) {
-  SnippetStart start{snippet_target(report.device), persisted_changes(report),
+  SnippetStart start{snippet_target(report.device), snippet_settings(report),
                      snippet_header(report, title), true};
   if (report.winner.keep_baseline)
     start.text += keep_baseline_comment(report);

@@ -55,7 +55,7 @@ probe::Settings persisted_changes(const Report& report);
 /// The common start of every snippet emitter.
 struct SnippetStart {
   SnippetTarget target;
-  probe::Settings changes;  ///< persisted_changes(report)
+  probe::Settings changes;  ///< persisted_changes(report), plus the coupled using_dma/xfermode partner
   /// snippet_header; when `complete`, followed by comment lines saying why nothing is
   /// applied: the baseline is kept (with the best stable trial and how far it was from the
   /// baseline, or that no trial finished stable), or the winner changes nothing.

@@ -56,6 +56,7 @@ const TrialResult* Evaluator::evaluate(const probe::Settings& config) {
   trials_.push_back(std::move(trial));
   cache_[config] = trials_.size() - 1;
   if (trials_.back().status != TrialStatus::ok) record_failure(trials_.back());
+  if (observer_) observer_(trials_.back());
   return &trials_.back();
 }
 

@@ -36,6 +36,9 @@ class Evaluator {
   /// Precondition (DT_ASSERT): space.contains(config).
   const TrialResult* evaluate(const probe::Settings& config);
 
+  /// Called with every new trial right after it is recorded (progress output).
+  void set_observer(std::function<void(const TrialResult&)> observer) { observer_ = std::move(observer); }
+
   /// The baseline's measurement (trial id 0, measured before the search).
   [[nodiscard]] const TrialResult& baseline() const { return baseline_; }
   /// Every new trial in evaluation order (cache hits are not repeated).
@@ -58,6 +61,7 @@ class Evaluator {
 
   const SearchSpace& space_;
   Runner runner_;
+  std::function<void(const TrialResult&)> observer_;
   TrialResult baseline_;
   EvaluatorOptions options_;
   std::vector<TrialResult> trials_;

@@ -84,7 +84,8 @@ struct SpaceOptions {
 /// and UDMA (88 via 53 bit 2) modes, UDMA above 2 only when word 93 reports an 80-wire cable;
 /// readahead from the ladder; queue settings from the values the device lists. Settings that
 /// are unsupported or read-only are excluded with the driver's reason. Every value left out
-/// is counted in pruned() under its reason.
+/// is counted in pruned() under its reason. The baseline is always in the space (each group
+/// also offers its settings as found), so every screening step is a legal configuration.
 SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
                         const std::vector<probe::Capability>& capabilities,
                         const probe::Settings& baseline, const SpaceOptions& options);

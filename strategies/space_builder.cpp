@@ -204,6 +204,18 @@ std::vector<Group> group_candidates(const std::vector<Candidate>& candidates, Pr
   return groups;
 }
 
+// The settings as found are always a legal configuration: the system runs them now. On the
+// seed drive that is using_dma=0 with UDMA2 selected on the drive (the host then does PIO),
+// a pair the search itself would never propose.
+void include_baseline_choice(Group& group, const probe::Settings& baseline) {
+  probe::Settings as_found;
+  for (const auto id : group.settings)
+    if (const auto it = baseline.find(id); it != baseline.end()) as_found[id] = it->second;
+  if (as_found.size() != group.settings.size()) return;
+  if (std::find(group.choices.begin(), group.choices.end(), as_found) == group.choices.end())
+    group.choices.push_back(std::move(as_found));
+}
+
 }  // namespace
 
 SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
@@ -245,6 +257,7 @@ SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
     candidates.push_back({id, std::move(legal)});
   }
   auto groups = group_candidates(candidates, log);
+  for (auto& group : groups) include_baseline_choice(group, baseline);
   std::erase_if(groups, [](const Group& g) { return g.choices.empty(); });
   return SearchSpace(baseline, std::move(groups), log.take(), std::move(excluded));
 }

@@ -1,8 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // disktune entry point: parse the command line, run it, map the outcome to an exit code.
-#include <cstdio>
+#include "tuner/commands.hpp"
 
-int main() {
-  std::puts("disktune " DISKTUNE_VERSION);
-  return 0;
+#include <exception>
+#include <iostream>
+
+int main(int argc, char** argv) {
+  using namespace disktune::tuner;
+  try {
+    const Config config = parse_command_line(argc, argv);
+    return run_command(config, std::cout, std::cerr);
+  } catch (const UsageError& e) {
+    std::cerr << "disktune: " << e.what() << " (see 'disktune --help')\n";
+    return kExitUsage;
+  } catch (const RunError& e) {
+    std::cerr << "disktune: " << e.what() << '\n';
+    return e.code();
+  } catch (const std::exception& e) {
+    std::cerr << "disktune: internal error: " << e.what() << '\n';
+    return kExitDevice;
+  }
 }

@@ -36,8 +36,10 @@ TEST_CASE("build_space bounds the seed drive's settings by its identify data", "
   // PIO 0-4 (8-12), MDMA 0-2 (32-34), UDMA 0-2 (64-66): no 80-wire cable reported.
   REQUIRE(numbers(space.values(SettingId::xfermode)) ==
           std::vector<std::int64_t>{8, 9, 10, 11, 12, 32, 33, 34, 64, 65, 66});
-  // 6 multcount x 3 io_support x 2 unmaskirq x 11 transfer choices x 6 readahead.
-  REQUIRE(space.legal_count() == 6 * 3 * 2 * 11 * 6);
+  // 6 multcount x 3 io_support x 2 unmaskirq x 12 transfer choices x 6 readahead: the 11
+  // legal (using_dma, xfermode) pairs plus the pair as found (DMA off, UDMA2 on the drive).
+  REQUIRE(space.legal_count() == 6 * 3 * 2 * 12 * 6);
+  REQUIRE(space.contains(testing::seed_baseline()));
   REQUIRE(pruned_count(space, "above MaxMultSect") == 48);
   REQUIRE(pruned_count(space, "power of two") == 11);
   REQUIRE(pruned_count(space, "80-wire") == 2);  // udma3, udma4
@@ -58,7 +60,9 @@ TEST_CASE("build_space allows UDMA above 2 only with an 80-wire cable", "[strate
 TEST_CASE("build_space without DMA support keeps using_dma at 0 and only PIO modes", "[strategies]") {
   auto id = testing::seed_like_identify();
   id.dma_supported = false;
-  const auto space = strategies::build_space(id, testing::legacy_capabilities(), testing::seed_baseline(), {});
+  auto baseline = testing::seed_baseline();
+  baseline[SettingId::xfermode] = SettingValue(std::int64_t{12});  // a PIO-only drive runs PIO4
+  const auto space = strategies::build_space(id, testing::legacy_capabilities(), baseline, {});
   REQUIRE(numbers(space.values(SettingId::using_dma)) == std::vector<std::int64_t>{0});
   REQUIRE(numbers(space.values(SettingId::xfermode)) == std::vector<std::int64_t>{8, 9, 10, 11, 12});
   REQUIRE(pruned_count(space, "word 49 bit 8") > 0);

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SettingsGuard: RAII that puts a device's original settings back on every exit path.
+#pragma once
+
+#include "probe/device.hpp"
+
+namespace disktune::probe {
+
+/// Holds a device and its original settings; restore() puts them back and reads them back.
+/// The destructor restores if restore() was never called successfully (an exception or an
+/// early return), reporting a failure on stderr, since a destructor cannot return it.
+class SettingsGuard {
+ public:
+  SettingsGuard(Device& device, Settings original) : device_(device), original_(std::move(original)) {}
+  SettingsGuard(const SettingsGuard&) = delete;
+  SettingsGuard& operator=(const SettingsGuard&) = delete;
+  ~SettingsGuard();
+
+  /// Restore now (Device::restore). Errors: the first setting that could not be restored
+  /// or read back. After success the destructor does nothing.
+  Result<void> restore();
+  [[nodiscard]] const Settings& original() const { return original_; }
+
+ private:
+  Device& device_;
+  Settings original_;
+  bool restored_ = false;
+};
+
+}  // namespace disktune::probe

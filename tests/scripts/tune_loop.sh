@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Acceptance: tune a loop device (over a file in a temp dir) end to end; queue settings restored.
+source "$(dirname "$0")/lib.sh"
+
+[ "$(id -u)" -eq 0 ] || skip "needs root to create a loop device"
+command -v losetup >/dev/null || skip "losetup not installed"
+
+# 96 MiB of non-trivial content (a repeated random block, so reads return real data).
+head -c 1048576 /dev/urandom >"$WORK/block"
+for _ in $(seq 96); do cat "$WORK/block"; done >"$WORK/disk.img"
+dev=$(losetup -f --show "$WORK/disk.img") || skip "losetup could not create a loop device"
+cleanup_steps+=("losetup -d '$dev'")
+name=$(basename "$dev")
+q=/sys/block/$name/queue
+before=$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")
+sum_before=$(sha256sum <"$dev")
+
+"$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --report "$WORK/r.json" --boot-local "$WORK/b.sh" \
+  >"$WORK/out.txt" 2>"$WORK/err.txt" || fail "tune exited $? ($(tail -5 "$WORK/err.txt"))"
+
+after=$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")
+expect_eq "$after" "$before" "queue settings after the run"
+expect_eq "$(sha256sum <"$dev")" "$sum_before" "device content after the run"
+
+r="$WORK/r.json"
+for key in schema_version tool_version kernel started_at finished_at device space baseline trials winner restored; do
+  jq -e "has(\"$key\")" "$r" >/dev/null || fail "report lacks $key"
+done
+for key in path model serial firmware simulated; do jq -e ".device | has(\"$key\")" "$r" >/dev/null || fail "device lacks $key"; done
+for key in dimensions legal_count pruned; do jq -e ".space | has(\"$key\")" "$r" >/dev/null || fail "space lacks $key"; done
+for key in settings samples median_mib_s; do jq -e ".baseline | has(\"$key\")" "$r" >/dev/null || fail "baseline lacks $key"; done
+for key in settings changes median_mib_s speedup; do jq -e ".winner | has(\"$key\")" "$r" >/dev/null || fail "winner lacks $key"; done
+jq -e '.trials | all(has("id") and has("settings") and has("status") and has("samples") and has("median_mib_s") and has("detail"))' \
+  "$r" >/dev/null || fail "a trial lacks a contract key"
+expect_eq "$(jq -r .restored "$r")" true "restored"
+expect_eq "$(jq -r .device.simulated "$r")" false "device.simulated"
+
+# Every legal value of the three queue settings was tried (in a trial or as the baseline).
+for setting in read_ahead_kb scheduler nr_requests; do
+  legal=$(jq -c --arg s "$setting" '.space.dimensions[] | select(.setting == $s) | .values | sort' "$r")
+  [ -n "$legal" ] || fail "$setting is not a search dimension"
+  tried=$(jq -c --arg s "$setting" '[.baseline.settings[$s]] + [.trials[].settings[$s]] | unique | sort' "$r")
+  missing=$(jq -n -c --argjson l "$legal" --argjson t "$tried" '$l - $t')
+  expect_eq "$missing" "[]" "$setting values never tried"
+done
+
+bash -n "$WORK/b.sh" || fail "boot.local snippet does not pass bash -n"
+if jq -e '.winner.changes | length > 0' "$r" >/dev/null; then
+  grep -q "$name" "$WORK/b.sh" || fail "boot.local does not name $name"
+  for v in $(jq -r '.winner.changes | to_entries[] | .value' "$r"); do
+    grep -q -- "$v" "$WORK/b.sh" || fail "boot.local lacks the winning value $v"
+  done
+else
+  grep -qi baseline "$WORK/b.sh" || fail "keep-baseline snippet does not say so"
+fi
+echo "ok: $(jq '.trials | length' "$r") trials, winner $(jq -c .winner.changes "$r")"

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Acceptance: `disktune tune` on the built-in simulated seed drive finds DMA + UDMA, >= 3.5x.
+source "$(dirname "$0")/lib.sh"
+
+start=$(date +%s)
+"$DISKTUNE" tune --report "$WORK/report.json" --boot-local "$WORK/boot.local" >"$WORK/out.txt" 2>"$WORK/err.txt" ||
+  fail "tune exited $? ($(tail -3 "$WORK/err.txt"))"
+elapsed=$(( $(date +%s) - start ))
+[ "$elapsed" -le 30 ] || fail "tune took ${elapsed}s (limit 30s)"
+
+grep -q SIMULATED "$WORK/out.txt" || fail "stdout does not say the drive is simulated"
+grep -q SIMULATED "$WORK/err.txt" || fail "progress does not say the drive is simulated"
+grep -Eq '^hdparm .*-X6[4-6].*-d1' "$WORK/out.txt" || fail "no boot.local hdparm line with a UDMA mode and -d1 on stdout"
+bash -n "$WORK/boot.local" || fail "boot.local does not pass bash -n"
+
+r="$WORK/report.json"
+expect_eq "$(jq -r .device.simulated "$r")" true "device.simulated"
+expect_eq "$(jq -r .winner.settings.using_dma "$r")" 1 "winner using_dma"
+jq -e '.winner.settings.xfermode | startswith("udma")' "$r" >/dev/null || fail "winner xfermode is not UDMA"
+jq -e '.winner.speedup >= 3.5' "$r" >/dev/null || fail "speedup $(jq .winner.speedup "$r") < 3.5"
+# The baseline reproduces the seed walkthrough's 3.83 MB/s within 10 %.
+jq -e '.baseline.median_mib_s > 3.45 and .baseline.median_mib_s < 4.21' "$r" >/dev/null ||
+  fail "baseline $(jq .baseline.median_mib_s "$r") MB/s is not ~3.83"
+expect_eq "$(jq -r .restored "$r")" true "restored"
+echo "ok: speedup $(jq .winner.speedup "$r") in ${elapsed}s"

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Command-line parsing: the contract's commands and options, and one-line usage errors.
+#include "tuner/config.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace disktune;
+using tuner::Command;
+
+namespace {
+
+tuner::Config parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "disktune");
+  return tuner::parse_command_line(static_cast<int>(args.size()), args.data());
+}
+
+}  // namespace
+
+TEST_CASE("tune defaults to the simulated seed drive and the default strategy", "[cli]") {
+  const auto config = parse({"tune"});
+  REQUIRE(config.command == Command::tune);
+  REQUIRE(config.device == "sim:");
+  REQUIRE(config.strategy == "one-at-a-time");
+  REQUIRE(config.repeats == 3);
+  REQUIRE_FALSE(config.trial_timeout_s);
+}
+
+TEST_CASE("tune takes the contract's options", "[cli]") {
+  const auto config = parse({"tune", "/dev/loop0", "--strategy", "exhaustive", "--repeats", "5",
+                             "--trial-timeout", "7.5", "--only", "read_ahead_kb,scheduler", "--seed", "42",
+                             "--report", "r.json", "--boot-local", "b.sh"});
+  REQUIRE(config.device == "/dev/loop0");
+  REQUIRE(config.strategy == "exhaustive");
+  REQUIRE(config.repeats == 5);
+  REQUIRE(*config.trial_timeout_s == 7.5);
+  REQUIRE(*config.only == std::vector{probe::SettingId::read_ahead_kb, probe::SettingId::scheduler});
+  REQUIRE(config.seed == 42);
+  REQUIRE(*config.report_path == "r.json");
+  REQUIRE(*config.boot_local_path == "b.sh");
+}
+
+TEST_CASE("identify takes --from and --format", "[cli]") {
+  const auto config = parse({"identify", "--from", "x.txt", "--format", "hdparm-I", "--json"});
+  REQUIRE(config.command == Command::identify);
+  REQUIRE(*config.from_file == "x.txt");
+  REQUIRE(*config.format == probe::IdentifyFormat::hdparm_I);
+  REQUIRE(config.json);
+}
+
+TEST_CASE("--help on a command and --version are answered, not errors", "[cli]") {
+  REQUIRE(parse({"tune", "--help"}).command == Command::help);
+  REQUIRE(parse({"tune", "--help"}).help_text.find("--trial-timeout") != std::string::npos);
+  REQUIRE(parse({"--version"}).command == Command::version);
+  REQUIRE(parse({}).command == Command::help);
+}
+
+TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
+  REQUIRE_THROWS_WITH(parse({"frobnicate"}), Catch::Contains("unknown command 'frobnicate'"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--repeats", "0"}), Catch::Contains("--repeats"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--repeats", "many"}), Catch::Contains("repeats"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--only", "dma"}), Catch::Contains("unknown setting 'dma'"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--bogus"}), Catch::Contains("bogus"));
+  REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));
+  REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--trial-timeout", "-1"}), Catch::Contains("trial-timeout"));
+  REQUIRE_THROWS_AS(parse({"tune", "a", "b"}), tuner::UsageError);
+}

@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Command-line parsing with Boost.Program_options: one options table per subcommand.
+#include "tuner/config.hpp"
+
+#include "strategies/registry.hpp"
+#include "tuner/version.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <sstream>
+
+namespace disktune::tuner {
+namespace po = boost::program_options;
+namespace {
+
+constexpr const char* kUsage =
+    "usage: disktune COMMAND [options]\n"
+    "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
+    "  plan     [DEVICE | --from FILE] [--json]\n"
+    "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
+    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--trial-timeout S] [--only SETTING,...]\n"
+    "           [--seed N] [--sim-profile FILE] [--report FILE] [--boot-local FILE]\n"
+    "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
+    "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
+    "Run 'disktune COMMAND --help' for a command's options.\n";
+
+std::optional<Command> command_from_name(const std::string& name) {
+  if (name == "identify") return Command::identify;
+  if (name == "plan") return Command::plan;
+  if (name == "bench") return Command::bench;
+  if (name == "tune") return Command::tune;
+  return std::nullopt;
+}
+
+std::string strategy_list() {
+  std::string list;
+  for (const auto& name : strategies::strategy_names()) list += (list.empty() ? "" : "|") + name;
+  return list;
+}
+
+po::options_description common_options() {
+  po::options_description options("Options");
+  options.add_options()
+      ("help,h", "show this help")
+      ("json", "print JSON instead of text")
+      ("seed", po::value<std::uint64_t>()->default_value(1), "noise seed of a simulated drive")
+      ("sim-profile", po::value<std::string>(), "JSON behaviour profile of a simulated drive");
+  return options;
+}
+
+po::options_description command_options(Command command) {
+  auto options = common_options();
+  if (command == Command::identify || command == Command::plan) {
+    options.add_options()
+        ("from", po::value<std::string>(), "read identify data from a capture instead of a device")
+        ("format", po::value<std::string>(), "format of --from: raw, hdparm-i or hdparm-I (default: detect)");
+  }
+  if (command == Command::bench || command == Command::tune) {
+    options.add_options()
+        ("repeats", po::value<int>()->default_value(3), "samples per configuration")
+        ("duration", po::value<double>()->default_value(3.0), "seconds per buffered-read sample (hdparm -t: 3)");
+  }
+  if (command == Command::tune) {
+    options.add_options()
+        ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
+         strategy_list().c_str())
+        ("trial-timeout", po::value<double>(), "seconds before a trial counts as hung (default: from the trial's expected time)")
+        ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
+        ("max-trials", po::value<std::size_t>(), "stop after this many trials")
+        ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
+        ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
+        ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
+        ("udev-rules", po::value<std::string>(), "write a udev rules file here");
+  }
+  return options;
+}
+
+std::vector<probe::SettingId> parse_only(const std::string& list) {
+  std::vector<probe::SettingId> ids;
+  std::stringstream stream(list);
+  for (std::string name; std::getline(stream, name, ',');) {
+    const auto id = probe::setting_from_name(name);
+    if (!id) throw UsageError("--only: unknown setting '" + name + "'");
+    ids.push_back(*id);
+  }
+  if (ids.empty()) throw UsageError("--only: no settings named");
+  return ids;
+}
+
+template <class T>
+std::optional<T> optional_value(const po::variables_map& vm, const char* name) {
+  if (!vm.count(name)) return std::nullopt;
+  return vm[name].as<T>();
+}
+
+void require_positive(double value, const char* name) {
+  if (!(value > 0)) throw UsageError(std::string("--") + name + " must be greater than 0");
+}
+
+void fill_config(Config& config, const po::variables_map& vm) {
+  config.json = vm.count("json") > 0;
+  config.seed = vm["seed"].as<std::uint64_t>();
+  config.sim_profile = optional_value<std::string>(vm, "sim-profile");
+  if (vm.count("device")) config.device = vm["device"].as<std::string>();
+  config.from_file = optional_value<std::string>(vm, "from");
+  if (const auto format = optional_value<std::string>(vm, "format")) {
+    config.format = probe::identify_format_from_name(*format);
+    if (!config.format) throw UsageError("--format must be raw, hdparm-i or hdparm-I, not '" + *format + "'");
+  }
+  if (vm.count("repeats")) config.repeats = vm["repeats"].as<int>();
+  if (config.repeats < 1) throw UsageError("--repeats must be at least 1");
+  if (vm.count("duration")) config.duration_s = vm["duration"].as<double>();
+  require_positive(config.duration_s, "duration");
+  config.trial_timeout_s = optional_value<double>(vm, "trial-timeout");
+  if (config.trial_timeout_s) require_positive(*config.trial_timeout_s, "trial-timeout");
+  if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
+  if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
+  config.max_trials = optional_value<std::size_t>(vm, "max-trials");
+  config.report_path = optional_value<std::string>(vm, "report");
+  config.boot_local_path = optional_value<std::string>(vm, "boot-local");
+  config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
+  config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
+}
+
+Config help(std::string text) {
+  Config config;
+  config.command = Command::help;
+  config.help_text = std::move(text);
+  return config;
+}
+
+}  // namespace
+
+Config parse_command_line(int argc, const char* const argv[]) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") return help(kUsage);
+  if (args[0] == "--version") {
+    Config config;
+    config.command = Command::version;
+    return config;
+  }
+  const auto command = command_from_name(args[0]);
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune)");
+  const auto options = command_options(*command);
+  po::options_description all;
+  all.add(options).add_options()("device", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("device", 1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
+                  .options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    std::ostringstream text;
+    text << kUsage << '\n' << options;
+    return help(text.str());
+  }
+  Config config;
+  config.command = *command;
+  fill_config(config, vm);
+  if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
+  if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");
+  return config;
+}
+
+}  // namespace disktune::tuner

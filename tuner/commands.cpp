@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// identify, plan, bench and tune: glue between a Config, the libraries and the outputs.
+#include "tuner/commands.hpp"
+
+#include "bench/benchmark.hpp"
+#include "bench/stats.hpp"
+#include "probe/identify_text.hpp"
+#include "results/boot_local.hpp"
+#include "results/hdparm_conf.hpp"
+#include "results/json_report.hpp"
+#include "results/table.hpp"
+#include "results/udev_rules.hpp"
+#include "tuner/device_context.hpp"
+#include "tuner/summaries.hpp"
+#include "tuner/output_file.hpp"
+#include "tuner/session.hpp"
+#include "tuner/version.hpp"
+
+#include <boost/json.hpp>
+
+namespace disktune::tuner {
+namespace {
+
+namespace json = boost::json;
+
+probe::IdentifyInfo identify_from_file(const Config& config) {
+  auto info = probe::parse_identify_file(*config.from_file, config.format);
+  if (!info) throw RunError(kExitUsage, info.error().message());
+  return std::move(*info);
+}
+
+ExitCode run_identify(const Config& config, std::ostream& out) {
+  probe::IdentifyInfo info;
+  bool simulated = false;
+  if (config.from_file) {
+    info = identify_from_file(config);
+  } else {
+    const auto context = open_device(config);
+    if (!context.identify) throw RunError(kExitDevice, "no identify data: " + context.identify_note);
+    info = *context.identify;
+    simulated = context.device->simulated();
+  }
+  if (config.json) {
+    auto value = results::identify_to_json(info);
+    value.as_object()["simulated"] = simulated;
+    out << results::pretty_json(value);
+  } else {
+    out << identify_summary(info, simulated);
+  }
+  return kExitOk;
+}
+
+ExitCode run_plan(const Config& config, std::ostream& out) {
+  const auto context = open_device(config);
+  const auto space = plan_space(context, config);
+  const auto device = describe_device(context);
+  const auto described = describe_space(space);
+  if (config.json) {
+    json::object plan{{"device", device.path}, {"simulated", device.simulated}, {"model", device.model},
+                      {"space", results::space_to_json(described)},
+                      {"baseline", results::settings_to_json(context.original)}};
+    out << results::pretty_json(plan);
+  } else {
+    out << plan_summary(device, described, context.original);
+  }
+  return kExitOk;
+}
+
+std::vector<double> rates(const std::vector<bench::Sample>& samples) {
+  std::vector<double> values;
+  for (const auto& s : samples) values.push_back(s.mib_s);
+  return values;
+}
+
+ExitCode run_bench(const Config& config, std::ostream& out) {
+  const auto context = open_device(config);
+  auto io = context.device->open_io(probe::IoMode::buffered);
+  if (!io) throw_device_error(io.error());
+  bench::Workload buffered{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)};
+  bench::Workload cached{bench::Method::cached, 0, 2u << 20, bench::Seconds(2.0)};
+  auto cached_samples = bench::run_samples(**io, cached, config.repeats);
+  if (!cached_samples) throw_device_error(cached_samples.error());
+  auto buffered_samples = bench::run_samples(**io, buffered, config.repeats);
+  if (!buffered_samples) throw_device_error(buffered_samples.error());
+  const auto c = rates(*cached_samples);
+  const auto b = rates(*buffered_samples);
+  const bool simulated = context.device->simulated();
+  if (config.json) {
+    json::object o{{"device", context.device->path()}, {"simulated", simulated},
+                   {"cached_read_mib_s", bench::median(c)}, {"buffered_read_mib_s", bench::median(b)},
+                   {"samples", json::object{{"cached", json::array(c.begin(), c.end())},
+                                            {"buffered", json::array(b.begin(), b.end())}}},
+                   {"method", "hdparm-style: 2 MiB reads; cached re-reads the first 2 MiB for 2 s; "
+                              "buffered reads sequentially for --duration s after flushing the page cache "
+                              "(BLKFLSBUF) before each sample; MB = 2^20 bytes"}};
+    out << results::pretty_json(o);
+  } else {
+    out << bench_summary(context.device->path(), simulated, c, b);
+  }
+  return kExitOk;
+}
+
+void write_outputs(const Config& config, const results::Report& report) {
+  if (config.report_path) write_output(*config.report_path, results::pretty_json(results::to_json(report)));
+  if (config.boot_local_path) write_output(*config.boot_local_path, results::BootLocalEmitter().render(report));
+  if (config.hdparm_conf_path) write_output(*config.hdparm_conf_path, results::HdparmConfEmitter().render(report));
+  if (config.udev_rules_path) write_output(*config.udev_rules_path, results::UdevRulesEmitter().render(report));
+}
+
+ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
+  const auto outcome = run_tune(config, err);
+  write_outputs(config, outcome.report);
+  const bool report_on_stdout = config.report_path && *config.report_path == "-";
+  if (!report_on_stdout) {
+    out << results::TableEmitter().render(outcome.report) << '\n';
+    out << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
+  }
+  if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
+  return outcome.exit_code;
+}
+
+}  // namespace
+
+ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err) {
+  switch (config.command) {
+    case Command::help: out << config.help_text; return kExitOk;
+    case Command::version: out << "disktune " << tool_version() << '\n'; return kExitOk;
+    case Command::identify: return run_identify(config, out);
+    case Command::plan: return run_plan(config, out);
+    case Command::bench: return run_bench(config, out);
+    case Command::tune: return run_tune_command(config, out, err);
+  }
+  return kExitUsage;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Opening a device and describing it and its space for reports.
+#include "tuner/device_context.hpp"
+
+#include "probe/device_names.hpp"
+#include "tuner/run_error.hpp"
+
+namespace disktune::tuner {
+
+DeviceContext open_device(const Config& config) {
+  probe::DeviceOptions options;
+  options.seed = config.seed;
+  options.sim_profile = config.sim_profile;
+  const std::string spec = config.from_file ? "sim:" + *config.from_file : config.device;
+  auto device = probe::make_device(spec, options);
+  if (!device) throw_device_error(device.error());
+  DeviceContext context;
+  context.device = std::move(*device);
+  if (auto identify = context.device->identify())
+    context.identify = std::move(*identify);
+  else
+    context.identify_note = identify.error().message();
+  context.capabilities = context.device->capabilities();
+  auto original = context.device->snapshot();
+  if (!original) throw_device_error(original.error());
+  context.original = std::move(*original);
+  return context;
+}
+
+strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config) {
+  strategies::SpaceOptions options;
+  options.only = config.only;
+  return strategies::build_space(context.identify, context.capabilities, context.original, options);
+}
+
+results::DeviceInfo describe_device(const DeviceContext& context) {
+  results::DeviceInfo info;
+  info.path = context.device->path();
+  info.simulated = context.device->simulated();
+  if (!info.simulated) info.stable_path = probe::stable_device_path(info.path).value_or("");
+  if (context.identify) {
+    info.model = context.identify->model;
+    info.serial = context.identify->serial;
+    info.firmware = context.identify->firmware;
+  }
+  return info;
+}
+
+results::SpaceInfo describe_space(const strategies::SearchSpace& space) {
+  results::SpaceInfo info;
+  for (const auto& group : space.groups())
+    for (const auto id : group.settings) info.dimensions.push_back({id, space.values(id)});
+  info.legal_count = space.legal_count();
+  for (const auto& p : space.pruned()) info.pruned.push_back({p.reason, p.count});
+  for (const auto& e : space.excluded()) info.unsupported.push_back({e.id, e.reason});
+  return info;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// DeviceContext: an opened device with its identify data, capabilities and original settings.
+#pragma once
+
+#include "probe/device.hpp"
+#include "results/report.hpp"
+#include "strategies/search_space.hpp"
+#include "tuner/config.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace disktune::tuner {
+
+/// What every command learns about a device before doing anything to it.
+struct DeviceContext {
+  std::unique_ptr<probe::Device> device;
+  std::optional<probe::IdentifyInfo> identify;  ///< nullopt when the device answers no identify
+  std::string identify_note;                    ///< why there is no identify data
+  std::vector<probe::Capability> capabilities;
+  probe::Settings original;                     ///< snapshot before any change
+};
+
+/// Open `config.device` (or sim:FILE for --from FILE) and read identify, capabilities and
+/// the original settings. Throws RunError: exit 2 for bad input, 3 for device errors.
+DeviceContext open_device(const Config& config);
+
+/// The legal space of an opened device under `config` (--only).
+strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config);
+
+/// The report's device, space and identify sections for an opened device.
+results::DeviceInfo describe_device(const DeviceContext& context);
+results::SpaceInfo describe_space(const strategies::SearchSpace& space);
+
+}  // namespace disktune::tuner

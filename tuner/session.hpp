@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The tune session: identify, bound the space, measure the baseline, search, restore, report.
+#pragma once
+
+#include "results/report.hpp"
+#include "tuner/config.hpp"
+#include "tuner/run_error.hpp"
+
+namespace disktune::tuner {
+
+/// A finished tune run: the report and the exit code it maps to.
+struct TuneOutcome {
+  results::Report report;
+  ExitCode exit_code = kExitOk;
+  std::string message;  ///< why the run ended early, empty when it completed
+};
+
+/// Run `disktune tune` as configured: open the device, read identify data and capabilities,
+/// snapshot the original settings, build the legal space, measure the baseline, run the
+/// strategy with every trial in a watchdog child, pick the winner, restore the original
+/// settings and read them back. Progress lines go to `log` (stderr).
+/// Throws RunError (exit 2 or 3) when the run cannot start; a run that started always
+/// returns an outcome with the report (exit 1 when interrupted, 4 when restore failed).
+TuneOutcome run_tune(const Config& config, std::ostream& log);
+
+}  // namespace disktune::tuner

@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Stop-request signal handlers.
+#include "tuner/signals.hpp"
+
+#include <csignal>
+#include <initializer_list>
+
+namespace disktune::tuner {
+namespace {
+
+volatile std::sig_atomic_t g_stop_signal = 0;
+
+void on_stop(int signal) { g_stop_signal = signal; }
+
+}  // namespace
+
+void install_stop_handlers() {
+  struct sigaction action {};
+  action.sa_handler = on_stop;
+  sigemptyset(&action.sa_mask);
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
+}
+
+int stop_requested() { return g_stop_signal; }
+
+}  // namespace disktune::tuner

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Plain-text summaries of identify, plan and bench.
+#include "tuner/summaries.hpp"
+
+#include "bench/stats.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+namespace disktune::tuner {
+namespace {
+
+std::string mode_list(const char* prefix, const std::vector<int>& modes, std::optional<int> active) {
+  if (modes.empty()) return "none";
+  std::string text;
+  for (const int m : modes) text += (active == m ? "*" : "") + std::string(prefix) + std::to_string(m) + ' ';
+  text.pop_back();
+  return text;
+}
+
+std::string rate_line(const char* label, const std::vector<double>& rates) {
+  char line[160];
+  std::snprintf(line, sizeof line, " %-26s %8.2f MB/sec (median of %zu, spread ±%.1f%%)\n", label,
+                bench::median(rates), rates.size(), 50.0 * bench::relative_spread(rates));
+  return line;
+}
+
+}  // namespace
+
+std::string identify_summary(const probe::IdentifyInfo& info, bool simulated) {
+  std::ostringstream out;
+  if (simulated) out << " [SIMULATED drive]\n";
+  out << " Model=" << info.model << ", FwRev=" << info.firmware << ", SerialNo=" << info.serial << '\n'
+      << " Type=" << probe::to_string(info.device_type) << ", LBA=" << (info.lba_supported ? "yes" : "no")
+      << ", LBAsects=" << info.lba_sectors << '\n'
+      << " MaxMultSect=" << info.max_multsect
+      << ", MultSect=" << (info.multsect ? std::to_string(*info.multsect) : "?") << '\n'
+      << " DMA=" << (info.dma_supported ? "yes" : "no") << ", IORDY=" << (info.iordy_supported ? "yes" : "no")
+      << ", 80-wire cable=" << (info.cable_80wire ? (*info.cable_80wire ? "yes" : "no") : "not reported") << '\n'
+      << " PIO modes:  " << mode_list("pio", info.pio_modes, std::nullopt) << '\n'
+      << " DMA modes:  " << mode_list("mdma", info.mdma_modes, info.mdma_active) << '\n'
+      << " UDMA modes: " << mode_list("udma", info.udma_modes, info.udma_active) << '\n'
+      << " Checksum: " << probe::to_string(info.checksum) << ", source: " << probe::to_string(info.source) << '\n';
+  for (const auto& w : info.warnings) out << " warning: " << w << '\n';
+  return out.str();
+}
+
+std::string plan_summary(const results::DeviceInfo& device, const results::SpaceInfo& space,
+                         const probe::Settings& original) {
+  std::ostringstream out;
+  out << (device.simulated ? "SIMULATED drive " : "") << device.path
+      << (device.model.empty() ? "" : " (" + device.model + ")") << '\n'
+      << "original settings: " << probe::format_settings(original) << '\n'
+      << "search dimensions:\n";
+  for (const auto& d : space.dimensions) {
+    out << "  " << probe::setting_name(d.id) << ':';
+    for (const auto& v : d.values) out << ' ' << probe::format_value(d.id, v);
+    out << '\n';
+  }
+  out << "legal configurations: " << space.legal_count << '\n';
+  if (!space.pruned.empty()) out << "left out:\n";
+  for (const auto& p : space.pruned) out << "  " << p.count << " x " << p.reason << '\n';
+  if (!space.unsupported.empty()) out << "not searched:\n";
+  for (const auto& u : space.unsupported) out << "  " << probe::setting_name(u.id) << ": " << u.reason << '\n';
+  return out.str();
+}
+
+std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
+                          const std::vector<double>& buffered_mib_s) {
+  return "\n" + path + (simulated ? " [SIMULATED drive]" : "") + ":\n" +
+         rate_line("Timing cached reads:", cached_mib_s) +
+         rate_line("Timing buffered disk reads:", buffered_mib_s);
+}
+
+}  // namespace disktune::tuner

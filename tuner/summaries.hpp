@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Plain-text output of identify, plan and bench for people (JSON is in results/).
+#pragma once
+
+#include "probe/identify.hpp"
+#include "results/report.hpp"
+
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// hdparm -i-like summary: model, firmware, serial, MaxMultSect/MultSect, PIO/DMA/UDMA modes
+/// with '*' on the active one, cable, capacity, checksum, warnings; "SIMULATED" when simulated.
+std::string identify_summary(const probe::IdentifyInfo& info, bool simulated);
+/// The legal space: one line per dimension with its values, the count, pruned reasons,
+/// excluded settings with their reasons, and the original settings.
+std::string plan_summary(const results::DeviceInfo& device, const results::SpaceInfo& space,
+                         const probe::Settings& original);
+/// hdparm -Tt-like lines with median and spread of each kind (MB = MiB).
+std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
+                          const std::vector<double>& buffered_mib_s);
+
+}  // namespace disktune::tuner
