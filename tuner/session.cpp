@@ -33,10 +33,10 @@ bench::Seconds trial_timeout(const Config& config, bool simulated) {
   return bench::Seconds(2.0 * expected + 10.0);
 }
 
-void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original) {
+void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
   char figure[64];
   std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median_mib_s, trial.spread_pct);
-  log << "  trial " << trial.id << ": " << to_string(trial.status) << "  "
+  log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
       << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
       << probe::format_settings(strategies::changes_from(original, trial.settings))
       << (trial.detail.empty() ? "" : "  (" + trial.detail + ")") << '\n';
@@ -93,7 +93,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!baseline) throw RunError(kExitDevice, baseline.error().message());
   outcome.report.baseline = {context.original, baseline->trial.samples_mib_s, baseline->trial.median_mib_s,
                              baseline->trial.spread_pct, baseline->cached_median_mib_s};
-  log_trial(log, baseline->trial, context.original);
+  log_trial(log, baseline->trial, context.original, simulated);
 
   strategies::Evaluator evaluator(
       space,
@@ -105,7 +105,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
         return *trial;
       },
       baseline->trial, {config.max_trials});
-  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original); });
+  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original, simulated); });
   try {
     (*strategy)->run(space, evaluator);
   } catch (const StopSearch& stop) {

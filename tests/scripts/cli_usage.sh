@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Bad arguments and bad input: a one-line reason and exit 2; --help and --version work.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/lib.bash"
 
 expect_exit() {  # expect_exit CODE ARGS...
   local code=$1; shift

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Acceptance: identify --from the seed's hdparm -i text gives the walkthrough's values.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/lib.bash"
 
 out="$WORK/id.json"
 "$DISKTUNE" identify --from "$SHARED_DATA/identify/seed_ibm-djna-352500.hdparm-i.txt" --json >"$out"

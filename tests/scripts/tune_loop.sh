@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Acceptance: tune a loop device (over a file in a temp dir) end to end; queue settings restored.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/lib.bash"
 
 [ "$(id -u)" -eq 0 ] || skip "needs root to create a loop device"
 command -v losetup >/dev/null || skip "losetup not installed"

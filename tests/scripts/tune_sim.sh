@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Acceptance: `disktune tune` on the built-in simulated seed drive finds DMA + UDMA, >= 3.5x.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/lib.bash"
 
 start=$(date +%s)
 "$DISKTUNE" tune --report "$WORK/report.json" --boot-local "$WORK/boot.local" >"$WORK/out.txt" 2>"$WORK/err.txt" ||

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Acceptance: a simulated unmaskirq=1 hang is recorded as "hang" and kept out of the winner.
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/lib.bash"
 
 cat >"$WORK/profile.json" <<'JSON'
 {"faults": [{"when": {"unmaskirq": 1}, "effect": "hang"}]}

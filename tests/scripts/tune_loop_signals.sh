@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# SIGINT and SIGTERM during a tune of a loop device: exit 1, queue settings restored, report written.
+source "$(dirname "$0")/lib.bash"
+
+[ "$(id -u)" -eq 0 ] || skip "needs root to create a loop device"
+head -c 33554432 /dev/urandom >"$WORK/disk.img"
+dev=$(losetup -f --show "$WORK/disk.img") || skip "losetup could not create a loop device"
+cleanup_steps+=("losetup -d '$dev'")
+q=/sys/block/$(basename "$dev")/queue
+snapshot() { cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb"; }
+before=$(snapshot)
+
+for signal in INT TERM; do
+  "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/r-$signal.json" \
+    >"$WORK/out-$signal.txt" 2>"$WORK/err-$signal.txt" &
+  pid=$!
+  # Wait until a few trials have run (each changes a queue setting), then interrupt.
+  for _ in $(seq 100); do
+    [ "$(grep -c 'trial [0-9]' "$WORK/err-$signal.txt" 2>/dev/null)" -ge 4 ] && break
+    sleep 0.1
+  done
+  kill -s "$signal" "$pid"
+  set +e; wait "$pid"; code=$?; set -e
+  expect_eq "$code" 1 "exit code after SIG$signal"
+  expect_eq "$(snapshot)" "$before" "queue settings after SIG$signal"
+  expect_eq "$(jq -r .restored "$WORK/r-$signal.json")" true "restored after SIG$signal"
+  grep -q "stopped by signal" "$WORK/err-$signal.txt" || fail "no stop message after SIG$signal"
+done
+echo ok
