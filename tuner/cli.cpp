@@ -20,6 +20,8 @@ constexpr const char* kUsage =
     "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--trial-timeout S] [--only SETTING,...]\n"
     "           [--seed N] [--sim-profile FILE] [--report FILE] [--boot-local FILE]\n"
+    "           [--journal FILE] [--fresh] [--force]\n"
+    "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
     "Run 'disktune COMMAND --help' for a command's options.\n";
@@ -29,6 +31,7 @@ std::optional<Command> command_from_name(const std::string& name) {
   if (name == "plan") return Command::plan;
   if (name == "bench") return Command::bench;
   if (name == "tune") return Command::tune;
+  if (name == "restore") return Command::restore;
   return std::nullopt;
 }
 
@@ -70,7 +73,13 @@ po::options_description command_options(Command command) {
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
-        ("udev-rules", po::value<std::string>(), "write a udev rules file here");
+        ("udev-rules", po::value<std::string>(), "write a udev rules file here")
+        ("fresh", "set an unfinished journal aside and start over");
+  }
+  if (command == Command::tune || command == Command::restore) {
+    options.add_options()
+        ("journal", po::value<std::string>(), "journal file (default: /var/lib/disktune/<drive>.journal)")
+        ("force", "use a journal recorded for another drive or kernel");
   }
   return options;
 }
@@ -120,6 +129,9 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.boot_local_path = optional_value<std::string>(vm, "boot-local");
   config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
   config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
+  config.journal_path = optional_value<std::string>(vm, "journal");
+  config.fresh = vm.count("fresh") > 0;
+  config.force = vm.count("force") > 0;
 }
 
 Config help(std::string text) {
@@ -140,7 +152,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
     return config;
   }
   const auto command = command_from_name(args[0]);
-  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune)");
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore)");
   const auto options = command_options(*command);
   po::options_description all;
   all.add(options).add_options()("device", po::value<std::string>());
