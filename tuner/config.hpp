@@ -39,6 +39,8 @@ struct Config {
   std::optional<std::string> journal_path;     ///< --journal FILE (default: per device, see journal_file.hpp)
   bool fresh = false;                          ///< --fresh: set an unfinished journal aside, start over
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
+  bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
+  bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
 };
 
 /// A command-line error: printed as one line, exit code 2.

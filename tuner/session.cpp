@@ -89,6 +89,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   auto strategy = strategies::make_strategy(strategy_name);
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
+  refuse_device_in_use(config);
   DeviceContext context = open_device(config);
   RunJournal journal(config, context, log);  // may restore and adopt a crashed run's original settings
   const auto space = plan_space(context, config);
