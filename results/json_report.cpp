@@ -63,7 +63,8 @@ json::object trial_json(const strategies::TrialResult& trial) {
           {"samples", array_of(trial.samples_mib_s)},
           {"median_mib_s", trial.median_mib_s},
           {"spread_pct", trial.spread_pct},
-          {"detail", trial.detail}};
+          {"detail", trial.detail},
+          {"kernel_log", json::array(trial.kernel_log.begin(), trial.kernel_log.end())}};
 }
 
 json::array trials_json(const std::vector<strategies::TrialResult>& trials) {

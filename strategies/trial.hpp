@@ -35,6 +35,9 @@ struct TrialResult {
   double median_mib_s = 0.0;         ///< 0 when not ok
   double spread_pct = 0.0;           ///< relative spread (max-min)/median, percent
   std::string detail;                ///< why it is not ok, or evidence; empty when ok
+  /// Kernel log error messages about the device logged during the trial (evidence kept in
+  /// the report; any makes an otherwise ok trial unstable).
+  std::vector<std::string> kernel_log;
 };
 
 }  // namespace disktune::strategies

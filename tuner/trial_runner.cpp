@@ -3,6 +3,8 @@
 #include "tuner/trial_runner.hpp"
 
 #include "bench/stats.hpp"
+#include "probe/device_names.hpp"
+#include "probe/kernel_log.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 
@@ -148,6 +150,16 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
   return trial;
 }
 
+// Any ATA or I/O error the kernel logged about the device fails the trial, and is kept.
+void add_kernel_log_evidence(TrialResult& trial, std::vector<std::string> errors) {
+  if (errors.empty()) return;
+  trial.kernel_log = std::move(errors);
+  if (trial.status != TrialStatus::ok) return;
+  trial.status = TrialStatus::unstable;
+  trial.median_mib_s = 0.0;
+  trial.detail = "kernel logged errors during the trial: " + trial.kernel_log.front();
+}
+
 }  // namespace
 
 TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
@@ -188,7 +200,11 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
 }
 
 probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config) {
+  // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
+  std::optional<probe::KernelLogWatch> kernel_log;
+  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
   TrialResult trial = run_child(config, false);
+  if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
   if (trial.status == TrialStatus::ok && baseline_crc_ && last_crc_ != *baseline_crc_) {
     trial.status = TrialStatus::unstable;
     trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
