@@ -101,7 +101,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
         if (const int signal = stop_requested())
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
         auto trial = runner.run(candidate);
-        if (!trial) throw StopSearch{kExitRestoreFailed, trial.error().message()};
+        if (!trial) throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, trial.error().message()};
         return *trial;
       },
       baseline->trial, {config.max_trials});
