@@ -5,6 +5,8 @@
 #include "probe/ata_knobs_internal.hpp"
 #include "probe/assert.hpp"
 
+#include <algorithm>
+
 namespace disktune::probe {
 namespace {
 
@@ -51,12 +53,33 @@ bool AtaKnobs::handles(SettingId id) {
          id == SettingId::using_dma || id == SettingId::xfermode;
 }
 
+namespace {
+
+// A bridge that passes no ATA command may still answer GOOD with nothing (all zero) or
+// noise: that is no identify data, as for an hdparm -I capture of it (identify_hdparm_I_text).
+Result<void> check_live_block(const std::array<std::byte, 512>& block, const std::string& op,
+                              const std::string& path) {
+  if (std::all_of(block.begin(), block.end(), [](std::byte b) { return b == std::byte{0}; }))
+    return Error{std::make_error_code(std::errc::not_supported), op + " returned an all-zero block", path};
+  // Model words 27-46, first character of each word in the high byte.
+  for (std::size_t i = 54; i < 94; ++i)
+    if (const auto c = static_cast<unsigned>(block[i]); c != 0 && (c < 0x20 || c > 0x7e))
+      return Error{std::make_error_code(std::errc::not_supported),
+                   op + " returned garbage (the model holds non-ASCII bytes)", path};
+  return {};
+}
+
+}  // namespace
+
 Result<std::array<std::byte, 512>> AtaKnobs::sg_identify(const AtaCommand& command) {
   std::array<std::byte, 512> block{};
-  auto sent = transport_.sg_ata(command, 16, block);
+  int cdb_bytes = 16;
+  auto sent = transport_.sg_ata(command, cdb_bytes, block);
   if (!sent && opcode_unknown(sent.error()) && command.command != kAtaIdentifyPacketDevice)
-    sent = transport_.sg_ata(command, 12, block);
+    sent = transport_.sg_ata(command, cdb_bytes = 12, block);
   if (!sent) return sent.error();
+  const std::string op = "SG_IO ATA_" + std::to_string(cdb_bytes) + " " + command.name;
+  if (auto checked = check_live_block(block, op, transport_.path()); !checked) return checked.error();
   return block;
 }
 

@@ -187,6 +187,34 @@ TEST_CASE("AtaKnobs::identify: HDIO first, SG_IO IDENTIFY otherwise, not_support
     REQUIRE(info.multsect == 16);
     REQUIRE(fake.calls == std::vector<std::string>{"hdio_identity", "sg_ata 16 IDENTIFY"});
   }
+  SECTION("the 12-byte CDB when the SAT layer does not know ATA_16") {
+    FakeAtaTransport fake(FakeDriver::libata);
+    fake.hdio_identity_works = false;
+    fake.knows_ata16 = false;
+    AtaKnobs knobs(fake);
+    REQUIRE(require_value(knobs.identify()).model == "QEMU HARDDISK");
+    REQUIRE(fake.calls == std::vector<std::string>{"hdio_identity", "sg_ata 16 IDENTIFY", "sg_ata 12 IDENTIFY"});
+  }
+  SECTION("IDENTIFY PACKET DEVICE after an ATAPI device aborts IDENTIFY DEVICE") {
+    FakeAtaTransport fake(FakeDriver::libata, "/dev/sr0");
+    fake.hdio_identity_works = false;
+    fake.atapi = true;
+    AtaKnobs knobs(fake);
+    const auto info = require_value(knobs.identify());
+    REQUIRE(info.device_type == DeviceType::atapi);
+    REQUIRE(fake.calls ==
+            std::vector<std::string>{"hdio_identity", "sg_ata 16 IDENTIFY", "sg_ata 16 IDENTIFY PACKET"});
+  }
+  SECTION("an all-zero answer (a bridge without SAT) is no identify data") {
+    FakeAtaTransport fake(FakeDriver::libata, "/dev/sdc");
+    fake.hdio_identity_works = false;
+    fake.zero_identify = true;
+    AtaKnobs knobs(fake);
+    auto info = knobs.identify();
+    REQUIRE_FALSE(info);
+    REQUIRE(info.error().code == std::errc::not_supported);
+    REQUIRE_THAT(info.error().op, Catch::Contains("SG_IO ATA_16 IDENTIFY returned an all-zero block"));
+  }
   SECTION("a device that answers neither is not_supported and keeps both refusals") {
     FakeAtaTransport fake(FakeDriver::libata, "/dev/vdb");
     fake.answers_identify = false;

@@ -158,8 +158,17 @@ probe::Result<std::optional<probe::AtaStatusReturn>> FakeAtaTransport::sg_ata(co
   const std::string op = "SG_IO ATA_" + std::to_string(cdb_bytes) + " " + command.name;
   if (!answers_identify) return errno_at(ENOTTY, "ioctl(" + op + ")", path_);
   if (driver == FakeDriver::legacy_ide) return errno_at(EINVAL, "ioctl(" + op + ")", path_);
-  if (command.command == probe::kAtaIdentifyDevice) {
-    const auto words = identify_words();
+  if (!knows_ata16 && cdb_bytes == 16) {
+    std::vector<std::uint8_t> sense = invalid_field_sense();
+    sense[12] = 0x20;
+    return probe::interpret_sg_io({0x02, 0, 0x08, sense}, op, path_);
+  }
+  if (atapi && command.command == probe::kAtaIdentifyDevice)
+    return probe::interpret_sg_io({0x02, 0, 0x08, descriptor_sense(0x0B, 0x00, 0x51, 0x04)}, op, path_);
+  if (zero_identify && command.data_bytes > 0) return std::optional<probe::AtaStatusReturn>{};
+  if (command.command == probe::kAtaIdentifyDevice || command.command == probe::kAtaIdentifyPacketDevice) {
+    auto words = identify_words();
+    if (atapi) words[0] = 0x85c0;
     for (std::size_t i = 0; i < 256; ++i) {
       data[2 * i] = static_cast<std::byte>(words[i] & 0xFF);
       data[2 * i + 1] = static_cast<std::byte>(words[i] >> 8);

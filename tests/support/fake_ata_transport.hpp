@@ -49,6 +49,9 @@ class FakeAtaTransport final : public probe::AtaTransport {
   std::int64_t xfer_code = 34;        ///< drive's transfer mode, hdparm -X code (mdma2)
   bool answers_identify = true;       ///< false: no HDIO_GET_IDENTITY, SG_IO ENOTTY (like loop)
   bool hdio_identity_works = true;    ///< false: only SG_IO IDENTIFY answers
+  bool knows_ata16 = true;            ///< false: ATA_16 is an unknown opcode (sense 20/00), ATA_12 works
+  bool atapi = false;                 ///< aborts IDENTIFY DEVICE, answers IDENTIFY PACKET DEVICE
+  bool zero_identify = false;         ///< SG_IO IDENTIFY answers GOOD with 512 zero bytes (a bridge)
   std::set<int> aborted_multcounts;   ///< SET MULTIPLE counts the drive aborts (ATA ERR, ABRT)
   std::vector<std::string> calls;     ///< "hdio_set HDIO_SET_32BIT 0", "sg_ata 16 IDENTIFY", ...
 
