@@ -35,6 +35,9 @@ Result<SettingValue> AtaKnobs::current_for_probe(SettingId id) {
 }
 
 Capability AtaKnobs::discover_by_resending(SettingId id) {
+  // Where HDIO_GET_DMA answers (legacy IDE), HDIO_SET_DMA 1 is not harmless even with DMA
+  // already on: the driver re-runs its mode selection and may pick another transfer mode.
+  if (id == SettingId::using_dma && read(id)) return Capability{id, Support::supported, {}, ""};
   auto current = current_for_probe(id);
   if (!current) return Capability{id, Support::unsupported, {}, current.error().message()};
   if (auto resent = apply(id, *current); !resent) return refused(id, resent.error());

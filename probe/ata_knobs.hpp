@@ -46,7 +46,8 @@ class AtaKnobs {
 
   /// How this device and driver handle `id`, discovered once and cached. Discovery writes
   /// only values that leave the setting as it was: the current value re-sent (multcount,
-  /// unmaskirq, using_dma, xfermode — what libata refuses for xfermode and using_dma), or,
+  /// unmaskirq, xfermode — what libata refuses for xfermode; using_dma only where
+  /// HDIO_GET_DMA is refused, since a legacy HDIO_SET_DMA 1 re-selects the mode), or,
   /// for io_support, each of 0/1/3 followed by a restore of the original and a read-back.
   /// Results: supported (io_support: `values` = the values that set and read back),
   /// unsupported with the refusing call ("ioctl(HDIO_SET_DMA 1) on /dev/sda: Inappropriate

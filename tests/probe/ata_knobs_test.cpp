@@ -138,6 +138,9 @@ TEST_CASE("AtaKnobs on the legacy IDE driver: every knob supported, xfermode via
   REQUIRE(io.values == std::vector<SettingValue>{n(0), n(1), n(3)});
   REQUIRE(fake.io_support == 0);
   REQUIRE(count_calls(fake, "drive_cmd SET FEATURES 0x03 count=66 (xfermode)") == 1);
+  REQUIRE(count_calls(fake, "hdio_set HDIO_SET_DMA 1") == 0);  // would re-select the mode
+  REQUIRE(count_calls(fake, "hdio_set HDIO_SET_UNMASKINTR 0") == 1);
+  REQUIRE(count_calls(fake, "hdio_set HDIO_SET_MULTCOUNT 16") == 1);
 
   SECTION("xfermode applies through HDIO_DRIVE_CMD after SG_IO is unavailable and reads back identify") {
     fake.calls.clear();
