@@ -21,16 +21,16 @@ enum class AtaProtocol : std::uint8_t { non_data = 3, pio_in = 4 };
 /// read from the device). `name` is what messages call it ("IDENTIFY", "SET FEATURES 0x03
 /// (xfermode)").
 struct AtaCommand {
-  std::uint8_t command = 0;
-  std::uint8_t feature = 0;
-  std::uint8_t count = 0;
-  std::uint8_t lba_low = 0;
-  std::uint8_t lba_mid = 0;
-  std::uint8_t lba_high = 0;
+  std::uint8_t command = 0;   ///< COMMAND register (opcode)
+  std::uint8_t feature = 0;   ///< FEATURES register (SET FEATURES subcommand)
+  std::uint8_t count = 0;     ///< COUNT register (sectors, multcount, transfer mode)
+  std::uint8_t lba_low = 0;   ///< LBA 7:0
+  std::uint8_t lba_mid = 0;   ///< LBA 15:8
+  std::uint8_t lba_high = 0;  ///< LBA 23:16
   std::uint8_t device = 0x40;  ///< hdparm sets the LBA bit
-  AtaProtocol protocol = AtaProtocol::non_data;
-  std::size_t data_bytes = 0;
-  std::string name;
+  AtaProtocol protocol = AtaProtocol::non_data;  ///< non-data or PIO data-in
+  std::size_t data_bytes = 0;  ///< bytes read from the device: 0 or 512
+  std::string name;            ///< for messages: "IDENTIFY", "SET MULTIPLE MODE 0xC6 count=16 (multcount)"
 };
 
 /// ATA command opcodes used here (ACS-3 §7).
@@ -64,14 +64,14 @@ std::array<std::uint8_t, 12> build_ata12_cdb(const AtaCommand& command);
 /// The ATA registers a SAT layer returns: the ATA Status Return descriptor (0x09) of
 /// descriptor sense, or the INFORMATION / COMMAND-SPECIFIC fields of fixed sense.
 struct AtaStatusReturn {
-  std::uint8_t error = 0;
-  std::uint8_t status = 0;
-  std::uint8_t count = 0;
-  std::uint8_t lba_low = 0;
-  std::uint8_t lba_mid = 0;
-  std::uint8_t lba_high = 0;
-  std::uint8_t device = 0;
-  bool extend = false;
+  std::uint8_t error = 0;     ///< ERROR register (0x04 = ABRT)
+  std::uint8_t status = 0;    ///< STATUS register (0x50 = DRDY|DSC, 0x51 = ... |ERR)
+  std::uint8_t count = 0;     ///< COUNT 7:0
+  std::uint8_t lba_low = 0;   ///< LBA 7:0
+  std::uint8_t lba_mid = 0;   ///< LBA 15:8
+  std::uint8_t lba_high = 0;  ///< LBA 23:16
+  std::uint8_t device = 0;    ///< DEVICE register
+  bool extend = false;        ///< 48-bit registers (EXTEND bit)
   /// status & ERR (0x01) or DRQ (0x08): the drive failed the command (hdparm's test).
   [[nodiscard]] bool failed() const { return (status & 0x09) != 0; }
 };

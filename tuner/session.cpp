@@ -83,6 +83,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
       << space.legal_count() << " legal configurations\n";
+  if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
   install_stop_handlers();
   probe::SettingsGuard guard(*context.device, context.original);
