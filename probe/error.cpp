@@ -5,8 +5,11 @@
 namespace disktune::probe {
 
 bool Error::is_unsupported() const {
-  if (code.category() != std::generic_category()) return false;
-  const int value = code.value();
+  // Through default_error_condition, so that other categories (SCSI sense refusals,
+  // probe/ata_passthrough.hpp) can say "unsupported" too.
+  const auto condition = code.default_error_condition();
+  if (condition.category() != std::generic_category()) return false;
+  const int value = condition.value();
   return value == ENOTTY || value == EINVAL || value == EOPNOTSUPP || value == ENOSYS;
 }
 

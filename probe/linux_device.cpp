@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// LinuxDevice: a real whole-disk block device (queue settings, HDIO knobs, HDIO_GET_IDENTITY).
+// LinuxDevice: a real whole-disk block device (queue settings, ATA knobs through HDIO and SG_IO).
 #include "probe/linux_device.hpp"
 
+#include "probe/ata_knobs.hpp"
 #include "probe/linux_ata.hpp"
 #include "probe/linux_block_io.hpp"
 #include "probe/linux_queue.hpp"
@@ -20,36 +21,28 @@ namespace {
 
 class LinuxDevice final : public Device {
  public:
-  LinuxDevice(std::string path, UniqueFd fd, SysfsQueue queue)
+  LinuxDevice(std::string path, UniqueFd fd, const std::string& sysfs_dir)
       : path_(std::move(path)),
         fd_(std::move(fd)),
-        queue_(std::move(queue), fd_.get(), path_),
-        ata_(fd_.get(), path_) {}
+        queue_(SysfsQueue(sysfs_dir + "/queue"), fd_.get(), path_),
+        transport_(make_linux_ata_transport(fd_.get(), path_, sysfs_dir)),
+        ata_(*transport_) {}
 
   [[nodiscard]] const std::string& path() const override { return path_; }
   [[nodiscard]] bool simulated() const override { return false; }
 
   // Not cached: the kernel's copy changes when it revalidates the drive.
-  Result<IdentifyInfo> identify() override {
-    auto block = read_hdio_identity(fd_.get(), path_);
-    if (!block) return block.error();
-    return decode_identify_block(*block, IdentifySource::live);
-  }
+  Result<IdentifyInfo> identify() override { return ata_.identify(); }
 
   std::vector<Capability> capabilities() override {
-    const auto identity = identify();
-    const IdentifyInfo* info = identity ? &*identity : nullptr;
     std::vector<Capability> result;
     for (const auto id : all_settings())
-      result.push_back(LinuxQueue::handles(id) ? queue_.capability(id) : ata_.capability(id, info));
+      result.push_back(LinuxQueue::handles(id) ? queue_.capability(id) : ata_.capability(id));
     return result;
   }
 
   Result<SettingValue> read(SettingId id) override {
-    if (LinuxQueue::handles(id)) return queue_.read(id);
-    if (id != SettingId::xfermode) return ata_.read(id, nullptr);
-    const auto identity = identify();
-    return ata_.read(id, identity ? &*identity : nullptr);
+    return LinuxQueue::handles(id) ? queue_.read(id) : ata_.read(id);
   }
 
   Result<void> apply(SettingId id, const SettingValue& value) override {
@@ -68,6 +61,17 @@ class LinuxDevice final : public Device {
     return settings;
   }
 
+  // Only what differs is applied: re-sending an ATA command that changes nothing still costs
+  // a drive command and, on libata, a revalidation.
+  Result<void> restore(const Settings& settings) override {
+    Settings differing;
+    for (const auto& [id, value] : settings) {
+      const auto now = read(id);
+      if (!now || *now != value) differing.emplace(id, value);
+    }
+    return Device::restore(differing);
+  }
+
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
     return open_linux_block_io(path_, mode);
   }
@@ -75,14 +79,14 @@ class LinuxDevice final : public Device {
  private:
   bool changeable(SettingId id) {
     if (LinuxQueue::handles(id)) return queue_.support(id).support == Support::supported;
-    if (id == SettingId::xfermode) return false;  // no identify needed: never changeable yet
-    return ata_.capability(id, nullptr).support == Support::supported;
+    return ata_.capability(id).support == Support::supported;
   }
 
   std::string path_;
   UniqueFd fd_;
   LinuxQueue queue_;
-  LinuxAtaKnobs ata_;
+  std::unique_ptr<AtaTransport> transport_;
+  AtaKnobs ata_;
 };
 
 Error partition_error(const std::string& path, const std::string& sysfs_dir) {
@@ -107,7 +111,7 @@ Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
   UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
   if (!fd) return errno_error(errno, "open", path);
   return std::unique_ptr<Device>(
-      std::make_unique<LinuxDevice>(path, std::move(fd), SysfsQueue(sysfs_dir + "/queue")));
+      std::make_unique<LinuxDevice>(path, std::move(fd), sysfs_dir));
 }
 
 }  // namespace disktune::probe

@@ -45,7 +45,8 @@ json::object features_json(const probe::IdentifyInfo& info) {
 json::object device_json(const DeviceInfo& device) {
   return {{"path", device.path},         {"model", device.model},
           {"serial", device.serial},     {"firmware", device.firmware},
-          {"simulated", device.simulated}, {"stable_path", string_or_null(device.stable_path)}};
+          {"simulated", device.simulated}, {"stable_path", string_or_null(device.stable_path)},
+          {"identify_note", string_or_null(device.identify_note)}};
 }
 
 json::object baseline_json(const Baseline& baseline) {

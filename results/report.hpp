@@ -25,6 +25,9 @@ struct DeviceInfo {
   std::string firmware;
   bool simulated = false;
   std::string stable_path;  ///< /dev/disk/by-id/... when the system has one, else empty
+  /// Why the device has no identify data ("no identify data (ioctl(HDIO_GET_IDENTITY) on
+  /// /dev/vdb: ...; ioctl(SG_IO ATA_16 IDENTIFY) on /dev/vdb: ...)"); empty when it has some.
+  std::string identify_note;
 };
 
 /// One dimension of the search space as reported.

@@ -58,6 +58,8 @@ ExitCode run_plan(const Config& config, std::ostream& out) {
   const auto described = describe_space(space);
   if (config.json) {
     json::object plan{{"device", device.path}, {"simulated", device.simulated}, {"model", device.model},
+                      {"identify_note", device.identify_note.empty() ? json::value(nullptr)
+                                                                     : json::value(device.identify_note)},
                       {"space", results::space_to_json(described)},
                       {"baseline", results::settings_to_json(context.original)}};
     out << results::pretty_json(plan);

@@ -59,6 +59,7 @@ results::DeviceInfo describe_device(const DeviceContext& context) {
   info.path = context.device->path();
   info.simulated = context.device->simulated();
   if (!info.simulated) info.stable_path = probe::stable_device_path(info.path).value_or("");
+  info.identify_note = context.identify_note;
   if (context.identify) {
     info.model = context.identify->model;
     info.serial = context.identify->serial;

@@ -98,6 +98,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
+  if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
   probe::SettingsGuard guard(*context.device, context.original);
   TrialRunner runner(*context.device, context.original,
@@ -115,7 +116,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
         return journal.run(candidate, [&](const probe::Settings& config_to_measure) {
           auto trial = runner.run(config_to_measure);
-          if (!trial) throw StopSearch{kExitRestoreFailed, trial.error().message()};
+          if (!trial)
+            throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, trial.error().message()};
           return *trial;
         });
       },

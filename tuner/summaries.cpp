@@ -50,6 +50,7 @@ std::string plan_summary(const results::DeviceInfo& device, const results::Space
   std::ostringstream out;
   out << (device.simulated ? "SIMULATED drive " : "") << device.path
       << (device.model.empty() ? "" : " (" + device.model + ")") << '\n'
+      << (device.identify_note.empty() ? "" : "block-layer tuning only: " + device.identify_note + '\n')
       << "original settings: " << probe::format_settings(original) << '\n'
       << "search dimensions:\n";
   for (const auto& d : space.dimensions) {

@@ -60,6 +60,12 @@ TrialStatus apply_failure_status(const probe::Error& error) {
   return error.is_unsupported() ? TrialStatus::unsupported : TrialStatus::error;
 }
 
+std::string apply_failure_detail(const probe::Error& error) {
+  if (!error.is_unsupported() && error.code == std::errc::io_error)
+    return std::string(kRejectedPrefix) + error.message();
+  return "apply: " + error.message();
+}
+
 // "" when every setting reads back as `expected`, else what differs.
 std::string readback_mismatch(probe::Device& device, const probe::Settings& expected) {
   for (const auto& [id, value] : expected) {
@@ -106,9 +112,9 @@ ChildReport measure(probe::Device& device, const probe::Settings& changes, const
   };
   for (const auto& [id, value] : changes)
     if (auto applied = device.apply(id, value); !applied)
-      return fail(apply_failure_status(applied.error()), "apply: " + applied.error().message());
+      return fail(apply_failure_status(applied.error()), apply_failure_detail(applied.error()));
   if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
-    return fail(TrialStatus::unstable, "ineffective: " + mismatch);
+    return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch);
   auto io = device.open_io(probe::IoMode::buffered);
   if (!io) return fail(TrialStatus::error, io.error().message());
   auto samples = bench::run_samples(**io, settings.workload, settings.repeats);
@@ -199,6 +205,26 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   return baseline;
 }
 
+// In a watchdog child: a drive wedged by the trial could block this read for ever.
+probe::Result<void> TrialRunner::verify_readable() {
+  const auto outcome = probe::run_in_child(
+      [this] {
+        auto io = device_.open_io(probe::IoMode::buffered);
+        if (!io) return io.error().message();
+        if (auto flushed = (*io)->flush_cache(); !flushed) return flushed.error().message();
+        std::vector<std::byte> block(kCrcBlockBytes);
+        if (auto read = (*io)->read_at(0, block); !read) return read.error().message();
+        return std::string();
+      },
+      settings_.timeout);
+  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
+  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
+  return probe::Error{std::make_error_code(std::errc::io_error),
+                      "read a block after restoring the original settings (" + why +
+                          "); the device may need a reset",
+                      device_.path()};
+}
+
 probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config) {
   // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
   std::optional<probe::KernelLogWatch> kernel_log;
@@ -211,6 +237,12 @@ probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config) {
     trial.median_mib_s = 0.0;
   }
   if (auto restored = device_.restore(original_); !restored) return restored.error();
+  if (trial.status != TrialStatus::ok) {
+    if (auto readable = verify_readable(); !readable) {
+      unreadable_ = true;
+      return readable.error();
+    }
+  }
   return trial;
 }
 

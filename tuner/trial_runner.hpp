@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string_view>
 
 namespace disktune::tuner {
 
@@ -26,6 +27,11 @@ struct BaselineMeasurement {
   std::uint32_t data_crc32 = 0;
 };
 
+/// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
+inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
+/// Detail prefix of a trial whose setting was accepted but did not read back as applied.
+inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
+
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
 /// applies the configuration's changes, reads every changed setting back, measures, reads
 /// back again, checksums a fixed sample of blocks (CRC-32, Boost.CRC) and restores the
@@ -42,9 +48,19 @@ class TrialRunner {
   probe::Result<BaselineMeasurement> measure_baseline();
   /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
   void adopt_baseline(const BaselineMeasurement& baseline) { baseline_crc_ = baseline.data_crc32; }
-  /// One trial of `config`; the device is back at the original settings afterwards.
-  /// Errors: only when the original settings could not be restored (exit code 4).
+  /// One trial of `config`; the device is back at the original settings afterwards. After a
+  /// trial that did not end ok (a rejected setting, read errors such as libata's multcount
+  /// hazard, a hang), verify_readable() checks that the restored drive still reads.
+  /// Errors: the original settings could not be restored (exit code 4), or the drive no
+  /// longer reads after the restore (unreadable() is then true: exit code 3).
   probe::Result<strategies::TrialResult> run(const probe::Settings& config);
+  /// Flush the page cache and read the first 64 KiB through a buffered BlockIo, in a
+  /// watchdog child (a wedged drive must not block the parent).
+  /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);
+  /// the device may need a reset".
+  probe::Result<void> verify_readable();
+  /// True once verify_readable failed inside run(): the run must stop (exit 3).
+  [[nodiscard]] bool unreadable() const { return unreadable_; }
 
  private:
   strategies::TrialResult run_child(const probe::Settings& config, bool with_cached);
@@ -55,6 +71,7 @@ class TrialRunner {
   std::optional<std::uint32_t> baseline_crc_;
   double last_cached_mib_s_ = 0.0;
   std::uint32_t last_crc_ = 0;
+  bool unreadable_ = false;
 };
 
 }  // namespace disktune::tuner

@@ -184,7 +184,9 @@ TEST_CASE("a loop device offers the block-layer settings and refuses the ATA kno
     auto identity = device->identify();
     REQUIRE_FALSE(identity.has_value());
     REQUIRE(identity.error().code == std::errc::not_supported);
-    REQUIRE(identity.error().op == "ioctl(HDIO_GET_IDENTITY)");
+    const auto& op = identity.error().op;
+    REQUIRE_THAT(op, Catch::StartsWith("no identify data (ioctl(HDIO_GET_IDENTITY) on " + loop->path() + ": "));
+    REQUIRE_THAT(op, Catch::Contains("; ioctl(SG_IO ATA_16 IDENTIFY) on " + loop->path() + ": "));
     REQUIRE(identity.error().is_unsupported());
   }
 }

@@ -64,8 +64,9 @@ TEST_CASE("JSON report has every contract key with the right kind", "[results]")
   REQUIRE(value.at("schema_version") == results::kSchemaVersion);
   check_keys(value.at("device"), {{"path", kString}, {"model", kString}, {"serial", kString},
                                   {"firmware", kString}, {"simulated", kBool},
-                                  {"stable_path", or_null(kString)}});
+                                  {"stable_path", or_null(kString)}, {"identify_note", or_null(kString)}});
   REQUIRE(value.at("device").at("stable_path").is_null());
+  REQUIRE(value.at("device").at("identify_note").is_null());
   const auto& space = value.at("space");
   check_keys(space, {{"dimensions", kArray}, {"legal_count", kNumber}, {"pruned", kArray},
                      {"unsupported", kArray}});
@@ -142,6 +143,9 @@ TEST_CASE("JSON settings use names, xfermode as its mode name, scheduler as text
   const auto loop = results::to_json(test_support::loop_report());
   REQUIRE(loop.at("winner").at("changes").at("scheduler") == "mq-deadline");
   REQUIRE(loop.at("identify").is_null());
+  REQUIRE(loop.at("device").at("identify_note") ==
+          "no identify data (ioctl(HDIO_GET_IDENTITY) on /dev/loop0: Invalid argument; "
+          "ioctl(SG_IO ATA_16 IDENTIFY) on /dev/loop0: Invalid argument): Operation not supported");
   REQUIRE(loop.at("space").at("unsupported").as_array().size() == 5);
 }
 

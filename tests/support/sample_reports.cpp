@@ -137,7 +137,7 @@ results::SpaceInfo loop_space() {
 
 results::Report seed_report() {
   auto report = common("exhaustive", 3, 1);
-  report.device = {"sim:", "IBM-DJNA-352500", "GW0GWF05809", "J51OA30K", true, ""};
+  report.device = {"sim:", "IBM-DJNA-352500", "GW0GWF05809", "J51OA30K", true, "", ""};
   report.identify = seed_identify();
   report.space = seed_space();
   report.baseline = {seed_baseline(), {3.79, 3.83, 3.88}, 3.83, 2.35, 102.40};
@@ -149,7 +149,9 @@ results::Report seed_report() {
 
 results::Report loop_report() {
   auto report = common("one-at-a-time", 5, 7);
-  report.device = {"/dev/loop0", "", "", "", false, ""};
+  report.device = {"/dev/loop0", "", "", "", false, "",
+                   "no identify data (ioctl(HDIO_GET_IDENTITY) on /dev/loop0: Invalid argument; "
+                   "ioctl(SG_IO ATA_16 IDENTIFY) on /dev/loop0: Invalid argument): Operation not supported"};
   report.space = loop_space();
   const auto base = loop_baseline();
   report.baseline = {base, {812.4, 845.1, 850.9}, 845.1, 4.56, 9876.5};
@@ -172,7 +174,7 @@ results::Report loop_report() {
 results::Report keep_baseline_report() {
   auto report = common("random", 3, 42);
   report.device = {"/dev/sda", "WDC WD800JB-00JJC0", "WD-WMAM9AB12345", "05.01C05", false,
-                   "/dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345"};
+                   "/dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345", ""};
   const probe::Settings base{{SettingId::readahead, num(256)},
                              {SettingId::read_ahead_kb, num(128)},
                              {SettingId::scheduler, name("mq-deadline")}};
