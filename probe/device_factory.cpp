@@ -12,9 +12,9 @@ Result<std::unique_ptr<Device>> make_device(const std::string& spec, const Devic
     const std::string file = spec.substr(kSim.size());
     return make_sim_device(file.empty() ? std::nullopt : std::optional<std::string>(file), options);
   }
-  if (spec.empty() || spec.front() != '/')
+  if (spec.empty())
     return Error{std::make_error_code(std::errc::invalid_argument),
-                 "device spec '" + spec + "': expected sim:, sim:FILE or a /dev path", ""};
+                 "empty device spec: expected sim:, sim:FILE or a block device path", ""};
   return make_linux_device(spec);
 }
 

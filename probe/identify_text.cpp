@@ -72,9 +72,8 @@ Result<IdentifyInfo> parse_identify_text(std::string_view text, IdentifyFormat f
                                          const std::string& name) {
   if (text.size() > text::max_input_bytes) {
     return text::parse_error(name, 0,
-                             "input too large (" + std::to_string(text.size()) +
-                                 " bytes; identify text is at most " +
-                                 std::to_string(text::max_input_bytes) + ")");
+                             "input too large (more than " + std::to_string(text::max_input_bytes) +
+                                 " bytes; identify captures are a few KiB)");
   }
   switch (format) {
     case IdentifyFormat::raw: return text::parse_raw_words(text, name);

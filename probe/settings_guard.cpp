@@ -7,13 +7,12 @@
 namespace disktune::probe {
 
 Result<void> SettingsGuard::restore() {
-  auto restored = device_.restore(original_);
-  if (restored) restored_ = true;
-  return restored;
+  attempted_ = true;
+  return device_.restore(original_);
 }
 
 SettingsGuard::~SettingsGuard() {
-  if (restored_) return;
+  if (attempted_) return;
   if (auto restored = restore(); !restored)
     std::cerr << "disktune: could not restore the original settings: " << restored.error() << '\n';
 }

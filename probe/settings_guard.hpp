@@ -7,8 +7,9 @@
 namespace disktune::probe {
 
 /// Holds a device and its original settings; restore() puts them back and reads them back.
-/// The destructor restores if restore() was never called successfully (an exception or an
-/// early return), reporting a failure on stderr, since a destructor cannot return it.
+/// The destructor restores if restore() was never called (an exception or an early return),
+/// reporting a failure on stderr, since a destructor cannot return it. A failed restore()
+/// is not retried by the destructor: its caller has the error and reports it.
 class SettingsGuard {
  public:
   SettingsGuard(Device& device, Settings original) : device_(device), original_(std::move(original)) {}
@@ -17,14 +18,14 @@ class SettingsGuard {
   ~SettingsGuard();
 
   /// Restore now (Device::restore). Errors: the first setting that could not be restored
-  /// or read back. After success the destructor does nothing.
+  /// or read back. After any call the destructor does nothing.
   Result<void> restore();
   [[nodiscard]] const Settings& original() const { return original_; }
 
  private:
   Device& device_;
   Settings original_;
-  bool restored_ = false;
+  bool attempted_ = false;
 };
 
 }  // namespace disktune::probe

@@ -168,6 +168,8 @@ json::value to_json(const Report& report) {
                       {"baseline", baseline_json(report.baseline)},
                       {"trials", trials_json(report.trials)},
                       {"winner", winner_json(report)},
+                      {"completed", report.completed},
+                      {"stop_reason", report.stop_reason},
                       {"restored", report.restored},
                       {"restore_detail", report.restore_detail}};
 }

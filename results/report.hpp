@@ -94,6 +94,8 @@ struct Report {
   Baseline baseline;
   std::vector<strategies::TrialResult> trials;
   Winner winner;
+  bool completed = true;         ///< the search ran to its end (false: interrupted or failed)
+  std::string stop_reason;       ///< why it did not complete (empty when completed)
   bool restored = false;         ///< original settings put back and read back
   std::string restore_detail;    ///< why not, when restored is false
 };

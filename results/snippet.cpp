@@ -166,7 +166,11 @@ probe::Settings snippet_settings(const Report& report) {
 SnippetStart start_snippet(const Report& report, std::string_view title) {
   SnippetStart start{snippet_target(report.device), snippet_settings(report),
                      snippet_header(report, title), true};
-  if (report.winner.keep_baseline)
+  if (!report.completed) {
+    start.text += "# The run stopped before it completed (" + comment_safe(report.stop_reason) +
+                  "): no settings are recommended.\n";
+    start.changes.clear();
+  } else if (report.winner.keep_baseline)
     start.text += keep_baseline_comment(report);
   else if (start.changes.empty())
     start.text += "# The winner changes nothing: nothing to apply.\n";

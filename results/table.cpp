@@ -82,6 +82,8 @@ std::string title(const Report& report) {
 
 std::string summary(const Report& report) {
   const auto& winner = report.winner;
+  if (!report.completed)
+    return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
   if (winner.keep_baseline)
     return "keep the baseline: no configuration was significantly faster than " +
            format_mb_s(report.baseline.median_mib_s) + '\n';

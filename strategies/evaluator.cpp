@@ -27,22 +27,30 @@ bool Evaluator::budget_left() const {
 
 bool Evaluator::quarantined(const probe::Settings& config) const {
   if (failed_configs_.count(config)) return true;
-  const auto changes = changes_from(space_.baseline(), config);
-  return std::any_of(changes.begin(), changes.end(),
-                     [&](const auto& entry) { return quarantine_.count(entry) > 0; });
+  return std::any_of(quarantine_.begin(), quarantine_.end(), [&](const auto& entry) {
+    const auto& choice = entry.first;
+    return std::all_of(choice.begin(), choice.end(), [&](const auto& setting) {
+      const auto it = config.find(setting.first);
+      return it != config.end() && it->second == setting.second;
+    });
+  });
 }
 
 // A failed trial that changed exactly one group from the baseline names its suspect: that
-// value is never combined again (why DESIGN.md screens risky settings one at a time).
+// group choice is never combined again (why DESIGN.md screens risky settings one at a time).
 void Evaluator::record_failure(const TrialResult& trial) {
   failed_configs_.insert(trial.settings);
-  const auto changes = changes_from(space_.baseline(), trial.settings);
-  std::size_t groups_changed = 0;
-  for (std::size_t g = 0; g < space_.groups().size(); ++g)
-    if (space_.choice_of(trial.settings, g) != space_.choice_of(space_.baseline(), g)) ++groups_changed;
-  if (groups_changed != 1) return;
-  const std::string reason = std::string(to_string(trial.status)) + " in trial " + std::to_string(trial.id);
-  for (const auto& entry : changes) quarantine_.emplace(entry, reason);
+  std::optional<std::size_t> changed_group;
+  for (std::size_t g = 0; g < space_.groups().size(); ++g) {
+    if (space_.choice_of(trial.settings, g) == space_.choice_of(space_.baseline(), g)) continue;
+    if (changed_group) return;  // more than one suspect: only this configuration is out
+    changed_group = g;
+  }
+  if (!changed_group) return;
+  const auto choice = space_.choice_of(trial.settings, *changed_group);
+  if (!choice) return;
+  quarantine_.emplace(space_.groups()[*changed_group].choices[*choice],
+                      std::string(to_string(trial.status)) + " in trial " + std::to_string(trial.id));
 }
 
 const TrialResult* Evaluator::evaluate(const probe::Settings& config) {

@@ -45,11 +45,12 @@ class Evaluator {
   [[nodiscard]] const std::vector<TrialResult>& trials() const { return trials_; }
   /// True while new configurations may still be evaluated.
   [[nodiscard]] bool budget_left() const;
-  /// True when `config` contains a value whose single-change trial failed.
+  /// True when `config` is a configuration that failed, or contains a whole group choice
+  /// whose single-change trial failed (for the coupled using_dma/xfermode group, the pair:
+  /// udma4 failing does not rule out DMA with another mode).
   [[nodiscard]] bool quarantined(const probe::Settings& config) const;
-  /// Values taken out of the run after their single-change trial failed, with the reason.
-  [[nodiscard]] const std::map<std::pair<probe::SettingId, probe::SettingValue>, std::string>&
-  quarantine() const { return quarantine_; }
+  /// Group choices taken out of the run after their single-change trial failed, with the reason.
+  [[nodiscard]] const std::map<probe::Settings, std::string>& quarantine() const { return quarantine_; }
   /// True when `a` is faster than `b` by more than the noise (min_gain and both spreads).
   [[nodiscard]] bool clearly_faster(const TrialResult& a, const TrialResult& b) const;
   /// The best ok trial, preferring among ties the one with fewer changes from the baseline;
@@ -66,7 +67,7 @@ class Evaluator {
   EvaluatorOptions options_;
   std::vector<TrialResult> trials_;
   std::map<probe::Settings, std::size_t> cache_;  // config -> index in trials_
-  std::map<std::pair<probe::SettingId, probe::SettingValue>, std::string> quarantine_;
+  std::map<probe::Settings, std::string> quarantine_;  // partial assignments (one group choice each)
   std::set<probe::Settings> failed_configs_;
 };
 

@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <charconv>
 #include <sstream>
 
 namespace disktune::tuner {
@@ -16,12 +17,14 @@ namespace {
 constexpr const char* kUsage =
     "usage: disktune COMMAND [options]\n"
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
-    "  plan     [DEVICE | --from FILE] [--json]\n"
+    "  plan     [DEVICE | --from FILE] [--safe-only] [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--trial-timeout S] [--only SETTING,...]\n"
-    "           [--seed N] [--sim-profile FILE] [--report FILE] [--boot-local FILE]\n"
-    "           [--journal FILE] [--fresh] [--force] [--safe-only] [--allow-mounted]\n"
+    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--duration S] [--trial-timeout S]\n"
+    "           [--only SETTING,...] [--max-trials N] [--report FILE] [--boot-local FILE]\n"
+    "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
+    "           [--safe-only] [--allow-mounted]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
+    "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
     "Run 'disktune COMMAND --help' for a command's options.\n";
@@ -45,14 +48,15 @@ po::options_description common_options() {
   po::options_description options("Options");
   options.add_options()
       ("help,h", "show this help")
-      ("json", "print JSON instead of text")
-      ("seed", po::value<std::uint64_t>()->default_value(1), "noise seed of a simulated drive")
+      ("seed", po::value<std::string>()->default_value("1"), "noise seed of a simulated drive (0-4294967295)")
       ("sim-profile", po::value<std::string>(), "JSON behaviour profile of a simulated drive");
   return options;
 }
 
 po::options_description command_options(Command command) {
   auto options = common_options();
+  if (command == Command::identify || command == Command::plan || command == Command::bench)
+    options.add_options()("json", "print JSON instead of text");
   if (command == Command::identify || command == Command::plan) {
     options.add_options()
         ("from", po::value<std::string>(), "read identify data from a capture instead of a device")
@@ -106,13 +110,22 @@ std::optional<T> optional_value(const po::variables_map& vm, const char* name) {
   return vm[name].as<T>();
 }
 
+// Seeds are stored in the JSON report; 32 bits keep them exact in every JSON reader.
+std::uint64_t parse_seed(const std::string& text) {
+  std::uint64_t seed = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (ec != std::errc{} || end != text.data() + text.size() || seed > 0xFFFFFFFFu)
+    throw UsageError("--seed must be a whole number from 0 to 4294967295, not '" + text + "'");
+  return seed;
+}
+
 void require_positive(double value, const char* name) {
   if (!(value > 0)) throw UsageError(std::string("--") + name + " must be greater than 0");
 }
 
 void fill_config(Config& config, const po::variables_map& vm) {
   config.json = vm.count("json") > 0;
-  config.seed = vm["seed"].as<std::uint64_t>();
+  config.seed = parse_seed(vm["seed"].as<std::string>());
   config.sim_profile = optional_value<std::string>(vm, "sim-profile");
   if (vm.count("device")) config.device = vm["device"].as<std::string>();
   config.from_file = optional_value<std::string>(vm, "from");
@@ -151,7 +164,12 @@ Config help(std::string text) {
 
 Config parse_command_line(int argc, const char* const argv[]) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") return help(kUsage);
+  if (args.empty()) {
+    Config config = help(kUsage);
+    config.help_is_error = true;
+    return config;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") return help(kUsage);
   if (args[0] == "--version") {
     Config config;
     config.command = Command::version;

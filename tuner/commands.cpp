@@ -11,6 +11,7 @@
 #include "results/table.hpp"
 #include "results/udev_rules.hpp"
 #include "tuner/device_context.hpp"
+#include "tuner/device_lock.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/output_file.hpp"
 #include "tuner/run_journal.hpp"
@@ -18,6 +19,8 @@
 #include "tuner/version.hpp"
 
 #include <boost/json.hpp>
+
+#include <algorithm>
 
 namespace disktune::tuner {
 namespace {
@@ -103,6 +106,21 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
+std::vector<std::string> output_paths(const Config& config) {
+  std::vector<std::string> paths;
+  for (const auto* path : {&config.report_path, &config.boot_local_path, &config.hdparm_conf_path,
+                           &config.udev_rules_path})
+    if (*path) paths.push_back(**path);
+  return paths;
+}
+
+// Every output path is checked before the run; at most one of them may be stdout.
+void check_outputs(const Config& config) {
+  const auto paths = output_paths(config);
+  if (std::count(paths.begin(), paths.end(), "-") > 1) throw UsageError("only one output can go to stdout (-)");
+  for (const auto& path : paths) check_output_path(path);
+}
+
 void write_outputs(const Config& config, const results::Report& report) {
   if (config.report_path) write_output(*config.report_path, results::pretty_json(results::to_json(report)));
   if (config.boot_local_path) write_output(*config.boot_local_path, results::BootLocalEmitter().render(report));
@@ -111,13 +129,15 @@ void write_outputs(const Config& config, const results::Report& report) {
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
+  check_outputs(config);
   const auto outcome = run_tune(config, err);
+  // The table goes first (to stderr when an output file is stdout), so a failing write
+  // cannot lose it.
+  const auto paths = output_paths(config);
+  std::ostream& table = std::count(paths.begin(), paths.end(), "-") ? err : out;
+  table << results::TableEmitter().render(outcome.report) << '\n';
+  table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
   write_outputs(config, outcome.report);
-  const bool report_on_stdout = config.report_path && *config.report_path == "-";
-  if (!report_on_stdout) {
-    out << results::TableEmitter().render(outcome.report) << '\n';
-    out << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
-  }
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
   return outcome.exit_code;
 }
@@ -126,13 +146,16 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
 
 ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err) {
   switch (config.command) {
-    case Command::help: out << config.help_text; return kExitOk;
+    case Command::help:
+      (config.help_is_error ? err : out) << config.help_text;
+      return config.help_is_error ? kExitUsage : kExitOk;
     case Command::version: out << "disktune " << tool_version() << '\n'; return kExitOk;
     case Command::identify: return run_identify(config, out);
     case Command::plan: return run_plan(config, out);
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: {
+      const DeviceLock lock(config.device);
       auto context = open_device(config);
       restore_from_journal(config, context, err);
       return kExitOk;

@@ -20,6 +20,7 @@ enum class Command { identify, plan, bench, tune, restore, help, version };
 struct Config {
   Command command = Command::help;
   std::string help_text;                       ///< for Command::help
+  bool help_is_error = false;                  ///< no command given: usage on stderr, exit 2
   std::string device = "sim:";                 ///< DEVICE: /dev path, "sim:" or "sim:FILE"
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I

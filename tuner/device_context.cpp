@@ -16,6 +16,8 @@ DeviceContext open_device(const Config& config) {
   options.sim_profile = config.sim_profile;
   const std::string spec = config.from_file ? "sim:" + *config.from_file : config.device;
   auto device = probe::make_device(spec, options);
+  // A simulated drive is made from files: anything wrong with them is bad input (exit 2).
+  if (!device && spec.rfind("sim:", 0) == 0) throw RunError(kExitUsage, device.error().message());
   if (!device) throw_device_error(device.error());
   DeviceContext context;
   context.device = std::move(*device);

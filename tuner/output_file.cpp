@@ -30,11 +30,48 @@ void write_all(int fd, const std::string& content, const std::string& path) {
   }
 }
 
+std::string directory_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// Writes into an existing device or FIFO without replacing it.
+void write_in_place(const std::string& path, const std::string& content) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) fail("open", path, errno);
+  try {
+    write_all(fd, content, path);
+  } catch (...) {
+    ::close(fd);
+    throw;
+  }
+  ::close(fd);
+}
+
 }  // namespace
+
+void check_output_path(const std::string& path) {
+  if (path == "-") return;
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0) {
+    if (S_ISLNK(st.st_mode)) throw RunError(kExitUsage, "cannot write " + path + ": it is a symbolic link (refused)");
+    if (S_ISDIR(st.st_mode)) throw RunError(kExitUsage, "cannot write " + path + ": it is a directory");
+    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return;
+    if (!S_ISREG(st.st_mode)) throw RunError(kExitUsage, "cannot write " + path + ": not a regular file");
+  }
+  const std::string dir = directory_of(path);
+  if (::access(dir.c_str(), W_OK) != 0) fail("directory " + dir, path, errno);
+}
 
 void write_output(const std::string& path, const std::string& content) {
   if (path == "-") {
     std::cout << content << std::flush;
+    return;
+  }
+  check_output_path(path);
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+    write_in_place(path, content);
     return;
   }
   const auto slash = path.rfind('/');

@@ -6,6 +6,7 @@
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/device_context.hpp"
+#include "tuner/device_lock.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/signals.hpp"
 #include "tuner/trial_runner.hpp"
@@ -29,7 +30,8 @@ struct StopSearch {
 // repeats x (duration + flush) plus the integrity reads.
 bench::Seconds trial_timeout(const Config& config, bool simulated) {
   if (config.trial_timeout_s) return bench::Seconds(*config.trial_timeout_s);
-  if (simulated) return bench::Seconds(10.0);
+  // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
+  if (simulated) return bench::Seconds(10.0 + 0.05 * config.repeats * config.duration_s);
   const double expected = config.repeats * (config.duration_s + 2.5) + 5.0;
   return bench::Seconds(2.0 * expected + 10.0);
 }
@@ -90,6 +92,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
   refuse_device_in_use(config);
+  const DeviceLock lock(config.from_file ? "sim:" : config.device);
   DeviceContext context = open_device(config);
   RunJournal journal(config, context, log);  // may restore and adopt a crashed run's original settings
   const auto space = plan_space(context, config);
@@ -123,6 +126,9 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       },
       baseline.trial, {config.max_trials});
   evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original, simulated); });
+  if (space.groups().empty())
+    log << "disktune: nothing to tune on " << context.device->path()
+        << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
   try {
     (*strategy)->run(space, evaluator);
   } catch (const StopSearch& stop) {
@@ -139,6 +145,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.exit_code = kExitRestoreFailed;
     outcome.message = "could not restore the original settings: " + restored.error().message();
   }
+  outcome.report.completed = outcome.exit_code == kExitOk;
+  outcome.report.stop_reason = outcome.message;
   outcome.report.finished_at = utc_timestamp();
   // An interrupted run stays unfinished in the journal, so the next start resumes it.
   if (outcome.exit_code != kExitPartial) journal.finish(outcome.report.restored);

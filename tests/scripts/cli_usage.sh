@@ -14,7 +14,19 @@ for cmd in identify plan bench tune; do
   expect_exit 0 "$cmd" --help
   grep -q -- '--help' "$WORK/out" || fail "$cmd --help lists no options"
 done
+expect_exit 2
+grep -q usage "$WORK/err" || fail "no arguments: usage is not printed on stderr"
 expect_exit 2 frobnicate
+expect_exit 2 tune --seed -1
+expect_exit 2 tune --json
+expect_exit 2 tune --report - --boot-local -
+ln -s "$WORK/elsewhere" "$WORK/link.json"
+expect_exit 2 tune --report "$WORK/link.json"
+grep -q "symbolic link" "$WORK/err" || fail "a symlinked output path is not refused with its reason"
+[ ! -e "$WORK/elsewhere" ] || fail "the symlink was followed"
+expect_exit 2 tune --report /nonexistent-dir/r.json
+expect_exit 2 tune sim:/nonexistent-capture.txt
+expect_exit 2 tune --sim-profile /nonexistent-profile.json
 expect_exit 2 tune --repeats 0
 expect_exit 2 tune --only dma
 grep -q "unknown setting 'dma'" "$WORK/err" || fail "--only error does not name the setting"

@@ -104,3 +104,34 @@ TEST_CASE("make_strategy rejects an unknown name and lists the valid ones", "[st
   REQUIRE_FALSE(bad);
   REQUIRE(bad.error().message().find("one-at-a-time, exhaustive") != std::string::npos);
 }
+
+TEST_CASE("a failed transfer mode quarantines that (using_dma, xfermode) pair, not DMA itself", "[strategies]") {
+  auto id = testing::seed_like_identify();
+  id.cable_80wire = true;
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::multcount, SettingId::using_dma, SettingId::xfermode};
+  const auto space = strategies::build_space(id, testing::legacy_capabilities(), testing::seed_baseline(), options);
+  // DMA is fast except in udma4, which corrupts; multcount helps a little on top.
+  auto runner = [](const probe::Settings& c) {
+    TrialResult t;
+    if (get(c, SettingId::xfermode) == 68) {
+      t.status = TrialStatus::unstable;
+      return t;
+    }
+    t.status = TrialStatus::ok;
+    t.median_mib_s = (get(c, SettingId::using_dma) == 1 ? 14.0 : 4.0) + (get(c, SettingId::multcount) == 16 ? 0.5 : 0.0);
+    return t;
+  };
+  strategies::Evaluator evaluator(space, runner, runner(space.baseline()));
+  auto strategy = strategies::make_strategy("exhaustive");
+  REQUIRE(strategy);
+  (*strategy)->run(space, evaluator);
+  REQUIRE(evaluator.quarantine().size() == 1);
+  bool dma_with_multcount = false;
+  for (const auto& trial : evaluator.trials()) {
+    REQUIRE((get(trial.settings, SettingId::xfermode) != 68 || trial.status != TrialStatus::ok));
+    dma_with_multcount |= get(trial.settings, SettingId::using_dma) == 1 && get(trial.settings, SettingId::multcount) == 16;
+  }
+  REQUIRE(dma_with_multcount);
+  REQUIRE(get(evaluator.best().settings, SettingId::using_dma) == 1);
+}
