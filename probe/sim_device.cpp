@@ -121,8 +121,14 @@ Result<std::unique_ptr<Device>> make_sim_device_from(IdentifyInfo identify, std:
   core->path = std::move(path);
   core->limits = sim_limits(identify, profile.cable_80wire);
   // identify() reports the cable the simulation uses: the override, or the inferred one.
-  if (profile.cable_80wire || (!identify.cable_80wire && core->limits.cable_80wire))
+  if (profile.cable_80wire) {
     identify.cable_80wire = core->limits.cable_80wire;
+    identify.warnings.push_back("SIMULATED: cable set by the sim profile (cable_80wire)");
+  } else if (!identify.cable_80wire && core->limits.cable_80wire) {
+    identify.cable_80wire = true;
+    identify.warnings.push_back(
+        "SIMULATED: cable not reported by the capture; assumed 80-wire (SATA, or a UDMA mode above 2 active)");
+  }
   core->media_mib_s = profile.media_mib_s.value_or(default_media_mib_s(identify));
   core->state = sim_default_state(identify, core->limits);
   core->size_bytes = identify.lba_sectors * 512;
