@@ -2,6 +2,7 @@
 # Guest script: disktune tune each disk named in $DISKS with $TUNE_ARGS; snapshot settings and data
 # before and after. Output per disk D: before-D.txt, after-D.txt, sum-before-D, sum-after-D,
 # report-D.json, tune-D.out, tune-D.err, tune-D.rc, tune-D.seconds, read-after-D.rc.
+set -o pipefail
 snap() {
   hdparm /dev/$1 2>/dev/null | grep ' = '
   for f in read_ahead_kb scheduler nr_requests max_sectors_kb nomerges rq_affinity; do
