@@ -99,7 +99,8 @@ Error partition_error(const std::string& path, const std::string& sysfs_dir) {
 Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) return errno_error(errno, "stat", path);
-  if (!S_ISBLK(info.st_mode)) return errno_error(ENOTBLK, "stat", path);
+  if (!S_ISBLK(info.st_mode))
+    return errno_error(ENOTBLK, "open: not a block device (expected a whole disk such as /dev/sda)", path);
   const auto sysfs_dir = sysfs_block_dir(major(info.st_rdev), minor(info.st_rdev));
   if (::access((sysfs_dir + "/partition").c_str(), F_OK) == 0)
     return partition_error(path, sysfs_dir);

@@ -250,8 +250,8 @@ SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
     // with a DMA mode selected, as on the seed drive) and is measured, not searched.
     if (id != SettingId::using_dma && id != SettingId::xfermode) legal = with_baseline(std::move(legal), baseline, id);
     if (!selected(options, id)) {
-      log.add("not selected by --only", legal.size());
-      excluded.push_back({id, "not selected by --only"});
+      log.add("not selected (--only, --safe-only)", legal.size());
+      excluded.push_back({id, "not selected (--only, --safe-only)"});
       continue;
     }
     candidates.push_back({id, std::move(legal)});

@@ -2,6 +2,8 @@
 // Trial status names.
 #include "strategies/trial.hpp"
 
+#include <initializer_list>
+
 namespace disktune::strategies {
 
 std::string_view to_string(TrialStatus status) {
@@ -11,8 +13,16 @@ std::string_view to_string(TrialStatus status) {
     case TrialStatus::error: return "error";
     case TrialStatus::unsupported: return "unsupported";
     case TrialStatus::unstable: return "unstable";
+    case TrialStatus::crashed: return "crashed";
   }
   return "error";
+}
+
+std::optional<TrialStatus> trial_status_from_name(std::string_view name) {
+  for (const auto status : {TrialStatus::ok, TrialStatus::hang, TrialStatus::error, TrialStatus::unsupported,
+                            TrialStatus::unstable, TrialStatus::crashed})
+    if (to_string(status) == name) return status;
+  return std::nullopt;
 }
 
 }  // namespace disktune::strategies

@@ -4,6 +4,7 @@
 
 #include "probe/settings.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,10 +18,13 @@ enum class TrialStatus {
   error,        ///< the trial failed (read error, EIO from the drive, crash of the child)
   unsupported,  ///< the driver refused a setting of this configuration
   unstable,     ///< finished, but a setting did not read back or errors were seen
+  crashed,      ///< started and never finished: it took the process or the machine down (journal)
 };
 
-/// "ok", "hang", "error", "unsupported", "unstable".
+/// "ok", "hang", "error", "unsupported", "unstable", "crashed".
 std::string_view to_string(TrialStatus status);
+/// Inverse of to_string; nullopt for an unknown name.
+std::optional<TrialStatus> trial_status_from_name(std::string_view name);
 
 /// One trial: the full configuration, its status, raw samples (MiB/s) and their median.
 struct TrialResult {

@@ -20,6 +20,8 @@ constexpr const char* kUsage =
     "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--trial-timeout S] [--only SETTING,...]\n"
     "           [--seed N] [--sim-profile FILE] [--report FILE] [--boot-local FILE]\n"
+    "           [--journal FILE] [--fresh] [--force] [--safe-only] [--allow-mounted]\n"
+    "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
     "Run 'disktune COMMAND --help' for a command's options.\n";
@@ -29,6 +31,7 @@ std::optional<Command> command_from_name(const std::string& name) {
   if (name == "plan") return Command::plan;
   if (name == "bench") return Command::bench;
   if (name == "tune") return Command::tune;
+  if (name == "restore") return Command::restore;
   return std::nullopt;
 }
 
@@ -55,6 +58,9 @@ po::options_description command_options(Command command) {
         ("from", po::value<std::string>(), "read identify data from a capture instead of a device")
         ("format", po::value<std::string>(), "format of --from: raw, hdparm-i or hdparm-I (default: detect)");
   }
+  if (command == Command::plan || command == Command::tune) {
+    options.add_options()("safe-only", "search only settings that cannot lose data (the block-layer ones)");
+  }
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
         ("repeats", po::value<int>()->default_value(3), "samples per configuration")
@@ -70,7 +76,14 @@ po::options_description command_options(Command command) {
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
-        ("udev-rules", po::value<std::string>(), "write a udev rules file here");
+        ("udev-rules", po::value<std::string>(), "write a udev rules file here")
+        ("fresh", "set an unfinished journal aside and start over")
+        ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM");
+  }
+  if (command == Command::tune || command == Command::restore) {
+    options.add_options()
+        ("journal", po::value<std::string>(), "journal file (default: /var/lib/disktune/<drive>.journal)")
+        ("force", "use a journal recorded for another drive or kernel");
   }
   return options;
 }
@@ -120,6 +133,11 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.boot_local_path = optional_value<std::string>(vm, "boot-local");
   config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
   config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
+  config.journal_path = optional_value<std::string>(vm, "journal");
+  config.fresh = vm.count("fresh") > 0;
+  config.force = vm.count("force") > 0;
+  config.allow_mounted = vm.count("allow-mounted") > 0;
+  config.safe_only = vm.count("safe-only") > 0;
 }
 
 Config help(std::string text) {
@@ -140,7 +158,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
     return config;
   }
   const auto command = command_from_name(args[0]);
-  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune)");
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore)");
   const auto options = command_options(*command);
   po::options_description all;
   all.add(options).add_options()("device", po::value<std::string>());

@@ -13,6 +13,7 @@
 #include "tuner/device_context.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/output_file.hpp"
+#include "tuner/run_journal.hpp"
 #include "tuner/session.hpp"
 #include "tuner/version.hpp"
 
@@ -129,6 +130,11 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::plan: return run_plan(config, out);
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
+    case Command::restore: {
+      auto context = open_device(config);
+      restore_from_journal(config, context, err);
+      return kExitOk;
+    }
   }
   return kExitUsage;
 }

@@ -14,7 +14,7 @@
 namespace disktune::tuner {
 
 /// The subcommands of the contract (README "CLI").
-enum class Command { identify, plan, bench, tune, help, version };
+enum class Command { identify, plan, bench, tune, restore, help, version };
 
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
@@ -36,6 +36,11 @@ struct Config {
   std::optional<std::string> boot_local_path;  ///< --boot-local FILE
   std::optional<std::string> hdparm_conf_path; ///< --hdparm-conf FILE
   std::optional<std::string> udev_rules_path;  ///< --udev-rules FILE
+  std::optional<std::string> journal_path;     ///< --journal FILE (default: per device, see journal_file.hpp)
+  bool fresh = false;                          ///< --fresh: set an unfinished journal aside, start over
+  bool force = false;                          ///< --force: resume a journal from another drive or kernel
+  bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
+  bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
 };
 
 /// A command-line error: printed as one line, exit code 2.

@@ -3,6 +3,9 @@
 #include "tuner/device_context.hpp"
 
 #include "probe/device_names.hpp"
+#include "probe/device_usage.hpp"
+
+#include <algorithm>
 #include "tuner/run_error.hpp"
 
 namespace disktune::tuner {
@@ -27,9 +30,27 @@ DeviceContext open_device(const Config& config) {
   return context;
 }
 
+void refuse_device_in_use(const Config& config) {
+  if (config.from_file || config.device.rfind("sim:", 0) == 0 || config.allow_mounted) return;
+  const auto uses = probe::device_uses(probe::kernel_name(config.device));
+  if (uses.empty()) return;
+  std::string why;
+  for (const auto& use : uses) why += (why.empty() ? "" : "; ") + use;
+  throw RunError(kExitUsage, "refusing to tune " + config.device + ": " + why +
+                                 " (--allow-mounted to tune it anyway)");
+}
+
 strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config) {
   strategies::SpaceOptions options;
   options.only = config.only;
+  if (config.safe_only) {
+    std::vector<probe::SettingId> safe;
+    for (const auto id : probe::all_settings())
+      if (probe::setting_info(id).risk == probe::Risk::safe &&
+          (!config.only || std::find(config.only->begin(), config.only->end(), id) != config.only->end()))
+        safe.push_back(id);
+    options.only = safe;
+  }
   return strategies::build_space(context.identify, context.capabilities, context.original, options);
 }
 

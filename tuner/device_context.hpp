@@ -26,7 +26,12 @@ struct DeviceContext {
 /// the original settings. Throws RunError: exit 2 for bad input, 3 for device errors.
 DeviceContext open_device(const Config& config);
 
-/// The legal space of an opened device under `config` (--only).
+/// Refuse (RunError, exit 2) a real disk that is mounted, swapped on or held by md/dm/LVM
+/// (it, or one of its partitions), unless --allow-mounted. Checked before the device is
+/// opened. Simulated drives pass.
+void refuse_device_in_use(const Config& config);
+
+/// The legal space of an opened device under `config` (--only, --safe-only).
 strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config);
 
 /// The report's device, space and identify sections for an opened device.

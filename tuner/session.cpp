@@ -6,6 +6,7 @@
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/device_context.hpp"
+#include "tuner/run_journal.hpp"
 #include "tuner/signals.hpp"
 #include "tuner/trial_runner.hpp"
 #include "tuner/version.hpp"
@@ -70,41 +71,55 @@ results::Winner describe_winner(const TrialResult& best, const TrialResult& base
   return winner;
 }
 
+BaselineMeasurement measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
+  if (auto saved = journal.saved_baseline()) {
+    runner.adopt_baseline(*saved);
+    return *saved;
+  }
+  auto measured = runner.measure_baseline();
+  if (!measured) throw RunError(kExitDevice, measured.error().message());
+  journal.record_baseline(*measured);
+  return *measured;
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const std::string strategy_name = config.strategy.empty() ? strategies::default_strategy_name() : config.strategy;
   auto strategy = strategies::make_strategy(strategy_name);
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
+  install_stop_handlers();  // before anything is opened: a stop request is always handled
+  refuse_device_in_use(config);
   DeviceContext context = open_device(config);
+  RunJournal journal(config, context, log);  // may restore and adopt a crashed run's original settings
   const auto space = plan_space(context, config);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
   const bool simulated = context.device->simulated();
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
-      << space.legal_count() << " legal configurations\n";
+      << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
 
-  install_stop_handlers();
   probe::SettingsGuard guard(*context.device, context.original);
   TrialRunner runner(*context.device, context.original,
                      {bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
                       config.repeats, trial_timeout(config, simulated)});
-  auto baseline = runner.measure_baseline();
-  if (!baseline) throw RunError(kExitDevice, baseline.error().message());
-  outcome.report.baseline = {context.original, baseline->trial.samples_mib_s, baseline->trial.median_mib_s,
-                             baseline->trial.spread_pct, baseline->cached_median_mib_s};
-  log_trial(log, baseline->trial, context.original, simulated);
+  auto baseline = measure_or_resume_baseline(runner, journal);
+  outcome.report.baseline = {context.original, baseline.trial.samples_mib_s, baseline.trial.median_mib_s,
+                             baseline.trial.spread_pct, baseline.cached_median_mib_s};
+  log_trial(log, baseline.trial, context.original, simulated);
 
   strategies::Evaluator evaluator(
       space,
       [&](const probe::Settings& candidate) {
         if (const int signal = stop_requested())
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
-        auto trial = runner.run(candidate);
-        if (!trial) throw StopSearch{kExitRestoreFailed, trial.error().message()};
-        return *trial;
+        return journal.run(candidate, [&](const probe::Settings& config_to_measure) {
+          auto trial = runner.run(config_to_measure);
+          if (!trial) throw StopSearch{kExitRestoreFailed, trial.error().message()};
+          return *trial;
+        });
       },
-      baseline->trial, {config.max_trials});
+      baseline.trial, {config.max_trials});
   evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original, simulated); });
   try {
     (*strategy)->run(space, evaluator);
@@ -114,7 +129,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   }
 
   outcome.report.trials = evaluator.trials();
-  outcome.report.winner = describe_winner(evaluator.best(), baseline->trial, context.original);
+  outcome.report.winner = describe_winner(evaluator.best(), baseline.trial, context.original);
   auto restored = guard.restore();
   outcome.report.restored = static_cast<bool>(restored);
   if (!restored) {
@@ -123,6 +138,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.message = "could not restore the original settings: " + restored.error().message();
   }
   outcome.report.finished_at = utc_timestamp();
+  // An interrupted run stays unfinished in the journal, so the next start resumes it.
+  if (outcome.exit_code != kExitPartial) journal.finish(outcome.report.restored);
   return outcome;
 }
 

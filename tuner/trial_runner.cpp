@@ -39,20 +39,13 @@ std::string serialize(const ChildReport& r) {
                                       {"detail", r.detail}});
 }
 
-TrialStatus status_from_name(std::string_view name) {
-  for (const auto s : {TrialStatus::ok, TrialStatus::hang, TrialStatus::error, TrialStatus::unsupported,
-                       TrialStatus::unstable})
-    if (to_string(s) == name) return s;
-  return TrialStatus::error;
-}
-
 std::optional<ChildReport> deserialize(const std::string& payload) {
   boost::system::error_code ec;
   const auto value = json::parse(payload, ec);
   if (ec || !value.is_object()) return std::nullopt;
   const auto& o = value.as_object();
   ChildReport r;
-  r.status = status_from_name(o.at("status").as_string());
+  r.status = strategies::trial_status_from_name(o.at("status").as_string()).value_or(TrialStatus::error);
   for (const auto& s : o.at("samples").as_array()) r.samples.push_back(s.to_number<double>());
   r.cached_mib_s = o.at("cached").to_number<double>();
   r.crc = o.at("crc").to_number<std::uint32_t>();

@@ -40,6 +40,8 @@ class TrialRunner {
   /// Measure the original settings (trial id 0), with a cached-read figure and the checksum.
   /// Errors: the baseline could not be measured (status not ok): the run cannot go on.
   probe::Result<BaselineMeasurement> measure_baseline();
+  /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
+  void adopt_baseline(const BaselineMeasurement& baseline) { baseline_crc_ = baseline.data_crc32; }
   /// One trial of `config`; the device is back at the original settings afterwards.
   /// Errors: only when the original settings could not be restored (exit code 4).
   probe::Result<strategies::TrialResult> run(const probe::Settings& config);

@@ -16,7 +16,7 @@ q=/sys/block/$name/queue
 before=$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")
 sum_before=$(sha256sum <"$dev")
 
-"$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --report "$WORK/r.json" --boot-local "$WORK/b.sh" \
+"$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --report "$WORK/r.json" --boot-local "$WORK/b.sh" --journal "$WORK/j" \
   >"$WORK/out.txt" 2>"$WORK/err.txt" || fail "tune exited $? ($(tail -5 "$WORK/err.txt"))"
 
 after=$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")

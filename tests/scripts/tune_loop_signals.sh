@@ -12,7 +12,7 @@ snapshot() { cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sect
 before=$(snapshot)
 
 for signal in INT TERM; do
-  "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/r-$signal.json" \
+  "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/r-$signal.json" --journal "$WORK/j-$signal" \
     >"$WORK/out-$signal.txt" 2>"$WORK/err-$signal.txt" &
   pid=$!
   # Wait until a few trials have run (each changes a queue setting), then interrupt.
@@ -27,4 +27,12 @@ for signal in INT TERM; do
   expect_eq "$(jq -r .restored "$WORK/r-$signal.json")" true "restored after SIG$signal"
   grep -q "stopped by signal" "$WORK/err-$signal.txt" || fail "no stop message after SIG$signal"
 done
+
+# The interrupted run resumes from its journal and completes, without re-running its trials.
+"$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/resumed.json" --journal "$WORK/j-INT" \
+  >/dev/null 2>"$WORK/err-resume.txt" || fail "resume exited $? ($(tail -3 "$WORK/err-resume.txt"))"
+grep -q "resuming" "$WORK/err-resume.txt" || fail "the second run did not resume the interrupted journal"
+dupes=$(cut -d' ' -f5- "$WORK/j-INT" | jq -R -s '[split("\n")[] | fromjson? | select(.type=="result" and .baseline==false) | .settings | tojson] | group_by(.) | map(select(length > 1)) | length')
+expect_eq "$dupes" 0 "trials measured twice across the interrupted and the resumed run"
+expect_eq "$(snapshot)" "$before" "queue settings after the resumed run"
 echo ok

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Journal records: encoding with length and CRC-32, decoding with torn-tail detection, meaning.
+#include "results/journal.hpp"
+
+#include "results/json_report.hpp"
+
+#include <boost/crc.hpp>
+#include <boost/json.hpp>
+
+#include <charconv>
+#include <cstdio>
+
+namespace disktune::results {
+namespace {
+
+namespace json = boost::json;
+
+constexpr std::string_view kMagic = "DTJ1";
+
+std::uint32_t crc32_of(std::string_view text) {
+  boost::crc_32_type crc;
+  crc.process_bytes(text.data(), text.size());
+  return crc.checksum();
+}
+
+probe::Error bad(const std::string& name, const std::string& what) {
+  return probe::Error{std::make_error_code(std::errc::invalid_argument), what, name};
+}
+
+// One line without its newline: the JSON object, or why it is not a valid record.
+std::optional<json::object> decode_line(std::string_view line, std::string& why) {
+  auto field = [&line]() {
+    const auto space = line.find(' ');
+    const auto token = line.substr(0, space);
+    line = space == std::string_view::npos ? std::string_view{} : line.substr(space + 1);
+    return token;
+  };
+  if (field() != kMagic) return why = "not a journal record", std::nullopt;
+  const auto length_text = field();
+  const auto crc_text = field();
+  std::size_t length = 0;
+  std::uint32_t crc = 0;
+  if (std::from_chars(length_text.data(), length_text.data() + length_text.size(), length).ec != std::errc{} ||
+      std::from_chars(crc_text.data(), crc_text.data() + crc_text.size(), crc, 16).ec != std::errc{})
+    return why = "bad length or checksum field", std::nullopt;
+  if (line.size() != length) return why = "length does not match", std::nullopt;
+  if (crc32_of(line) != crc) return why = "checksum does not match", std::nullopt;
+  boost::system::error_code ec;
+  auto value = json::parse(line, ec);
+  if (ec || !value.is_object()) return why = "not a JSON object", std::nullopt;
+  return std::move(value.as_object());
+}
+
+json::value trial_to_json(const strategies::TrialResult& trial) {
+  return json::object{{"settings", settings_to_json(trial.settings)},
+                      {"status", strategies::to_string(trial.status)},
+                      {"samples", json::array(trial.samples_mib_s.begin(), trial.samples_mib_s.end())},
+                      {"median_mib_s", trial.median_mib_s},
+                      {"spread_pct", trial.spread_pct},
+                      {"detail", trial.detail}};
+}
+
+probe::Result<strategies::TrialResult> trial_from_json(const json::object& o) {
+  strategies::TrialResult trial;
+  auto settings = settings_from_json(o.at("settings"));
+  if (!settings) return settings.error();
+  trial.settings = std::move(*settings);
+  const auto status = strategies::trial_status_from_name(o.at("status").as_string());
+  if (!status) return bad("", "unknown trial status");
+  trial.status = *status;
+  for (const auto& s : o.at("samples").as_array()) trial.samples_mib_s.push_back(s.to_number<double>());
+  trial.median_mib_s = o.at("median_mib_s").to_number<double>();
+  trial.spread_pct = o.at("spread_pct").to_number<double>();
+  trial.detail = std::string(o.at("detail").as_string());
+  return trial;
+}
+
+JournalIdentity identity_from_json(const json::object& o) {
+  auto text = [&o](const char* key) { return std::string(o.at(key).as_string()); };
+  return {text("path"), text("model"), text("serial"), text("firmware"),
+          o.at("size_bytes").to_number<std::uint64_t>(), text("kernel")};
+}
+
+// Apply one record to the state; throws std::exception (caught by the caller) on a missing field.
+void apply_record(JournalState& state, const json::object& record) {
+  const auto type = std::string_view(record.at("type").as_string());
+  const std::string boot_id(record.at("boot_id").as_string());
+  if (type == "intent") {
+    auto config = settings_from_json(record.at("settings"));
+    if (!config) throw std::invalid_argument(config.error().message());
+    auto& pending = state.pending[*config];
+    pending.config = *config;
+    ++pending.attempts;
+    pending.last_boot_id = boot_id;
+  } else if (type == "result") {
+    auto trial = trial_from_json(record);
+    if (!trial) throw std::invalid_argument(trial.error().message());
+    if (record.at("baseline").as_bool()) {
+      state.baseline = *trial;
+      state.baseline_figures = {record.at("cached_mib_s").to_number<double>(),
+                                record.at("data_crc32").to_number<std::uint32_t>()};
+    } else {
+      state.pending.erase(trial->settings);
+      state.results[trial->settings] = std::move(*trial);
+    }
+  } else if (type == "end") {
+    state.finished = true;
+    state.restored = record.at("restored").as_bool();
+  } else {
+    throw std::invalid_argument("unknown record type '" + std::string(type) + "'");
+  }
+}
+
+}  // namespace
+
+std::string encode_record(const json::value& record) {
+  const std::string body = json::serialize(record);
+  char crc[9];
+  std::snprintf(crc, sizeof crc, "%08x", crc32_of(body));
+  return std::string(kMagic) + ' ' + std::to_string(body.size()) + ' ' + crc + ' ' + body + '\n';
+}
+
+probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::string& name) {
+  DecodedJournal journal;
+  std::size_t line_number = 0;
+  while (!text.empty()) {
+    ++line_number;
+    const auto newline = text.find('\n');
+    const bool complete = newline != std::string_view::npos;
+    const auto line = text.substr(0, complete ? newline : text.size());
+    text = complete ? text.substr(newline + 1) : std::string_view{};
+    std::string why;
+    auto record = complete ? decode_line(line, why) : std::nullopt;
+    if (record) {
+      journal.records.push_back(std::move(*record));
+      continue;
+    }
+    // Only the last record can be torn by a crash; anything earlier is damage.
+    if (!text.empty())
+      return bad(name, "journal record " + std::to_string(line_number) + ": " + why);
+    journal.torn_tail = true;
+  }
+  return journal;
+}
+
+std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device) {
+  std::string text;
+  auto compare = [&text](const char* what, const std::string& a, const std::string& b) {
+    if (a != b) text += (text.empty() ? "" : "; ") + std::string(what) + " '" + a + "' (journal) vs '" + b + "' (now)";
+  };
+  compare("device", journal.path, device.path);
+  compare("model", journal.model, device.model);
+  compare("serial", journal.serial, device.serial);
+  compare("firmware", journal.firmware, device.firmware);
+  compare("size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
+  compare("kernel", journal.kernel, device.kernel);
+  return text;
+}
+
+json::value start_record(const JournalIdentity& id, const std::string& boot_id, const std::string& started_at,
+                         const probe::Settings& original, const json::object& options) {
+  return json::object{{"type", "start"},
+                      {"boot_id", boot_id},
+                      {"started_at", started_at},
+                      {"device", json::object{{"path", id.path}, {"model", id.model}, {"serial", id.serial},
+                                              {"firmware", id.firmware}, {"size_bytes", id.size_bytes},
+                                              {"kernel", id.kernel}}},
+                      {"original", settings_to_json(original)},
+                      {"options", options}};
+}
+
+json::value intent_record(const probe::Settings& config, const std::string& boot_id) {
+  return json::object{{"type", "intent"}, {"boot_id", boot_id}, {"settings", settings_to_json(config)}};
+}
+
+json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
+                          const std::optional<BaselineFigures>& baseline) {
+  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", baseline.has_value()}};
+  const json::value fields = trial_to_json(trial);  // kept alive: as_object() refers into it
+  for (const auto& [key, value] : fields.as_object()) record.emplace(key, value);
+  if (baseline) {
+    record["cached_mib_s"] = baseline->cached_mib_s;
+    record["data_crc32"] = baseline->data_crc32;
+  }
+  return record;
+}
+
+json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id) {
+  return json::object{{"type", "end"}, {"boot_id", boot_id}, {"restored", restored}, {"finished_at", finished_at}};
+}
+
+probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name) {
+  if (journal.records.empty()) return bad(name, "journal has no complete record");
+  JournalState state;
+  std::size_t index = 0;
+  try {
+    const auto& start = journal.records.front();
+    if (start.at("type").as_string() != "start") return bad(name, "journal record 1 is not a start record");
+    state.identity = identity_from_json(start.at("device").as_object());
+    state.boot_id = std::string(start.at("boot_id").as_string());
+    auto original = settings_from_json(start.at("original"));
+    if (!original) return bad(name, "journal record 1: " + original.error().op);
+    state.original = std::move(*original);
+    state.options = start.at("options").as_object();
+    for (index = 1; index < journal.records.size(); ++index) apply_record(state, journal.records[index]);
+  } catch (const std::exception& e) {
+    return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.what());
+  }
+  return state;
+}
+
+probe::Result<probe::Settings> settings_from_json(const json::value& value) {
+  if (!value.is_object()) return bad("", "settings are not a JSON object");
+  probe::Settings settings;
+  for (const auto& [key, v] : value.as_object()) {
+    const auto id = probe::setting_from_name(key);
+    if (!id) return bad("", "unknown setting '" + std::string(key) + "'");
+    const std::string text = v.is_string() ? std::string(v.as_string())
+                             : v.is_int64() ? std::to_string(v.as_int64())
+                                            : "";
+    auto parsed = probe::parse_value(*id, text);
+    if (!parsed) return parsed.error();
+    settings[*id] = std::move(*parsed);
+  }
+  return settings;
+}
+
+}  // namespace disktune::results

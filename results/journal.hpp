@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The crash-safe journal's record format: self-delimiting, checksummed lines, and their meaning.
+#pragma once
+
+#include "probe/error.hpp"
+#include "probe/settings.hpp"
+#include "strategies/trial.hpp"
+
+#include <boost/json/value.hpp>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace disktune::results {
+
+/// One record on disk: `DTJ1 <length> <crc32 as 8 hex digits> <json>\n`, where length is the
+/// byte length of <json> and crc32 its CRC-32 (Boost.CRC crc_32_type). A record cut short by
+/// a crash (the last line: no newline, wrong length or CRC) is detected and ignored.
+std::string encode_record(const boost::json::value& record);
+
+/// Decoded journal text: the valid records in order, and what was ignored.
+struct DecodedJournal {
+  std::vector<boost::json::object> records;
+  bool torn_tail = false;  ///< the last record was incomplete or failed its checksum: ignored
+};
+
+/// Decode a whole journal. A bad record before the last is not a torn write but damage:
+/// errc::invalid_argument naming the line and the reason (`name` = the file, for messages).
+probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::string& name);
+
+/// Who the journal belongs to: compared on resume so a journal is never applied to another drive.
+struct JournalIdentity {
+  std::string path;       ///< device as given ("/dev/sdb", "sim:")
+  std::string model;      ///< identify words 27-46 (empty without identify)
+  std::string serial;
+  std::string firmware;
+  std::uint64_t size_bytes = 0;
+  std::string kernel;     ///< uname -r
+  bool operator==(const JournalIdentity&) const = default;
+};
+
+/// What differs between two identities, as "model 'A' (journal) vs 'B' (device); ...";
+/// empty when they match.
+std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device);
+
+/// Record builders. Every record carries "type" and the kernel's boot id.
+boost::json::value start_record(const JournalIdentity& identity, const std::string& boot_id,
+                                const std::string& started_at, const probe::Settings& original,
+                                const boost::json::object& options);
+boost::json::value intent_record(const probe::Settings& config, const std::string& boot_id);
+/// The baseline's extra figures, kept so a resumed run compares data and speed against the
+/// same baseline without measuring it again.
+struct BaselineFigures {
+  double cached_mib_s = 0.0;
+  std::uint32_t data_crc32 = 0;
+};
+/// A trial's result; `baseline` set for the baseline measurement (trial 0).
+boost::json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
+                                 const std::optional<BaselineFigures>& baseline = std::nullopt);
+boost::json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id);
+
+/// A trial that was started (intent) and never recorded a result.
+struct PendingTrial {
+  probe::Settings config;
+  int attempts = 0;               ///< intents without a result for this configuration
+  std::string last_boot_id;       ///< boot id of the latest such intent
+};
+
+/// The meaning of a decoded journal.
+struct JournalState {
+  JournalIdentity identity;
+  std::string boot_id;                            ///< of the start record
+  probe::Settings original;                       ///< settings before any change
+  boost::json::object options;
+  std::optional<strategies::TrialResult> baseline;
+  BaselineFigures baseline_figures;
+  std::map<probe::Settings, strategies::TrialResult> results;  ///< completed trials
+  std::map<probe::Settings, PendingTrial> pending;             ///< started, never finished
+  bool finished = false;                          ///< an end record was written
+  bool restored = false;                          ///< ... and it says the settings were restored
+};
+
+/// Interpret decoded records. Errors: errc::invalid_argument when the first record is not a
+/// start record or a record lacks a field (naming the record number and field).
+probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name);
+
+/// Settings from their JSON object form (results::settings_to_json's inverse).
+/// Errors: errc::invalid_argument naming the unknown setting or bad value.
+probe::Result<probe::Settings> settings_from_json(const boost::json::value& value);
+
+}  // namespace disktune::results

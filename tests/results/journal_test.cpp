@@ -1,0 +1,97 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Journal records: round trip, torn last record ignored, damage before it refused, meaning.
+#include "results/journal.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+using probe::SettingValue;
+
+namespace {
+
+probe::Settings config(std::int64_t multcount) {
+  return {{SettingId::multcount, SettingValue(multcount)}, {SettingId::xfermode, SettingValue(std::int64_t{66})}};
+}
+
+strategies::TrialResult ok_trial(std::int64_t multcount, double mib_s) {
+  strategies::TrialResult t;
+  t.settings = config(multcount);
+  t.status = strategies::TrialStatus::ok;
+  t.samples_mib_s = {mib_s, mib_s};
+  t.median_mib_s = mib_s;
+  return t;
+}
+
+std::string sample_journal() {
+  results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0"};
+  return results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
+         results::encode_record(results::result_record(ok_trial(0, 3.8), "boot-a", results::BaselineFigures{100.0, 0xabcdu})) +
+         results::encode_record(results::intent_record(config(16), "boot-a")) +
+         results::encode_record(results::result_record(ok_trial(16, 8.2), "boot-a")) +
+         results::encode_record(results::intent_record(config(8), "boot-a"));
+}
+
+}  // namespace
+
+TEST_CASE("a journal decodes to its records and its meaning", "[results]") {
+  const auto decoded = results::decode_journal(sample_journal(), "j");
+  REQUIRE(decoded.has_value());
+  REQUIRE(decoded->records.size() == 5);
+  REQUIRE_FALSE(decoded->torn_tail);
+  const auto state = results::interpret_journal(*decoded, "j");
+  REQUIRE(state.has_value());
+  REQUIRE(state->identity.model == "IBM-DJNA-352500");
+  REQUIRE(state->original == config(0));
+  REQUIRE(state->baseline->median_mib_s == 3.8);
+  REQUIRE(state->baseline_figures.data_crc32 == 0xabcdu);
+  REQUIRE(state->results.at(config(16)).median_mib_s == 8.2);
+  REQUIRE(state->pending.at(config(8)).attempts == 1);
+  REQUIRE(state->pending.at(config(8)).last_boot_id == "boot-a");
+  REQUIRE_FALSE(state->finished);
+}
+
+TEST_CASE("a torn last record is ignored, never misread", "[results]") {
+  const std::string full = sample_journal();
+  // Cut the last record anywhere: without its newline, or with a corrupted byte.
+  for (std::size_t cut = 1; cut < 40; ++cut) {
+    const auto decoded = results::decode_journal(full.substr(0, full.size() - cut), "j");
+    REQUIRE(decoded.has_value());
+    REQUIRE(decoded->records.size() == 4);
+    REQUIRE(decoded->torn_tail);
+  }
+  std::string flipped = full;
+  flipped[flipped.size() - 5] ^= 0x01;
+  const auto decoded = results::decode_journal(flipped, "j");
+  REQUIRE(decoded.has_value());
+  REQUIRE(decoded->records.size() == 4);
+}
+
+TEST_CASE("damage before the last record is refused with the record number", "[results]") {
+  std::string damaged = sample_journal();
+  damaged[30] ^= 0x01;  // inside the first record's JSON
+  const auto decoded = results::decode_journal(damaged, "j.journal");
+  REQUIRE_FALSE(decoded.has_value());
+  REQUIRE(decoded.error().message().find("journal record 1") != std::string::npos);
+  REQUIRE(decoded.error().path == "j.journal");
+}
+
+TEST_CASE("identity differences name each field", "[results]") {
+  results::JournalIdentity a{"/dev/sdb", "WDC", "1", "F", 10, "6.1"};
+  auto b = a;
+  REQUIRE(results::identity_difference(a, b).empty());
+  b.serial = "2";
+  b.kernel = "6.2";
+  const auto text = results::identity_difference(a, b);
+  REQUIRE(text.find("serial '1' (journal) vs '2' (now)") != std::string::npos);
+  REQUIRE(text.find("kernel") != std::string::npos);
+}
+
+TEST_CASE("empty, binary and non-journal text get clear errors", "[results]") {
+  REQUIRE_FALSE(results::interpret_journal(*results::decode_journal("", "j"), "j").has_value());
+  const std::string binary("\x00\xff\x13\n\x01\x02\n", 7);
+  REQUIRE_FALSE(results::decode_journal(binary, "j").has_value());
+  const auto torn_only = results::decode_journal("DTJ1 5 00000000 {", "j");
+  REQUIRE(torn_only.has_value());
+  REQUIRE(torn_only->records.empty());
+}

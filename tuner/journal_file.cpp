@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// JournalFile: locking, durable appends, setting aside; default locations and the boot id.
+#include "tuner/journal_file.hpp"
+
+#include "results/journal.hpp"
+#include "tuner/clock_text.hpp"
+#include "tuner/run_error.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+namespace disktune::tuner {
+namespace {
+
+[[noreturn]] void fail(ExitCode code, const std::string& what, const std::string& path, int errnum) {
+  throw RunError(code, "journal " + path + ": " + what + ": " + std::strerror(errnum));
+}
+
+std::string parent_dir(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+}
+
+// mkdir -p with mode 0700 for the directories it creates.
+bool make_dirs(const std::string& dir) {
+  if (dir.empty() || ::access(dir.c_str(), F_OK) == 0) return true;
+  if (!make_dirs(parent_dir(dir))) return false;
+  return ::mkdir(dir.c_str(), 0700) == 0 || errno == EEXIST;
+}
+
+void fsync_dir(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return;
+  ::fsync(fd);
+  ::close(fd);
+}
+
+std::string read_all(int fd) {
+  std::string text;
+  char buffer[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+  }
+  return text;
+}
+
+}  // namespace
+
+JournalFile::JournalFile(std::string path) : path_(std::move(path)) { open_file(); }
+
+JournalFile::~JournalFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void JournalFile::open_file() {
+  if (!make_dirs(parent_dir(path_))) fail(kExitUsage, "create directory", path_, errno);
+  fresh_file_ = ::access(path_.c_str(), F_OK) != 0;
+  fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd_ < 0) fail(kExitUsage, "open", path_, errno);
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
+    fail(kExitUsage, "another disktune run holds its lock", path_, errno);
+  existing_ = read_all(fd_);
+}
+
+void JournalFile::append(const boost::json::value& record) {
+  const std::string line = results::encode_record(record);
+  std::size_t done = 0;
+  while (done < line.size()) {
+    const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) fail(kExitDevice, "write", path_, errno);
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd_) != 0) fail(kExitDevice, "fsync", path_, errno);
+  if (fresh_file_) {
+    fsync_dir(parent_dir(path_));
+    fresh_file_ = false;
+  }
+}
+
+std::string JournalFile::set_aside() {
+  std::string stamp = utc_timestamp();
+  const std::string aside = path_ + "." + stamp;
+  if (::rename(path_.c_str(), aside.c_str()) != 0) fail(kExitUsage, "set aside", path_, errno);
+  ::close(fd_);
+  fd_ = -1;
+  open_file();
+  return aside;
+}
+
+std::string default_journal_path(const std::string& key) {
+  std::string name = key;
+  for (char& c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') c = '_';
+  name += ".journal";
+  if (make_dirs("/var/lib/disktune") && ::access("/var/lib/disktune", W_OK) == 0) return "/var/lib/disktune/" + name;
+  if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) return std::string(state) + "/disktune/" + name;
+  const char* home = std::getenv("HOME");
+  return std::string(home ? home : ".") + "/.local/state/disktune/" + name;
+}
+
+std::string current_boot_id() {
+  std::ifstream in("/proc/sys/kernel/random/boot_id");
+  std::string id;
+  std::getline(in, id);
+  return id.empty() ? "unknown" : id;
+}
+
+}  // namespace disktune::tuner

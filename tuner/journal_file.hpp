@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// JournalFile: the journal on disk — locked, appended with fsync, set aside on request.
+#pragma once
+
+#include <boost/json/value.hpp>
+
+#include <string>
+
+namespace disktune::tuner {
+
+/// One device's journal file, held open and locked (flock LOCK_EX) for the run so two
+/// disktune processes never tune the same device at once. Appends reach stable storage
+/// before append() returns: fsync of the file, and of its directory when the file is new
+/// (DESIGN.md "Hangs, crashes and reboots").
+class JournalFile {
+ public:
+  /// Open or create `path` (mode 0600; parent directories created 0700). Refuses a symlink
+  /// at `path` (O_NOFOLLOW). Throws RunError: exit 2 naming the path and errno, or when
+  /// another process holds the lock.
+  explicit JournalFile(std::string path);
+  JournalFile(const JournalFile&) = delete;
+  JournalFile& operator=(const JournalFile&) = delete;
+  ~JournalFile();
+
+  [[nodiscard]] const std::string& path() const { return path_; }
+  /// The file's content when it was opened (empty for a new file).
+  [[nodiscard]] const std::string& existing_text() const { return existing_; }
+  /// Append one encoded record and make it durable. Throws RunError(exit 3) on I/O errors.
+  void append(const boost::json::value& record);
+  /// Rename the current file to "<path>.<UTC timestamp>" and continue with an empty one.
+  /// Returns the new name of the old file.
+  std::string set_aside();
+
+ private:
+  void open_file();
+
+  std::string path_;
+  std::string existing_;
+  int fd_ = -1;
+  bool fresh_file_ = false;  // created by us: the directory entry needs an fsync
+};
+
+/// The default journal path for a device key: /var/lib/disktune/<key>.journal when that
+/// directory can be created, else $XDG_STATE_HOME/disktune (or ~/.local/state/disktune).
+/// Characters outside [A-Za-z0-9._-] in `key` become '_'.
+std::string default_journal_path(const std::string& key);
+
+/// The kernel's boot id (/proc/sys/kernel/random/boot_id), "unknown" if unreadable.
+std::string current_boot_id();
+
+}  // namespace disktune::tuner
