@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Lab (b, d): tune the ata_piix disk and the AHCI disk in a DMA guest; everything restored after.
+source "$(dirname "$0")/lib.bash"
+source "$LAB_DIR/tune_checks.bash"
+
+{ echo 'DISKS="sda sdb" TUNE_ARGS="--duration 0.5 --repeats 3"'; cat "$LAB_DIR/guest/tune.sh"; } >"$WORK/guest.sh"
+run_lab --timeout 420 --script "$WORK/guest.sh"
+
+for d in sda sdb; do
+  r="$OUT/report-$d.json"
+  echo "== $d: tune took $(cat "$OUT/tune-$d.seconds") s"; cat "$OUT/tune-$d.out"
+  common_tune_checks "$d"
+  for s in read_ahead_kb scheduler max_sectors_kb; do
+    check "$d: $s was tuned (an ok trial changed it)" tuned "$r" "$s"
+  done
+  check "$d: nr_requests tuned, or reported unsupported with a reason" tuned_or_unsupported "$r" nr_requests
+  # Needs the live ATA path (SG_IO / HDIO on libata): the kernel's refusal must be the reason.
+  for s in using_dma unmaskirq; do
+    check "$d: $s unsupported with the kernel's ENOTTY" unsupported_because "$r" $s 'Inappropriate ioctl|ENOTTY'
+  done
+  check "$d: xfermode unsupported with the kernel's refusal (SAT: invalid field in CDB) [needs the ATA path]" \
+    unsupported_because "$r" xfermode 'invalid field|ILLEGAL REQUEST|sense'
+done
+# d: on AHCI only the block layer is tuned.
+check "sdb: no ok trial changes an ATA setting" same ata "$(ata_changes_in_ok_trials "$OUT/report-sdb.json")" '[]'
+check "sdb: the winner changes only block-layer settings" same winner \
+  "$(jq -c '[.winner.changes | keys[] | select(IN('"$BLOCK_SETTINGS"') | not)]' "$OUT/report-sdb.json")" '[]'
+finish
