@@ -61,15 +61,18 @@ class LinuxDevice final : public Device {
     return settings;
   }
 
-  // Only what differs is applied: re-sending an ATA command that changes nothing still costs
-  // a drive command and, on libata, a revalidation.
+  // ATA settings are always re-sent: a drive's read-back can lie (QEMU keeps IDENTIFY word 59
+  // at 16 after SET MULTIPLE 0, measured in the lab), and skipping the command would leave a
+  // drive that fails every read. Queue settings are written only when they differ, because
+  // some cannot be written back as read (nr_requests below 4 is raised to 4).
   Result<void> restore(const Settings& settings) override {
-    Settings differing;
+    Settings to_apply;
     for (const auto& [id, value] : settings) {
-      const auto now = read(id);
-      if (!now || *now != value) differing.emplace(id, value);
+      const bool ata = !LinuxQueue::handles(id);
+      const auto now = ata ? Result<SettingValue>(value) : read(id);
+      if (ata || !now || *now != value) to_apply.emplace(id, value);
     }
-    return Device::restore(differing);
+    return Device::restore(to_apply);
   }
 
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {

@@ -163,6 +163,8 @@ Capability LinuxQueue::capability(SettingId id) {
   return capability;
 }
 
+constexpr std::int64_t kMinWritableNrRequests = 4;
+
 Result<std::vector<std::int64_t>> LinuxQueue::number_values(SettingId id, std::int64_t current) {
   switch (id) {
     case SettingId::read_ahead_kb:
@@ -185,6 +187,14 @@ Result<std::vector<std::int64_t>> LinuxQueue::number_values(SettingId id, std::i
 Result<std::vector<std::int64_t>> LinuxQueue::accepted_nr_requests() {
   auto original = sysfs_.read_number("nr_requests");
   if (!original) return original.error();
+  // The block layer raises any write below 4 to 4 (measured on ata_piix, default 2): such a
+  // value could not be put back after a change, so it is not probed and not tuned.
+  if (*original < kMinWritableNrRequests)
+    return Error{std::make_error_code(std::errc::operation_not_permitted),
+                 "nr_requests is " + std::to_string(*original) + ", below the " +
+                     std::to_string(kMinWritableNrRequests) +
+                     " that writes are raised to, so a change could not be undone",
+                 sysfs_.path("nr_requests")};
   NrRequestsRestorer restorer(sysfs_, *original);
   std::vector<std::int64_t> accepted;
   std::optional<Error> failure;

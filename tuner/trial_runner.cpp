@@ -113,13 +113,18 @@ ChildReport measure(probe::Device& device, const probe::Settings& changes, const
   for (const auto& [id, value] : changes)
     if (auto applied = device.apply(id, value); !applied)
       return fail(apply_failure_status(applied.error()), apply_failure_detail(applied.error()));
-  if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
-    return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch);
+  // A value that does not read back is still measured: a drive's read-back can lie (QEMU
+  // keeps word 59 at 16 after SET MULTIPLE 0) while the setting's effect, e.g. EIO on every
+  // read, is the evidence that matters.
+  const auto ineffective = readback_mismatch(device, changes);
+  const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
   auto io = device.open_io(probe::IoMode::buffered);
-  if (!io) return fail(TrialStatus::error, io.error().message());
+  if (!io) return fail(TrialStatus::error, io.error().message() + also);
   auto samples = bench::run_samples(**io, settings.workload, settings.repeats);
-  if (!samples) return fail(TrialStatus::error, "read error during measurement: " + samples.error().message());
+  if (!samples)
+    return fail(TrialStatus::error, "read error during measurement: " + samples.error().message() + also);
   for (const auto& s : *samples) r.samples.push_back(s.mib_s);
+  if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
   if (with_cached) {
     auto cached = cached_median(**io, settings.workload, settings.repeats);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
