@@ -8,6 +8,10 @@ Result<void> Device::restore(const Settings& settings) {
   for (const auto& [id, value] : settings) {
     if (auto applied = apply(id, value); !applied) return applied.error();
   }
+  return verify(settings);
+}
+
+Result<void> Device::verify(const Settings& settings) {
   for (const auto& [id, value] : settings) {
     auto now = read(id);
     if (!now) return now.error();

@@ -64,6 +64,11 @@ class Device {
   virtual Result<void> restore(const Settings& settings);
   /// Read-only data access for measurements.
   virtual Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) = 0;
+
+ protected:
+  /// Read every setting back. Errors: errc::io_error naming the first setting that reads
+  /// back another value ("restore X to V (reads back W)"), or the read's own error.
+  Result<void> verify(const Settings& settings);
 };
 
 /// Options for make_device.

@@ -63,16 +63,17 @@ class LinuxDevice final : public Device {
 
   // ATA settings are always re-sent: a drive's read-back can lie (QEMU keeps IDENTIFY word 59
   // at 16 after SET MULTIPLE 0, measured in the lab), and skipping the command would leave a
-  // drive that fails every read. Queue settings are written only when they differ, because
-  // some cannot be written back as read (nr_requests below 4 is raised to 4).
+  // drive that fails every read. A queue setting is written only if it differs when its turn
+  // comes: restoring the scheduler also resets nr_requests to the elevator's default, which
+  // may be a value (below 4) that a write cannot produce.
   Result<void> restore(const Settings& settings) override {
-    Settings to_apply;
     for (const auto& [id, value] : settings) {
-      const bool ata = !LinuxQueue::handles(id);
-      const auto now = ata ? Result<SettingValue>(value) : read(id);
-      if (ata || !now || *now != value) to_apply.emplace(id, value);
+      if (LinuxQueue::handles(id)) {
+        if (const auto now = read(id); now && *now == value) continue;
+      }
+      if (auto applied = apply(id, value); !applied) return applied.error();
     }
-    return Device::restore(to_apply);
+    return verify(settings);
   }
 
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
