@@ -113,7 +113,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.message = stop.message;
   }
 
-  outcome.report.trials = evaluator.trials();
+  outcome.report.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
   outcome.report.winner = describe_winner(evaluator.best(), baseline->trial, context.original);
   auto restored = guard.restore();
   outcome.report.restored = static_cast<bool>(restored);

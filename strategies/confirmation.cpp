@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Confirmation round.
+#include "strategies/confirmation.hpp"
+
+#include "probe/assert.hpp"
+#include "strategies/winner_rule.hpp"
+
+#include <algorithm>
+
+namespace disktune::strategies {
+
+std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count) {
+  std::vector<TrialResult> picked;
+  const TrialResult& best = evaluator.best();
+  if (best.id == 0 || count == 0) return picked;
+  picked.push_back(best);
+  std::vector<const TrialResult*> others;
+  for (const auto& trial : evaluator.trials())
+    if (trial.settings != best.settings && evaluator.clearly_faster(trial, evaluator.baseline()))
+      others.push_back(&trial);
+  std::sort(others.begin(), others.end(),
+            [](const TrialResult* a, const TrialResult* b) { return a->median_mib_s > b->median_mib_s; });
+  for (const auto* trial : others) {
+    if (picked.size() >= count) break;
+    const bool seen = std::any_of(picked.begin(), picked.end(),
+                                  [&](const TrialResult& p) { return p.settings == trial->settings; });
+    if (!seen) picked.push_back(*trial);
+  }
+  return picked;
+}
+
+Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
+                     const ConfirmRunner& runner, double min_gain) {
+  std::vector<probe::Settings> contenders{baseline};
+  for (const auto& c : candidates) contenders.push_back(c.settings);
+  Confirmation round{runner(contenders), 0};
+  DT_ASSERT(round.results.size() == contenders.size());
+  round.results[0].id = 0;
+  for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
+  const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());
+  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain))
+    round.winner = static_cast<std::size_t>(pick - rivals.data()) + 1;
+  return round;
+}
+
+}  // namespace disktune::strategies
