@@ -11,6 +11,7 @@
 #include "results/table.hpp"
 #include "results/udev_rules.hpp"
 #include "tuner/device_context.hpp"
+#include "tuner/evaluate.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/output_file.hpp"
 #include "tuner/session.hpp"
@@ -129,6 +130,7 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::plan: return run_plan(config, out);
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
+    case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;
 }
