@@ -13,19 +13,26 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
   std::vector<TrialResult> picked;
   const TrialResult& best = evaluator.best();
   if (best.id == 0 || count == 0) return picked;
-  picked.push_back(best);
-  std::vector<const TrialResult*> others;
+  std::vector<const TrialResult*> beat;  // everything significantly faster than the baseline
   for (const auto& trial : evaluator.trials())
-    if (trial.settings != best.settings && evaluator.clearly_faster(trial, evaluator.baseline()))
-      others.push_back(&trial);
-  std::sort(others.begin(), others.end(),
-            [](const TrialResult* a, const TrialResult* b) { return a->median_mib_s > b->median_mib_s; });
-  for (const auto* trial : others) {
-    if (picked.size() >= count) break;
+    if (evaluator.clearly_faster(trial, evaluator.baseline())) beat.push_back(&trial);
+  const auto& base = evaluator.baseline().settings;
+  auto add = [&](const TrialResult& trial) {
     const bool seen = std::any_of(picked.begin(), picked.end(),
-                                  [&](const TrialResult& p) { return p.settings == trial->settings; });
-    if (!seen) picked.push_back(*trial);
-  }
+                                  [&](const TrialResult& p) { return p.settings == trial.settings; });
+    if (!seen && picked.size() < count) picked.push_back(trial);
+  };
+  add(best);
+  // The fastest, then the simplest (fewest risky changes, fewest changes): a tie in the
+  // search may hide either, and the confirmation round decides between them.
+  std::sort(beat.begin(), beat.end(),
+            [](const TrialResult* a, const TrialResult* b) { return a->median_mib_s > b->median_mib_s; });
+  if (!beat.empty()) add(*beat.front());
+  std::stable_sort(beat.begin(), beat.end(), [&](const TrialResult* a, const TrialResult* b) {
+    return std::make_pair(risky_change_count(base, a->settings), changes_from(base, a->settings).size()) <
+           std::make_pair(risky_change_count(base, b->settings), changes_from(base, b->settings).size());
+  });
+  for (const auto* trial : beat) add(*trial);
   return picked;
 }
 

@@ -10,7 +10,8 @@
 namespace disktune::strategies {
 
 /// Up to `count` finalists of a search: Evaluator::best() first (when it is not the
-/// baseline), then the fastest other ok trials significantly faster than the baseline.
+/// baseline), then the fastest trial, then the simplest (fewest risky changes, then fewest
+/// changes) among the trials significantly faster than the baseline.
 /// Empty when nothing beat the baseline (the answer is then "keep the baseline").
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
 

@@ -17,6 +17,9 @@ namespace disktune::tuner {
 namespace {
 
 constexpr double kSimNoisePct = 2.0;
+// Smaller reads than hdparm's 2 MiB keep thousands of simulated trials fast; every strategy
+// and the noise-free reference use the same workload.
+constexpr std::uint64_t kEvaluationChunk = 256u << 10;
 
 probe::Result<std::unique_ptr<probe::Device>> sim_drive(const std::string& file, std::uint64_t seed, double noise) {
   auto identify = probe::parse_identify_file(file, std::nullopt);
@@ -34,7 +37,7 @@ strategies::SearchSpace space_of(probe::Device& device, const probe::Settings& o
 
 TrialSettings evaluation_trial_settings(const Config& config) {
   TrialSettings settings;
-  settings.workload = bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)};
+  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, bench::Seconds(config.duration_s)};
   settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
   settings.in_process = true;
   return settings;
@@ -48,7 +51,7 @@ double true_rate(const std::string& file, const probe::Settings& config) {
     if (!(*device)->apply(id, value)) return 0.0;
   auto io = (*device)->open_io(probe::IoMode::buffered);
   if (!io) return 0.0;
-  auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(2.0)});
+  auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, bench::Seconds(2.0)});
   return sample ? sample->mib_s : 0.0;
 }
 

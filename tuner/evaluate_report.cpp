@@ -8,6 +8,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <tuple>
 
@@ -103,6 +104,10 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
   const auto runs = run_evaluation(files, config.seeds, config);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto summaries = summarize(runs);
+  if (std::getenv("DISKTUNE_EVALUATE_RUNS"))  // one line per run, for looking into a result
+    for (const auto& r : runs)
+      err << r.strategy << ' ' << r.drive << " seed " << r.seed << ": " << r.trials << " trials, true "
+          << r.true_mib_s << " MiB/s, " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
   if (config.json) {
     json::array list;
     for (const auto& s : summaries) list.push_back(to_json(s));
