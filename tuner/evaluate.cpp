@@ -4,6 +4,7 @@
 
 #include "probe/identify_text.hpp"
 #include "probe/sim_device.hpp"
+#include "probe/sim_model.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/decision.hpp"
 
@@ -12,6 +13,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <set>
 
 namespace disktune::tuner {
 namespace {
@@ -33,6 +35,16 @@ strategies::SearchSpace space_of(probe::Device& device, const probe::Settings& o
   std::optional<probe::IdentifyInfo> identify;
   if (auto id = device.identify()) identify = std::move(*id);
   return strategies::build_space(identify, device.capabilities(), original, {});
+}
+
+// Everything the simulated drive's behaviour follows from: the legal values, the settings as
+// found and the default media rate (probe::default_media_mib_s).
+std::string drive_signature(probe::Device& device, const strategies::SearchSpace& space) {
+  std::string signature = probe::format_settings(space.baseline());
+  for (const auto& group : space.groups())
+    for (const auto& choice : group.choices) signature += "|" + probe::format_settings(choice);
+  if (auto id = device.identify()) signature += "|" + std::to_string(probe::default_media_mib_s(*id));
+  return signature;
 }
 
 TrialSettings evaluation_trial_settings(const Config& config) {
@@ -94,18 +106,24 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
 }  // namespace
 
 std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter) {
-  std::vector<std::string> files;
+  std::vector<std::string> names;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
     const std::string name = entry.path().filename().string();
-    if (!entry.is_regular_file() || !name.ends_with(".txt")) continue;
-    if (filter && name.find(*filter) == std::string::npos) continue;
-    auto device = sim_drive(entry.path().string(), 1, kSimNoisePct);
+    if (entry.is_regular_file() && name.ends_with(".txt") && (!filter || name.find(*filter) != std::string::npos))
+      names.push_back(entry.path().string());
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> files;
+  std::set<std::string> seen;  // captures of the same model simulate the same drive: keep one
+  for (const auto& file : names) {
+    auto device = sim_drive(file, 1, kSimNoisePct);
     if (!device) continue;
     auto original = (*device)->snapshot();
-    if (original && space_of(**device, *original).legal_count() > 1) files.push_back(entry.path().string());
+    if (!original) continue;
+    const auto space = space_of(**device, *original);
+    if (space.legal_count() > 1 && seen.insert(drive_signature(**device, space)).second) files.push_back(file);
   }
-  std::sort(files.begin(), files.end());
   return files;
 }
 

@@ -40,8 +40,10 @@ struct StrategySummary {
   double large_trial_fraction = 0.0;
 };
 
-/// Identify files under `directory` (sorted by name) from which probe::make_sim_device builds
-/// a drive with more than one legal configuration; names containing `filter` only, when given.
+/// Identify files (*.txt) under `directory`, sorted by name, from which a simulated drive
+/// with more than one legal configuration can be built; names containing `filter` only, when
+/// given. Of files that simulate the same drive (same legal values, settings as found and
+/// media rate, e.g. two captures of one model) only the first is kept: its runs would repeat.
 std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter);
 
 /// Run every registered strategy on every (drive, seed) pair, in parallel over the pairs
