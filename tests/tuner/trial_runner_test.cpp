@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// TrialRunner over a SIMULATED drive: forked and in-process trials agree; A/A; confirmation round.
+#include "tuner/trial_runner.hpp"
+
+#include "tests/support/sim_fixture.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+
+namespace {
+
+tuner::TrialSettings settings(bool in_process) {
+  tuner::TrialSettings s;
+  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, bench::Seconds(0.2)};
+  s.sampling = bench::SamplingPlan{3, 10, 0.02, true};
+  s.timeout = bench::Seconds(10.0);
+  s.in_process = in_process;
+  s.confirm_rounds = 4;
+  return s;
+}
+
+probe::Settings dma(const probe::Settings& original) {
+  auto config = original;
+  config[SettingId::using_dma] = probe::SettingValue(std::int64_t{1});
+  return config;
+}
+
+}  // namespace
+
+TEST_CASE("a trial run in process gives exactly what the forked trial gives", "[tuner]") {
+  auto forked_device = testing::make_sim(testing::seed_identify(), {}, 3);
+  auto local_device = testing::make_sim(testing::seed_identify(), {}, 3);
+  const auto original = *forked_device->snapshot();
+  tuner::TrialRunner forked(*forked_device, original, settings(false));
+  tuner::TrialRunner local(*local_device, original, settings(true));
+  const auto a = forked.run(dma(original));
+  const auto b = local.run(dma(original));
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  REQUIRE(a->status == strategies::TrialStatus::ok);
+  REQUIRE(a->samples_mib_s == b->samples_mib_s);
+  REQUIRE(a->warmup_mib_s == b->warmup_mib_s);
+  REQUIRE(a->ci_low_mib_s == b->ci_low_mib_s);
+  REQUIRE(a->samples_mib_s.size() >= 3);
+  REQUIRE(a->ci_low_mib_s <= a->median_mib_s);
+  REQUIRE(a->median_mib_s <= a->ci_high_mib_s);
+  REQUIRE(*local_device->snapshot() == original);
+}
+
+TEST_CASE("the baseline is measured twice (A/A) and its noise floor reported", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 5);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(true));
+  const auto baseline = runner.measure_baseline();
+  REQUIRE(baseline.has_value());
+  REQUIRE(baseline->aa_samples_mib_s.size() == baseline->trial.samples_mib_s.size());
+  REQUIRE(baseline->aa_samples_mib_s != baseline->trial.samples_mib_s);
+  REQUIRE(baseline->noise_floor_pct > 0.0);
+  REQUIRE(baseline->noise_floor_pct < 5.0);  // 2 % noise per sample: medians differ by far less
+}
+
+TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the minimum", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 2);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(true));
+  const auto quick = runner.run(dma(original), {std::nullopt, true});
+  REQUIRE(quick.has_value());
+  REQUIRE(quick->samples_mib_s.size() == 3);
+  const auto hopeless = runner.run(original, {1000.0, false});
+  REQUIRE(hopeless.has_value());
+  REQUIRE(hopeless->samples_mib_s.size() == 3);
+  REQUIRE(hopeless->sampling_stop == "clearly slower");
+}
+
+TEST_CASE("the confirmation round measures every contender once per round", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 4);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(false));
+  const auto results = runner.confirm({original, dma(original)});
+  REQUIRE(results.has_value());
+  REQUIRE(results->size() == 2);
+  for (const auto& r : *results) {
+    REQUIRE(r.status == strategies::TrialStatus::ok);
+    REQUIRE(r.samples_mib_s.size() == 4);
+  }
+  REQUIRE((*results)[1].median_mib_s > 2.0 * (*results)[0].median_mib_s);  // DMA against PIO
+  REQUIRE(*device->snapshot() == original);
+}
