@@ -35,9 +35,11 @@ std::optional<Command> command_from_name(const std::string& name) {
   return std::nullopt;
 }
 
+// "search strategy: NAME (description); ..." from the registry, for --help.
 std::string strategy_list() {
-  std::string list;
-  for (const auto& name : strategies::strategy_names()) list += (list.empty() ? "" : "|") + name;
+  std::string list = "search strategy:";
+  for (const auto& name : strategies::strategy_names())
+    if (auto strategy = strategies::make_strategy(name)) list += "\n  " + name + ": " + std::string((*strategy)->description());
   return list;
 }
 
