@@ -23,16 +23,24 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
     if (!seen && picked.size() < count) picked.push_back(trial);
   };
   add(best);
-  // The fastest, then the simplest (fewest risky changes, fewest changes): a tie in the
-  // search may hide either, and the confirmation round decides between them.
+  // The fastest, then the simplest (fewest risky changes, fewest changes) of those tied with
+  // it: the search's tie may hide either, and the confirmation round decides between them.
   std::sort(beat.begin(), beat.end(),
             [](const TrialResult* a, const TrialResult* b) { return a->median_mib_s > b->median_mib_s; });
-  if (!beat.empty()) add(*beat.front());
-  std::stable_sort(beat.begin(), beat.end(), [&](const TrialResult* a, const TrialResult* b) {
+  if (beat.empty()) return picked;
+  const TrialResult& fastest = *beat.front();
+  add(fastest);
+  auto simpler = [&](const TrialResult* a, const TrialResult* b) {
     return std::make_pair(risky_change_count(base, a->settings), changes_from(base, a->settings).size()) <
            std::make_pair(risky_change_count(base, b->settings), changes_from(base, b->settings).size());
-  });
-  for (const auto* trial : beat) add(*trial);
+  };
+  std::stable_sort(beat.begin(), beat.end(), simpler);
+  for (const auto* trial : beat)  // the simplest tied with the fastest
+    if (!evaluator.clearly_faster(fastest, *trial)) {
+      add(*trial);
+      break;
+    }
+  for (const auto* trial : beat) add(*trial);  // else the simplest that beat the baseline
   return picked;
 }
 

@@ -11,7 +11,8 @@ namespace disktune::strategies {
 
 /// Up to `count` finalists of a search: Evaluator::best() first (when it is not the
 /// baseline), then the fastest trial, then the simplest (fewest risky changes, then fewest
-/// changes) among the trials significantly faster than the baseline.
+/// changes) of the trials statistically tied with the fastest, then the simplest of all the
+/// trials that beat the baseline (a tie in the search may hide any of them).
 /// Empty when nothing beat the baseline (the answer is then "keep the baseline").
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
 
