@@ -2,7 +2,9 @@
 // Pure statistics over samples (google/benchmark style: free functions, hand-checked tests).
 #pragma once
 
+#include <cstddef>
 #include <span>
+#include <vector>
 
 namespace disktune::bench {
 
@@ -21,5 +23,33 @@ double min_value(std::span<const double> values);
 double max_value(std::span<const double> values);
 /// Relative spread (max - min) / median, the figure the report prints as ±%. 0 if median is 0.
 double relative_spread(std::span<const double> values);
+
+/// MAD scaled to estimate the standard deviation of normal data: 1.4826 × mad(values).
+/// Precondition: non-empty.
+double scaled_mad(std::span<const double> values);
+
+/// A confidence interval [low, high] and the coverage it actually has (0..1).
+struct Interval {
+  double low = 0.0;
+  double high = 0.0;
+  double coverage = 0.0;
+};
+
+/// Distribution-free confidence interval of the median from order statistics: with the
+/// values sorted x(1) <= ... <= x(n), [x(k), x(n+1-k)] for the largest k >= 1 with
+/// 2 P(B <= k-1) <= 1 - confidence, B ~ Binomial(n, 1/2) (Boost.Math); coverage =
+/// 1 - 2 P(B <= k-1). When n is too small to reach `confidence` (n <= 5 at 95 %), k = 1:
+/// [min, max] with its lower coverage 1 - 2^(1-n), which the caller must report as such.
+/// Source: Conover, Practical Nonparametric Statistics (3rd ed.), section 3.2.
+/// Preconditions: non-empty, 0 < confidence < 1.
+Interval median_interval(std::span<const double> values, double confidence = 0.95);
+
+/// Half the interval's width relative to `center` ((high - low) / 2 / center); 0 if center is 0.
+double relative_half_width(const Interval& interval, double center);
+
+/// Indices of the values farther than `k` scaled MADs from the median (k = 3: the usual
+/// robust outlier rule). None when the scaled MAD is 0 (no scale to judge by). The values
+/// are only flagged: callers keep them.
+std::vector<std::size_t> outlier_indices(std::span<const double> values, double k = 3.0);
 
 }  // namespace disktune::bench

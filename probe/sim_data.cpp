@@ -4,6 +4,9 @@
 
 #include "probe/sim_state.hpp"
 
+#include <bit>
+#include <cstring>
+
 namespace disktune::probe {
 
 void fill_sim_data(std::uint64_t offset, std::span<std::byte> buffer) {
@@ -15,7 +18,11 @@ void fill_sim_data(std::uint64_t offset, std::span<std::byte> buffer) {
   while (i < buffer.size() && (offset + i) % 8 != 0) put_byte();
   for (; i + 8 <= buffer.size(); i += 8) {  // whole words, byte k = bits 8k..8k+7
     const std::uint64_t word = mix64((offset + i) / 8);
-    for (std::size_t k = 0; k < 8; ++k) buffer[i + k] = static_cast<std::byte>(word >> (8 * k));
+    if constexpr (std::endian::native == std::endian::little) {
+      std::memcpy(buffer.data() + i, &word, sizeof word);  // the same bytes, one store
+    } else {
+      for (std::size_t k = 0; k < 8; ++k) buffer[i + k] = static_cast<std::byte>(word >> (8 * k));
+    }
   }
   while (i < buffer.size()) put_byte();
 }

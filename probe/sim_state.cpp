@@ -43,13 +43,6 @@ SimState with_value(SimState state, SettingId id, std::int64_t value) {
   return state;
 }
 
-std::uint64_t mix64(std::uint64_t x) {
-  x += 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-  return x ^ (x >> 31);
-}
-
 std::uint64_t sim_state_hash(const SimState& state) {
   std::uint64_t hash = 0x5d15c0de;
   for (const SettingId id : kSimSettings)

@@ -46,6 +46,12 @@ SimState with_value(SimState state, SettingId id, std::int64_t value);
 std::uint64_t sim_state_hash(const SimState& state);
 
 /// splitmix64's finaliser: a well-mixed 64-bit hash of `x` (Steele, Lea, Flood 2014).
-std::uint64_t mix64(std::uint64_t x);
+/// Inline: it runs for every 8 bytes a simulated read returns.
+inline std::uint64_t mix64(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
 
 }  // namespace disktune::probe

@@ -51,15 +51,13 @@ std::optional<json::object> decode_line(std::string_view line, std::string& why)
   return std::move(value.as_object());
 }
 
-json::value trial_to_json(const strategies::TrialResult& trial) {
-  return json::object{{"settings", settings_to_json(trial.settings)},
-                      {"status", strategies::to_string(trial.status)},
-                      {"samples", json::array(trial.samples_mib_s.begin(), trial.samples_mib_s.end())},
-                      {"median_mib_s", trial.median_mib_s},
-                      {"spread_pct", trial.spread_pct},
-                      {"detail", trial.detail}};
+std::vector<double> doubles(const json::value& v) {
+  std::vector<double> out;
+  for (const auto& x : v.as_array()) out.push_back(x.to_number<double>());
+  return out;
 }
 
+// The inverse of results::trial_to_json (every field, so a resumed run decides alike).
 probe::Result<strategies::TrialResult> trial_from_json(const json::object& o) {
   strategies::TrialResult trial;
   auto settings = settings_from_json(o.at("settings"));
@@ -68,10 +66,19 @@ probe::Result<strategies::TrialResult> trial_from_json(const json::object& o) {
   const auto status = strategies::trial_status_from_name(o.at("status").as_string());
   if (!status) return bad("", "unknown trial status");
   trial.status = *status;
-  for (const auto& s : o.at("samples").as_array()) trial.samples_mib_s.push_back(s.to_number<double>());
+  trial.samples_mib_s = doubles(o.at("samples"));
   trial.median_mib_s = o.at("median_mib_s").to_number<double>();
   trial.spread_pct = o.at("spread_pct").to_number<double>();
+  trial.ci_low_mib_s = o.at("ci_low_mib_s").to_number<double>();
+  trial.ci_high_mib_s = o.at("ci_high_mib_s").to_number<double>();
+  trial.ci_coverage = o.at("ci_coverage").to_number<double>();
+  for (const auto& x : o.at("outliers").as_array()) trial.outliers.push_back(x.to_number<std::size_t>());
+  trial.warmup_mib_s = o.at("warmup_mib_s").to_number<double>();
+  trial.sampling_stop = std::string(o.at("sampling_stop").as_string());
+  trial.measured_s = o.at("measured_s").to_number<double>();
+  trial.quick = o.at("quick").as_bool();
   trial.detail = std::string(o.at("detail").as_string());
+  for (const auto& line : o.at("kernel_log").as_array()) trial.kernel_log.emplace_back(line.as_string());
   return trial;
 }
 
@@ -88,7 +95,7 @@ void apply_record(JournalState& state, const json::object& record) {
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().message());
-    auto& pending = state.pending[*config];
+    auto& pending = state.pending[{*config, record.at("quick").as_bool()}];
     pending.config = *config;
     ++pending.attempts;
     pending.last_boot_id = boot_id;
@@ -98,10 +105,12 @@ void apply_record(JournalState& state, const json::object& record) {
     if (record.at("baseline").as_bool()) {
       state.baseline = *trial;
       state.baseline_figures = {record.at("cached_mib_s").to_number<double>(),
-                                record.at("data_crc32").to_number<std::uint32_t>()};
+                                record.at("data_crc32").to_number<std::uint32_t>(),
+                                doubles(record.at("aa_samples")), record.at("noise_floor_pct").to_number<double>()};
     } else {
-      state.pending.erase(trial->settings);
-      state.results[trial->settings] = std::move(*trial);
+      const std::pair key{trial->settings, trial->quick};
+      state.pending.erase(key);
+      state.results[key] = std::move(*trial);
     }
   } else if (type == "end") {
     state.finished = true;
@@ -169,18 +178,19 @@ json::value start_record(const JournalIdentity& id, const std::string& boot_id, 
                       {"options", options}};
 }
 
-json::value intent_record(const probe::Settings& config, const std::string& boot_id) {
-  return json::object{{"type", "intent"}, {"boot_id", boot_id}, {"settings", settings_to_json(config)}};
+json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id) {
+  return json::object{{"type", "intent"}, {"boot_id", boot_id}, {"settings", settings_to_json(config)}, {"quick", quick}};
 }
 
 json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
                           const std::optional<BaselineFigures>& baseline) {
   json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", baseline.has_value()}};
-  const json::value fields = trial_to_json(trial);  // kept alive: as_object() refers into it
-  for (const auto& [key, value] : fields.as_object()) record.emplace(key, value);
+  for (const auto& [key, value] : trial_to_json(trial)) record.emplace(key, value);
   if (baseline) {
     record["cached_mib_s"] = baseline->cached_mib_s;
     record["data_crc32"] = baseline->data_crc32;
+    record["aa_samples"] = json::array(baseline->aa_samples_mib_s.begin(), baseline->aa_samples_mib_s.end());
+    record["noise_floor_pct"] = baseline->noise_floor_pct;
   }
   return record;
 }
@@ -203,6 +213,9 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
     state.original = std::move(*original);
     state.options = start.at("options").as_object();
     for (index = 1; index < journal.records.size(); ++index) apply_record(state, journal.records[index]);
+  } catch (const std::out_of_range&) {
+    return bad(name, "journal record " + std::to_string(index + 1) +
+                         ": a field is missing (written by another disktune version?)");
   } catch (const std::exception& e) {
     return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.what());
   }

@@ -50,12 +50,14 @@ std::string identity_difference(const JournalIdentity& journal, const JournalIde
 boost::json::value start_record(const JournalIdentity& identity, const std::string& boot_id,
                                 const std::string& started_at, const probe::Settings& original,
                                 const boost::json::object& options);
-boost::json::value intent_record(const probe::Settings& config, const std::string& boot_id);
+boost::json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id);
 /// The baseline's extra figures, kept so a resumed run compares data and speed against the
 /// same baseline without measuring it again.
 struct BaselineFigures {
   double cached_mib_s = 0.0;
   std::uint32_t data_crc32 = 0;
+  std::vector<double> aa_samples_mib_s;  ///< the A/A second measurement
+  double noise_floor_pct = 0.0;
 };
 /// A trial's result; `baseline` set for the baseline measurement (trial 0).
 boost::json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
@@ -77,8 +79,10 @@ struct JournalState {
   boost::json::object options;
   std::optional<strategies::TrialResult> baseline;
   BaselineFigures baseline_figures;
-  std::map<probe::Settings, strategies::TrialResult> results;  ///< completed trials
-  std::map<probe::Settings, PendingTrial> pending;             ///< started, never finished
+  /// Completed trials and started-but-unfinished ones, keyed by configuration and effort
+  /// (a quick, minimum-samples trial and a full one of the same configuration differ).
+  std::map<std::pair<probe::Settings, bool>, strategies::TrialResult> results;
+  std::map<std::pair<probe::Settings, bool>, PendingTrial> pending;
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored
 };

@@ -54,23 +54,17 @@ json::object baseline_json(const Baseline& baseline) {
           {"samples", array_of(baseline.samples_mib_s)},
           {"median_mib_s", baseline.median_mib_s},
           {"spread_pct", baseline.spread_pct},
-          {"cached_median_mib_s", baseline.cached_median_mib_s}};
-}
-
-json::object trial_json(const strategies::TrialResult& trial) {
-  return {{"id", trial.id},
-          {"settings", settings_to_json(trial.settings)},
-          {"status", strategies::to_string(trial.status)},
-          {"samples", array_of(trial.samples_mib_s)},
-          {"median_mib_s", trial.median_mib_s},
-          {"spread_pct", trial.spread_pct},
-          {"detail", trial.detail},
-          {"kernel_log", json::array(trial.kernel_log.begin(), trial.kernel_log.end())}};
+          {"cached_median_mib_s", baseline.cached_median_mib_s},
+          {"ci_low_mib_s", baseline.ci_low_mib_s},
+          {"ci_high_mib_s", baseline.ci_high_mib_s},
+          {"outliers", array_of(baseline.outliers)},
+          {"warmup_mib_s", baseline.warmup_mib_s},
+          {"aa_samples", array_of(baseline.aa_samples_mib_s)}};
 }
 
 json::array trials_json(const std::vector<strategies::TrialResult>& trials) {
   json::array array;
-  for (const auto& trial : trials) array.emplace_back(trial_json(trial));
+  for (const auto& trial : trials) array.emplace_back(trial_to_json(trial));
   return array;
 }
 
@@ -82,10 +76,40 @@ json::object winner_json(const Report& report) {
           {"spread_pct", winner.spread_pct},
           {"speedup", winner.speedup},
           {"keep_baseline", winner.keep_baseline},
-          {"trial_id", winner.trial_id}};
+          {"trial_id", winner.trial_id},
+          {"ci_low_mib_s", winner.ci_low_mib_s},
+          {"ci_high_mib_s", winner.ci_high_mib_s},
+          {"confirmed", winner.confirmed}};
+}
+
+json::value confirmation_json(const std::optional<ConfirmationRound>& round) {
+  if (!round) return nullptr;
+  return json::object{{"rounds", round->rounds},
+                      {"results", trials_json(round->results)},
+                      {"winner_trial_id", round->winner_trial_id}};
 }
 
 }  // namespace
+
+boost::json::object trial_to_json(const strategies::TrialResult& trial) {
+  return {{"id", trial.id},
+          {"settings", settings_to_json(trial.settings)},
+          {"status", strategies::to_string(trial.status)},
+          {"samples", array_of(trial.samples_mib_s)},
+          {"median_mib_s", trial.median_mib_s},
+          {"spread_pct", trial.spread_pct},
+          {"ci_low_mib_s", trial.ci_low_mib_s},
+          {"ci_high_mib_s", trial.ci_high_mib_s},
+          {"ci_coverage", trial.ci_coverage},
+          {"outliers", array_of(trial.outliers)},
+          {"warmup_mib_s", trial.warmup_mib_s},
+          {"sampling_stop", trial.sampling_stop},
+          {"measured_s", trial.measured_s},
+          {"quick", trial.quick},
+          {"detail", trial.detail},
+          {"kernel_log", json::array(trial.kernel_log.begin(), trial.kernel_log.end())}};
+}
+
 
 json::value value_to_json(probe::SettingId id, const probe::SettingValue& value) {
   if (id == probe::SettingId::xfermode || !value.is_number())
@@ -161,12 +185,16 @@ json::value to_json(const Report& report) {
                       {"strategy", report.strategy},
                       {"method", report.method},
                       {"repeats", report.repeats},
+                      {"max_repeats", report.max_repeats},
+                      {"noise_floor_pct", report.noise_floor_pct},
+                      {"measured_s", report.measured_s},
                       {"seed", report.seed},
                       {"device", device_json(report.device)},
                       {"identify", std::move(identify)},
                       {"space", space_to_json(report.space)},
                       {"baseline", baseline_json(report.baseline)},
                       {"trials", trials_json(report.trials)},
+                      {"confirmation", confirmation_json(report.confirmation)},
                       {"winner", winner_json(report)},
                       {"completed", report.completed},
                       {"stop_reason", report.stop_reason},

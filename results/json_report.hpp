@@ -6,6 +6,7 @@
 #include "results/pretty_json.hpp"
 #include "results/report.hpp"
 
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
 
 namespace disktune::results {
@@ -27,6 +28,11 @@ boost::json::value settings_to_json(const probe::Settings& settings);
 /// features {write_cache, look_ahead, apm, aam, lba48: {supported, enabled (null = unknown)}}.
 /// The raw words are not included.
 boost::json::value identify_to_json(const probe::IdentifyInfo& info);
+
+/// One trial as the report writes it: {id, settings, status, samples, median_mib_s,
+/// spread_pct, ci_low_mib_s, ci_high_mib_s, ci_coverage, outliers, warmup_mib_s,
+/// sampling_stop, measured_s, quick, detail, kernel_log}. The journal stores the same form.
+boost::json::object trial_to_json(const strategies::TrialResult& trial);
 
 /// SpaceInfo as JSON: {dimensions: [{setting, values}], legal_count, pruned: [{reason, count}],
 /// unsupported: [{setting, reason}]}.

@@ -63,6 +63,18 @@ struct Baseline {
   double median_mib_s = 0.0;
   double spread_pct = 0.0;
   double cached_median_mib_s = 0.0;  ///< hdparm -T style figure, informational
+  double ci_low_mib_s = 0.0;         ///< 95 % interval of the median (order statistics)
+  double ci_high_mib_s = 0.0;
+  std::vector<std::size_t> outliers; ///< indices into samples_mib_s beyond 3 scaled MADs (kept)
+  double warmup_mib_s = 0.0;         ///< the discarded warm-up sample
+  std::vector<double> aa_samples_mib_s;  ///< the second measurement of the baseline (A/A)
+};
+
+/// The confirmation round: the baseline and the finalists re-measured interleaved.
+struct ConfirmationRound {
+  int rounds = 0;                                ///< samples per contender (each after a warm-up)
+  std::vector<strategies::TrialResult> results;  ///< [0] the baseline (id 0), then finalists (their trial ids)
+  int winner_trial_id = 0;                       ///< 0 = keep the baseline
 };
 
 /// The chosen configuration. When nothing beat the baseline, keep_baseline is true,
@@ -75,6 +87,9 @@ struct Winner {
   double speedup = 1.0;              ///< winner median / baseline median
   bool keep_baseline = false;
   int trial_id = 0;                  ///< the trial it came from; 0 = baseline
+  double ci_low_mib_s = 0.0;         ///< 95 % interval of its median, from the confirmation round
+  double ci_high_mib_s = 0.0;
+  bool confirmed = false;            ///< decided in a confirmation round
 };
 
 /// Everything one `disktune tune` run produced.
@@ -86,13 +101,17 @@ struct Report {
   std::string finished_at;
   std::string strategy;
   std::string method = "buffered";  ///< benchmark method of every median in the report
-  int repeats = 3;
+  int repeats = 3;               ///< first samples per configuration
+  int max_repeats = 10;          ///< adaptive sampling's maximum
+  double noise_floor_pct = 0.0;  ///< A/A: |median(A) - median(B)| / median(A) of the baseline, percent
+  double measured_s = 0.0;       ///< measurement time of the search's trials [s]
   std::uint64_t seed = 1;
   DeviceInfo device;
   std::optional<probe::IdentifyInfo> identify;
   SpaceInfo space;
   Baseline baseline;
   std::vector<strategies::TrialResult> trials;
+  std::optional<ConfirmationRound> confirmation;  ///< nullopt when no finalist beat the baseline
   Winner winner;
   bool completed = true;         ///< the search ran to its end (false: interrupted or failed)
   std::string stop_reason;       ///< why it did not complete (empty when completed)

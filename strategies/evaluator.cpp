@@ -3,6 +3,7 @@
 #include "strategies/evaluator.hpp"
 
 #include "probe/assert.hpp"
+#include "strategies/winner_rule.hpp"
 
 #include <algorithm>
 
@@ -19,10 +20,25 @@ probe::Settings changes_from(const probe::Settings& base, const probe::Settings&
 
 Evaluator::Evaluator(const SearchSpace& space, Runner runner, TrialResult baseline,
                      EvaluatorOptions options)
-    : space_(space), runner_(std::move(runner)), baseline_(std::move(baseline)), options_(options) {}
+    : Evaluator(space,
+                RequestRunner([runner = std::move(runner)](const probe::Settings& config, const TrialRequest&) {
+                  return runner(config);
+                }),
+                std::move(baseline), options) {}
+
+Evaluator::Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult baseline,
+                     EvaluatorOptions options)
+    : space_(space), runner_(std::move(runner)), baseline_(std::move(baseline)), options_(options) {
+  baseline_.settings = space_.baseline();
+  if (baseline_.status == TrialStatus::ok) incumbent_low_ = lower_bound(baseline_);
+}
+
+double Evaluator::gain_threshold() const { return std::max(options_.min_gain, options_.noise_floor); }
 
 bool Evaluator::budget_left() const {
-  return !options_.max_trials || trials_.size() < *options_.max_trials;
+  const bool trials_left = !options_.max_trials || trials_.size() < *options_.max_trials;
+  const bool time_left = !options_.time_budget_s || measured_s_ < *options_.time_budget_s;
+  return trials_left && time_left;
 }
 
 bool Evaluator::quarantined(const probe::Settings& config) const {
@@ -53,14 +69,22 @@ void Evaluator::record_failure(const TrialResult& trial) {
                       std::string(to_string(trial.status)) + " in trial " + std::to_string(trial.id));
 }
 
-const TrialResult* Evaluator::evaluate(const probe::Settings& config) {
+const TrialResult* Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   DT_ASSERT(space_.contains(config));
   if (config == space_.baseline()) return &baseline_;
-  if (const auto it = cache_.find(config); it != cache_.end()) return &trials_[it->second];
+  const auto cached = cache_.find(config);
+  if (cached != cache_.end() && !(effort == Effort::full && trials_[cached->second].quick))
+    return &trials_[cached->second];
   if (!budget_left() || quarantined(config)) return nullptr;
-  TrialResult trial = runner_(config);
+  TrialRequest request;
+  request.quick = effort == Effort::quick;
+  if (incumbent_low_ > 0.0) request.incumbent_low_mib_s = incumbent_low_;
+  TrialResult trial = runner_(config, request);
   trial.id = static_cast<int>(trials_.size()) + 1;
   trial.settings = config;
+  trial.quick = request.quick;
+  measured_s_ += trial.measured_s;
+  if (trial.status == TrialStatus::ok) incumbent_low_ = std::max(incumbent_low_, lower_bound(trial));
   trials_.push_back(std::move(trial));
   cache_[config] = trials_.size() - 1;
   if (trials_.back().status != TrialStatus::ok) record_failure(trials_.back());
@@ -69,26 +93,16 @@ const TrialResult* Evaluator::evaluate(const probe::Settings& config) {
 }
 
 bool Evaluator::clearly_faster(const TrialResult& a, const TrialResult& b) const {
-  if (a.status != TrialStatus::ok) return false;
-  if (b.status != TrialStatus::ok) return true;
-  const double noise = std::max({options_.min_gain, a.spread_pct / 100.0, b.spread_pct / 100.0});
-  return a.median_mib_s > b.median_mib_s * (1.0 + noise);
+  return significantly_faster(a, b, gain_threshold());
 }
 
 const TrialResult& Evaluator::best() const {
-  const TrialResult* fastest = &baseline_;
-  for (const auto& trial : trials_)
-    if (trial.status == TrialStatus::ok && trial.median_mib_s > fastest->median_mib_s) fastest = &trial;
-  if (fastest == &baseline_ || !clearly_faster(*fastest, baseline_)) return baseline_;
-  // Among the trials tied with the fastest, the one with the fewest changes is the safer pick.
-  const TrialResult* pick = fastest;
-  auto change_count = [&](const TrialResult& t) { return changes_from(space_.baseline(), t.settings).size(); };
-  for (const auto& trial : trials_) {
-    if (trial.status != TrialStatus::ok || clearly_faster(*fastest, trial)) continue;
-    if (!clearly_faster(trial, baseline_)) continue;
-    if (change_count(trial) < change_count(*pick)) pick = &trial;
-  }
-  return *pick;
+  std::vector<TrialResult> latest;  // a re-measured configuration counts once, as last measured
+  latest.reserve(cache_.size());
+  for (const auto& [config, index] : cache_) latest.push_back(trials_[index]);
+  const TrialResult* pick = pick_winner(baseline_, latest, space_.baseline(), gain_threshold());
+  if (!pick) return baseline_;
+  return trials_[cache_.at(pick->settings)];
 }
 
 }  // namespace disktune::strategies

@@ -5,6 +5,7 @@
 #include "strategies/search_space.hpp"
 #include "strategies/trial.hpp"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <optional>
@@ -17,8 +18,25 @@ namespace disktune::strategies {
 /// Budget and tie rules.
 struct EvaluatorOptions {
   std::optional<std::size_t> max_trials;  ///< stop evaluating new configurations after this many
-  /// Two medians closer than this fraction count as a tie (besides the samples' own spread).
+  /// Stop evaluating new configurations once this much measurement time [s] is spent.
+  std::optional<double> time_budget_s;
+  /// A gain smaller than this fraction is never significant, whatever the intervals say.
   double min_gain = 0.02;
+  /// The A/A noise floor measured at the start of the run (fraction); a gain must exceed it.
+  double noise_floor = 0.0;
+};
+
+/// How much measuring a configuration deserves.
+enum class Effort {
+  full,   ///< adaptive: until the interval is tight, or clearly slower than the incumbent
+  quick,  ///< the minimum samples only (racing's first rung); a later full request re-measures
+};
+
+/// What the runner is asked for besides the configuration.
+struct TrialRequest {
+  /// The incumbent's lower bound [MiB/s]: sampling may stop once the candidate is clearly below.
+  std::optional<double> incumbent_low_mib_s;
+  bool quick = false;  ///< take only the minimum samples
 };
 
 /// What strategies call to measure a configuration (Kernel Tuner's CostFunc). A strategy
@@ -28,21 +46,32 @@ class Evaluator {
   /// Runs one trial of a full configuration; the id is filled in by the evaluator.
   using Runner = std::function<TrialResult(const probe::Settings&)>;
 
+  /// Runs one trial as requested (adaptive sampling against the incumbent, or quick).
+  using RequestRunner = std::function<TrialResult(const probe::Settings&, const TrialRequest&)>;
+
   Evaluator(const SearchSpace& space, Runner runner, TrialResult baseline, EvaluatorOptions options = {});
+  Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult baseline, EvaluatorOptions options = {});
 
   /// Result of `config`: the baseline's own measurement for the baseline, else from the
-  /// cache or by running a new trial. nullopt when the budget
-  /// is spent or the configuration holds a quarantined value (it is never applied).
-  /// Precondition (DT_ASSERT): space.contains(config).
-  const TrialResult* evaluate(const probe::Settings& config);
+  /// cache or by running a new trial (a quick cached result is re-measured when `effort` is
+  /// full). nullptr when the budget is spent or the configuration holds a quarantined value
+  /// (it is never applied). Precondition (DT_ASSERT): space.contains(config).
+  const TrialResult* evaluate(const probe::Settings& config, Effort effort = Effort::full);
+  /// Measurement time spent by the trials so far [s].
+  [[nodiscard]] double measured_s() const { return measured_s_; }
+  /// The highest lower bound of any ok trial so far (the baseline included) [MiB/s].
+  [[nodiscard]] double incumbent_low() const { return incumbent_low_; }
+  /// min_gain and the noise floor, whichever is larger (fraction).
+  [[nodiscard]] double gain_threshold() const;
 
   /// Called with every new trial right after it is recorded (progress output).
   void set_observer(std::function<void(const TrialResult&)> observer) { observer_ = std::move(observer); }
 
   /// The baseline's measurement (trial id 0, measured before the search).
   [[nodiscard]] const TrialResult& baseline() const { return baseline_; }
-  /// Every new trial in evaluation order (cache hits are not repeated).
-  [[nodiscard]] const std::vector<TrialResult>& trials() const { return trials_; }
+  /// Every new trial in evaluation order (cache hits are not repeated). A deque, so that the
+  /// pointers evaluate() returns stay valid while more trials are added.
+  [[nodiscard]] const std::deque<TrialResult>& trials() const { return trials_; }
   /// True while new configurations may still be evaluated.
   [[nodiscard]] bool budget_left() const;
   /// True when `config` is a configuration that failed, or contains a whole group choice
@@ -51,24 +80,27 @@ class Evaluator {
   [[nodiscard]] bool quarantined(const probe::Settings& config) const;
   /// Group choices taken out of the run after their single-change trial failed, with the reason.
   [[nodiscard]] const std::map<probe::Settings, std::string>& quarantine() const { return quarantine_; }
-  /// True when `a` is faster than `b` by more than the noise (min_gain and both spreads).
+  /// True when `a` is significantly faster than `b` (winner_rule.hpp, gain_threshold()).
   [[nodiscard]] bool clearly_faster(const TrialResult& a, const TrialResult& b) const;
-  /// The best ok trial, preferring among ties the one with fewer changes from the baseline;
-  /// the baseline itself when no trial is clearly faster than it.
+  /// The winner of pick_winner over the latest measurement of every configuration:
+  /// among ties the fewest risky changes, then the fewest changes; the baseline itself when
+  /// no trial is significantly faster than it.
   [[nodiscard]] const TrialResult& best() const;
 
  private:
   void record_failure(const TrialResult& trial);
 
   const SearchSpace& space_;
-  Runner runner_;
+  RequestRunner runner_;
   std::function<void(const TrialResult&)> observer_;
   TrialResult baseline_;
   EvaluatorOptions options_;
-  std::vector<TrialResult> trials_;
+  std::deque<TrialResult> trials_;
   std::map<probe::Settings, std::size_t> cache_;  // config -> index in trials_
   std::map<probe::Settings, std::string> quarantine_;  // partial assignments (one group choice each)
   std::set<probe::Settings> failed_configs_;
+  double measured_s_ = 0.0;
+  double incumbent_low_ = 0.0;
 };
 
 /// Settings in `config` whose value differs from `base` (the "changes" of a configuration).

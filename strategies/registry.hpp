@@ -11,10 +11,10 @@
 
 namespace disktune::strategies {
 
-/// Registered strategy names, in --help order ("one-at-a-time" first: the default).
+/// Registered strategy names, in --help order.
 std::vector<std::string> strategy_names();
 
-/// The name used when --strategy is not given.
+/// The name used when --strategy is not given ("coordinate-descent", chosen by evaluation).
 std::string default_strategy_name();
 
 /// A new strategy by name. Errors: errc::invalid_argument whose message lists the valid names.

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <cstddef>
 #include <string_view>
 #include <vector>
 
@@ -38,6 +39,22 @@ struct TrialResult {
   /// Kernel log error messages about the device logged during the trial (evidence kept in
   /// the report; any makes an otherwise ok trial unstable).
   std::vector<std::string> kernel_log;
+  double ci_low_mib_s = 0.0;         ///< 95 % interval of the median (bench::median_interval); 0 when not ok
+  double ci_high_mib_s = 0.0;
+  double ci_coverage = 0.0;          ///< the interval's actual coverage (lower than 0.95 below 6 samples)
+  std::vector<std::size_t> outliers; ///< indices into samples_mib_s beyond 3 scaled MADs (kept, only flagged)
+  double warmup_mib_s = 0.0;         ///< the discarded warm-up sample; 0 when none was taken
+  std::string sampling_stop;         ///< why sampling stopped ("precise", "clearly slower", "max samples")
+  double measured_s = 0.0;           ///< measurement time spent, warm-up included [s; virtual when simulated]
+  bool quick = false;                ///< measured with the minimum samples only (racing's first rung)
 };
+
+/// Fill median, spread (± half the range, percent), interval and outliers from samples_mib_s;
+/// leaves them 0 / empty when there are no samples.
+void summarize_samples(TrialResult& trial);
+
+/// The median's interval bounds, or the median itself when no interval was computed.
+double lower_bound(const TrialResult& trial);
+double upper_bound(const TrialResult& trial);
 
 }  // namespace disktune::strategies

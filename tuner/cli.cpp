@@ -19,11 +19,13 @@ constexpr const char* kUsage =
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE] [--safe-only] [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--duration S] [--trial-timeout S]\n"
-    "           [--only SETTING,...] [--max-trials N] [--report FILE] [--boot-local FILE]\n"
+    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
+    "           [--trial-timeout S] [--only SETTING,...] [--max-trials N] [--time-budget S]\n"
+    "           [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
+    "  evaluate [--seeds N] [--drives N] [--drive-filter TEXT] [--duration S] [--json]\n"
     "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
@@ -35,12 +37,15 @@ std::optional<Command> command_from_name(const std::string& name) {
   if (name == "bench") return Command::bench;
   if (name == "tune") return Command::tune;
   if (name == "restore") return Command::restore;
+  if (name == "evaluate") return Command::evaluate;
   return std::nullopt;
 }
 
+// "search strategy: NAME (description); ..." from the registry, for --help.
 std::string strategy_list() {
-  std::string list;
-  for (const auto& name : strategies::strategy_names()) list += (list.empty() ? "" : "|") + name;
+  std::string list = "search strategy:";
+  for (const auto& name : strategies::strategy_names())
+    if (auto strategy = strategies::make_strategy(name)) list += "\n  " + name + ": " + std::string((*strategy)->description());
   return list;
 }
 
@@ -55,7 +60,8 @@ po::options_description common_options() {
 
 po::options_description command_options(Command command) {
   auto options = common_options();
-  if (command == Command::identify || command == Command::plan || command == Command::bench)
+  if (command == Command::identify || command == Command::plan || command == Command::bench ||
+      command == Command::evaluate)
     options.add_options()("json", "print JSON instead of text");
   if (command == Command::identify || command == Command::plan) {
     options.add_options()
@@ -70,8 +76,22 @@ po::options_description command_options(Command command) {
         ("repeats", po::value<int>()->default_value(3), "samples per configuration")
         ("duration", po::value<double>()->default_value(3.0), "seconds per buffered-read sample (hdparm -t: 3)");
   }
+  if (command == Command::tune || command == Command::evaluate) {
+    options.add_options()
+        ("max-repeats", po::value<int>()->default_value(10), "adaptive sampling: at most this many samples per configuration");
+  }
+  if (command == Command::evaluate) {
+    options.add_options()
+        ("seeds", po::value<int>()->default_value(5), "noise seeds per simulated drive")
+        ("drives", po::value<std::size_t>(), "only the first N tunable drives (file name order)")
+        ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
+        ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
+        ("duration", po::value<double>()->default_value(0.1), "virtual seconds per buffered-read sample")
+        ("repeats", po::value<int>()->default_value(3), "first samples per configuration");
+  }
   if (command == Command::tune) {
     options.add_options()
+        ("time-budget", po::value<double>(), "stop the search after this many seconds of measurement")
         ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
          strategy_list().c_str())
         ("trial-timeout", po::value<double>(), "seconds before a trial counts as hung (default: from the trial's expected time)")
@@ -142,6 +162,15 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
   config.max_trials = optional_value<std::size_t>(vm, "max-trials");
+  if (vm.count("max-repeats")) config.max_repeats = vm["max-repeats"].as<int>();
+  if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
+  config.time_budget_s = optional_value<double>(vm, "time-budget");
+  if (config.time_budget_s) require_positive(*config.time_budget_s, "time-budget");
+  if (vm.count("seeds")) config.seeds = vm["seeds"].as<int>();
+  if (config.seeds < 1) throw UsageError("--seeds must be at least 1");
+  config.drives = optional_value<std::size_t>(vm, "drives");
+  config.drive_filter = optional_value<std::string>(vm, "drive-filter");
+  if (vm.count("identify-dir")) config.identify_dir = vm["identify-dir"].as<std::string>();
   config.report_path = optional_value<std::string>(vm, "report");
   config.boot_local_path = optional_value<std::string>(vm, "boot-local");
   config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
@@ -176,7 +205,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
     return config;
   }
   const auto command = command_from_name(args[0]);
-  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore)");
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, evaluate)");
   const auto options = command_options(*command);
   po::options_description all;
   all.add(options).add_options()("device", po::value<std::string>());

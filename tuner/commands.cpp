@@ -12,6 +12,7 @@
 #include "results/udev_rules.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
+#include "tuner/evaluate.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/output_file.hpp"
 #include "tuner/run_journal.hpp"
@@ -160,6 +161,7 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
       restore_from_journal(config, context, err);
       return kExitOk;
     }
+    case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;
 }

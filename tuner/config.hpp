@@ -14,7 +14,7 @@
 namespace disktune::tuner {
 
 /// The subcommands of the contract (README "CLI").
-enum class Command { identify, plan, bench, tune, restore, help, version };
+enum class Command { identify, plan, bench, tune, restore, evaluate, help, version };
 
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
@@ -25,7 +25,13 @@ struct Config {
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I
   bool json = false;                           ///< --json
-  int repeats = 3;                             ///< --repeats N: samples per configuration
+  int repeats = 3;                             ///< --repeats N: first samples per configuration
+  int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
+  std::optional<double> time_budget_s;         ///< --time-budget S: measurement seconds for the search
+  int seeds = 5;                               ///< evaluate --seeds N
+  std::optional<std::size_t> drives;           ///< evaluate --drives N: only the first N drives
+  std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
+  std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
   double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
   std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
   std::string strategy;                        ///< --strategy NAME

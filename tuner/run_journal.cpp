@@ -98,18 +98,25 @@ RunJournal::RunJournal(const Config& config, DeviceContext& context, std::ostrea
 
 std::optional<BaselineMeasurement> RunJournal::saved_baseline() const {
   if (!resumed_ || !resumed_->baseline) return std::nullopt;
-  return BaselineMeasurement{*resumed_->baseline, resumed_->baseline_figures.cached_mib_s,
-                             resumed_->baseline_figures.data_crc32};
+  const auto& figures = resumed_->baseline_figures;
+  BaselineMeasurement baseline;
+  baseline.trial = *resumed_->baseline;
+  baseline.cached_median_mib_s = figures.cached_mib_s;
+  baseline.data_crc32 = figures.data_crc32;
+  baseline.aa_samples_mib_s = figures.aa_samples_mib_s;
+  baseline.noise_floor_pct = figures.noise_floor_pct;
+  return baseline;
 }
 
 void RunJournal::record_baseline(const BaselineMeasurement& baseline) {
   file_.append(results::result_record(baseline.trial, boot_id_,
-                                      results::BaselineFigures{baseline.cached_median_mib_s, baseline.data_crc32}));
+                                      results::BaselineFigures{baseline.cached_median_mib_s, baseline.data_crc32,
+                                                               baseline.aa_samples_mib_s, baseline.noise_floor_pct}));
 }
 
-std::optional<TrialResult> RunJournal::verdict_for_pending(const probe::Settings& config) {
+std::optional<TrialResult> RunJournal::verdict_for_pending(const probe::Settings& config, bool quick) {
   if (!resumed_) return std::nullopt;
-  const auto it = resumed_->pending.find(config);
+  const auto it = resumed_->pending.find({config, quick});
   if (it == resumed_->pending.end()) return std::nullopt;
   if (it->second.last_boot_id != boot_id_)
     return crashed(config, "the machine restarted during this trial (boot id changed): quarantined");
@@ -118,15 +125,17 @@ std::optional<TrialResult> RunJournal::verdict_for_pending(const probe::Settings
   return std::nullopt;  // died once in this boot: run it once more
 }
 
-TrialResult RunJournal::run(const probe::Settings& config,
+TrialResult RunJournal::run(const probe::Settings& config, bool quick,
                             const std::function<TrialResult(const probe::Settings&)>& measure) {
   if (resumed_)
-    if (const auto done = resumed_->results.find(config); done != resumed_->results.end()) return done->second;
+    if (const auto done = resumed_->results.find({config, quick}); done != resumed_->results.end())
+      return done->second;
   TrialResult trial;
-  if (auto verdict = verdict_for_pending(config)) {
+  if (auto verdict = verdict_for_pending(config, quick)) {
     trial = std::move(*verdict);
+    trial.quick = quick;
   } else {
-    file_.append(results::intent_record(config, boot_id_));
+    file_.append(results::intent_record(config, quick, boot_id_));
     trial = measure(config);
   }
   file_.append(results::result_record(trial, boot_id_));

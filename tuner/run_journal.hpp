@@ -36,13 +36,14 @@ class RunJournal {
   void record_baseline(const BaselineMeasurement& baseline);
   /// The result of `config`: from the journal, a `crashed` verdict, or `measure` run between
   /// a durable intent record and a durable result record.
-  strategies::TrialResult run(const probe::Settings& config,
+  /// `quick`: a minimum-samples trial (racing's first rung), journaled apart from a full one.
+  strategies::TrialResult run(const probe::Settings& config, bool quick,
                               const std::function<strategies::TrialResult(const probe::Settings&)>& measure);
   /// Record the end of the run (settings restored or not).
   void finish(bool restored);
 
  private:
-  std::optional<strategies::TrialResult> verdict_for_pending(const probe::Settings& config);
+  std::optional<strategies::TrialResult> verdict_for_pending(const probe::Settings& config, bool quick);
 
   JournalFile file_;
   std::string boot_id_;

@@ -5,6 +5,7 @@
 #include "probe/settings_guard.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
+#include "tuner/decision.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/run_journal.hpp"
@@ -31,8 +32,8 @@ struct StopSearch {
 bench::Seconds trial_timeout(const Config& config, bool simulated) {
   if (config.trial_timeout_s) return bench::Seconds(*config.trial_timeout_s);
   // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
-  if (simulated) return bench::Seconds(10.0 + 0.05 * config.repeats * config.duration_s);
-  const double expected = config.repeats * (config.duration_s + 2.5) + 5.0;
+  if (simulated) return bench::Seconds(10.0 + 0.05 * (config.max_repeats + 1) * config.duration_s);
+  const double expected = (config.max_repeats + 1) * (config.duration_s + 2.5) + 5.0;
   return bench::Seconds(2.0 * expected + 10.0);
 }
 
@@ -53,6 +54,7 @@ results::Report start_report(const Config& config, const DeviceContext& context,
   report.started_at = utc_timestamp();
   report.strategy = strategy;
   report.repeats = config.repeats;
+  report.max_repeats = config.max_repeats;
   report.seed = config.seed;
   report.device = describe_device(context);
   report.identify = context.identify;
@@ -63,6 +65,8 @@ results::Report start_report(const Config& config, const DeviceContext& context,
 results::Winner describe_winner(const TrialResult& best, const TrialResult& baseline,
                                 const probe::Settings& original) {
   results::Winner winner;
+  winner.ci_low_mib_s = best.ci_low_mib_s;
+  winner.ci_high_mib_s = best.ci_high_mib_s;
   winner.settings = best.settings;
   winner.changes = strategies::changes_from(original, best.settings);
   winner.median_mib_s = best.median_mib_s;
@@ -71,6 +75,30 @@ results::Winner describe_winner(const TrialResult& best, const TrialResult& base
   winner.keep_baseline = best.id == 0;
   winner.speedup = baseline.median_mib_s > 0 ? best.median_mib_s / baseline.median_mib_s : 1.0;
   return winner;
+}
+
+results::Baseline describe_baseline(const BaselineMeasurement& measured, const probe::Settings& original) {
+  const TrialResult& t = measured.trial;
+  results::Baseline baseline;
+  baseline.settings = original;
+  baseline.samples_mib_s = t.samples_mib_s;
+  baseline.median_mib_s = t.median_mib_s;
+  baseline.spread_pct = t.spread_pct;
+  baseline.cached_median_mib_s = measured.cached_median_mib_s;
+  baseline.ci_low_mib_s = t.ci_low_mib_s;
+  baseline.ci_high_mib_s = t.ci_high_mib_s;
+  baseline.outliers = t.outliers;
+  baseline.warmup_mib_s = t.warmup_mib_s;
+  baseline.aa_samples_mib_s = measured.aa_samples_mib_s;
+  return baseline;
+}
+
+results::ConfirmationRound describe_confirmation(const strategies::Confirmation& round, int rounds) {
+  results::ConfirmationRound described;
+  described.rounds = rounds;
+  described.results = round.results;
+  described.winner_trial_id = round.results[round.winner].id;
+  return described;
 }
 
 BaselineMeasurement measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
@@ -104,27 +132,33 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
   probe::SettingsGuard guard(*context.device, context.original);
-  TrialRunner runner(*context.device, context.original,
-                     {bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
-                      config.repeats, trial_timeout(config, simulated)});
-  auto baseline = measure_or_resume_baseline(runner, journal);
-  outcome.report.baseline = {context.original, baseline.trial.samples_mib_s, baseline.trial.median_mib_s,
-                             baseline.trial.spread_pct, baseline.cached_median_mib_s};
+  TrialSettings trial_settings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
+                               bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
+                               trial_timeout(config, simulated), false, 6};
+  TrialRunner runner(*context.device, context.original, trial_settings);
+  const auto baseline = measure_or_resume_baseline(runner, journal);
+  outcome.report.baseline = describe_baseline(baseline, context.original);
+  outcome.report.noise_floor_pct = baseline.noise_floor_pct;
   log_trial(log, baseline.trial, context.original, simulated);
+  log << "  noise floor (A/A): " << baseline.noise_floor_pct << " %\n";
 
+  strategies::EvaluatorOptions options;
+  options.max_trials = config.max_trials;
+  options.time_budget_s = config.time_budget_s;
+  options.noise_floor = baseline.noise_floor_pct / 100.0;
   strategies::Evaluator evaluator(
       space,
-      [&](const probe::Settings& candidate) {
+      strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
         if (const int signal = stop_requested())
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
-        return journal.run(candidate, [&](const probe::Settings& config_to_measure) {
-          auto trial = runner.run(config_to_measure);
+        return journal.run(candidate, request.quick, [&](const probe::Settings& config_to_measure) {
+          auto trial = runner.run(config_to_measure, request);
           if (!trial)
             throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, trial.error().message()};
           return *trial;
         });
-      },
-      baseline.trial, {config.max_trials});
+      }),
+      baseline.trial, options);
   evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original, simulated); });
   if (space.groups().empty())
     log << "disktune: nothing to tune on " << context.device->path()
@@ -136,8 +170,23 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.message = stop.message;
   }
 
-  outcome.report.trials = evaluator.trials();
-  outcome.report.winner = describe_winner(evaluator.best(), baseline.trial, context.original);
+  outcome.report.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
+  outcome.report.measured_s = evaluator.measured_s();
+  TrialResult best = evaluator.best();
+  if (outcome.exit_code == kExitOk) {
+    auto decision = decide(evaluator, runner);
+    if (!decision) {
+      outcome.exit_code = kExitRestoreFailed;
+      outcome.message = decision.error().message();
+    } else {
+      best = decision->winner;
+      if (decision->confirmation) outcome.report.confirmation = describe_confirmation(*decision->confirmation, trial_settings.confirm_rounds);
+    }
+  }
+  const TrialResult& reference =
+      outcome.report.confirmation ? outcome.report.confirmation->results.front() : baseline.trial;
+  outcome.report.winner = describe_winner(best, reference, context.original);
+  outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
   auto restored = guard.restore();
   outcome.report.restored = static_cast<bool>(restored);
   if (!restored) {

@@ -11,6 +11,8 @@
 #include <boost/crc.hpp>
 #include <boost/json.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <vector>
 
 namespace disktune::tuner {
@@ -30,29 +32,45 @@ struct ChildReport {
   double cached_mib_s = 0.0;
   std::uint32_t crc = 0;
   std::string detail;
+  double warmup_mib_s = 0.0;
+  std::string stop;
+  double measured_s = 0.0;
+  std::vector<double> aa_samples;  // the baseline's second measurement (A/A)
 };
 
-std::string serialize(const ChildReport& r) {
-  json::array samples(r.samples.begin(), r.samples.end());
-  return json::serialize(json::object{{"status", std::string(to_string(r.status))},
-                                      {"samples", std::move(samples)},
-                                      {"cached", r.cached_mib_s},
-                                      {"crc", r.crc},
-                                      {"detail", r.detail}});
+json::object to_object(const ChildReport& r) {
+  return json::object{{"status", std::string(to_string(r.status))},
+                      {"samples", json::array(r.samples.begin(), r.samples.end())},
+                      {"cached", r.cached_mib_s},
+                      {"crc", r.crc},
+                      {"detail", r.detail},
+                      {"warmup", r.warmup_mib_s},
+                      {"stop", r.stop},
+                      {"measured_s", r.measured_s},
+                      {"aa_samples", json::array(r.aa_samples.begin(), r.aa_samples.end())}};
 }
 
-std::optional<ChildReport> deserialize(const std::string& payload) {
-  boost::system::error_code ec;
-  const auto value = json::parse(payload, ec);
-  if (ec || !value.is_object()) return std::nullopt;
-  const auto& o = value.as_object();
+std::string serialize(const ChildReport& r) { return json::serialize(to_object(r)); }
+
+ChildReport from_object(const json::object& o) {
   ChildReport r;
   r.status = strategies::trial_status_from_name(o.at("status").as_string()).value_or(TrialStatus::error);
   for (const auto& s : o.at("samples").as_array()) r.samples.push_back(s.to_number<double>());
   r.cached_mib_s = o.at("cached").to_number<double>();
   r.crc = o.at("crc").to_number<std::uint32_t>();
   r.detail = std::string(o.at("detail").as_string());
+  r.warmup_mib_s = o.at("warmup").to_number<double>();
+  r.stop = std::string(o.at("stop").as_string());
+  r.measured_s = o.at("measured_s").to_number<double>();
+  for (const auto& s : o.at("aa_samples").as_array()) r.aa_samples.push_back(s.to_number<double>());
   return r;
+}
+
+std::optional<ChildReport> deserialize(const std::string& payload) {
+  boost::system::error_code ec;
+  const auto value = json::parse(payload, ec);
+  if (ec || !value.is_object()) return std::nullopt;
+  return from_object(value.as_object());
 }
 
 // A setting the driver refuses is "unsupported"; EIO means the drive rejected it.
@@ -102,8 +120,20 @@ probe::Result<double> cached_median(probe::BlockIo& io, const bench::Workload& b
   return bench::median(rates);
 }
 
+double seconds_of(const std::vector<bench::Sample>& samples) {
+  double total = 0.0;
+  for (const auto& s : samples) total += s.elapsed.count();
+  return total;
+}
+
+// The baseline's A/A measurement: as many samples again, no warm-up, no early stop.
+probe::Result<std::vector<bench::Sample>> second_measurement(probe::BlockIo& io, const bench::Workload& workload,
+                                                              std::size_t count) {
+  return bench::run_samples(io, workload, static_cast<int>(count));
+}
+
 ChildReport measure(probe::Device& device, const probe::Settings& changes, const TrialSettings& settings,
-                    bool with_cached) {
+                    bool with_cached, const strategies::TrialRequest& request) {
   ChildReport r;
   auto fail = [&r](TrialStatus status, std::string detail) {
     r.status = status;
@@ -120,13 +150,22 @@ ChildReport measure(probe::Device& device, const probe::Settings& changes, const
   const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
   auto io = device.open_io(probe::IoMode::buffered);
   if (!io) return fail(TrialStatus::error, io.error().message() + also);
-  auto samples = bench::run_samples(**io, settings.workload, settings.repeats);
-  if (!samples)
-    return fail(TrialStatus::error, "read error during measurement: " + samples.error().message() + also);
-  for (const auto& s : *samples) r.samples.push_back(s.mib_s);
+  bench::SamplingPlan plan = settings.sampling;
+  if (request.quick) plan.max_samples = plan.min_samples;
+  auto sampled = bench::run_adaptive(**io, settings.workload, plan, request.incumbent_low_mib_s);
+  if (!sampled)
+    return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
+  r.samples = bench::rates_mib_s(sampled->samples);
+  r.warmup_mib_s = sampled->warmup ? sampled->warmup->mib_s : 0.0;
+  r.stop = std::string(bench::to_string(sampled->stop));
+  r.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
   if (with_cached) {
-    auto cached = cached_median(**io, settings.workload, settings.repeats);
+    auto again = second_measurement(**io, settings.workload, sampled->samples.size());
+    if (!again) return fail(TrialStatus::error, "A/A measurement: " + again.error().message());
+    r.aa_samples = bench::rates_mib_s(*again);
+    r.measured_s += seconds_of(*again);
+    auto cached = cached_median(**io, settings.workload, plan.min_samples);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
   }
@@ -154,11 +193,78 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
   trial.status = report->status;
   trial.samples_mib_s = report->samples;
   trial.detail = report->detail;
-  if (trial.status == TrialStatus::ok && !trial.samples_mib_s.empty()) {
-    trial.median_mib_s = bench::median(trial.samples_mib_s);
-    trial.spread_pct = 50.0 * bench::relative_spread(trial.samples_mib_s);  // ± half the range
-  }
+  trial.warmup_mib_s = report->warmup_mib_s;
+  trial.sampling_stop = report->stop;
+  trial.measured_s = report->measured_s;
+  if (trial.status == TrialStatus::ok) strategies::summarize_samples(trial);
   return trial;
+}
+
+// Confirmation round: every contender in turn, rounds times; a warm-up sample after each
+// switch is measured and discarded. A contender that fails once is not applied again.
+std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe::Settings& original,
+                                             const std::vector<probe::Settings>& contenders,
+                                             const TrialSettings& settings) {
+  std::vector<ChildReport> reports(contenders.size());
+  auto io = device.open_io(probe::IoMode::buffered);
+  for (int round = 0; round < settings.confirm_rounds; ++round)
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+      ChildReport& r = reports[i];
+      if (r.status != TrialStatus::ok) continue;
+      auto fail = [&r](TrialStatus status, std::string detail) {
+        r.status = status;
+        r.detail = std::move(detail);
+      };
+      if (!io) {
+        fail(TrialStatus::error, io.error().message());
+        continue;
+      }
+      (void)device.restore(original);
+      const auto changes = strategies::changes_from(original, contenders[i]);
+      for (const auto& [id, value] : changes)
+        if (auto done = device.apply(id, value); !done) {
+          fail(apply_failure_status(done.error()), apply_failure_detail(done.error()));
+          break;
+        }
+      if (r.status != TrialStatus::ok) continue;
+      if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty()) {
+        fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch);
+        continue;
+      }
+      auto samples = bench::run_samples(**io, settings.workload, 2);  // warm-up, then the kept one
+      if (!samples) {
+        fail(TrialStatus::error, "read error during measurement: " + samples.error().message());
+        continue;
+      }
+      r.samples.push_back((*samples)[1].mib_s);
+      r.measured_s += seconds_of(*samples);
+    }
+  return reports;
+}
+
+std::vector<TrialResult> confirmation_results(const probe::ChildOutcome& outcome,
+                                              const std::vector<probe::Settings>& contenders) {
+  std::vector<TrialResult> results(contenders.size());
+  boost::system::error_code ec;
+  const auto value = outcome.end == probe::ChildEnd::finished ? json::parse(outcome.payload, ec) : json::value();
+  const bool parsed = !ec && value.is_array() && value.as_array().size() == contenders.size();
+  for (std::size_t i = 0; i < contenders.size(); ++i) {
+    TrialResult& trial = results[i];
+    trial.settings = contenders[i];
+    if (!parsed) {
+      trial.status = outcome.end == probe::ChildEnd::timed_out ? TrialStatus::hang : TrialStatus::error;
+      trial.detail = "confirmation round failed: " + outcome.detail;
+      continue;
+    }
+    const ChildReport r = from_object(value.as_array()[i].as_object());
+    trial.status = r.status;
+    trial.samples_mib_s = r.samples;
+    trial.detail = r.detail;
+    trial.measured_s = r.measured_s;
+    trial.sampling_stop = "confirmation";
+    if (trial.status == TrialStatus::ok && !trial.samples_mib_s.empty()) strategies::summarize_samples(trial);
+  }
+  return results;
 }
 
 // Any ATA or I/O error the kernel logged about the device fails the trial, and is kept.
@@ -176,11 +282,21 @@ void add_kernel_log_evidence(TrialResult& trial, std::vector<std::string> errors
 TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
     : device_(device), original_(std::move(original)), settings_(settings) {}
 
-TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cached) {
+probe::ChildOutcome TrialRunner::run_body(const std::function<std::string()>& body, bench::Seconds timeout) {
+  if (!settings_.in_process) return probe::run_in_child(body, timeout);
+  probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
+  outcome.end = probe::ChildEnd::finished;
+  outcome.exit_code = 0;
+  outcome.payload = body();
+  return outcome;
+}
+
+TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cached,
+                                   const strategies::TrialRequest& request) {
   const auto changes = strategies::changes_from(original_, config);
-  const auto outcome = probe::run_in_child(
+  const auto outcome = run_body(
       [&] {
-        const ChildReport report = measure(device_, changes, settings_, with_cached);
+        const ChildReport report = measure(device_, changes, settings_, with_cached, request);
         (void)device_.restore(original_);  // the parent restores again and checks
         return serialize(report);
       },
@@ -191,6 +307,7 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
     if (const auto parsed = deserialize(outcome.payload)) {
       last_cached_mib_s_ = parsed->cached_mib_s;
       last_crc_ = parsed->crc;
+      last_aa_samples_ = parsed->aa_samples;
     }
   }
   return trial;
@@ -198,7 +315,7 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
 
 probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   BaselineMeasurement baseline;
-  baseline.trial = run_child(original_, true);
+  baseline.trial = run_child(original_, true, {});
   if (baseline.trial.status != TrialStatus::ok)
     return probe::Error{std::make_error_code(std::errc::io_error),
                         "measure the baseline (" + std::string(to_string(baseline.trial.status)) + ": " +
@@ -207,7 +324,33 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   baseline.cached_median_mib_s = last_cached_mib_s_;
   baseline.data_crc32 = last_crc_;
   baseline_crc_ = last_crc_;
+  baseline.aa_samples_mib_s = last_aa_samples_;
+  if (!last_aa_samples_.empty() && baseline.trial.median_mib_s > 0.0)
+    baseline.noise_floor_pct = 100.0 * std::fabs(bench::median(last_aa_samples_) - baseline.trial.median_mib_s) /
+                               baseline.trial.median_mib_s;
   return baseline;
+}
+
+probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
+                                            const strategies::TrialRequest& request) {
+  // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
+  std::optional<probe::KernelLogWatch> kernel_log;
+  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
+  TrialResult trial = run_child(config, false, request);
+  if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
+  if (trial.status == TrialStatus::ok && baseline_crc_ && last_crc_ != *baseline_crc_) {
+    trial.status = TrialStatus::unstable;
+    trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
+    trial.median_mib_s = 0.0;
+  }
+  if (auto restored = device_.restore(original_); !restored) return restored.error();
+  if (trial.status != TrialStatus::ok) {
+    if (auto readable = verify_readable(); !readable) {
+      unreadable_ = true;
+      return readable.error();
+    }
+  }
+  return trial;
 }
 
 // In a watchdog child: a drive wedged by the trial could block this read for ever.
@@ -230,25 +373,23 @@ probe::Result<void> TrialRunner::verify_readable() {
                       device_.path()};
 }
 
-probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config) {
-  // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
-  std::optional<probe::KernelLogWatch> kernel_log;
-  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
-  TrialResult trial = run_child(config, false);
-  if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
-  if (trial.status == TrialStatus::ok && baseline_crc_ && last_crc_ != *baseline_crc_) {
-    trial.status = TrialStatus::unstable;
-    trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
-    trial.median_mib_s = 0.0;
-  }
+probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders) {
+  // One child for the whole round; its time limit grows with the samples it takes.
+  const double samples = 2.0 * settings_.confirm_rounds * static_cast<double>(contenders.size());
+  const double per_trial = 1.0 + settings_.sampling.max_samples;
+  const bench::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
+  const auto outcome = run_body(
+      [&] {
+        auto reports = measure_interleaved(device_, original_, contenders, settings_);
+        (void)device_.restore(original_);
+        json::array array;
+        for (const auto& r : reports) array.push_back(to_object(r));
+        return json::serialize(array);
+      },
+      timeout);
+  auto results = confirmation_results(outcome, contenders);
   if (auto restored = device_.restore(original_); !restored) return restored.error();
-  if (trial.status != TrialStatus::ok) {
-    if (auto readable = verify_readable(); !readable) {
-      unreadable_ = true;
-      return readable.error();
-    }
-  }
-  return trial;
+  return results;
 }
 
 }  // namespace disktune::tuner

@@ -2,22 +2,37 @@
 // TrialRunner: one configuration applied, read back, measured and checked inside a watchdog child.
 #pragma once
 
+#include "bench/adaptive.hpp"
 #include "bench/benchmark.hpp"
 #include "probe/device.hpp"
+#include "probe/watchdog.hpp"
+#include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace disktune::tuner {
 
 /// What every trial measures and how long it may take.
 struct TrialSettings {
   bench::Workload workload;          ///< buffered reads (hdparm -t style)
-  int repeats = 3;                   ///< samples per trial
+  bench::SamplingPlan sampling;      ///< adaptive samples per trial (--repeats, --max-repeats)
   bench::Seconds timeout{30.0};      ///< wall time before the trial counts as hung
+  /// Run the trial's body in this process instead of a forked watchdog child: the same code
+  /// (measure, restore, serialize, parse), without the fork. Only for simulated drives
+  /// without hang faults (disktune evaluate): nothing could stop a hung read.
+  bool in_process = false;
+  int confirm_rounds = 6;            ///< samples per contender in the confirmation round
 };
+
+/// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
+inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
+/// Detail prefix of a trial whose setting was accepted but did not read back as applied.
+inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
 
 /// The baseline's figures: its trial, a cached-read figure and the data checksum that
 /// later trials must reproduce.
@@ -25,12 +40,9 @@ struct BaselineMeasurement {
   strategies::TrialResult trial;
   double cached_median_mib_s = 0.0;
   std::uint32_t data_crc32 = 0;
+  std::vector<double> aa_samples_mib_s;  ///< the second baseline measurement (A/A), as many samples
+  double noise_floor_pct = 0.0;          ///< |median(A) - median(B)| / median(A), percent
 };
-
-/// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
-inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
-/// Detail prefix of a trial whose setting was accepted but did not read back as applied.
-inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
 
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
 /// applies the configuration's changes, reads every changed setting back, measures, reads
@@ -43,17 +55,22 @@ class TrialRunner {
  public:
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
 
-  /// Measure the original settings (trial id 0), with a cached-read figure and the checksum.
+  /// Measure the original settings (trial id 0), with a cached-read figure and the checksum,
+  /// then measure them again with as many samples in the same child (A/A): the difference of
+  /// the two medians is the run's noise floor.
   /// Errors: the baseline could not be measured (status not ok): the run cannot go on.
   probe::Result<BaselineMeasurement> measure_baseline();
-  /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
-  void adopt_baseline(const BaselineMeasurement& baseline) { baseline_crc_ = baseline.data_crc32; }
-  /// One trial of `config`; the device is back at the original settings afterwards. After a
-  /// trial that did not end ok (a rejected setting, read errors such as libata's multcount
-  /// hazard, a hang), verify_readable() checks that the restored drive still reads.
+  /// One trial of `config` with adaptive sampling (stopping early when clearly below
+  /// `request.incumbent_low_mib_s`, or at the minimum when quick); the device is back at the
+  /// original settings afterwards. After a trial that did not end ok (a rejected setting, read
+  /// errors such as libata's multcount hazard, a hang), verify_readable() checks that the
+  /// restored drive still reads.
   /// Errors: the original settings could not be restored (exit code 4), or the drive no
   /// longer reads after the restore (unreadable() is then true: exit code 3).
-  probe::Result<strategies::TrialResult> run(const probe::Settings& config);
+  probe::Result<strategies::TrialResult> run(const probe::Settings& config,
+                                             const strategies::TrialRequest& request = {});
+  /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
+  void adopt_baseline(const BaselineMeasurement& baseline) { baseline_crc_ = baseline.data_crc32; }
   /// Flush the page cache and read the first 64 KiB through a buffered BlockIo, in a
   /// watchdog child (a wedged drive must not block the parent).
   /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);
@@ -61,17 +78,24 @@ class TrialRunner {
   probe::Result<void> verify_readable();
   /// True once verify_readable failed inside run(): the run must stop (exit 3).
   [[nodiscard]] bool unreadable() const { return unreadable_; }
+  /// Confirmation round in one child: confirm_rounds rounds, each applying every contender
+  /// in turn (A B C A B C ...), a warm-up sample and one kept sample per contender.
+  /// Errors: only when the original settings could not be restored.
+  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders);
 
  private:
-  strategies::TrialResult run_child(const probe::Settings& config, bool with_cached);
+  strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
+                                    const strategies::TrialRequest& request);
+  probe::ChildOutcome run_body(const std::function<std::string()>& body, bench::Seconds timeout);
 
   probe::Device& device_;
   probe::Settings original_;
   TrialSettings settings_;
+  bool unreadable_ = false;
   std::optional<std::uint32_t> baseline_crc_;
   double last_cached_mib_s_ = 0.0;
   std::uint32_t last_crc_ = 0;
-  bool unreadable_ = false;
+  std::vector<double> last_aa_samples_;
 };
 
 }  // namespace disktune::tuner

@@ -29,3 +29,37 @@ TEST_CASE("median of an odd count is the middle value and stddev of one value is
   REQUIRE(stddev(one) == 0.0);
   REQUIRE(relative_spread(one) == 0.0);
 }
+
+TEST_CASE("the median's order-statistic interval matches the binomial by hand", "[bench]") {
+  // n = 10: P(B <= 1) = 11/1024 <= 0.025 < P(B <= 2) = 56/1024, so k = 2: [x(2), x(9)].
+  const std::vector<double> ten{10, 12, 11, 13, 50, 12, 11, 12, 10, 11};
+  const auto ci = median_interval(ten);
+  REQUIRE(ci.low == 10.0);
+  REQUIRE(ci.high == 13.0);
+  REQUIRE(ci.coverage == Approx(1.0 - 22.0 / 1024.0).epsilon(1e-12));
+  // n = 9: P(B <= 1) = 10/512, k = 2: [x(2), x(8)], coverage 1 - 20/512.
+  const std::vector<double> nine{9, 1, 8, 2, 7, 3, 6, 4, 5};
+  const auto ci9 = median_interval(nine);
+  REQUIRE(ci9.low == 2.0);
+  REQUIRE(ci9.high == 8.0);
+  REQUIRE(ci9.coverage == Approx(1.0 - 20.0 / 512.0).epsilon(1e-12));
+  // n = 5 cannot reach 95 %: [min, max] with coverage 1 - 2/32.
+  const std::vector<double> five{5, 1, 4, 2, 3};
+  const auto ci5 = median_interval(five);
+  REQUIRE(ci5.low == 1.0);
+  REQUIRE(ci5.high == 5.0);
+  REQUIRE(ci5.coverage == Approx(0.9375).epsilon(1e-12));
+  REQUIRE(relative_half_width(ci5, 3.0) == Approx(2.0 / 3.0).epsilon(1e-12));
+}
+
+TEST_CASE("outliers beyond 3 scaled MADs are flagged, not dropped", "[bench]") {
+  // median 11.5; |x - 11.5| sorted: 0.5 x6, 1.5 x3, 38.5 -> MAD 0.5, scaled 0.7413.
+  const std::vector<double> ten{10, 12, 11, 13, 50, 12, 11, 12, 10, 11};
+  REQUIRE(scaled_mad(ten) == Approx(1.4826 * 0.5).epsilon(1e-12));
+  REQUIRE(outlier_indices(ten) == std::vector<std::size_t>{4});
+  // 10, 10 and 13 are 1.5 away: 2.02 scaled MADs, flagged only with k = 2.
+  REQUIRE(outlier_indices(ten, 2.0) == std::vector<std::size_t>{0, 3, 4, 8});
+  // MAD 0: no scale, nothing flagged.
+  const std::vector<double> flat{3, 3, 3, 7};
+  REQUIRE(outlier_indices(flat).empty());
+}

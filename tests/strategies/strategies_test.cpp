@@ -69,6 +69,19 @@ TEST_CASE("every strategy stays in the space, respects the budget and finds the 
     (*strategy)->run(space, evaluator);
     REQUIRE(evaluator.trials().size() == 4);
   }
+  SECTION("a time budget of 5 measured seconds stops new trials once it is spent") {
+    auto timed = [](const probe::Settings& config) {
+      auto trial = synthetic_trial(config);
+      trial.measured_s = 2.0;
+      return trial;
+    };
+    strategies::EvaluatorOptions options;
+    options.time_budget_s = 5.0;
+    strategies::Evaluator evaluator(space, timed, timed(space.baseline()), options);
+    (*strategy)->run(space, evaluator);
+    REQUIRE(evaluator.trials().size() == 3);  // 0, 2, 4 s spent before each: the third ends at 6 s
+    REQUIRE(evaluator.measured_s() == Approx(6.0).epsilon(1e-12));
+  }
 }
 
 TEST_CASE("exhaustive evaluates every legal configuration without a quarantined value", "[strategies]") {

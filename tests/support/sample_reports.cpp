@@ -23,7 +23,15 @@ probe::Settings with(probe::Settings settings, const probe::Settings& changes) {
 strategies::TrialResult trial(int id, probe::Settings settings, TrialStatus status,
                               std::vector<double> samples, double median, double spread,
                               std::string detail = "") {
-  return {id, std::move(settings), status, std::move(samples), median, spread, std::move(detail)};
+  strategies::TrialResult t;
+  t.id = id;
+  t.settings = std::move(settings);
+  t.status = status;
+  t.samples_mib_s = std::move(samples);
+  t.median_mib_s = median;
+  t.spread_pct = spread;
+  t.detail = std::move(detail);
+  return t;
 }
 
 // hdparm -i of the seed drive (walkthrough): MaxMultSect=16, MultSect=16, PIO 3-4 (0-2 via
@@ -99,6 +107,17 @@ std::vector<strategies::TrialResult> seed_trials(const probe::Settings& base) {
   };
 }
 
+results::Baseline baseline_of(probe::Settings settings, std::vector<double> samples, double median, double spread,
+                              double cached) {
+  results::Baseline b;
+  b.settings = std::move(settings);
+  b.samples_mib_s = std::move(samples);
+  b.median_mib_s = median;
+  b.spread_pct = spread;
+  b.cached_median_mib_s = cached;
+  return b;
+}
+
 results::Report common(const char* strategy, int repeats, std::uint64_t seed) {
   results::Report report;
   report.tool_version = "0.1.0";
@@ -140,10 +159,27 @@ results::Report seed_report() {
   report.device = {"sim:", "IBM-DJNA-352500", "GW0GWF05809", "J51OA30K", true, "", ""};
   report.identify = seed_identify();
   report.space = seed_space();
-  report.baseline = {seed_baseline(), {3.79, 3.83, 3.88}, 3.83, 2.35, 102.40};
+  report.baseline = baseline_of(seed_baseline(), {3.79, 3.83, 3.88}, 3.83, 2.35, 102.40);
   report.trials = seed_trials(seed_baseline());
+  report.baseline.ci_low_mib_s = 3.79;
+  report.baseline.ci_high_mib_s = 3.88;
+  report.baseline.warmup_mib_s = 3.81;
+  report.baseline.aa_samples_mib_s = {3.80, 3.86, 3.87};
+  report.noise_floor_pct = 0.78;
+  report.measured_s = 63.0;
+  results::ConfirmationRound round;
+  round.rounds = 6;
+  round.results = {trial(0, seed_baseline(), TrialStatus::ok, {3.80, 3.84, 3.82, 3.86, 3.79, 3.83}, 3.825, 0.92),
+                   trial(3, with(seed_baseline(), seed_changes()), TrialStatus::ok,
+                         {14.80, 14.90, 14.84, 14.88, 14.79, 14.86}, 14.85, 0.37)};
+  round.results[0].ci_low_mib_s = 3.79;
+  round.results[0].ci_high_mib_s = 3.86;
+  round.results[1].ci_low_mib_s = 14.79;
+  round.results[1].ci_high_mib_s = 14.90;
+  round.winner_trial_id = 3;
+  report.confirmation = round;
   report.winner = {with(seed_baseline(), seed_changes()), seed_changes(), 14.85, 1.48,
-                   14.85 / 3.83, false, 3};
+                   14.85 / 3.83, false, 3, 14.79, 14.90, true};
   return report;
 }
 
@@ -154,7 +190,7 @@ results::Report loop_report() {
                    "ioctl(SG_IO ATA_16 IDENTIFY) on /dev/loop0: Invalid argument): Operation not supported"};
   report.space = loop_space();
   const auto base = loop_baseline();
-  report.baseline = {base, {812.4, 845.1, 850.9}, 845.1, 4.56, 9876.5};
+  report.baseline = baseline_of(base, {812.4, 845.1, 850.9}, 845.1, 4.56, 9876.5);
   const probe::Settings changes{{SettingId::read_ahead_kb, num(1024)},
                                 {SettingId::scheduler, name("mq-deadline")},
                                 {SettingId::nr_requests, num(64)}};
@@ -167,7 +203,7 @@ results::Report loop_report() {
       trial(4, with(base, {{SettingId::max_sectors_kb, num(128)}}), TrialStatus::ok,
             {700.5, 702.0, 719.9}, 702.0, 2.76),
   };
-  report.winner = {with(base, changes), changes, 1105.3, 1.10, 1105.3 / 845.1, false, 3};
+  report.winner = {with(base, changes), changes, 1105.3, 1.10, 1105.3 / 845.1, false, 3, 1098.8, 1111.0, false};
   return report;
 }
 
@@ -181,7 +217,7 @@ results::Report keep_baseline_report() {
   report.space.dimensions = {{SettingId::read_ahead_kb, {num(128), num(1024)}},
                              {SettingId::scheduler, {name("mq-deadline"), name("bfq")}}};
   report.space.legal_count = 4;
-  report.baseline = {base, {56.2, 57.9, 58.0}, 57.9, 3.11, 4120.0};
+  report.baseline = baseline_of(base, {56.2, 57.9, 58.0}, 57.9, 3.11, 4120.0);
   report.trials = {
       trial(1, with(base, {{SettingId::read_ahead_kb, num(1024)}}), TrialStatus::ok,
             {57.1, 58.4, 58.9}, 58.4, 3.08),

@@ -22,7 +22,7 @@ TEST_CASE("tune defaults to the simulated seed drive and the default strategy", 
   const auto config = parse({"tune"});
   REQUIRE(config.command == Command::tune);
   REQUIRE(config.device == "sim:");
-  REQUIRE(config.strategy == "one-at-a-time");
+  REQUIRE(config.strategy == "coordinate-descent");
   REQUIRE(config.repeats == 3);
   REQUIRE_FALSE(config.trial_timeout_s);
 }

@@ -1,109 +1,90 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// TrialRunner against a SIMULATED device with libata's multcount hazard: detect, restore, verify it reads.
+// TrialRunner over a SIMULATED drive: forked and in-process trials agree; A/A; confirmation round.
 #include "tuner/trial_runner.hpp"
 
-#include "tests/support/fake_block_io.hpp"
+#include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <cstring>
-#include <set>
-
 using namespace disktune;
 using probe::SettingId;
-using probe::SettingValue;
-using strategies::TrialStatus;
 
 namespace {
 
-// A SIMULATED drive with one knob, multcount: 0 makes every read fail with EIO (what libata
-// does after a raw SET MULTIPLE 0, DESIGN.md "The ATA lab"); counts in `rejected` are aborted
-// by the drive (EIO); `wedge_on_restore` makes the drive unreadable after the parent's restore.
-class HazardDevice final : public probe::Device {
- public:
-  std::int64_t multcount = 16;
-  std::set<std::int64_t> rejected;
-  bool wedge_on_restore = false;
-  bool wedged = false;
-
-  [[nodiscard]] const std::string& path() const override { return path_; }
-  [[nodiscard]] bool simulated() const override { return true; }
-  probe::Result<probe::IdentifyInfo> identify() override {
-    return probe::Error{std::make_error_code(std::errc::not_supported), "identify", path_};
-  }
-  std::vector<probe::Capability> capabilities() override { return {{SettingId::multcount, probe::Support::supported, {}, ""}}; }
-  probe::Result<SettingValue> read(SettingId) override { return SettingValue(multcount); }
-  probe::Result<void> apply(SettingId, const SettingValue& value) override {
-    if (rejected.count(value.number()))
-      return probe::errno_error(EIO, "SG_IO ATA_16 SET MULTIPLE MODE (ATA status 0x51 error 0x04)", path_);
-    multcount = value.number();
-    return {};
-  }
-  probe::Result<probe::Settings> snapshot() override { return probe::Settings{{SettingId::multcount, SettingValue(multcount)}}; }
-  probe::Result<void> restore(const probe::Settings& settings) override {
-    auto restored = Device::restore(settings);
-    if (wedge_on_restore) wedged = true;
-    return restored;
-  }
-  probe::Result<std::unique_ptr<probe::BlockIo>> open_io(probe::IoMode) override {
-    testing::FakeBlockIoConfig config;
-    config.size_bytes = 16u << 20;
-    if (multcount == 0 || wedged) config.fail_read_index = 0;
-    return std::unique_ptr<probe::BlockIo>(std::make_unique<testing::FakeBlockIo>(config));
-  }
-
- private:
-  std::string path_ = "sim:hazard";
-};
-
-tuner::TrialSettings quick() {
-  return {bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(0.2)}, 2, bench::Seconds(10.0)};
+tuner::TrialSettings settings(bool in_process) {
+  tuner::TrialSettings s;
+  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, bench::Seconds(0.2)};
+  s.sampling = bench::SamplingPlan{3, 10, 0.02, true};
+  s.timeout = bench::Seconds(10.0);
+  s.in_process = in_process;
+  s.confirm_rounds = 4;
+  return s;
 }
 
-probe::Settings multcount(std::int64_t value) { return {{SettingId::multcount, SettingValue(value)}}; }
+probe::Settings dma(const probe::Settings& original) {
+  auto config = original;
+  config[SettingId::using_dma] = probe::SettingValue(std::int64_t{1});
+  return config;
+}
 
 }  // namespace
 
-TEST_CASE("TrialRunner: multcount 0 read errors are an error trial, restored, and the drive still reads",
-          "[cli]") {
-  HazardDevice device;
-  tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(0));
-  REQUIRE(trial.has_value());
-  REQUIRE(trial->status == TrialStatus::error);
-  REQUIRE_THAT(trial->detail, Catch::StartsWith("read error during measurement: "));
-  REQUIRE_THAT(trial->detail, Catch::Contains(std::strerror(EIO)));
-  REQUIRE(device.multcount == 16);
-  REQUIRE_FALSE(runner.unreadable());
+TEST_CASE("a trial run in process gives exactly what the forked trial gives", "[tuner]") {
+  auto forked_device = testing::make_sim(testing::seed_identify(), {}, 3);
+  auto local_device = testing::make_sim(testing::seed_identify(), {}, 3);
+  const auto original = *forked_device->snapshot();
+  tuner::TrialRunner forked(*forked_device, original, settings(false));
+  tuner::TrialRunner local(*local_device, original, settings(true));
+  const auto a = forked.run(dma(original));
+  const auto b = local.run(dma(original));
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  REQUIRE(a->status == strategies::TrialStatus::ok);
+  REQUIRE(a->samples_mib_s == b->samples_mib_s);
+  REQUIRE(a->warmup_mib_s == b->warmup_mib_s);
+  REQUIRE(a->ci_low_mib_s == b->ci_low_mib_s);
+  REQUIRE(a->samples_mib_s.size() >= 3);
+  REQUIRE(a->ci_low_mib_s <= a->median_mib_s);
+  REQUIRE(a->median_mib_s <= a->ci_high_mib_s);
+  REQUIRE(*local_device->snapshot() == original);
 }
 
-TEST_CASE("TrialRunner: a count the drive rejects is an error with the rejected prefix", "[cli]") {
-  HazardDevice device;
-  device.rejected = {4};
-  tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(4));
-  REQUIRE(trial.has_value());
-  REQUIRE(trial->status == TrialStatus::error);
-  REQUIRE_THAT(trial->detail, Catch::StartsWith("rejected by the device: SG_IO ATA_16 SET MULTIPLE MODE"));
+TEST_CASE("the baseline is measured twice (A/A) and its noise floor reported", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 5);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(true));
+  const auto baseline = runner.measure_baseline();
+  REQUIRE(baseline.has_value());
+  REQUIRE(baseline->aa_samples_mib_s.size() == baseline->trial.samples_mib_s.size());
+  REQUIRE(baseline->aa_samples_mib_s != baseline->trial.samples_mib_s);
+  REQUIRE(baseline->noise_floor_pct > 0.0);
+  REQUIRE(baseline->noise_floor_pct < 5.0);  // 2 % noise per sample: medians differ by far less
 }
 
-TEST_CASE("TrialRunner: a drive that no longer reads after the restore stops the run", "[cli]") {
-  HazardDevice device;
-  device.wedge_on_restore = true;
-  tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(0));
-  REQUIRE_FALSE(trial.has_value());
-  REQUIRE(runner.unreadable());
-  REQUIRE_THAT(trial.error().message(), Catch::Contains("the device may need a reset"));
-  REQUIRE_THAT(trial.error().message(), Catch::Contains("read a block after restoring the original settings"));
+TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the minimum", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 2);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(true));
+  const auto quick = runner.run(dma(original), {std::nullopt, true});
+  REQUIRE(quick.has_value());
+  REQUIRE(quick->samples_mib_s.size() == 3);
+  const auto hopeless = runner.run(original, {1000.0, false});
+  REQUIRE(hopeless.has_value());
+  REQUIRE(hopeless->samples_mib_s.size() == 3);
+  REQUIRE(hopeless->sampling_stop == "clearly slower");
 }
 
-TEST_CASE("TrialRunner: an ok trial is not followed by the readability check", "[cli]") {
-  HazardDevice device;
-  device.wedge_on_restore = true;  // would fail the check if it ran
-  tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(8));
-  REQUIRE(trial.has_value());
-  REQUIRE(trial->status == TrialStatus::ok);
-  REQUIRE_FALSE(runner.unreadable());
+TEST_CASE("the confirmation round measures every contender once per round", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 4);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(false));
+  const auto results = runner.confirm({original, dma(original)});
+  REQUIRE(results.has_value());
+  REQUIRE(results->size() == 2);
+  for (const auto& r : *results) {
+    REQUIRE(r.status == strategies::TrialStatus::ok);
+    REQUIRE(r.samples_mib_s.size() == 4);
+  }
+  REQUIRE((*results)[1].median_mib_s > 2.0 * (*results)[0].median_mib_s);  // DMA against PIO
+  REQUIRE(*device->snapshot() == original);
 }

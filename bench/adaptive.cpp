@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Adaptive repetitions: the stop rule and the sampling loop.
+#include "bench/adaptive.hpp"
+
+#include "bench/stats.hpp"
+#include "probe/assert.hpp"
+
+namespace disktune::bench {
+
+std::string_view to_string(SamplingStop stop) {
+  switch (stop) {
+    case SamplingStop::precise: return "precise";
+    case SamplingStop::clearly_slower: return "clearly slower";
+    case SamplingStop::max_samples: return "max samples";
+  }
+  return "max samples";
+}
+
+std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_mib_s, const SamplingPlan& plan,
+                                             std::optional<double> incumbent_low) {
+  DT_ASSERT(plan.min_samples >= 1 && plan.min_samples <= plan.max_samples);
+  const auto n = static_cast<int>(samples_mib_s.size());
+  if (n < plan.min_samples) return std::nullopt;
+  const Interval interval = median_interval(samples_mib_s);
+  if (incumbent_low && interval.high < *incumbent_low) return SamplingStop::clearly_slower;
+  if (relative_half_width(interval, median(samples_mib_s)) <= plan.target_half_width) return SamplingStop::precise;
+  if (n >= plan.max_samples) return SamplingStop::max_samples;
+  return std::nullopt;
+}
+
+std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples) {
+  return out << samples.samples.size() << " samples (" << to_string(samples.stop) << ")";
+}
+
+std::vector<double> rates_mib_s(const std::vector<Sample>& samples) {
+  std::vector<double> rates;
+  rates.reserve(samples.size());
+  for (const auto& s : samples) rates.push_back(s.mib_s);
+  return rates;
+}
+
+probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
+                                            std::optional<double> incumbent_low) {
+  AdaptiveSamples result;
+  if (plan.warmup) {
+    auto warmup = run_sample(io, workload);
+    if (!warmup) return warmup.error();
+    result.warmup = *warmup;
+  }
+  std::vector<double> rates;
+  for (;;) {
+    auto sample = run_sample(io, workload);
+    if (!sample) return sample.error();
+    result.samples.push_back(*sample);
+    rates.push_back(sample->mib_s);
+    if (const auto stop = sampling_verdict(rates, plan, incumbent_low)) {
+      result.stop = *stop;
+      return result;
+    }
+  }
+}
+
+}  // namespace disktune::bench

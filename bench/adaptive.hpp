@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Adaptive repetitions: sample until the median's interval is tight or clearly too slow.
+#pragma once
+
+#include "bench/benchmark.hpp"
+
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace disktune::bench {
+
+/// How many samples one configuration gets.
+struct SamplingPlan {
+  int min_samples = 3;              ///< always taken (--repeats)
+  int max_samples = 10;             ///< never more (--max-repeats)
+  double target_half_width = 0.02;  ///< stop once the median's 95 % interval is within ± this fraction
+  bool warmup = true;               ///< one sample before the others, measured and discarded
+};
+
+/// Why sampling stopped.
+enum class SamplingStop {
+  precise,         ///< the interval's half-width is within the target
+  clearly_slower,  ///< the interval's upper bound is below the incumbent's lower bound
+  max_samples,     ///< max_samples reached without either
+};
+
+/// "precise", "clearly slower", "max samples".
+std::string_view to_string(SamplingStop stop);
+
+/// Decide after each sample: nullopt = take another. Fewer than min_samples: nullopt;
+/// max_samples reached: max_samples unless one of the others holds; otherwise clearly_slower
+/// when the median_interval's high < `incumbent_low` (MiB/s), precise when its
+/// relative_half_width <= target_half_width. Precondition: 1 <= min_samples <= max_samples.
+std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_mib_s, const SamplingPlan& plan,
+                                             std::optional<double> incumbent_low);
+
+/// The samples of one configuration and why they stopped.
+struct AdaptiveSamples {
+  std::optional<Sample> warmup;  ///< the discarded warm-up sample, when the plan asks for one
+  std::vector<Sample> samples;   ///< the kept samples, in order
+  SamplingStop stop = SamplingStop::max_samples;
+};
+
+/// "<n> samples (<stop>)", so that Catch2 can print a Result<AdaptiveSamples>.
+std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples);
+
+/// Run an optional warm-up sample, then run_sample until sampling_verdict says stop.
+/// Errors: the first failing sample's error.
+probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
+                                            std::optional<double> incumbent_low);
+
+/// MiB/s figures of samples.
+std::vector<double> rates_mib_s(const std::vector<Sample>& samples);
+
+}  // namespace disktune::bench

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Confirmation round: the finalists and the baseline re-measured interleaved; the winner is decided there.
+#pragma once
+
+#include "strategies/evaluator.hpp"
+
+#include <functional>
+#include <vector>
+
+namespace disktune::strategies {
+
+/// Up to `count` finalists of a search: Evaluator::best() first (when it is not the
+/// baseline), then the fastest trial, then the simplest (fewest risky changes, then fewest
+/// changes) of the trials statistically tied with the fastest, then the simplest of all the
+/// trials that beat the baseline (a tie in the search may hide any of them).
+/// Empty when nothing beat the baseline (the answer is then "keep the baseline").
+std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
+
+/// Measures the contenders interleaved (A B C A B C ...), `contenders[0]` being the
+/// baseline; returns one TrialResult per contender, in the same order, with its samples.
+using ConfirmRunner = std::function<std::vector<TrialResult>(const std::vector<probe::Settings>& contenders)>;
+
+/// The confirmation round's outcome.
+struct Confirmation {
+  std::vector<TrialResult> results;  ///< [0] the baseline, then the finalists, as re-measured
+  std::size_t winner = 0;            ///< index into results; 0 = keep the baseline
+};
+
+/// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
+/// (threshold `min_gain`, a fraction) on the confirmation samples only; each result keeps
+/// the id of the search trial it confirms (0 for the baseline).
+Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
+                     const ConfirmRunner& runner, double min_gain);
+
+}  // namespace disktune::strategies

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The winner rule: significantly faster than the baseline, ties go to fewer and safer changes.
+#pragma once
+
+#include "strategies/trial.hpp"
+
+#include <cstddef>
+#include <vector>
+
+namespace disktune::strategies {
+
+/// True when `a` is significantly faster than `b`: `a` is ok and either `b` is not, or
+/// a's median interval lies entirely above b's (lower_bound(a) > upper_bound(b)) and a's
+/// median exceeds b's by more than `min_gain` (a fraction: the noise floor, at least the
+/// evaluator's minimum gain).
+bool significantly_faster(const TrialResult& a, const TrialResult& b, double min_gain);
+
+/// Number of changed settings from `base` that the hdparm manual calls risky.
+std::size_t risky_change_count(const probe::Settings& base, const probe::Settings& config);
+
+/// The winner among `candidates` against `baseline`: the fastest ok candidate (by median)
+/// that is significantly_faster than the baseline; among the candidates statistically tied
+/// with it (not significantly slower) that also beat the baseline, the one with the fewest
+/// risky changes, then the fewest changes, then the fastest. nullptr = keep the baseline.
+const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
+                               const probe::Settings& base, double min_gain);
+
+}  // namespace disktune::strategies

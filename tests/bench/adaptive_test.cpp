@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Adaptive repetitions: the stop rule by hand, and the loop over a simulated drive.
+#include "bench/adaptive.hpp"
+
+#include "tests/support/sim_fixture.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <vector>
+
+using namespace disktune::bench;
+
+TEST_CASE("sampling_verdict stops when precise, clearly slower or at the maximum", "[bench]") {
+  const SamplingPlan plan{3, 10, 0.02, true};
+  REQUIRE_FALSE(sampling_verdict(std::vector<double>{10.0, 10.1}, plan, std::nullopt));
+  // [10, 10.2] around 10.1: half-width 0.1 / 10.1 = 0.99 % <= 2 %.
+  REQUIRE(sampling_verdict(std::vector<double>{10.0, 10.1, 10.2}, plan, std::nullopt) == SamplingStop::precise);
+  // [10, 12] around 11: 9.1 %: more samples, unless the incumbent's lower bound is above 12.
+  const std::vector<double> wide{10.0, 11.0, 12.0};
+  REQUIRE_FALSE(sampling_verdict(wide, plan, 11.5));
+  REQUIRE(sampling_verdict(wide, plan, 12.5) == SamplingStop::clearly_slower);
+  const SamplingPlan three{3, 3, 0.02, true};
+  REQUIRE(sampling_verdict(wide, three, std::nullopt) == SamplingStop::max_samples);
+}
+
+TEST_CASE("run_adaptive discards a warm-up and samples a noisy simulated drive until precise", "[bench]") {
+  disktune::probe::SimProfile profile;
+  profile.noise_pct = 2.0;
+  auto device = disktune::testing::make_sim(disktune::testing::seed_identify(), profile, 7);
+  auto io = device->open_io(disktune::probe::IoMode::buffered);
+  REQUIRE(io);
+  const Workload workload{Method::buffered, 0, 2u << 20, Seconds(1.0)};
+  const SamplingPlan plan{3, 10, 0.005, true};
+  auto result = run_adaptive(**io, workload, plan, std::nullopt);
+  REQUIRE(result);
+  REQUIRE(result->warmup);
+  REQUIRE(result->samples.size() >= 3);
+  REQUIRE(result->samples.size() <= 10);
+  // Either the interval got within 0.5 % or the plan ran out of samples.
+  const auto rates = rates_mib_s(result->samples);
+  const auto verdict = sampling_verdict(rates, plan, std::nullopt);
+  REQUIRE(verdict == result->stop);
+  // With an incumbent far above, three samples suffice.
+  auto slow = run_adaptive(**io, workload, plan, 1000.0);
+  REQUIRE(slow);
+  REQUIRE(slow->samples.size() == 3);
+  REQUIRE(slow->stop == SamplingStop::clearly_slower);
+}

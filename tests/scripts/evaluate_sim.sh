@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Acceptance: `disktune evaluate` on a small subset (the seed drive, one seed) scores every
+# strategy against exhaustive and names the default strategy.
+source "$(dirname "$0")/lib.bash"
+
+out="$WORK/evaluate.json"
+"$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 --json \
+  >"$out" 2>"$WORK/err.txt" || fail "evaluate exited $? ($(tail -3 "$WORK/err.txt"))"
+grep -q SIMULATED "$WORK/err.txt" || fail "progress does not say the drives are simulated"
+expect_eq "$(jq -r .simulated "$out")" true "simulated"
+expect_eq "$(jq -r .drives "$out")" 1 "drives"
+default=$(jq -r .default_strategy "$out")
+for name in one-at-a-time exhaustive racing coordinate-descent random; do
+  jq -e --arg n "$name" '.strategies[] | select(.name == $n) | (.success_rate | type == "number") and (.trial_fraction | type == "number")' \
+    "$out" >/dev/null || fail "no success_rate / trial_fraction for $name"
+done
+expect_eq "$(jq -r '.strategies[] | select(.name == "exhaustive") | .success_rate' "$out")" 1 "exhaustive against itself"
+expect_eq "$(jq -r '.strategies[] | select(.name == "exhaustive") | .trial_fraction' "$out")" 1 "exhaustive trial fraction"
+# The default finds the exhaustive answer on the seed drive with at most 10 % of its trials.
+jq -e --arg n "$default" '.strategies[] | select(.name == $n) | .success_rate == 1 and .trial_fraction <= 0.1' \
+  "$out" >/dev/null || fail "default strategy $default: $(jq -c --arg n "$default" '.strategies[] | select(.name == $n)' "$out")"
+echo "ok: default $default"

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The winner rule end to end over a noisy synthetic drive: search, confirmation round, decision.
+#include "bench/adaptive.hpp"
+#include "bench/stats.hpp"
+#include "strategies/confirmation.hpp"
+#include "strategies/registry.hpp"
+#include "strategies/winner_rule.hpp"
+
+#include "tests/support/seed_like_identify.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <functional>
+#include <random>
+
+using namespace disktune;
+using probe::SettingId;
+using strategies::TrialResult;
+using strategies::TrialStatus;
+
+namespace {
+
+// A synthetic drive with 2 % Gaussian noise per sample: every measurement draws fresh
+// samples (seeded by the run seed, the configuration and a draw counter), as a real drive would.
+class NoisyDrive {
+ public:
+  NoisyDrive(std::uint64_t seed, std::function<double(const probe::Settings&)> rate)
+      : seed_(seed), rate_(std::move(rate)) {}
+
+  std::vector<double> samples(const probe::Settings& config, int count) {
+    std::mt19937_64 random(seed_ * 0x9e3779b97f4a7c15ULL ^ std::hash<std::string>{}(probe::format_settings(config)) ^
+                           (++draws_ << 32));
+    std::normal_distribution<double> noise(0.0, 0.02);
+    std::vector<double> values;
+    for (int i = 0; i < count; ++i) values.push_back(rate_(config) * (1.0 + noise(random)));
+    return values;
+  }
+
+  // What the trial child does: adaptive samples against the incumbent.
+  TrialResult trial(const probe::Settings& config, const strategies::TrialRequest& request) {
+    bench::SamplingPlan plan;
+    if (request.quick) plan.max_samples = plan.min_samples;
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.settings = config;
+    const auto pool = samples(config, plan.max_samples);
+    for (const double v : pool) {
+      t.samples_mib_s.push_back(v);
+      if (bench::sampling_verdict(t.samples_mib_s, plan, request.incumbent_low_mib_s)) break;
+    }
+    strategies::summarize_samples(t);
+    return t;
+  }
+
+  std::vector<TrialResult> confirm(const std::vector<probe::Settings>& contenders) {
+    std::vector<TrialResult> results;
+    for (const auto& c : contenders) results.push_back(trial(c, {std::nullopt, false}));
+    for (auto& r : results) {
+      r.samples_mib_s = samples(r.settings, 10);
+      strategies::summarize_samples(r);
+    }
+    return results;
+  }
+
+ private:
+  std::uint64_t seed_;
+  std::function<double(const probe::Settings&)> rate_;
+  std::uint64_t draws_ = 0;
+};
+
+strategies::SearchSpace small_space() {
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::multcount, SettingId::io_support, SettingId::unmaskirq};
+  return strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                 testing::seed_baseline(), options);
+}
+
+// Search with `name`, then the confirmation round; returns the decided configuration.
+probe::Settings decide(const std::string& name, NoisyDrive& drive, const strategies::SearchSpace& space) {
+  TrialResult baseline = drive.trial(space.baseline(), {});
+  const auto aa = drive.samples(space.baseline(), static_cast<int>(baseline.samples_mib_s.size()));
+  strategies::EvaluatorOptions options;
+  options.noise_floor = std::fabs(bench::median(aa) - baseline.median_mib_s) / baseline.median_mib_s;
+  strategies::Evaluator evaluator(
+      space,
+      strategies::Evaluator::RequestRunner(
+          [&](const probe::Settings& c, const strategies::TrialRequest& r) { return drive.trial(c, r); }),
+      baseline, options);
+  (*strategies::make_strategy(name))->run(space, evaluator);
+  const auto finals = strategies::finalists(evaluator);
+  if (finals.empty()) return space.baseline();
+  const auto round = strategies::confirm(
+      space.baseline(), finals, [&](const auto& contenders) { return drive.confirm(contenders); },
+      evaluator.gain_threshold());
+  return round.results[round.winner].settings;
+}
+
+}  // namespace
+
+TEST_CASE("a drive where nothing has an effect keeps the baseline in 10 of 10 seeds", "[strategies]") {
+  const auto name = GENERATE(from_range(strategies::strategy_names()));
+  CAPTURE(name);
+  const auto space = small_space();
+  int kept = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    NoisyDrive drive(seed, [](const probe::Settings&) { return 10.0; });
+    kept += decide(name, drive, space) == space.baseline();
+  }
+  REQUIRE(kept == 10);
+}
+
+TEST_CASE("a drive with one clearly better setting is tuned to it in 10 of 10 seeds", "[strategies]") {
+  const auto name = GENERATE(from_range(strategies::strategy_names()));
+  CAPTURE(name);
+  const auto space = small_space();
+  int found = 0;
+  for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+    // io_support=1 gives 15 % more; nothing else matters.
+    NoisyDrive drive(seed, [](const probe::Settings& c) { return c.at(SettingId::io_support).number() == 1 ? 11.5 : 10.0; });
+    const auto decided = decide(name, drive, space);
+    // The fewest and safest changes among the tied: io_support=1 alone.
+    found += strategies::changes_from(space.baseline(), decided) ==
+             probe::Settings{{SettingId::io_support, probe::SettingValue(std::int64_t{1})}};
+  }
+  REQUIRE(found == 10);
+}
+
+TEST_CASE("ties go to fewer risky changes, then fewer changes", "[strategies]") {
+  const auto base = testing::seed_baseline();
+  auto make = [&](probe::Settings changes, double median) {
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.settings = base;
+    for (const auto& [id, v] : changes) t.settings[id] = v;
+    t.median_mib_s = median;
+    t.ci_low_mib_s = median * 0.99;
+    t.ci_high_mib_s = median * 1.01;
+    return t;
+  };
+  TrialResult baseline = make({}, 10.0);
+  const probe::SettingValue on(std::int64_t{1});
+  std::vector<TrialResult> candidates{
+      make({{SettingId::io_support, on}, {SettingId::unmaskirq, on}}, 12.1),  // fastest, 2 risky
+      make({{SettingId::io_support, on}}, 12.0),                              // tied, 1 risky
+      make({{SettingId::readahead, probe::SettingValue(std::int64_t{256})}, {SettingId::io_support, on}}, 11.95),
+      make({{SettingId::unmaskirq, on}}, 10.5),  // significantly slower than the fastest
+  };
+  const TrialResult* pick = strategies::pick_winner(baseline, candidates, base, 0.02);
+  REQUIRE(pick == &candidates[1]);
+  // Nothing beats the baseline by more than 2 %: keep it.
+  std::vector<TrialResult> flat{make({{SettingId::io_support, on}}, 10.15)};
+  REQUIRE(strategies::pick_winner(baseline, flat, base, 0.02) == nullptr);
+  REQUIRE(strategies::risky_change_count(base, candidates[0].settings) == 2);
+  REQUIRE(strategies::risky_change_count(base, candidates[2].settings) == 1);
+}

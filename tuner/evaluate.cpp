@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// disktune evaluate: strategies against exhaustive over simulated drives, in parallel (oneTBB).
+#include "tuner/evaluate.hpp"
+
+#include "probe/identify_text.hpp"
+#include "probe/sim_device.hpp"
+#include "probe/sim_model.hpp"
+#include "strategies/registry.hpp"
+#include "tuner/decision.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+namespace disktune::tuner {
+namespace {
+
+constexpr double kSimNoisePct = 2.0;
+// Smaller reads than hdparm's 2 MiB keep thousands of simulated trials fast; every strategy
+// and the noise-free reference use the same workload.
+constexpr std::uint64_t kEvaluationChunk = 256u << 10;
+
+probe::Result<std::unique_ptr<probe::Device>> sim_drive(const std::string& file, std::uint64_t seed, double noise) {
+  auto identify = probe::parse_identify_file(file, std::nullopt);
+  if (!identify) return identify.error();
+  probe::SimProfile profile;
+  profile.noise_pct = noise;
+  return probe::make_sim_device_from(std::move(*identify), "sim:" + file, std::move(profile), seed);
+}
+
+strategies::SearchSpace space_of(probe::Device& device, const probe::Settings& original) {
+  std::optional<probe::IdentifyInfo> identify;
+  if (auto id = device.identify()) identify = std::move(*id);
+  return strategies::build_space(identify, device.capabilities(), original, {});
+}
+
+// Everything the simulated drive's behaviour follows from: the legal values, the settings as
+// found and the default media rate (probe::default_media_mib_s).
+std::string drive_signature(probe::Device& device, const strategies::SearchSpace& space) {
+  std::string signature = probe::format_settings(space.baseline());
+  for (const auto& group : space.groups())
+    for (const auto& choice : group.choices) signature += "|" + probe::format_settings(choice);
+  if (auto id = device.identify()) signature += "|" + std::to_string(probe::default_media_mib_s(*id));
+  return signature;
+}
+
+TrialSettings evaluation_trial_settings(const Config& config) {
+  TrialSettings settings;
+  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, bench::Seconds(config.duration_s)};
+  settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  settings.in_process = true;
+  return settings;
+}
+
+// The noise-free rate of `config` on the same drive: one long sample with noise 0.
+double true_rate(const std::string& file, const probe::Settings& config) {
+  auto device = sim_drive(file, 1, 0.0);
+  if (!device) return 0.0;
+  for (const auto& [id, value] : config)
+    if (!(*device)->apply(id, value)) return 0.0;
+  auto io = (*device)->open_io(probe::IoMode::buffered);
+  if (!io) return 0.0;
+  auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, bench::Seconds(2.0)});
+  return sample ? sample->mib_s : 0.0;
+}
+
+EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::string& name, const Config& config) {
+  const auto start = std::chrono::steady_clock::now();
+  EvaluationRun run;
+  run.strategy = name;
+  run.drive = std::filesystem::path(file).filename().string();
+  run.seed = seed;
+  auto device = sim_drive(file, seed, kSimNoisePct);
+  auto original = (*device)->snapshot();
+  const auto space = space_of(**device, *original);
+  run.legal_count = space.legal_count();
+  TrialRunner runner(**device, *original, evaluation_trial_settings(config));
+  auto baseline = runner.measure_baseline();
+  if (!baseline) return run;
+  strategies::EvaluatorOptions options;
+  options.noise_floor = baseline->noise_floor_pct / 100.0;
+  strategies::Evaluator evaluator(
+      space,
+      strategies::Evaluator::RequestRunner([&](const probe::Settings& c, const strategies::TrialRequest& request) {
+        auto trial = runner.run(c, request);
+        return trial ? *trial : strategies::TrialResult{};
+      }),
+      baseline->trial, options);
+  (*strategies::make_strategy(name))->run(space, evaluator);
+  auto decision = decide(evaluator, runner);
+  const auto& winner = decision ? decision->winner : evaluator.baseline();
+  run.trials = evaluator.trials().size();
+  run.measured_s = baseline->trial.measured_s + evaluator.measured_s();
+  if (decision && decision->confirmation)
+    for (const auto& r : decision->confirmation->results) run.measured_s += r.measured_s;
+  run.kept_baseline = winner.id == 0;
+  run.final_settings = probe::format_settings(strategies::changes_from(*original, winner.settings));
+  run.true_mib_s = true_rate(file, winner.settings);
+  run.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return run;
+}
+
+}  // namespace
+
+std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.ends_with(".txt") && (!filter || name.find(*filter) != std::string::npos))
+      names.push_back(entry.path().string());
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> files;
+  std::set<std::string> seen;  // captures of the same model simulate the same drive: keep one
+  for (const auto& file : names) {
+    auto device = sim_drive(file, 1, kSimNoisePct);
+    if (!device) continue;
+    auto original = (*device)->snapshot();
+    if (!original) continue;
+    const auto space = space_of(**device, *original);
+    if (space.legal_count() > 1 && seen.insert(drive_signature(**device, space)).second) files.push_back(file);
+  }
+  return files;
+}
+
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, int seeds, const Config& config) {
+  const auto names = strategies::strategy_names();
+  const std::size_t pairs = files.size() * static_cast<std::size_t>(seeds);
+  std::vector<EvaluationRun> runs(pairs * names.size());
+  tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
+    const std::size_t pair = i / names.size();
+    const auto seed = static_cast<std::uint64_t>(pair % static_cast<std::size_t>(seeds)) + 1;
+    runs[i] = run_one(files[pair / static_cast<std::size_t>(seeds)], seed, names[i % names.size()], config);
+  });
+  return runs;
+}
+
+}  // namespace disktune::tuner

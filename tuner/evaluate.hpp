@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// disktune evaluate: every strategy over many SIMULATED drives and seeds, against exhaustive.
+#pragma once
+
+#include "tuner/config.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// One strategy run on one simulated drive with one seed.
+struct EvaluationRun {
+  std::string strategy;
+  std::string drive;          ///< identify file name
+  std::uint64_t seed = 1;
+  std::size_t legal_count = 0;
+  std::size_t trials = 0;     ///< search trials (baseline and confirmation not counted)
+  double measured_s = 0.0;    ///< simulated measurement seconds: baseline, search and confirmation
+  double wall_s = 0.0;
+  double true_mib_s = 0.0;    ///< noise-free rate of the final configuration
+  bool kept_baseline = false;
+  std::string final_settings; ///< changes from the baseline, hdparm names
+};
+
+/// Per-strategy figures relative to exhaustive on the same (drive, seed).
+struct StrategySummary {
+  std::string name;
+  std::size_t runs = 0;
+  double success_rate = 0.0;     ///< final true rate >= 98 % of exhaustive's final, or the same configuration
+  double trial_fraction = 0.0;   ///< mean of trials / exhaustive's trials
+  double time_fraction = 0.0;    ///< mean of measured_s / exhaustive's measured_s
+  double wall_s = 0.0;           ///< mean wall time per run [s]
+  std::size_t large_runs = 0;    ///< runs on spaces of more than 100 configurations
+  double large_success_rate = 0.0;
+  double large_trial_fraction = 0.0;
+};
+
+/// Identify files (*.txt) under `directory`, sorted by name, from which a simulated drive
+/// with more than one legal configuration can be built; names containing `filter` only, when
+/// given. Of files that simulate the same drive (same legal values, settings as found and
+/// media rate, e.g. two captures of one model) only the first is kept: its runs would repeat.
+std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter);
+
+/// Run every registered strategy on every (drive, seed) pair, in parallel over the pairs
+/// with oneTBB. Each run builds its own simulated drive (noise 2 %, seeded) and measures
+/// through TrialRunner in process (no fork; the same measurement body as `tune`), decides
+/// with the confirmation round, and scores the final configuration by its noise-free rate.
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, int seeds, const Config& config);
+
+/// Summaries per strategy in registry order, each run compared with exhaustive's run on the
+/// same drive and seed.
+std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs);
+
+/// `disktune evaluate`: prints a table (or JSON with --json) naming the default strategy.
+/// Drives come from config.identify_dir (--identify-dir, default ../shared/data/identify).
+int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err);
+
+}  // namespace disktune::tuner
