@@ -167,7 +167,9 @@ json::value to_json(const Report& report) {
                       {"trials", trials_json(report.trials)},
                       {"winner", winner_json(report)},
                       {"restored", report.restored},
-                      {"restore_detail", report.restore_detail}};
+                      {"restore_detail", report.restore_detail},
+                      {"wedged", report.wedged},
+                      {"wedged_detail", report.wedged_detail}};
 }
 
 std::string JsonEmitter::render(const Report& report) const { return pretty_json(to_json(report)); }

@@ -11,6 +11,7 @@ std::string_view to_string(TrialStatus status) {
     case TrialStatus::error: return "error";
     case TrialStatus::unsupported: return "unsupported";
     case TrialStatus::unstable: return "unstable";
+    case TrialStatus::wedged: return "wedged";
   }
   return "error";
 }

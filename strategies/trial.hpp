@@ -17,9 +17,11 @@ enum class TrialStatus {
   error,        ///< the trial failed (read error, EIO from the drive, crash of the child)
   unsupported,  ///< the driver refused a setting of this configuration
   unstable,     ///< finished, but a setting did not read back or errors were seen
+  wedged,       ///< the killed trial child stayed in uninterruptible sleep: the device is
+                ///< wedged, the run ends (exit 5) and nothing touches the device again
 };
 
-/// "ok", "hang", "error", "unsupported", "unstable".
+/// "ok", "hang", "error", "unsupported", "unstable", "wedged".
 std::string_view to_string(TrialStatus status);
 
 /// One trial: the full configuration, its status, raw samples (MiB/s) and their median.

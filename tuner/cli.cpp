@@ -18,8 +18,8 @@ constexpr const char* kUsage =
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE] [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--trial-timeout S] [--only SETTING,...]\n"
-    "           [--seed N] [--sim-profile FILE] [--report FILE] [--boot-local FILE]\n"
+    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--trial-timeout S] [--stall-timeout S]\n"
+    "           [--only SETTING,...] [--seed N] [--sim-profile FILE] [--report FILE] [--boot-local FILE]\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
     "Run 'disktune COMMAND --help' for a command's options.\n";
@@ -65,6 +65,7 @@ po::options_description command_options(Command command) {
         ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
          strategy_list().c_str())
         ("trial-timeout", po::value<double>(), "seconds before a trial counts as hung (default: from the trial's expected time)")
+        ("stall-timeout", po::value<double>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least)")
         ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
         ("max-trials", po::value<std::size_t>(), "stop after this many trials")
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
@@ -113,6 +114,8 @@ void fill_config(Config& config, const po::variables_map& vm) {
   require_positive(config.duration_s, "duration");
   config.trial_timeout_s = optional_value<double>(vm, "trial-timeout");
   if (config.trial_timeout_s) require_positive(*config.trial_timeout_s, "trial-timeout");
+  config.stall_timeout_s = optional_value<double>(vm, "stall-timeout");
+  if (config.stall_timeout_s) require_positive(*config.stall_timeout_s, "stall-timeout");
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
   config.max_trials = optional_value<std::size_t>(vm, "max-trials");

@@ -11,6 +11,7 @@
 #include "tuner/version.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 namespace disktune::tuner {
@@ -31,6 +32,11 @@ bench::Seconds trial_timeout(const Config& config, bool simulated) {
   if (simulated) return bench::Seconds(10.0);
   const double expected = config.repeats * (config.duration_s + 2.5) + 5.0;
   return bench::Seconds(2.0 * expected + 10.0);
+}
+
+std::optional<bench::Seconds> stall_timeout(const Config& config) {
+  if (config.stall_timeout_s) return bench::Seconds(*config.stall_timeout_s);
+  return std::nullopt;  // TrialRunner derives it from the baseline's rate
 }
 
 void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
@@ -70,6 +76,29 @@ results::Winner describe_winner(const TrialResult& best, const TrialResult& base
   return winner;
 }
 
+// A wedged device: no restore from this process (it could block as the trial did); one
+// attempt from a watched child unless a restore child already wedged; then exit 5.
+void end_wedged(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, const std::string& where) {
+  guard.dismiss();
+  results::Report& report = outcome.report;
+  report.wedged = true;
+  report.wedged_detail = where + ": " + runner.wedged_detail();
+  if (runner.restore_blocks()) {
+    report.restore_detail = "not attempted: restoring blocks on this device";
+  } else if (const auto restored = runner.restore_watched()) {
+    report.restored = true;
+  } else {
+    report.restore_detail = restored.error().message();
+  }
+  report.finished_at = utc_timestamp();
+  outcome.exit_code = kExitWedged;
+  outcome.message = "device " + report.device.path + " is wedged (" + report.wedged_detail +
+                    "); stopped, no further trial touches it; " +
+                    (report.restored ? "original settings restored from a watched child"
+                                     : "original settings NOT restored (" + report.restore_detail +
+                                           "): restore them once the device recovers");
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
@@ -88,13 +117,27 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   probe::SettingsGuard guard(*context.device, context.original);
   TrialRunner runner(*context.device, context.original,
                      {bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
-                      config.repeats, trial_timeout(config, simulated)});
+                      config.repeats, trial_timeout(config, simulated), stall_timeout(config)});
   auto baseline = runner.measure_baseline();
-  if (!baseline) throw RunError(kExitDevice, baseline.error().message());
+  if (!baseline) {
+    // A hung read can leave requests in flight that a restore would wait on: never restore
+    // from this process here, only from a watched child.
+    guard.dismiss();
+    const auto restored = runner.wedged_detail().empty() ? runner.restore_watched() : probe::Result<void>{};
+    if (!runner.wedged_detail().empty()) {
+      outcome.report.winner.settings = context.original;
+      outcome.report.winner.keep_baseline = true;
+      end_wedged(outcome, runner, guard, baseline.error().op);
+      return outcome;
+    }
+    throw RunError(kExitDevice, baseline.error().message() +
+                                    (restored ? "" : "; could not restore: " + restored.error().message()));
+  }
   outcome.report.baseline = {context.original, baseline->trial.samples_mib_s, baseline->trial.median_mib_s,
                              baseline->trial.spread_pct, baseline->cached_median_mib_s};
   log_trial(log, baseline->trial, context.original, simulated);
 
+  std::optional<TrialResult> wedged_trial;  // evaluators never see it: the search stops
   strategies::Evaluator evaluator(
       space,
       [&](const probe::Settings& candidate) {
@@ -102,6 +145,10 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
         auto trial = runner.run(candidate);
         if (!trial) throw StopSearch{kExitRestoreFailed, trial.error().message()};
+        if (trial->status == strategies::TrialStatus::wedged) {
+          wedged_trial = *trial;
+          throw StopSearch{kExitWedged, "trial " + probe::format_settings(candidate)};
+        }
         return *trial;
       },
       baseline->trial, {config.max_trials});
@@ -115,6 +162,13 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
 
   outcome.report.trials = evaluator.trials();
   outcome.report.winner = describe_winner(evaluator.best(), baseline->trial, context.original);
+  if (wedged_trial) {
+    wedged_trial->id = static_cast<int>(outcome.report.trials.size()) + 1;
+    log_trial(log, *wedged_trial, context.original, simulated);
+    outcome.report.trials.push_back(*wedged_trial);
+    end_wedged(outcome, runner, guard, "trial " + std::to_string(wedged_trial->id));
+    return outcome;
+  }
   auto restored = guard.restore();
   outcome.report.restored = static_cast<bool>(restored);
   if (!restored) {

@@ -3,6 +3,7 @@
 #include "tuner/trial_runner.hpp"
 
 #include "bench/stats.hpp"
+#include "probe/heartbeat_block_io.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 
@@ -41,7 +42,7 @@ std::string serialize(const ChildReport& r) {
 
 TrialStatus status_from_name(std::string_view name) {
   for (const auto s : {TrialStatus::ok, TrialStatus::hang, TrialStatus::error, TrialStatus::unsupported,
-                       TrialStatus::unstable})
+                       TrialStatus::unstable, TrialStatus::wedged})
     if (to_string(s) == name) return s;
   return TrialStatus::error;
 }
@@ -102,31 +103,35 @@ probe::Result<double> cached_median(probe::BlockIo& io, const bench::Workload& b
 }
 
 ChildReport measure(probe::Device& device, const probe::Settings& changes, const TrialSettings& settings,
-                    bool with_cached) {
+                    bool with_cached, probe::Heartbeat& heartbeat) {
   ChildReport r;
   auto fail = [&r](TrialStatus status, std::string detail) {
     r.status = status;
     r.detail = std::move(detail);
     return r;
   };
-  for (const auto& [id, value] : changes)
+  heartbeat.beat();
+  for (const auto& [id, value] : changes) {
     if (auto applied = device.apply(id, value); !applied)
       return fail(apply_failure_status(applied.error()), "apply: " + applied.error().message());
+    heartbeat.beat();
+  }
   if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
     return fail(TrialStatus::unstable, "ineffective: " + mismatch);
-  auto io = device.open_io(probe::IoMode::buffered);
-  if (!io) return fail(TrialStatus::error, io.error().message());
-  auto samples = bench::run_samples(**io, settings.workload, settings.repeats);
+  auto opened = device.open_io(probe::IoMode::buffered);
+  if (!opened) return fail(TrialStatus::error, opened.error().message());
+  probe::HeartbeatBlockIo io(**opened, heartbeat);
+  auto samples = bench::run_samples(io, settings.workload, settings.repeats);
   if (!samples) return fail(TrialStatus::error, "read error during measurement: " + samples.error().message());
   for (const auto& s : *samples) r.samples.push_back(s.mib_s);
   if (with_cached) {
-    auto cached = cached_median(**io, settings.workload, settings.repeats);
+    auto cached = cached_median(io, settings.workload, settings.repeats);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
   }
   if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
     return fail(TrialStatus::unstable, "reverted during the trial: " + mismatch);
-  auto crc = data_checksum(**io);
+  auto crc = data_checksum(io);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.crc = *crc;
   return r;
@@ -137,6 +142,11 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
   if (outcome.end == probe::ChildEnd::timed_out) {
     trial.status = TrialStatus::hang;
     trial.detail = "trial hung: " + outcome.detail;
+    return trial;
+  }
+  if (outcome.end == probe::ChildEnd::wedged) {
+    trial.status = TrialStatus::wedged;
+    trial.detail = "device wedged: " + outcome.detail;
     return trial;
   }
   const auto report = outcome.end == probe::ChildEnd::finished ? deserialize(outcome.payload) : std::nullopt;
@@ -158,19 +168,20 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
 }  // namespace
 
 TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
-    : device_(device), original_(std::move(original)), settings_(settings) {}
+    : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
 
 TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cached) {
   const auto changes = strategies::changes_from(original_, config);
   const auto outcome = probe::run_in_child(
-      [&] {
-        const ChildReport report = measure(device_, changes, settings_, with_cached);
+      [&](probe::Heartbeat& heartbeat) {
+        const ChildReport report = measure(device_, changes, settings_, with_cached, heartbeat);
         (void)device_.restore(original_);  // the parent restores again and checks
         return serialize(report);
       },
-      settings_.timeout);
+      probe::WatchLimits{settings_.timeout, stall_, bench::Seconds{2.0}, true});
   TrialResult trial = from_outcome(outcome);
   trial.settings = config;
+  if (trial.status == TrialStatus::wedged && wedged_detail_.empty()) wedged_detail_ = outcome.detail;
   if (outcome.end == probe::ChildEnd::finished) {
     if (const auto parsed = deserialize(outcome.payload)) {
       last_cached_mib_s_ = parsed->cached_mib_s;
@@ -188,6 +199,10 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
                         "measure the baseline (" + std::string(to_string(baseline.trial.status)) + ": " +
                             baseline.trial.detail + ")",
                         device_.path()};
+  if (!settings_.stall && baseline.trial.median_mib_s > 0.0) {
+    const double chunk_mib = static_cast<double>(settings_.workload.chunk_bytes) / (1024.0 * 1024.0);
+    stall_ = probe::stall_limit_for(bench::Seconds(chunk_mib / baseline.trial.median_mib_s), settings_.timeout);
+  }
   baseline.cached_median_mib_s = last_cached_mib_s_;
   baseline.data_crc32 = last_crc_;
   baseline_crc_ = last_crc_;
@@ -196,13 +211,42 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
 
 probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config) {
   TrialResult trial = run_child(config, false);
+  if (trial.status == TrialStatus::wedged) return trial;  // a restore from here could block too
   if (trial.status == TrialStatus::ok && baseline_crc_ && last_crc_ != *baseline_crc_) {
     trial.status = TrialStatus::unstable;
     trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
     trial.median_mib_s = 0.0;
   }
-  if (auto restored = device_.restore(original_); !restored) return restored.error();
+  // Restored from a watched child: a write that freezes the queue (scheduler, nr_requests)
+  // waits for in-flight reads, which on a wedged device never complete.
+  if (auto restored = restore_watched(); !restored) {
+    if (wedged_detail_.empty()) return restored.error();
+    trial.status = TrialStatus::wedged;
+    trial.detail = (trial.detail.empty() ? "" : trial.detail + "; ") + "device wedged after the trial: " + wedged_detail_;
+  }
   return trial;
+}
+
+probe::ChildOutcome TrialRunner::restore_in_child(bench::Seconds timeout) {
+  return probe::run_in_child(
+      [&](probe::Heartbeat&) {
+        const auto restored = device_.restore(original_);
+        return restored ? std::string() : restored.error().message();
+      },
+      probe::WatchLimits{timeout, std::nullopt, bench::Seconds{2.0}, true});
+}
+
+probe::Result<void> TrialRunner::restore_watched() {
+  const auto outcome = restore_in_child(stall_.value_or(std::min(settings_.timeout, bench::Seconds{10.0})));
+  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
+  if (outcome.end == probe::ChildEnd::wedged) {
+    restore_blocks_ = true;
+    if (wedged_detail_.empty()) wedged_detail_ = "restore: " + outcome.detail;
+  }
+  const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
+  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
+  return probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
+                      "restore the original settings (" + why + ")", device_.path()};
 }
 
 }  // namespace disktune::tuner
