@@ -16,15 +16,18 @@ fuse_pid="" dev="" conn="" mnt="" flag=""
 # Cleanup in dependency order: free the blocked requests first, or detaching or unmounting
 # could wait on them.
 release() {
-  [ -n "$conn" ] && [ -e "/sys/fs/fuse/connections/$conn/abort" ] &&
-    echo 1 >"/sys/fs/fuse/connections/$conn/abort"
-  [ -n "$flag" ] && rm -f "$flag"
-  [ -n "$dev" ] && losetup -d "$dev"
+  if [ -n "$conn" ] && [ -e "/sys/fs/fuse/connections/$conn/abort" ]; then
+    echo 1 >"/sys/fs/fuse/connections/$conn/abort" || true
+  fi
+  if [ -n "$flag" ]; then rm -f "$flag"; fi
+  if [ -n "$dev" ]; then losetup -d "$dev" || true; fi
   # After an abort the mount point answers ENOTCONN (mountpoint -q fails): ask /proc/mounts.
-  [ -n "$mnt" ] && grep -q " $mnt " /proc/mounts && umount -l "$mnt"
-  [ -n "$fuse_pid" ] && kill "$fuse_pid" 2>/dev/null && wait "$fuse_pid" 2>/dev/null
+  if [ -n "$mnt" ] && grep -q " $mnt " /proc/mounts; then umount -l "$mnt" || true; fi
+  if [ -n "$fuse_pid" ]; then
+    kill "$fuse_pid" 2>/dev/null || true
+    wait "$fuse_pid" 2>/dev/null || true
+  fi
   fuse_pid="" dev="" conn="" mnt="" flag=""
-  return 0
 }
 cleanup_steps+=("release")
 
