@@ -56,8 +56,13 @@ state_of() { sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null || echo gone; }
 # let the trap abort the connection), check exit 5, the report and the D-state child, then
 # abort the FUSE connection and check that the child goes away.
 finish() {
-  local name=$1 pid=$2 blocked_ms=$3 code deadline=$((SECONDS + trial_timeout + 40))
-  while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do sleep 0.1; done
+  local name=$1 pid=$2 blocked_ms=$3 code deadline=$((SECONDS + trial_timeout + 40)) seen_d=""
+  while kill -0 "$pid" 2>/dev/null && ((SECONDS < deadline)); do
+    # A trial child blocked in a read of the loop device shows state D (killable or not).
+    for c in $(pgrep -P "$pid" || true); do [ "$(state_of "$c")" = D ] && seen_d+=" $c"; done
+    sleep 0.1
+  done
+  [ -n "$seen_d" ] || fail "$name: no child of disktune was ever seen in state D"
   kill -0 "$pid" 2>/dev/null && fail "$name: disktune still running (state $(state_of "$pid"))"
   set +e; wait "$pid"; code=$?; set -e
   local took_ms=$(($(date +%s%N) / 1000000 - blocked_ms))
