@@ -3,6 +3,7 @@
 #include "probe/watchdog.hpp"
 
 #include "probe/assert.hpp"
+#include "probe/process_state.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,7 +11,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <string>
 #include <string_view>
 
@@ -199,21 +199,15 @@ void record_lost(ChildOutcome& outcome, int fd, bool& open) {
   outcome.detail = "exit status lost (waitid: ECHILD; is SIGCHLD ignored?)";
 }
 
-std::string wchan_of(pid_t pid) {
-  std::ifstream file("/proc/" + std::to_string(pid) + "/wchan");
-  std::string name;
-  std::getline(file, name);
-  return name.empty() || name == "0" ? "" : " in " + name;
-}
-
 // Left behind after the grace: wedged when it sleeps uninterruptibly, else just lost to us.
 void record_left_behind(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits) {
   const char state = process_state(pid);
   const std::string grace = format_seconds(limits.reap_grace.count());
   if (state == 'D') {
+    const std::string wchan = process_wchan(pid);
     outcome.end = ChildEnd::wedged;
     outcome.detail += "; pid " + std::to_string(pid) + " still in state D (uninterruptible sleep" +
-                      wchan_of(pid) + ") " + grace + " s after SIGKILL: wedged, left behind";
+                      (wchan.empty() ? "" : " in " + wchan) + ") " + grace + " s after SIGKILL: wedged, left behind";
     return;
   }
   outcome.detail += "; pid " + std::to_string(pid) + " (state " + std::string(1, state) +
@@ -317,14 +311,6 @@ void Heartbeat::beat() {
 bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
                                bench::Seconds floor) {
   return std::min(timeout, std::max(floor, 20.0 * beat_interval));
-}
-
-char process_state(int pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string line;
-  if (!std::getline(stat, line)) return '?';
-  const auto paren = line.rfind(')');  // the command name may hold spaces and parentheses
-  return paren != std::string::npos && paren + 2 < line.size() ? line[paren + 2] : '?';
 }
 
 ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout) {

@@ -72,9 +72,6 @@ class Heartbeat {
 bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
                                bench::Seconds floor = bench::Seconds{5.0});
 
-/// /proc/PID/stat state letter of `pid` ('R', 'S', 'D', 'Z', ...), '?' when unreadable.
-/// Source: proc(5), /proc/[pid]/stat field 3.
-char process_state(int pid);
 
 /// fork(); the child runs `body` and sends the returned string to the parent through a pipe,
 /// then _exit(0) (an exception in body: _exit(1)). The parent polls the pipe and the child

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Watchdog heartbeats: a stall is killed before the timeout, a beating child is not; stdio detach.
 #include "probe/heartbeat_block_io.hpp"
+#include "probe/process_state.hpp"
 #include "probe/watchdog.hpp"
 #include "tests/support/fake_block_io.hpp"
 
@@ -164,4 +165,22 @@ TEST_CASE("HeartbeatBlockIo forwards reads and flushes and beats after each", "[
   REQUIRE(outcome.end == ChildEnd::finished);
   REQUIRE(outcome.payload == std::to_string(64u << 20) + " ok ok ok ok flushed 5");
   REQUIRE(outcome.heartbeats == 5);
+}
+
+TEST_CASE("process_wchan names where a sleeping process waits", "[probe]") {
+  const pid_t child = ::fork();
+  if (child == 0) {
+    for (;;) ::pause();
+  }
+  REQUIRE(child > 0);
+  std::string wchan;
+  for (int i = 0; i < 100 && wchan.empty(); ++i) {
+    std::this_thread::sleep_for(10ms);
+    if (probe::process_state(child) == 'S') wchan = probe::process_wchan(child);
+  }
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  INFO("wchan of a process in pause(): " << wchan);
+  REQUIRE_FALSE(wchan.empty());  // e.g. "do_sys_pause" (kernel-version dependent)
+  REQUIRE(probe::process_wchan(child).empty());  // reaped
 }
