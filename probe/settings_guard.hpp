@@ -20,6 +20,9 @@ class SettingsGuard {
   /// Restore now (Device::restore). Errors: the first setting that could not be restored
   /// or read back. After any call the destructor does nothing.
   Result<void> restore();
+  /// Never restore from this object (the device is wedged and a restore could block the
+  /// caller; the caller restores another way or reports why not).
+  void dismiss() { attempted_ = true; }
   [[nodiscard]] const Settings& original() const { return original_; }
 
  private:

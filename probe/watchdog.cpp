@@ -3,6 +3,7 @@
 #include "probe/watchdog.hpp"
 
 #include "probe/assert.hpp"
+#include "probe/process_state.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -10,6 +11,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <string_view>
 
 #include <fcntl.h>
@@ -61,15 +63,24 @@ bool write_all(int fd, std::string_view data) {
 
 // Runs in the forked child only: _exit on every path, never exit() or a return (the
 // parent's atexit handlers, static destructors and stdio buffers belong to the parent).
-[[noreturn]] void child_main(const std::function<std::string()>& body, int write_fd,
-                             pid_t parent) {
+void detach_stdio() {
+  const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null_fd < 0) return;
+  for (int fd = 0; fd <= 2; ++fd) ::dup2(null_fd, fd);
+  ::close(null_fd);
+}
+
+[[noreturn]] void child_main(const std::function<std::string(Heartbeat&)>& body, int write_fd,
+                             int beat_fd, pid_t parent, bool quiet) {
   ::setpgid(0, 0);
   // PDEATHSIG fires when the forking *thread* ends; getppid() catches a parent that died
   // before prctl took effect.
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) _exit(kExitParentGone);
+  if (quiet) detach_stdio();
+  Heartbeat heartbeat(beat_fd);
   std::string payload;
   try {
-    payload = body();
+    payload = body(heartbeat);
   } catch (...) {
     std::fflush(nullptr);
     _exit(kExitThrew);
@@ -95,10 +106,26 @@ void drain(int fd, std::string& payload, bool& open) {
   }
 }
 
-// Sleeps until the pipe is readable or `slice` passes (fd < 0: just sleeps).
-void wait_readable(int fd, std::chrono::milliseconds slice) {
-  pollfd entry{fd, POLLIN, 0};
-  ::poll(&entry, 1, static_cast<int>(slice.count()));  // EINTR: the caller loops anyway
+// Reads whatever heartbeats are queued; returns how many bytes (beats) arrived.
+int drain_beats(int fd) {
+  char chunk[4096];
+  int beats = 0;
+  for (;;) {
+    const ssize_t got = ::read(fd, chunk, sizeof chunk);
+    if (got > 0) {
+      beats += static_cast<int>(got);
+    } else if (got < 0 && errno == EINTR) {
+      continue;
+    } else {
+      return beats;  // EAGAIN (nothing more), EOF or an error
+    }
+  }
+}
+
+// Sleeps until a pipe is readable or `slice` passes (fd < 0: that pipe is not watched).
+void wait_readable(int fd, int beat_fd, std::chrono::milliseconds slice) {
+  pollfd entries[2] = {{fd, POLLIN, 0}, {beat_fd, POLLIN, 0}};
+  ::poll(entries, 2, static_cast<int>(slice.count()));  // EINTR: the caller loops anyway
 }
 
 enum class ChildState { running, ended, lost };
@@ -172,40 +199,80 @@ void record_lost(ChildOutcome& outcome, int fd, bool& open) {
   outcome.detail = "exit status lost (waitid: ECHILD; is SIGCHLD ignored?)";
 }
 
-// Past the limit: SIGKILL the group, then reap for at most kReapGrace.
-void kill_timed_out(ChildOutcome& outcome, pid_t pid, bench::Seconds timeout) {
+// Left behind after the grace: wedged when it sleeps uninterruptibly, else just lost to us.
+void record_left_behind(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits) {
+  const char state = process_state(pid);
+  const std::string grace = format_seconds(limits.reap_grace.count());
+  if (state == 'D') {
+    const std::string wchan = process_wchan(pid);
+    outcome.end = ChildEnd::wedged;
+    outcome.detail += "; pid " + std::to_string(pid) + " still in state D (uninterruptible sleep" +
+                      (wchan.empty() ? "" : " in " + wchan) + ") " + grace + " s after SIGKILL: wedged, left behind";
+    return;
+  }
+  outcome.detail += "; pid " + std::to_string(pid) + " (state " + std::string(1, state) +
+                    ") could not be reaped within " + grace + " s, left behind";
+}
+
+// Past a limit: SIGKILL the group, then reap for at most the grace; never wait beyond it.
+void kill_overrun(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits, std::string why) {
   kill_group(pid);
   outcome.end = ChildEnd::timed_out;
-  outcome.detail = "timed out after " + format_seconds(timeout.count()) + " s (killed)";
-  const SteadyTime give_up = std::chrono::steady_clock::now() + kReapGrace;
+  outcome.detail = std::move(why);
+  const SteadyTime give_up = std::chrono::steady_clock::now() +
+                             std::chrono::duration_cast<std::chrono::steady_clock::duration>(limits.reap_grace);
   int status = 0;
   while (try_reap(pid, status) == 0) {
-    if (std::chrono::steady_clock::now() >= give_up) {
-      outcome.detail += "; pid " + std::to_string(pid) + " could not be reaped within " +
-                        std::to_string(kReapGrace.count()) +
-                        " s (uninterruptible sleep?), left behind";
-      return;
-    }
-    wait_readable(-1, std::chrono::milliseconds(kPollSliceMs));
+    if (std::chrono::steady_clock::now() >= give_up) return record_left_behind(outcome, pid, limits);
+    wait_readable(-1, -1, std::chrono::milliseconds(kPollSliceMs));
   }
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
 }
 
-// Parent side: read the pipe and watch the child until it ends or `timeout` passes.
-void watch_child(ChildOutcome& outcome, pid_t pid, int fd, bench::Seconds timeout,
+SteadyTime::duration steady(bench::Seconds seconds) {
+  return std::chrono::duration_cast<SteadyTime::duration>(seconds);
+}
+
+// The parent's pipes to one child.
+struct Pipes {
+  int payload;
+  int beats;
+};
+
+// Parent side: read the pipes and watch the child until it ends, overruns `timeout` or
+// stays silent longer than `stall`.
+void watch_child(ChildOutcome& outcome, pid_t pid, Pipes pipes, const WatchLimits& limits,
                  SteadyTime start) {
-  const SteadyTime deadline =
-      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(timeout);
+  const SteadyTime deadline = start + steady(limits.timeout);
+  SteadyTime last_progress = start;
   bool open = true;
   for (;;) {
-    drain(fd, outcome.payload, open);
-    const ChildState state = child_state(pid);
-    if (state == ChildState::ended) return collect_ended(outcome, pid, fd, open);
-    if (state == ChildState::lost) return record_lost(outcome, fd, open);
+    drain(pipes.payload, outcome.payload, open);
     const SteadyTime now = std::chrono::steady_clock::now();
-    if (now >= deadline) return kill_timed_out(outcome, pid, timeout);
-    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now);
-    wait_readable(open ? fd : -1, std::min(left, std::chrono::milliseconds(kPollSliceMs)));
+    if (const int beats = drain_beats(pipes.beats); beats > 0) {
+      outcome.heartbeats += beats;
+      last_progress = now;
+    }
+    const ChildState state = child_state(pid);
+    if (state == ChildState::ended) return collect_ended(outcome, pid, pipes.payload, open);
+    if (state == ChildState::lost) return record_lost(outcome, pipes.payload, open);
+    if (now >= deadline)
+      return kill_overrun(outcome, pid, limits,
+                          "timed out after " + format_seconds(limits.timeout.count()) + " s (killed)");
+    SteadyTime wake = deadline;
+    if (limits.stall) {
+      const SteadyTime stall_end = last_progress + steady(*limits.stall);
+      if (now >= stall_end) {
+        outcome.stalled = true;
+        return kill_overrun(outcome, pid, limits,
+                            "stalled: no progress for " + format_seconds(limits.stall->count()) +
+                                " s (killed)");
+      }
+      wake = std::min(wake, stall_end);
+    }
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(wake - now);
+    wait_readable(open ? pipes.payload : -1, pipes.beats,
+                  std::min(left, std::chrono::milliseconds(kPollSliceMs)));
   }
 }
 
@@ -216,28 +283,70 @@ ChildOutcome setup_failure(const char* op, int errnum) {
   return outcome;
 }
 
+// A pipe whose ends close on exec and never block (the child unblocks its payload end).
+bool make_pipe(int fds[2]) { return ::pipe2(fds, O_CLOEXEC | O_NONBLOCK) == 0; }
+
 }  // namespace
 
+std::string_view to_string(ChildEnd end) {
+  switch (end) {
+    case ChildEnd::finished: return "finished";
+    case ChildEnd::failed: return "failed";
+    case ChildEnd::timed_out: return "timed_out";
+    case ChildEnd::wedged: return "wedged";
+  }
+  return "failed";
+}
+
+void Heartbeat::beat() {
+  if (fd_ < 0) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::milliseconds(10)) return;
+  last_ = now;
+  const char byte = '.';
+  while (::write(fd_, &byte, 1) < 0 && errno == EINTR) {
+  }  // EAGAIN: the pipe is full of unread beats, which says the same
+}
+
+bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
+                               bench::Seconds floor) {
+  return std::min(timeout, std::max(floor, 20.0 * beat_interval));
+}
+
 ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout) {
-  DT_ASSERT(timeout > bench::Seconds{0.0});
+  return run_in_child([&body](Heartbeat&) { return body(); }, WatchLimits{timeout, std::nullopt});
+}
+
+ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
+                          const WatchLimits& limits) {
+  DT_ASSERT(limits.timeout > bench::Seconds{0.0});
+  DT_ASSERT(!limits.stall || *limits.stall > bench::Seconds{0.0});
   const SteadyTime start = std::chrono::steady_clock::now();
   int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0) return setup_failure("pipe2", errno);
+  int beat_fds[2];
+  if (!make_pipe(fds)) return setup_failure("pipe2", errno);
   Fd read_end(fds[0]);
   Fd write_end(fds[1]);
+  if (!make_pipe(beat_fds)) return setup_failure("pipe2", errno);
+  Fd beat_read(beat_fds[0]);
+  Fd beat_write(beat_fds[1]);
   std::fflush(nullptr);  // or the child would print the parent's buffered output again
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) return setup_failure("fork", errno);
   if (pid == 0) {
     ::close(fds[0]);
-    child_main(body, fds[1], parent);
+    ::close(beat_fds[0]);
+    // The payload is written in one go at the end: blocking writes are right for it.
+    ::fcntl(fds[1], F_SETFL, ::fcntl(fds[1], F_GETFL) & ~O_NONBLOCK);
+    child_main(body, fds[1], beat_fds[1], parent, limits.detach_stdio);
   }
   write_end.reset();
+  beat_write.reset();
   ::setpgid(pid, pid);  // races with the child's own setpgid on purpose: either makes the group
-  ::fcntl(read_end.get(), F_SETFL, ::fcntl(read_end.get(), F_GETFL) | O_NONBLOCK);
   ChildOutcome outcome;
-  watch_child(outcome, pid, read_end.get(), timeout, start);
+  outcome.pid = pid;
+  watch_child(outcome, pid, Pipes{read_end.get(), beat_read.get()}, limits, start);
   outcome.elapsed = std::chrono::steady_clock::now() - start;
   return outcome;
 }

@@ -4,8 +4,11 @@
 
 #include "bench/clock.hpp"
 
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace disktune::probe {
 
@@ -13,8 +16,13 @@ namespace disktune::probe {
 enum class ChildEnd {
   finished,   ///< exited 0 after writing its payload
   failed,     ///< exited non-zero or was killed by a signal it raised itself (crash)
-  timed_out,  ///< overran the limit and was killed (SIGKILL): a hang
+  timed_out,  ///< overran the limit (or the stall limit) and was killed (SIGKILL): a hang
+  wedged,     ///< killed, but still in uninterruptible sleep (state D) after the reap grace:
+              ///< left behind unreaped; the device it was reading must not be touched again
 };
+
+/// "finished", "failed", "timed_out", "wedged".
+std::string_view to_string(ChildEnd end);
 
 /// The child's outcome as the parent saw it.
 struct ChildOutcome {
@@ -24,7 +32,46 @@ struct ChildOutcome {
   int signal = 0;         ///< terminating signal, 0 if none
   bench::Seconds elapsed{0.0};  ///< wall time the parent waited
   std::string detail;     ///< human summary: "exit 1", "killed by SIGSEGV", "timed out after 2.0 s"
+  bool stalled = false;   ///< timed_out/wedged because no heartbeat came within the stall limit
+  int heartbeats = 0;     ///< heartbeats the parent received
+  int pid = 0;            ///< the child's pid (still alive when wedged)
 };
+
+/// Limits for one watched child.
+struct WatchLimits {
+  bench::Seconds timeout{30.0};  ///< overall wall time; must be > 0
+  /// Longest wall time without a heartbeat (counted from the start, then from the last
+  /// heartbeat) before the child is killed as stalled; nullopt = only the overall timeout.
+  std::optional<bench::Seconds> stall;
+  /// After SIGKILL, how long to try to reap the child before looking at its state.
+  bench::Seconds reap_grace{2.0};
+  /// Child's stdin/stdout/stderr go to /dev/null, so a wedged child does not keep the
+  /// caller's pipes (`disktune ... | tee log`) open.
+  bool detach_stdio = false;
+};
+
+/// Progress reports from inside a watched child to its parent: one byte on a non-blocking
+/// pipe, at most one write per 10 ms (a full pipe drops the byte; the parent only needs to
+/// see that something arrived). Default-constructed (fd -1): beat() does nothing, so code
+/// that takes a Heartbeat& also runs outside a watchdog.
+class Heartbeat {
+ public:
+  Heartbeat() = default;
+  /// Beats go to `write_fd` (O_NONBLOCK, owned by the caller).
+  explicit Heartbeat(int write_fd) : fd_(write_fd) {}
+  /// Report progress (call after every read chunk or setting change). Never blocks or fails.
+  void beat();
+
+ private:
+  int fd_ = -1;
+  std::chrono::steady_clock::time_point last_{};
+};
+
+/// Longest believable silence for a child that beats once per `beat_interval`:
+/// 20 x the interval, at least `floor` (5 s: a flush or a drive reset), at most `timeout`.
+bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
+                               bench::Seconds floor = bench::Seconds{5.0});
+
 
 /// fork(); the child runs `body` and sends the returned string to the parent through a pipe,
 /// then _exit(0) (an exception in body: _exit(1)). The parent polls the pipe and the child
@@ -33,10 +80,17 @@ struct ChildOutcome {
 /// The child runs in its own process group (pgid = its pid); whatever it leaves in that group
 /// is SIGKILLed once it ends, also when it finished. Child exit codes set here: 1 = body
 /// threw, 2 = writing the payload failed, 3 = the parent was already gone.
-/// A child still unreaped 2 s after SIGKILL (uninterruptible sleep, state D) is left behind:
-/// timed_out, and `detail` names its pid. Setup failures (pipe2, fork): failed, detail
+/// A child still unreaped 2 s after SIGKILL is left behind and never waited on again: in
+/// state D (uninterruptible sleep) it is `wedged` (detail names pid, state and wchan), else
+/// timed_out with its pid in detail. Setup failures (pipe2, fork): failed, detail
 /// "fork: <strerror>". `timeout` must be > 0 (DT_ASSERT).
 /// Source: DESIGN.md "Hangs, crashes and reboots".
 ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout);
+
+/// run_in_child with a heartbeat: the body gets a Heartbeat wired to a second pipe, and the
+/// parent also kills the child when `limits.stall` passes without a beat (stalled = true,
+/// detail "stalled: no progress for X s"). Same ends, exit codes and errors as above.
+ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
+                          const WatchLimits& limits);
 
 }  // namespace disktune::probe

@@ -199,7 +199,9 @@ json::value to_json(const Report& report) {
                       {"completed", report.completed},
                       {"stop_reason", report.stop_reason},
                       {"restored", report.restored},
-                      {"restore_detail", report.restore_detail}};
+                      {"restore_detail", report.restore_detail},
+                      {"wedged", report.wedged},
+                      {"wedged_detail", report.wedged_detail}};
 }
 
 std::string JsonEmitter::render(const Report& report) const { return pretty_json(to_json(report)); }

@@ -44,7 +44,7 @@ boost::json::value space_to_json(const SpaceInfo& space);
 /// baseline {settings, samples, median_mib_s, spread_pct, cached_median_mib_s},
 /// trials [{id, settings, status, samples, median_mib_s, spread_pct, detail}],
 /// winner {settings, changes, median_mib_s, spread_pct, speedup, keep_baseline, trial_id},
-/// restored, restore_detail. Throughputs in MiB/s, spreads in percent. `changes` is
+/// restored, restore_detail, wedged, wedged_detail. Throughputs in MiB/s, spreads in percent. `changes` is
 /// persisted_changes(report): winner.changes less anything equal to the baseline.
 boost::json::value to_json(const Report& report);
 

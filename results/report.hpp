@@ -117,6 +117,9 @@ struct Report {
   std::string stop_reason;       ///< why it did not complete (empty when completed)
   bool restored = false;         ///< original settings put back and read back
   std::string restore_detail;    ///< why not, when restored is false
+  bool wedged = false;           ///< a trial child stayed in uninterruptible sleep (state D) after
+                                 ///< SIGKILL: the run stopped and did not touch the device again
+  std::string wedged_detail;     ///< pid, state and trial of the wedged child; empty when not wedged
 };
 
 }  // namespace disktune::results

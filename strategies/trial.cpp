@@ -14,13 +14,14 @@ std::string_view to_string(TrialStatus status) {
     case TrialStatus::unsupported: return "unsupported";
     case TrialStatus::unstable: return "unstable";
     case TrialStatus::crashed: return "crashed";
+    case TrialStatus::wedged: return "wedged";
   }
   return "error";
 }
 
 std::optional<TrialStatus> trial_status_from_name(std::string_view name) {
   for (const auto status : {TrialStatus::ok, TrialStatus::hang, TrialStatus::error, TrialStatus::unsupported,
-                            TrialStatus::unstable, TrialStatus::crashed})
+                            TrialStatus::unstable, TrialStatus::crashed, TrialStatus::wedged})
     if (to_string(status) == name) return status;
   return std::nullopt;
 }

@@ -20,9 +20,11 @@ enum class TrialStatus {
   unsupported,  ///< the driver refused a setting of this configuration
   unstable,     ///< finished, but a setting did not read back or errors were seen
   crashed,      ///< started and never finished: it took the process or the machine down (journal)
+  wedged,       ///< the killed trial child stayed in uninterruptible sleep: the device is
+                ///< wedged, the run ends (exit 5) and nothing touches the device again
 };
 
-/// "ok", "hang", "error", "unsupported", "unstable", "crashed".
+/// "ok", "hang", "error", "unsupported", "unstable", "crashed", "wedged".
 std::string_view to_string(TrialStatus status);
 /// Inverse of to_string; nullopt for an unknown name.
 std::optional<TrialStatus> trial_status_from_name(std::string_view name);

@@ -20,8 +20,8 @@ constexpr const char* kUsage =
     "  plan     [DEVICE | --from FILE] [--safe-only] [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
-    "           [--trial-timeout S] [--only SETTING,...] [--max-trials N] [--time-budget S]\n"
-    "           [--report FILE] [--boot-local FILE]\n"
+    "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
+    "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
@@ -95,6 +95,7 @@ po::options_description command_options(Command command) {
         ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
          strategy_list().c_str())
         ("trial-timeout", po::value<double>(), "seconds before a trial counts as hung (default: from the trial's expected time)")
+        ("stall-timeout", po::value<double>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least)")
         ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
         ("max-trials", po::value<std::size_t>(), "stop after this many trials")
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
@@ -159,6 +160,8 @@ void fill_config(Config& config, const po::variables_map& vm) {
   require_positive(config.duration_s, "duration");
   config.trial_timeout_s = optional_value<double>(vm, "trial-timeout");
   if (config.trial_timeout_s) require_positive(*config.trial_timeout_s, "trial-timeout");
+  config.stall_timeout_s = optional_value<double>(vm, "stall-timeout");
+  if (config.stall_timeout_s) require_positive(*config.stall_timeout_s, "stall-timeout");
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
   config.max_trials = optional_value<std::size_t>(vm, "max-trials");

@@ -34,6 +34,7 @@ struct Config {
   std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
   double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
   std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
+  std::optional<double> stall_timeout_s;       ///< --stall-timeout S (default: from the baseline's chunk time)
   std::string strategy;                        ///< --strategy NAME
   std::optional<std::vector<probe::SettingId>> only;  ///< --only SETTING,...
   std::optional<std::size_t> max_trials;       ///< --max-trials N

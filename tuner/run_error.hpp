@@ -15,7 +15,8 @@ enum ExitCode : int {
   kExitPartial = 1,      ///< interrupted (SIGINT/SIGTERM/SIGHUP) after restoring the settings
   kExitUsage = 2,        ///< usage error or bad input (file, profile, arguments)
   kExitDevice = 3,       ///< device error (open, identify, read, measure)
-  kExitRestoreFailed = 4 ///< the original settings could not be restored
+  kExitRestoreFailed = 4, ///< the original settings could not be restored
+  kExitWedged = 5        ///< a trial child is stuck in uninterruptible sleep: device left alone
 };
 
 /// An unrecoverable failure of a run, with the exit code it maps to. Thrown at the edges

@@ -2,6 +2,7 @@
 // The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
 #include "tuner/session.hpp"
 
+#include "probe/last_close.hpp"
 #include "probe/settings_guard.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
@@ -14,6 +15,7 @@
 #include "tuner/version.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <ostream>
 
 namespace disktune::tuner {
@@ -101,15 +103,66 @@ results::ConfirmationRound describe_confirmation(const strategies::Confirmation&
   return described;
 }
 
-BaselineMeasurement measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
+probe::Result<BaselineMeasurement> measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
   if (auto saved = journal.saved_baseline()) {
     runner.adopt_baseline(*saved);
     return *saved;
   }
   auto measured = runner.measure_baseline();
-  if (!measured) throw RunError(kExitDevice, measured.error().message());
-  journal.record_baseline(*measured);
-  return *measured;
+  if (measured) journal.record_baseline(*measured);
+  return measured;
+}
+
+// A wedged device: no restore from this process (it could block as the trial did); one
+// attempt from a watched child unless a restore child already wedged; then exit 5.
+void end_wedged(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard) {
+  guard.dismiss();
+  results::Report& report = outcome.report;
+  report.wedged = true;
+  report.wedged_detail = runner.wedged_detail();
+  if (runner.restore_blocks()) {
+    report.restore_detail = "not attempted: restoring blocks on this device";
+  } else if (const auto restored = runner.restore_watched()) {
+    report.restored = true;
+  } else {
+    report.restore_detail = restored.error().message();
+  }
+  // Our exit closes the device; if that is its last close it waits for the stuck reads.
+  if (auto keeper = probe::leave_last_close_to_child(); keeper)
+    report.wedged_detail += "; keeper pid " + std::to_string(*keeper) + " makes the device's last close";
+  else
+    report.wedged_detail += "; " + keeper.error().message();
+  outcome.exit_code = kExitWedged;
+  outcome.message = "device " + report.device.path + " is wedged (" + report.wedged_detail +
+                    "); stopped, no further trial touches it; " +
+                    (report.restored ? "original settings restored from a watched child"
+                                     : "original settings NOT restored (" + report.restore_detail +
+                                           "): restore them once the device recovers (disktune restore)");
+}
+
+// The end of every run that got to measuring: restore (from a watched child: after a hung
+// trial a restore from here could block), then the outcome's last fields.
+void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal) {
+  guard.dismiss();
+  if (!runner.wedged_detail().empty()) {
+    end_wedged(outcome, runner, guard);
+  } else if (auto restored = runner.restore_watched(); !restored) {
+    if (!runner.wedged_detail().empty()) {
+      end_wedged(outcome, runner, guard);
+    } else {
+      outcome.report.restore_detail = restored.error().message();
+      outcome.exit_code = kExitRestoreFailed;
+      outcome.message = "could not restore the original settings: " + restored.error().message();
+    }
+  } else {
+    outcome.report.restored = true;
+  }
+  outcome.report.completed = outcome.exit_code == kExitOk;
+  outcome.report.stop_reason = outcome.message;
+  outcome.report.finished_at = utc_timestamp();
+  // An interrupted or wedged run stays unfinished in the journal: the next start restores
+  // the original settings from it and resumes.
+  if (outcome.exit_code != kExitPartial && outcome.exit_code != kExitWedged) journal.finish(outcome.report.restored);
 }
 
 }  // namespace
@@ -134,9 +187,27 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   probe::SettingsGuard guard(*context.device, context.original);
   TrialSettings trial_settings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
                                bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
-                               trial_timeout(config, simulated), false, 6};
+                               trial_timeout(config, simulated), false, 6,
+                               config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s))
+                                                      : std::nullopt};
   TrialRunner runner(*context.device, context.original, trial_settings);
-  const auto baseline = measure_or_resume_baseline(runner, journal);
+  const auto measured = measure_or_resume_baseline(runner, journal);
+  if (!measured) {
+    // A hung read can leave requests in flight that a restore from here would wait on.
+    guard.dismiss();
+    auto restored = runner.wedged_detail().empty() ? runner.restore_watched() : probe::Result<void>{};
+    // Reads a killed child left in flight would make this process's last close of the
+    // device wait for ever: the read check (in a child) finds such a device wedged.
+    if (restored && runner.wedged_detail().empty()) restored = runner.verify_readable();
+    if (runner.wedged_detail().empty())
+      throw RunError(kExitDevice, measured.error().message() +
+                                      (restored ? "" : "; could not restore: " + restored.error().message()));
+    outcome.report.winner.settings = context.original;
+    outcome.report.winner.keep_baseline = true;
+    finish_run(outcome, runner, guard, journal);
+    return outcome;
+  }
+  const BaselineMeasurement& baseline = *measured;
   outcome.report.baseline = describe_baseline(baseline, context.original);
   outcome.report.noise_floor_pct = baseline.noise_floor_pct;
   log_trial(log, baseline.trial, context.original, simulated);
@@ -146,17 +217,24 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   options.max_trials = config.max_trials;
   options.time_budget_s = config.time_budget_s;
   options.noise_floor = baseline.noise_floor_pct / 100.0;
+  std::optional<TrialResult> wedged_trial;  // the evaluator never sees it: the search stops
   strategies::Evaluator evaluator(
       space,
       strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
         if (const int signal = stop_requested())
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
-        return journal.run(candidate, request.quick, [&](const probe::Settings& config_to_measure) {
-          auto trial = runner.run(config_to_measure, request);
-          if (!trial)
-            throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, trial.error().message()};
-          return *trial;
+        auto trial = journal.run(candidate, request.quick, [&](const probe::Settings& config_to_measure) {
+          auto measured_trial = runner.run(config_to_measure, request);
+          if (!measured_trial)
+            throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, measured_trial.error().message()};
+          return *measured_trial;
         });
+        // Wedged here and now (a journal's wedged trial from an earlier run is just a failure).
+        if (!runner.wedged_detail().empty()) {
+          wedged_trial = trial;
+          throw StopSearch{kExitWedged, "device wedged"};
+        }
+        return trial;
       }),
       baseline.trial, options);
   evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original, simulated); });
@@ -171,12 +249,17 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   }
 
   outcome.report.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
+  if (wedged_trial) {
+    wedged_trial->id = static_cast<int>(outcome.report.trials.size()) + 1;
+    log_trial(log, *wedged_trial, context.original, simulated);
+    outcome.report.trials.push_back(*wedged_trial);
+  }
   outcome.report.measured_s = evaluator.measured_s();
   TrialResult best = evaluator.best();
   if (outcome.exit_code == kExitOk) {
     auto decision = decide(evaluator, runner);
     if (!decision) {
-      outcome.exit_code = kExitRestoreFailed;
+      outcome.exit_code = runner.wedged_detail().empty() ? kExitRestoreFailed : kExitWedged;
       outcome.message = decision.error().message();
     } else {
       best = decision->winner;
@@ -187,18 +270,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       outcome.report.confirmation ? outcome.report.confirmation->results.front() : baseline.trial;
   outcome.report.winner = describe_winner(best, reference, context.original);
   outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
-  auto restored = guard.restore();
-  outcome.report.restored = static_cast<bool>(restored);
-  if (!restored) {
-    outcome.report.restore_detail = restored.error().message();
-    outcome.exit_code = kExitRestoreFailed;
-    outcome.message = "could not restore the original settings: " + restored.error().message();
-  }
-  outcome.report.completed = outcome.exit_code == kExitOk;
-  outcome.report.stop_reason = outcome.message;
-  outcome.report.finished_at = utc_timestamp();
-  // An interrupted run stays unfinished in the journal, so the next start resumes it.
-  if (outcome.exit_code != kExitPartial) journal.finish(outcome.report.restored);
+  finish_run(outcome, runner, guard, journal);
   return outcome;
 }
 

@@ -4,6 +4,8 @@
 
 #include "bench/stats.hpp"
 #include "probe/device_names.hpp"
+#include "probe/heartbeat_block_io.hpp"
+#include "probe/in_flight.hpp"
 #include "probe/kernel_log.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
@@ -133,26 +135,30 @@ probe::Result<std::vector<bench::Sample>> second_measurement(probe::BlockIo& io,
 }
 
 ChildReport measure(probe::Device& device, const probe::Settings& changes, const TrialSettings& settings,
-                    bool with_cached, const strategies::TrialRequest& request) {
+                    bool with_cached, const strategies::TrialRequest& request, probe::Heartbeat& heartbeat) {
   ChildReport r;
   auto fail = [&r](TrialStatus status, std::string detail) {
     r.status = status;
     r.detail = std::move(detail);
     return r;
   };
-  for (const auto& [id, value] : changes)
+  heartbeat.beat();
+  for (const auto& [id, value] : changes) {
     if (auto applied = device.apply(id, value); !applied)
       return fail(apply_failure_status(applied.error()), apply_failure_detail(applied.error()));
+    heartbeat.beat();
+  }
   // A value that does not read back is still measured: a drive's read-back can lie (QEMU
   // keeps word 59 at 16 after SET MULTIPLE 0) while the setting's effect, e.g. EIO on every
   // read, is the evidence that matters.
   const auto ineffective = readback_mismatch(device, changes);
   const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
-  auto io = device.open_io(probe::IoMode::buffered);
-  if (!io) return fail(TrialStatus::error, io.error().message() + also);
+  auto opened = device.open_io(probe::IoMode::buffered);
+  if (!opened) return fail(TrialStatus::error, opened.error().message() + also);
+  probe::HeartbeatBlockIo beating(**opened, heartbeat);
   bench::SamplingPlan plan = settings.sampling;
   if (request.quick) plan.max_samples = plan.min_samples;
-  auto sampled = bench::run_adaptive(**io, settings.workload, plan, request.incumbent_low_mib_s);
+  auto sampled = bench::run_adaptive(beating, settings.workload, plan, request.incumbent_low_mib_s);
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
@@ -161,17 +167,17 @@ ChildReport measure(probe::Device& device, const probe::Settings& changes, const
   r.stop = std::string(bench::to_string(sampled->stop));
   r.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
   if (with_cached) {
-    auto again = second_measurement(**io, settings.workload, sampled->samples.size());
+    auto again = second_measurement(beating, settings.workload, sampled->samples.size());
     if (!again) return fail(TrialStatus::error, "A/A measurement: " + again.error().message());
     r.aa_samples = bench::rates_mib_s(*again);
     r.measured_s += seconds_of(*again);
-    auto cached = cached_median(**io, settings.workload, plan.min_samples);
+    auto cached = cached_median(beating, settings.workload, plan.min_samples);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
   }
   if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
     return fail(TrialStatus::unstable, "reverted during the trial: " + mismatch);
-  auto crc = data_checksum(**io);
+  auto crc = data_checksum(beating);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.crc = *crc;
   return r;
@@ -182,6 +188,11 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
   if (outcome.end == probe::ChildEnd::timed_out) {
     trial.status = TrialStatus::hang;
     trial.detail = "trial hung: " + outcome.detail;
+    return trial;
+  }
+  if (outcome.end == probe::ChildEnd::wedged) {
+    trial.status = TrialStatus::wedged;
+    trial.detail = "device wedged: " + outcome.detail;
     return trial;
   }
   const auto report = outcome.end == probe::ChildEnd::finished ? deserialize(outcome.payload) : std::nullopt;
@@ -204,9 +215,11 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
 // switch is measured and discarded. A contender that fails once is not applied again.
 std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe::Settings& original,
                                              const std::vector<probe::Settings>& contenders,
-                                             const TrialSettings& settings) {
+                                             const TrialSettings& settings, probe::Heartbeat& heartbeat) {
   std::vector<ChildReport> reports(contenders.size());
-  auto io = device.open_io(probe::IoMode::buffered);
+  auto opened = device.open_io(probe::IoMode::buffered);
+  std::optional<probe::HeartbeatBlockIo> io;
+  if (opened) io.emplace(**opened, heartbeat);
   for (int round = 0; round < settings.confirm_rounds; ++round)
     for (std::size_t i = 0; i < contenders.size(); ++i) {
       ChildReport& r = reports[i];
@@ -215,8 +228,8 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
         r.status = status;
         r.detail = std::move(detail);
       };
-      if (!io) {
-        fail(TrialStatus::error, io.error().message());
+      if (!opened) {
+        fail(TrialStatus::error, opened.error().message());
         continue;
       }
       (void)device.restore(original);
@@ -231,7 +244,8 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
         fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch);
         continue;
       }
-      auto samples = bench::run_samples(**io, settings.workload, 2);  // warm-up, then the kept one
+      heartbeat.beat();
+      auto samples = bench::run_samples(*io, settings.workload, 2);  // warm-up, then the kept one
       if (!samples) {
         fail(TrialStatus::error, "read error during measurement: " + samples.error().message());
         continue;
@@ -252,7 +266,9 @@ std::vector<TrialResult> confirmation_results(const probe::ChildOutcome& outcome
     TrialResult& trial = results[i];
     trial.settings = contenders[i];
     if (!parsed) {
-      trial.status = outcome.end == probe::ChildEnd::timed_out ? TrialStatus::hang : TrialStatus::error;
+      trial.status = outcome.end == probe::ChildEnd::timed_out ? TrialStatus::hang
+                     : outcome.end == probe::ChildEnd::wedged  ? TrialStatus::wedged
+                                                               : TrialStatus::error;
       trial.detail = "confirmation round failed: " + outcome.detail;
       continue;
     }
@@ -280,27 +296,50 @@ void add_kernel_log_evidence(TrialResult& trial, std::vector<std::string> errors
 }  // namespace
 
 TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
-    : device_(device), original_(std::move(original)), settings_(settings) {}
+    : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
 
-probe::ChildOutcome TrialRunner::run_body(const std::function<std::string()>& body, bench::Seconds timeout) {
-  if (!settings_.in_process) return probe::run_in_child(body, timeout);
+probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
+                                          bench::Seconds timeout) {
+  if (!settings_.in_process) {
+    auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, bench::Seconds{2.0}, true});
+    if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
+    return outcome;
+  }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
+  probe::Heartbeat unwatched;
   outcome.end = probe::ChildEnd::finished;
   outcome.exit_code = 0;
-  outcome.payload = body();
+  outcome.payload = body(unwatched);
   return outcome;
+}
+
+// A killed reader's requests stay queued until the device answers; if they never drain,
+// the device is wedged even though the child itself is gone.
+void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
+  const long stuck = probe::reads_stuck_in_flight(probe::kernel_name(device_.path()), bench::Seconds{2.0});
+  if (stuck == 0) return;
+  outcome.end = probe::ChildEnd::wedged;
+  outcome.detail += "; " + std::to_string(stuck) + " read(s) of " + device_.path() +
+                    " still in flight 2 s after the child was killed: the device no longer completes reads";
+}
+
+// The first wedged child names the device's state for the rest of the run.
+void TrialRunner::note_wedged(const probe::ChildOutcome& outcome, std::string_view what) {
+  if (outcome.end == probe::ChildEnd::wedged && wedged_detail_.empty())
+    wedged_detail_ = std::string(what) + ": " + outcome.detail;
 }
 
 TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cached,
                                    const strategies::TrialRequest& request) {
   const auto changes = strategies::changes_from(original_, config);
   const auto outcome = run_body(
-      [&] {
-        const ChildReport report = measure(device_, changes, settings_, with_cached, request);
+      [&](probe::Heartbeat& heartbeat) {
+        const ChildReport report = measure(device_, changes, settings_, with_cached, request, heartbeat);
         (void)device_.restore(original_);  // the parent restores again and checks
         return serialize(report);
       },
       settings_.timeout);
+  note_wedged(outcome, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes));
   TrialResult trial = from_outcome(outcome);
   trial.settings = config;
   if (outcome.end == probe::ChildEnd::finished) {
@@ -323,12 +362,21 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
                         device_.path()};
   baseline.cached_median_mib_s = last_cached_mib_s_;
   baseline.data_crc32 = last_crc_;
-  baseline_crc_ = last_crc_;
   baseline.aa_samples_mib_s = last_aa_samples_;
   if (!last_aa_samples_.empty() && baseline.trial.median_mib_s > 0.0)
     baseline.noise_floor_pct = 100.0 * std::fabs(bench::median(last_aa_samples_) - baseline.trial.median_mib_s) /
                                baseline.trial.median_mib_s;
+  adopt_baseline(baseline);
   return baseline;
+}
+
+void TrialRunner::adopt_baseline(const BaselineMeasurement& baseline) {
+  baseline_crc_ = baseline.data_crc32;
+  // A chunk takes chunk/rate seconds at the baseline's rate; far longer silence is a stall.
+  if (!settings_.stall && baseline.trial.median_mib_s > 0.0) {
+    const double chunk_mib = static_cast<double>(settings_.workload.chunk_bytes) / (1024.0 * 1024.0);
+    stall_ = probe::stall_limit_for(bench::Seconds(chunk_mib / baseline.trial.median_mib_s), settings_.timeout);
+  }
 }
 
 probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
@@ -338,14 +386,19 @@ probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
   if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
   TrialResult trial = run_child(config, false, request);
   if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
+  if (trial.status == TrialStatus::wedged) return trial;  // a restore from here could block too
   if (trial.status == TrialStatus::ok && baseline_crc_ && last_crc_ != *baseline_crc_) {
     trial.status = TrialStatus::unstable;
     trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
     trial.median_mib_s = 0.0;
   }
-  if (auto restored = device_.restore(original_); !restored) return restored.error();
+  if (auto restored = restore_watched(); !restored) {
+    if (wedged_detail_.empty()) return restored.error();
+    return mark_wedged(std::move(trial), "device wedged after the trial");
+  }
   if (trial.status != TrialStatus::ok) {
     if (auto readable = verify_readable(); !readable) {
+      if (!wedged_detail_.empty()) return mark_wedged(std::move(trial), "device wedged after the trial");
       unreadable_ = true;
       return readable.error();
     }
@@ -353,10 +406,37 @@ probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
   return trial;
 }
 
+TrialResult TrialRunner::mark_wedged(TrialResult trial, std::string_view why) const {
+  trial.status = TrialStatus::wedged;
+  trial.detail = (trial.detail.empty() ? "" : trial.detail + "; ") + std::string(why) + ": " + wedged_detail_;
+  trial.median_mib_s = 0.0;
+  return trial;
+}
+
+probe::Result<void> TrialRunner::restore_watched() {
+  // A simulated drive's state lives in this process (and cannot wedge): restore it here.
+  if (settings_.in_process || device_.simulated()) return device_.restore(original_);
+  // Writing a handful of settings takes milliseconds; 10 s (or the stall limit) is a hang.
+  const bench::Seconds limit = std::min(settings_.timeout, std::max(bench::Seconds{10.0}, stall_.value_or(bench::Seconds{0.0})));
+  const auto outcome = probe::run_in_child(
+      [&](probe::Heartbeat&) {
+        const auto restored = device_.restore(original_);
+        return restored ? std::string() : restored.error().message();
+      },
+      probe::WatchLimits{limit, std::nullopt, bench::Seconds{2.0}, true});
+  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
+  if (outcome.end == probe::ChildEnd::wedged) restore_blocks_ = true;
+  note_wedged(outcome, "restore");
+  const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
+  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
+  return probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
+                      "restore the original settings (" + why + ")", device_.path()};
+}
+
 // In a watchdog child: a drive wedged by the trial could block this read for ever.
 probe::Result<void> TrialRunner::verify_readable() {
-  const auto outcome = probe::run_in_child(
-      [this] {
+  const auto outcome = run_body(
+      [this](probe::Heartbeat&) {
         auto io = device_.open_io(probe::IoMode::buffered);
         if (!io) return io.error().message();
         if (auto flushed = (*io)->flush_cache(); !flushed) return flushed.error().message();
@@ -366,6 +446,7 @@ probe::Result<void> TrialRunner::verify_readable() {
       },
       settings_.timeout);
   if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
+  note_wedged(outcome, "read check after the restore");
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
   return probe::Error{std::make_error_code(std::errc::io_error),
                       "read a block after restoring the original settings (" + why +
@@ -379,16 +460,20 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
   const double per_trial = 1.0 + settings_.sampling.max_samples;
   const bench::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
   const auto outcome = run_body(
-      [&] {
-        auto reports = measure_interleaved(device_, original_, contenders, settings_);
+      [&](probe::Heartbeat& heartbeat) {
+        auto reports = measure_interleaved(device_, original_, contenders, settings_, heartbeat);
         (void)device_.restore(original_);
         json::array array;
         for (const auto& r : reports) array.push_back(to_object(r));
         return json::serialize(array);
       },
       timeout);
+  note_wedged(outcome, "confirmation round");
   auto results = confirmation_results(outcome, contenders);
-  if (auto restored = device_.restore(original_); !restored) return restored.error();
+  if (!wedged_detail_.empty())
+    return probe::Error{std::make_error_code(std::errc::timed_out), "confirmation round: device wedged",
+                        device_.path()};
+  if (auto restored = restore_watched(); !restored) return restored.error();
   return results;
 }
 

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -27,6 +28,10 @@ struct TrialSettings {
   /// without hang faults (disktune evaluate): nothing could stop a hung read.
   bool in_process = false;
   int confirm_rounds = 6;            ///< samples per contender in the confirmation round
+  /// Longest silence (no read chunk finished, no setting applied) before a trial counts as
+  /// hung; nullopt: none for the baseline, then probe::stall_limit_for(time of one chunk at
+  /// the baseline's rate).
+  std::optional<bench::Seconds> stall;
 };
 
 /// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
@@ -47,10 +52,12 @@ struct BaselineMeasurement {
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
 /// applies the configuration's changes, reads every changed setting back, measures, reads
 /// back again, checksums a fixed sample of blocks (CRC-32, Boost.CRC) and restores the
-/// original settings; the parent then restores them too, so a child that died mid-way
-/// leaves nothing changed. Statuses: unsupported (driver refused a setting), error (EIO or
-/// a failed read, crash), unstable (setting did not read back as applied, or data differs
-/// from the baseline), hang (killed by the watchdog).
+/// original settings; the parent then restores them too (from a watched child), so a child
+/// that died mid-way leaves nothing changed. The child beats a heartbeat after every read
+/// chunk and setting change, so a stalled read is seen long before the timeout. Statuses:
+/// unsupported (driver refused a setting), error (EIO or a failed read, crash), unstable
+/// (setting did not read back as applied, or data differs from the baseline), hang (killed
+/// by the watchdog), wedged (killed, but stuck in state D: nothing touches the device again).
 class TrialRunner {
  public:
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
@@ -62,7 +69,8 @@ class TrialRunner {
   probe::Result<BaselineMeasurement> measure_baseline();
   /// One trial of `config` with adaptive sampling (stopping early when clearly below
   /// `request.incumbent_low_mib_s`, or at the minimum when quick); the device is back at the
-  /// original settings afterwards. After a trial that did not end ok (a rejected setting, read
+  /// original settings afterwards (unless the trial is wedged: then nothing more is done and
+  /// wedged_detail() says why). After a trial that did not end ok (a rejected setting, read
   /// errors such as libata's multcount hazard, a hang), verify_readable() checks that the
   /// restored drive still reads.
   /// Errors: the original settings could not be restored (exit code 4), or the drive no
@@ -70,7 +78,9 @@ class TrialRunner {
   probe::Result<strategies::TrialResult> run(const probe::Settings& config,
                                              const strategies::TrialRequest& request = {});
   /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
-  void adopt_baseline(const BaselineMeasurement& baseline) { baseline_crc_ = baseline.data_crc32; }
+  /// Its data checksum is what later trials must reproduce; without --stall-timeout, its
+  /// rate sets the stall limit (probe::stall_limit_for one chunk's time).
+  void adopt_baseline(const BaselineMeasurement& baseline);
   /// Flush the page cache and read the first 64 KiB through a buffered BlockIo, in a
   /// watchdog child (a wedged drive must not block the parent).
   /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);
@@ -78,20 +88,42 @@ class TrialRunner {
   probe::Result<void> verify_readable();
   /// True once verify_readable failed inside run(): the run must stop (exit 3).
   [[nodiscard]] bool unreadable() const { return unreadable_; }
+  /// Restore the original settings from a watched child: a queue write (scheduler,
+  /// nr_requests) freezes the queue and waits for in-flight reads, which on a wedged device
+  /// never complete. In this process for in_process runs and simulated drives. Time limit:
+  /// the larger of 10 s and the stall limit, at most the trial timeout. A wedged restore
+  /// child marks the device wedged.
+  /// Errors: errc::timed_out when the child hung or wedged, errc::io_error when the restore
+  /// failed (the message names the setting).
+  probe::Result<void> restore_watched();
+  /// Why the device is wedged ("" while it is not): set by the first child (trial, restore,
+  /// read check or confirmation round) left in uninterruptible sleep after SIGKILL.
+  [[nodiscard]] const std::string& wedged_detail() const { return wedged_detail_; }
+  /// True once a restore child wedged: any further restore would block the same way.
+  [[nodiscard]] bool restore_blocks() const { return restore_blocks_; }
+  /// The stall limit trials run with now (nullopt: only the timeout).
+  [[nodiscard]] std::optional<bench::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: confirm_rounds rounds, each applying every contender
   /// in turn (A B C A B C ...), a warm-up sample and one kept sample per contender.
-  /// Errors: only when the original settings could not be restored.
+  /// Errors: the original settings could not be restored, or the round's child wedged
+  /// (errc::timed_out; wedged_detail() says why).
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders);
 
  private:
   strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
                                     const strategies::TrialRequest& request);
-  probe::ChildOutcome run_body(const std::function<std::string()>& body, bench::Seconds timeout);
+  probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout);
+  void check_reads_drained(probe::ChildOutcome& outcome) const;
+  void note_wedged(const probe::ChildOutcome& outcome, std::string_view what);
+  strategies::TrialResult mark_wedged(strategies::TrialResult trial, std::string_view why) const;
 
   probe::Device& device_;
   probe::Settings original_;
   TrialSettings settings_;
   bool unreadable_ = false;
+  std::optional<bench::Seconds> stall_;
+  std::string wedged_detail_;
+  bool restore_blocks_ = false;
   std::optional<std::uint32_t> baseline_crc_;
   double last_cached_mib_s_ = 0.0;
   std::uint32_t last_crc_ = 0;

@@ -60,7 +60,8 @@ TEST_CASE("JSON report has every contract key with the right kind", "[results]")
                      {"method", kString}, {"repeats", kNumber}, {"seed", kNumber},
                      {"device", kObject}, {"identify", kObject}, {"space", kObject},
                      {"baseline", kObject}, {"trials", kArray}, {"winner", kObject},
-                     {"restored", kBool}, {"restore_detail", kString}});
+                     {"restored", kBool}, {"restore_detail", kString}, {"wedged", kBool},
+                     {"wedged_detail", kString}});
   REQUIRE(value.at("schema_version") == results::kSchemaVersion);
   check_keys(value.at("device"), {{"path", kString}, {"model", kString}, {"serial", kString},
                                   {"firmware", kString}, {"simulated", kBool},

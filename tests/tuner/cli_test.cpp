@@ -25,16 +25,18 @@ TEST_CASE("tune defaults to the simulated seed drive and the default strategy", 
   REQUIRE(config.strategy == "coordinate-descent");
   REQUIRE(config.repeats == 3);
   REQUIRE_FALSE(config.trial_timeout_s);
+  REQUIRE_FALSE(config.stall_timeout_s);
 }
 
 TEST_CASE("tune takes the contract's options", "[cli]") {
   const auto config = parse({"tune", "/dev/loop0", "--strategy", "exhaustive", "--repeats", "5",
-                             "--trial-timeout", "7.5", "--only", "read_ahead_kb,scheduler", "--seed", "42",
+                             "--trial-timeout", "7.5", "--stall-timeout", "2.5", "--only", "read_ahead_kb,scheduler", "--seed", "42",
                              "--report", "r.json", "--boot-local", "b.sh"});
   REQUIRE(config.device == "/dev/loop0");
   REQUIRE(config.strategy == "exhaustive");
   REQUIRE(config.repeats == 5);
   REQUIRE(*config.trial_timeout_s == 7.5);
+  REQUIRE(*config.stall_timeout_s == 2.5);
   REQUIRE(*config.only == std::vector{probe::SettingId::read_ahead_kb, probe::SettingId::scheduler});
   REQUIRE(config.seed == 42);
   REQUIRE(*config.report_path == "r.json");
@@ -65,5 +67,6 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));
   REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
   REQUIRE_THROWS_WITH(parse({"tune", "--trial-timeout", "-1"}), Catch::Contains("trial-timeout"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--stall-timeout", "0"}), Catch::Contains("stall-timeout"));
   REQUIRE_THROWS_AS(parse({"tune", "a", "b"}), tuner::UsageError);
 }
