@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.bash"
 source "$LAB_DIR/tune_checks.bash"
 
-{ echo 'DISKS="sda sdb" TUNE_ARGS="--duration 0.5 --repeats 3"'; cat "$LAB_DIR/guest/tune.sh"; } >"$WORK/guest.sh"
+{ echo 'DISKS="sda sdb" TUNE_ARGS="--duration 0.5 --repeats 3"'; cat "$LAB_DIR/guest/snap.sh" "$LAB_DIR/guest/tune.sh"; } >"$WORK/guest.sh"
 run_lab --timeout 420 --script "$WORK/guest.sh"
 
 for d in sda sdb; do

@@ -5,7 +5,7 @@
 source "$(dirname "$0")/lib.bash"
 source "$LAB_DIR/tune_checks.bash"
 
-{ echo 'DISKS=sda TUNE_ARGS="--only io_support,multcount --duration 1 --repeats 3"'; cat "$LAB_DIR/guest/tune.sh"; } >"$WORK/guest.sh"
+{ echo 'DISKS=sda TUNE_ARGS="--only io_support,multcount --duration 1 --repeats 3"'; cat "$LAB_DIR/guest/snap.sh" "$LAB_DIR/guest/tune.sh"; } >"$WORK/guest.sh"
 run_lab --pio --disk-mib 128 --timeout 420 --script "$WORK/guest.sh"
 
 r="$OUT/report-sda.json"

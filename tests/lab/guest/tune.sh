@@ -2,13 +2,8 @@
 # Guest script: disktune tune each disk named in $DISKS with $TUNE_ARGS; snapshot settings and data
 # before and after. Output per disk D: before-D.txt, after-D.txt, sum-before-D, sum-after-D,
 # report-D.json, tune-D.out, tune-D.err, tune-D.rc, tune-D.seconds, read-after-D.rc.
+# Needs guest/snap.sh before it.
 set -o pipefail
-snap() {
-  hdparm /dev/$1 2>/dev/null | grep ' = '
-  for f in read_ahead_kb scheduler nr_requests max_sectors_kb nomerges rq_affinity; do
-    echo "$f $(cat /sys/block/$1/queue/$f)"
-  done
-}
 for d in $DISKS; do
   snap $d >before-$d.txt
   dd if=/dev/$d bs=1M count=16 iflag=direct 2>/dev/null | sha256sum >sum-before-$d
