@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# SIGINT and SIGTERM during a tune of a loop device: exit 1, queue settings restored, report written.
+# SIGINT, SIGTERM and SIGHUP during a tune of a loop device: exit 1, queue settings restored, report written.
 source "$(dirname "$0")/lib.bash"
 
-[ "$(id -u)" -eq 0 ] || skip "needs root to create a loop device"
+require_loop
 head -c 33554432 /dev/urandom >"$WORK/disk.img"
-dev=$(losetup -f --show "$WORK/disk.img") || skip "losetup could not create a loop device"
-cleanup_steps+=("losetup -d '$dev'")
-q=/sys/block/$(basename "$dev")/queue
-snapshot() { cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb"; }
+attach_loop "$WORK/disk.img"
+snapshot() { queue_snapshot "$dev"; }
 before=$(snapshot)
 
-for signal in INT TERM; do
+for signal in INT TERM HUP; do
   "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/r-$signal.json" --journal "$WORK/j-$signal" \
     >"$WORK/out-$signal.txt" 2>"$WORK/err-$signal.txt" &
   pid=$!

@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.bash"
 
 start=$(date +%s)
-"$DISKTUNE" tune --report "$WORK/report.json" --boot-local "$WORK/boot.local" >"$WORK/out.txt" 2>"$WORK/err.txt" ||
+"$DISKTUNE" tune --journal "$WORK/j" --report "$WORK/report.json" --boot-local "$WORK/boot.local" >"$WORK/out.txt" 2>"$WORK/err.txt" ||
   fail "tune exited $? ($(tail -3 "$WORK/err.txt"))"
 elapsed=$(( $(date +%s) - start ))
 [ "$elapsed" -le 30 ] || fail "tune took ${elapsed}s (limit 30s)"

@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.bash"
 cat >"$WORK/profile.json" <<'JSON'
 {"faults": [{"when": {"unmaskirq": 1}, "effect": "hang"}]}
 JSON
-"$DISKTUNE" tune sim: --sim-profile "$WORK/profile.json" --trial-timeout 2 --report "$WORK/r.json" \
+"$DISKTUNE" tune sim: --sim-profile "$WORK/profile.json" --trial-timeout 2 --journal "$WORK/j" --report "$WORK/r.json" \
   >"$WORK/out.txt" 2>"$WORK/err.txt" || fail "tune exited $? ($(tail -3 "$WORK/err.txt"))"
 r="$WORK/r.json"
 hangs=$(jq '[.trials[] | select(.status == "hang")] | length' "$r")
