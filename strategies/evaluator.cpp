@@ -65,8 +65,13 @@ void Evaluator::record_failure(const TrialResult& trial) {
   if (!changed_group) return;
   const auto choice = space_.choice_of(trial.settings, *changed_group);
   if (!choice) return;
-  quarantine_.emplace(space_.groups()[*changed_group].choices[*choice],
-                      std::string(to_string(trial.status)) + " in trial " + std::to_string(trial.id));
+  const std::string why = std::string(to_string(trial.status)) + " in trial " + std::to_string(trial.id);
+  const probe::Settings& suspect = space_.groups()[*changed_group].choices[*choice];
+  quarantine_.emplace(suspect, why);
+  // One setting of a coupled group changed (DMA on at the current mode): that value alone is
+  // the suspect, so no pair holding it is tried again.
+  const probe::Settings changed = changes_from(space_.baseline(), suspect);
+  if (changed.size() == 1 && suspect.size() > 1) quarantine_.emplace(changed, why);
 }
 
 const TrialResult* Evaluator::evaluate(const probe::Settings& config, Effort effort) {

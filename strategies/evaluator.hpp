@@ -76,7 +76,9 @@ class Evaluator {
   [[nodiscard]] bool budget_left() const;
   /// True when `config` is a configuration that failed, or contains a whole group choice
   /// whose single-change trial failed (for the coupled using_dma/xfermode group, the pair:
-  /// udma4 failing does not rule out DMA with another mode).
+  /// udma4 failing does not rule out DMA with another mode; but when the failed pair changed
+  /// one setting only, e.g. DMA on at the current mode, that value is quarantined in every
+  /// pair). Source: issue 4 item 2 (one suspect per crash).
   [[nodiscard]] bool quarantined(const probe::Settings& config) const;
   /// Group choices taken out of the run after their single-change trial failed, with the reason.
   [[nodiscard]] const std::map<probe::Settings, std::string>& quarantine() const { return quarantine_; }
@@ -97,7 +99,7 @@ class Evaluator {
   EvaluatorOptions options_;
   std::deque<TrialResult> trials_;
   std::map<probe::Settings, std::size_t> cache_;  // config -> index in trials_
-  std::map<probe::Settings, std::string> quarantine_;  // partial assignments (one group choice each)
+  std::map<probe::Settings, std::string> quarantine_;  // partial assignments (a group choice, or one value)
   std::set<probe::Settings> failed_configs_;
   double measured_s_ = 0.0;
   double incumbent_low_ = 0.0;

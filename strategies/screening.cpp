@@ -3,6 +3,7 @@
 #include "strategies/strategy.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace disktune::strategies {
 namespace {
@@ -13,9 +14,26 @@ bool group_is_risky(const Group& group) {
   });
 }
 
+std::size_t settings_changed(const probe::Settings& from, const probe::Settings& to) {
+  return static_cast<std::size_t>(std::count_if(to.begin(), to.end(), [&](const auto& setting) {
+    const auto it = from.find(setting.first);
+    return it == from.end() || it->second != setting.second;
+  }));
+}
+
+// In a coupled group (using_dma with xfermode), choices that change one setting come first:
+// if DMA on at the current mode fails, DMA itself is the suspect and no mode is tried with it.
 void screen_group(const SearchSpace& space, Evaluator& evaluator, std::size_t g) {
+  const auto& choices = space.groups()[g].choices;
   const auto baseline_choice = space.choice_of(space.baseline(), g);
-  for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
+  std::vector<std::size_t> order(choices.size());
+  for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+  if (baseline_choice)
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return settings_changed(choices[*baseline_choice], choices[a]) <
+             settings_changed(choices[*baseline_choice], choices[b]);
+    });
+  for (const std::size_t c : order) {
     if (c == baseline_choice) continue;
     if (!evaluator.budget_left()) return;
     evaluator.evaluate(space.with_choice(space.baseline(), g, c));

@@ -148,3 +148,32 @@ TEST_CASE("a failed transfer mode quarantines that (using_dma, xfermode) pair, n
   REQUIRE(dma_with_multcount);
   REQUIRE(get(evaluator.best().settings, SettingId::using_dma) == 1);
 }
+
+TEST_CASE("DMA that fails at the current mode is quarantined with every mode, after one trial", "[strategies]") {
+  auto id = testing::seed_like_identify();
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::using_dma, SettingId::xfermode};
+  const auto space = strategies::build_space(id, testing::legacy_capabilities(), testing::seed_baseline(), options);
+  REQUIRE(get(space.baseline(), SettingId::using_dma) == 0);
+  // Any pair with DMA on hangs (the simulator's "hang" on using_dma=1).
+  auto runner = [](const probe::Settings& c) {
+    TrialResult t;
+    t.status = get(c, SettingId::using_dma) == 1 ? TrialStatus::hang : TrialStatus::ok;
+    t.median_mib_s = t.status == TrialStatus::ok ? 4.0 : 0.0;
+    return t;
+  };
+  strategies::Evaluator evaluator(space, runner, runner(space.baseline()));
+  auto strategy = strategies::make_strategy("exhaustive");
+  REQUIRE(strategy);
+  (*strategy)->run(space, evaluator);
+  int dma_trials = 0;
+  for (const auto& trial : evaluator.trials())
+    if (get(trial.settings, SettingId::using_dma) == 1) {
+      ++dma_trials;
+      // The one DMA trial kept the baseline's mode: a single suspect.
+      REQUIRE(get(trial.settings, SettingId::xfermode) == get(space.baseline(), SettingId::xfermode));
+    }
+  REQUIRE(dma_trials == 1);
+  REQUIRE(evaluator.quarantine().count(probe::Settings{{SettingId::using_dma, probe::SettingValue(std::int64_t{1})}}) == 1);
+  REQUIRE(evaluator.trials().size() > 1);  // the PIO modes were still tried
+}
