@@ -142,7 +142,8 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard&
 
 // The end of every run that got to measuring: restore (from a watched child: after a hung
 // trial a restore from here could block), then the outcome's last fields.
-void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal) {
+void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal,
+                bool journal_failed = false) {
   guard.dismiss();
   if (!runner.wedged_detail().empty()) {
     end_wedged(outcome, runner, guard);
@@ -162,7 +163,8 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard&
   outcome.report.finished_at = utc_timestamp();
   // An interrupted or wedged run stays unfinished in the journal: the next start restores
   // the original settings from it and resumes.
-  if (outcome.exit_code != kExitPartial && outcome.exit_code != kExitWedged) journal.finish(outcome.report.restored);
+  if (outcome.exit_code != kExitPartial && outcome.exit_code != kExitWedged && !journal_failed)
+    journal.finish(outcome.report.restored);
 }
 
 }  // namespace
@@ -218,17 +220,26 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   options.time_budget_s = config.time_budget_s;
   options.noise_floor = baseline.noise_floor_pct / 100.0;
   std::optional<TrialResult> wedged_trial;  // the evaluator never sees it: the search stops
+  bool journal_failed = false;              // then the journal is not written again
   strategies::Evaluator evaluator(
       space,
       strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
         if (const int signal = stop_requested())
           throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
-        auto trial = journal.run(candidate, request.quick, [&](const probe::Settings& config_to_measure) {
+        auto measure = [&](const probe::Settings& config_to_measure) {
           auto measured_trial = runner.run(config_to_measure, request);
           if (!measured_trial)
             throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, measured_trial.error().message()};
           return *measured_trial;
-        });
+        };
+        TrialResult trial;
+        try {
+          trial = journal.run(candidate, request.quick, measure);
+        } catch (const RunError& error) {
+          // A journal write failed (disk full): stop like any other stop, restore, report.
+          journal_failed = true;
+          throw StopSearch{error.code(), error.what()};
+        }
         // Wedged here and now (a journal's wedged trial from an earlier run is just a failure).
         if (!runner.wedged_detail().empty()) {
           wedged_trial = trial;
@@ -270,7 +281,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       outcome.report.confirmation ? outcome.report.confirmation->results.front() : baseline.trial;
   outcome.report.winner = describe_winner(best, reference, context.original);
   outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
-  finish_run(outcome, runner, guard, journal);
+  finish_run(outcome, runner, guard, journal, journal_failed);
   return outcome;
 }
 

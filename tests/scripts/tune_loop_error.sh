@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 4, 7e: the error exit paths of a tune of a loop device put every queue setting back.
-# 1. The journal's file system fills up in the middle of the search: exit 3.
+# 1. The journal's file system fills up in the middle of the search: exit 3, with a report.
 # 2. The report's directory disappears during the run: exit 2 at the end, table still printed.
 source "$(dirname "$0")/lib.bash"
 
@@ -38,6 +38,12 @@ expect_eq "$code" 3 "exit code when the journal cannot be written ($(tail -1 "$W
 grep -q "journal $WORK/jfs/j: write: No space left on device" "$WORK/err-full.txt" ||
   fail "no message naming the journal write error: $(tail -2 "$WORK/err-full.txt")"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the journal write error"
+# The stop is reported like any other: the report says why and recommends nothing.
+expect_eq "$(jq -r .completed "$WORK/r-full.json")" false "report completed after the journal write error"
+expect_eq "$(jq -r .restored "$WORK/r-full.json")" true "report restored after the journal write error"
+jq -r .stop_reason "$WORK/r-full.json" | grep -q "No space left on device" ||
+  fail "stop_reason does not name the journal error: $(jq -r .stop_reason "$WORK/r-full.json")"
+grep -q "^boot.local:" "$WORK/out-full.txt" || fail "no results table after the journal write error"
 echo "journal full: exit 3 after $(grep -c "^  trial [1-9]" "$WORK/err-full.txt") trials, settings restored, ${SECONDS} s"
 # The journal, with its torn last record, is still readable: restore from it works.
 rm "$WORK/jfs/fill"
