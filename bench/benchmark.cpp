@@ -69,25 +69,37 @@ probe::Result<Sample> run_cached(probe::BlockIo& io, const Workload& workload,
   });
 }
 
-// hdparm -t with an explicit flush first. Reads whole chunks; when the next chunk would
-// cross the device end (a tail shorter than a chunk is never read) it flushes again and
-// wraps to offset_bytes, so wrapped reads come from the device and not the page cache.
-// The wrap flush is excluded from the timed time.
+// Drops the page cache of [*dropped, position) once it reaches workload.drop_behind_bytes.
+probe::Result<void> drop_behind(probe::BlockIo& io, const Workload& workload,
+                                std::uint64_t position, std::uint64_t& dropped) {
+  if (workload.drop_behind_bytes == 0 || position - dropped < workload.drop_behind_bytes)
+    return {};
+  if (auto done = io.drop_cached(dropped, position - dropped); !done) return done.error();
+  dropped = position;
+  return {};
+}
+
+// hdparm -t with an explicit flush first. Reads whole chunks, dropping the cache behind
+// them; when the next chunk would cross the device end (a tail shorter than a chunk is
+// never read) it flushes again and wraps to offset_bytes, so wrapped reads come from the
+// device and not the page cache. The wrap flush is excluded from the timed time.
 probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
                                    std::span<std::byte> buffer) {
   if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
   Clock& clock = io.clock();
   std::uint64_t position = workload.offset_bytes;
+  std::uint64_t dropped = position;  // the cache below `dropped` is already dropped
   return timed_reads(clock, workload, [&]() -> probe::Result<Seconds> {
     Seconds untimed{0.0};
     if (io.size_bytes() - position < workload.chunk_bytes) {
       const Seconds flush_start = clock.now();
       if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
       untimed = clock.now() - flush_start;
-      position = workload.offset_bytes;
+      position = dropped = workload.offset_bytes;
     }
     if (auto read = io.read_at(position, buffer); !read) return read.error();
     position += workload.chunk_bytes;
+    if (auto done = drop_behind(io, workload, position, dropped); !done) return done.error();
     return untimed;
   });
 }
