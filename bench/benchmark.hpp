@@ -29,8 +29,7 @@ struct Workload {
   std::uint64_t chunk_bytes = 2u << 20;    ///< bytes per read() call (hdparm: 2 MiB)
   Seconds duration{3.0};                   ///< minimum timed duration
   /// Buffered only: after every this many bytes read (rounded up to whole chunks), drop the
-  /// page cache of what was read (BlockIo::drop_cached; the drop is timed, as fio times its
-  /// cache invalidation). 0 = never (then only the flushes at the start and at a wrap, as
+  /// page cache of what was read (BlockIo::drop_cached, timed). 0 = never (then only the flushes at the start and at a wrap, as
   /// hdparm). Why: the sample's page cache stays at most this big, so the pages it needs are
   /// the ones it just freed. Otherwise a sample allocates a fresh page for every page read,
   /// and how much those cost depends on what ran before it: in a VM with free page
@@ -55,7 +54,8 @@ std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples);
 
 /// Run one sample. Buffered: flush_cache() first, then sequential reads from offset_bytes,
 /// dropping the cache behind them every drop_behind_bytes, and at the device end flushing
-/// (untimed) and wrapping to offset_bytes, until `duration` has passed. Cached: one read
+/// and wrapping to offset_bytes, until `duration` has passed (drops and wrap flushes are in
+/// the timed time, as fio times its cache invalidation). Cached: one read
 /// to prime the cache, then re-read the same chunk until `duration` has passed.
 /// Errors: the BlockIo's read, flush or drop error; errc::invalid_argument if the device is
 /// smaller than one chunk.

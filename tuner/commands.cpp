@@ -122,8 +122,9 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
                                             {"buffered", json::array(b.begin(), b.end())}}},
                    {"method", "hdparm-style: 2 MiB reads; buffered reads sequentially for --duration s after "
                               "flushing the page cache (BLKFLSBUF) before each sample, dropping the cache "
-                              "behind the reads every 32 MiB (posix_fadvise DONTNEED); cached re-reads the "
-                              "first 2 MiB for 2 s; MB = 2^20 bytes; a median not measured (--method) is null"}};
+                              "behind the reads every " + std::to_string(buffered.drop_behind_bytes >> 20) +
+                              " MiB (posix_fadvise DONTNEED); cached re-reads the first 2 MiB for 2 s; "
+                              "MB = 2^20 bytes; a median not measured (--method) is null"}};
     out << results::pretty_json(o);
   } else {
     out << bench_summary(device->path(), simulated, c, b);
