@@ -41,19 +41,15 @@ probe::Result<void> check_region(const probe::BlockIo& io, const Workload& workl
   return {};
 }
 
-// Calls `read_one` until the timed time reaches `duration` (at least once). `read_one`
-// returns the time it spent on housekeeping (a flush before wrapping), which is not timed.
+// Calls `read_one` until the elapsed time reaches `duration` (at least once).
 template <class ReadOne>
 probe::Result<Sample> timed_reads(Clock& clock, const Workload& workload, ReadOne read_one) {
   Sample sample;
-  Seconds untimed{0.0};
   const Seconds start = clock.now();
   do {
-    probe::Result<Seconds> step = read_one();
-    if (!step) return step.error();
-    untimed += *step;
+    if (auto step = read_one(); !step) return step.error();
     sample.bytes += workload.chunk_bytes;
-    sample.elapsed = clock.now() - start - untimed;
+    sample.elapsed = clock.now() - start;
   } while (sample.elapsed < workload.duration);
   sample.mib_s = static_cast<double>(sample.bytes) / kMibBytes / sample.elapsed.count();
   return sample;
@@ -63,32 +59,38 @@ probe::Result<Sample> timed_reads(Clock& clock, const Workload& workload, ReadOn
 probe::Result<Sample> run_cached(probe::BlockIo& io, const Workload& workload,
                                  std::span<std::byte> buffer) {
   if (auto primed = io.read_at(workload.offset_bytes, buffer); !primed) return primed.error();
-  return timed_reads(io.clock(), workload, [&]() -> probe::Result<Seconds> {
-    if (auto read = io.read_at(workload.offset_bytes, buffer); !read) return read.error();
-    return Seconds{0.0};
-  });
+  return timed_reads(io.clock(), workload,
+                     [&]() { return io.read_at(workload.offset_bytes, buffer); });
 }
 
-// hdparm -t with an explicit flush first. Reads whole chunks; when the next chunk would
-// cross the device end (a tail shorter than a chunk is never read) it flushes again and
-// wraps to offset_bytes, so wrapped reads come from the device and not the page cache.
-// The wrap flush is excluded from the timed time.
+// Drops the page cache of [dropped, position) once it reaches workload.drop_behind_bytes.
+probe::Result<void> drop_behind(probe::BlockIo& io, const Workload& workload,
+                                std::uint64_t position, std::uint64_t& dropped) {
+  if (workload.drop_behind_bytes == 0 || position - dropped < workload.drop_behind_bytes)
+    return {};
+  if (auto done = io.drop_cached(dropped, position - dropped); !done) return done.error();
+  dropped = position;
+  return {};
+}
+
+// hdparm -t with an explicit flush first. Reads whole chunks, dropping the cache behind
+// them; when the next chunk would cross the device end (a tail shorter than a chunk is
+// never read) it flushes again and wraps to offset_bytes, so wrapped reads come from the
+// device and not the page cache. Drops and wrap flushes are timed, as fio times its
+// invalidation (they are the price of reading the device through the page cache again).
 probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
                                    std::span<std::byte> buffer) {
   if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
-  Clock& clock = io.clock();
   std::uint64_t position = workload.offset_bytes;
-  return timed_reads(clock, workload, [&]() -> probe::Result<Seconds> {
-    Seconds untimed{0.0};
+  std::uint64_t dropped = position;  // the cache below `dropped` is already dropped
+  return timed_reads(io.clock(), workload, [&]() -> probe::Result<void> {
     if (io.size_bytes() - position < workload.chunk_bytes) {
-      const Seconds flush_start = clock.now();
       if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
-      untimed = clock.now() - flush_start;
-      position = workload.offset_bytes;
+      position = dropped = workload.offset_bytes;
     }
     if (auto read = io.read_at(position, buffer); !read) return read.error();
     position += workload.chunk_bytes;
-    return untimed;
+    return drop_behind(io, workload, position, dropped);
   });
 }
 

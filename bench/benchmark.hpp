@@ -28,6 +28,16 @@ struct Workload {
   std::uint64_t offset_bytes = 0;          ///< start of the reads (hdparm --offset, in bytes)
   std::uint64_t chunk_bytes = 2u << 20;    ///< bytes per read() call (hdparm: 2 MiB)
   Seconds duration{3.0};                   ///< minimum timed duration
+  /// Buffered only: after every this many bytes read (rounded up to whole chunks), drop the
+  /// page cache of what was read (BlockIo::drop_cached, timed). 0 = never (then only the flushes at the start and at a wrap, as
+  /// hdparm). Why: the sample's page cache stays at most this big, so the pages it needs are
+  /// the ones it just freed. Otherwise a sample allocates a fresh page for every page read,
+  /// and how much those cost depends on what ran before it: in a VM with free page
+  /// reporting (virtio-balloon), memory free for 2 s is handed back to the host and every
+  /// page taken from it faults in the host; on a 1 GiB loop device that made a sample
+  /// started cold read at 0.1-0.3x the rate of one started right after another tool's
+  /// flush (README, "Measurement fidelity"). Nothing already read is read again.
+  std::uint64_t drop_behind_bytes = 32u << 20;
 };
 
 /// One sample: bytes read over elapsed time. MB/s is MiB/s (2^20), as hdparm prints.
@@ -43,9 +53,11 @@ std::ostream& operator<<(std::ostream& out, const Sample& sample);
 std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples);
 
 /// Run one sample. Buffered: flush_cache() first, then sequential reads from offset_bytes,
-/// wrapping to offset_bytes at the device end, until `duration` has passed. Cached: one read
+/// dropping the cache behind them every drop_behind_bytes, and at the device end flushing
+/// and wrapping to offset_bytes, until `duration` has passed (drops and wrap flushes are in
+/// the timed time, as fio times its cache invalidation). Cached: one read
 /// to prime the cache, then re-read the same chunk until `duration` has passed.
-/// Errors: the BlockIo's read or flush error; errc::invalid_argument if the device is
+/// Errors: the BlockIo's read, flush or drop error; errc::invalid_argument if the device is
 /// smaller than one chunk.
 probe::Result<Sample> run_sample(probe::BlockIo& io, const Workload& workload);
 

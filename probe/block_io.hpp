@@ -26,6 +26,18 @@ class BlockIo {
   /// Drop this device's page cache (BLKFLSBUF, else posix_fadvise DONTNEED), as hdparm's
   /// flush_buffer_cache does before a buffered-read sample. Errors: the ioctl's errno.
   virtual Result<void> flush_cache() = 0;
+  /// Drop the page cache of bytes [offset_bytes, offset_bytes + length_bytes) only (Linux:
+  /// posix_fadvise POSIX_FADV_DONTNEED on that range; clean, unmapped pages only). A buffered
+  /// benchmark calls it on data it has already read, so its page cache stays small and the
+  /// pages it frees are reused at once (bench::Workload::drop_behind_bytes). It can only
+  /// make later reads go to the device, never to the cache.
+  /// Default: does nothing (the data stays cached until the next flush_cache(); a SIMULATED
+  /// BlockIo and test fakes keep it). Errors: the call's errno.
+  virtual Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) {
+    (void)offset_bytes;
+    (void)length_bytes;
+    return {};
+  }
   /// Device size in bytes (BLKGETSIZE64).
   [[nodiscard]] virtual std::uint64_t size_bytes() const = 0;
   /// The clock that times this device's reads (steady for real devices, virtual for sim:).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// LinuxBlockIo: pread loop, BLKFLSBUF with a posix_fadvise fallback, BLKGETSIZE64.
+// LinuxBlockIo: pread loop, BLKFLSBUF with a posix_fadvise fallback, range drops, BLKGETSIZE64.
 #include "probe/linux_block_io.hpp"
 
 #include "probe/assert.hpp"
@@ -51,6 +51,13 @@ class LinuxBlockIo final : public BlockIo {
     // nothing is written through this descriptor).
     const int advise = ::posix_fadvise(fd_.get(), 0, 0, POSIX_FADV_DONTNEED);
     if (advise != 0) return errno_error(advise, "posix_fadvise(POSIX_FADV_DONTNEED)", path_);
+    return {};
+  }
+
+  Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override {
+    const int advise = ::posix_fadvise(fd_.get(), static_cast<off_t>(offset_bytes),
+                                       static_cast<off_t>(length_bytes), POSIX_FADV_DONTNEED);
+    if (advise != 0) return errno_error(advise, "posix_fadvise(POSIX_FADV_DONTNEED range)", path_);
     return {};
   }
 

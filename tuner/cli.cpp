@@ -18,7 +18,7 @@ constexpr const char* kUsage =
     "usage: disktune COMMAND [options]\n"
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE] [--safe-only] [--json]\n"
-    "  bench    [DEVICE] [--repeats N] [--duration S] [--json]\n"
+    "  bench    [DEVICE] [--repeats N] [--duration S] [--method cached|buffered|both] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
@@ -75,6 +75,11 @@ po::options_description command_options(Command command) {
     options.add_options()
         ("repeats", po::value<int>()->default_value(3), "samples per configuration")
         ("duration", po::value<double>()->default_value(3.0), "seconds per buffered-read sample (hdparm -t: 3)");
+  }
+  if (command == Command::bench) {
+    options.add_options()
+        ("method", po::value<std::string>()->default_value("both"),
+         "cached (hdparm -T), buffered (hdparm -t) or both");
   }
   if (command == Command::tune || command == Command::evaluate) {
     options.add_options()
@@ -144,6 +149,13 @@ void require_positive(double value, const char* name) {
   if (!(value > 0)) throw UsageError(std::string("--") + name + " must be greater than 0");
 }
 
+void parse_bench_method(Config& config, const std::string& method) {
+  if (method != "cached" && method != "buffered" && method != "both")
+    throw UsageError("--method must be cached, buffered or both, not '" + method + "'");
+  config.bench_cached = method != "buffered";
+  config.bench_buffered = method != "cached";
+}
+
 void fill_config(Config& config, const po::variables_map& vm) {
   config.json = vm.count("json") > 0;
   config.seed = parse_seed(vm["seed"].as<std::string>());
@@ -158,6 +170,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (config.repeats < 1) throw UsageError("--repeats must be at least 1");
   if (vm.count("duration")) config.duration_s = vm["duration"].as<double>();
   require_positive(config.duration_s, "duration");
+  if (const auto method = optional_value<std::string>(vm, "method")) parse_bench_method(config, *method);
   config.trial_timeout_s = optional_value<double>(vm, "trial-timeout");
   if (config.trial_timeout_s) require_positive(*config.trial_timeout_s, "trial-timeout");
   config.stall_timeout_s = optional_value<double>(vm, "stall-timeout");

@@ -33,6 +33,8 @@ struct Config {
   std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
   std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
   double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
+  bool bench_cached = true;                    ///< bench --method cached|both: measure cached reads (-T)
+  bool bench_buffered = true;                  ///< bench --method buffered|both: measure buffered reads (-t)
   std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
   std::optional<double> stall_timeout_s;       ///< --stall-timeout S (default: from the baseline's chunk time)
   std::string strategy;                        ///< --strategy NAME

@@ -69,8 +69,8 @@ std::string plan_summary(const results::DeviceInfo& device, const results::Space
 std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
                           const std::vector<double>& buffered_mib_s) {
   return "\n" + path + (simulated ? " [SIMULATED drive]" : "") + ":\n" +
-         rate_line("Timing cached reads:", cached_mib_s) +
-         rate_line("Timing buffered disk reads:", buffered_mib_s);
+         (cached_mib_s.empty() ? "" : rate_line("Timing cached reads:", cached_mib_s)) +
+         (buffered_mib_s.empty() ? "" : rate_line("Timing buffered disk reads:", buffered_mib_s));
 }
 
 }  // namespace disktune::tuner

@@ -17,7 +17,8 @@ std::string identify_summary(const probe::IdentifyInfo& info, bool simulated);
 /// excluded settings with their reasons, and the original settings.
 std::string plan_summary(const results::DeviceInfo& device, const results::SpaceInfo& space,
                          const probe::Settings& original);
-/// hdparm -Tt-like lines with median and spread of each kind (MB = MiB).
+/// hdparm -Tt-like lines with median and spread of each kind (MB = MiB); a kind with no
+/// samples (not measured, bench --method) has no line.
 std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
                           const std::vector<double>& buffered_mib_s);
 

@@ -6,7 +6,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <cerrno>
 #include <cstdint>
+#include <optional>
+#include <span>
+#include <system_error>
+#include <utility>
 #include <vector>
 
 using namespace disktune;
@@ -90,23 +95,25 @@ TEST_CASE("cached reads prime one chunk and re-read it without flushing", "[benc
 
 TEST_CASE("buffered reads wrap to the offset at the device end, flushing first", "[bench]") {
   // Offset 1 MiB, 1 MiB chunks, 8.5 MiB device: 7 whole chunks per pass, the 0.5 MiB tail
-  // is never read. 16 reads at 8 MiB/s (0.125 s each) fill 2 s: passes of 7, 7 and 2 reads.
+  // is never read. Reads at 8 MiB/s take 0.125 s, each wrap flush 0.25 s, both timed:
+  // 7 reads (0.875 s), flush, 7 reads (2.0 s), flush, 1 read: 2.375 s >= 2.2 s.
   FakeBlockIo io({.size_bytes = 8 * kMib + kMib / 2,
                   .disk_mib_s = 8.0,
                   .cached_mib_s = 1000.0,
                   .flush_cost = Seconds{0.25}});
-  auto sample = bench::run_sample(io, workload(Method::buffered, kMib, 2.0, kMib));
+  auto sample = bench::run_sample(io, workload(Method::buffered, kMib, 2.2, kMib));
   REQUIRE(sample);
   std::vector<std::uint64_t> expected;
-  for (int pass_reads : {7, 7, 2}) {
+  for (int pass_reads : {7, 7, 1}) {
     for (int i = 0; i < pass_reads; ++i) expected.push_back(kMib + std::uint64_t(i) * kMib);
   }
   REQUIRE(io.read_offsets() == expected);
   REQUIRE(io.flush_count() == 3);  // before the sample and before each of the 2 wraps
-  // Wrapped reads come from the "disk", and the wrap flushes' 0.25 s are not timed.
-  REQUIRE(sample->mib_s == Approx(8.0).epsilon(1e-9));
-  REQUIRE(sample->elapsed.count() == Approx(2.0).epsilon(1e-9));
-  REQUIRE(io.virtual_clock().now().count() == Approx(3 * 0.25 + 2.0).epsilon(1e-9));
+  // Wrapped reads come from the "disk" (8 MiB/s, not the cache's 1000); the wrap flushes
+  // are timed, as fio times its invalidation; the flush before the sample is not.
+  REQUIRE(sample->elapsed.count() == Approx(15 * 0.125 + 2 * 0.25).epsilon(1e-9));
+  REQUIRE(sample->mib_s == Approx(15.0 / 2.375).epsilon(1e-9));
+  REQUIRE(io.virtual_clock().now().count() == Approx(0.25 + 2.375).epsilon(1e-9));
 }
 
 TEST_CASE("the duration is honoured on the virtual clock", "[bench]") {
@@ -186,4 +193,92 @@ TEST_CASE("the fake returns its pattern and rejects misaligned direct reads", "[
   auto past_end = io.read_at(kMib, page);
   REQUIRE_FALSE(past_end);
   REQUIRE(past_end.error().code == std::make_error_code(std::errc::io_error));
+}
+
+namespace {
+
+// A FakeBlockIo that also records drop_cached calls, each costing `drop_cost` on the clock.
+class DroppingBlockIo final : public probe::BlockIo {
+ public:
+  DroppingBlockIo(FakeBlockIoConfig config, Seconds drop_cost, std::optional<std::size_t> fail_drop = {})
+      : fake_(std::move(config)), drop_cost_(drop_cost), fail_drop_(fail_drop) {}
+  probe::Result<void> read_at(std::uint64_t offset, std::span<std::byte> buffer) override {
+    return fake_.read_at(offset, buffer);
+  }
+  probe::Result<void> flush_cache() override { return fake_.flush_cache(); }
+  probe::Result<void> drop_cached(std::uint64_t offset, std::uint64_t length) override {
+    if (fail_drop_ == drops_.size())
+      return probe::Error{std::error_code(EBADF, std::generic_category()), "posix_fadvise", "fake"};
+    drops_.emplace_back(offset, length);
+    fake_.virtual_clock().advance(drop_cost_);
+    return {};
+  }
+  [[nodiscard]] std::uint64_t size_bytes() const override { return fake_.size_bytes(); }
+  bench::Clock& clock() override { return fake_.clock(); }
+
+  FakeBlockIo fake_;
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> drops_;
+
+ private:
+  Seconds drop_cost_;
+  std::optional<std::size_t> fail_drop_;
+};
+
+}  // namespace
+
+TEST_CASE("the default workload drops the cache behind every 32 MiB", "[bench]") {
+  REQUIRE(Workload{}.drop_behind_bytes == 32 * kMib);
+  REQUIRE(Workload{}.chunk_bytes == 2 * kMib);
+}
+
+TEST_CASE("buffered reads drop the cache behind them in whole chunks, timed", "[bench]") {
+  // 2 MiB chunks at 100 MiB/s (0.02 s each); drops every 5 MiB = after every 3 chunks
+  // (6 MiB), each 0.015 s. 40 reads + 13 drops = 0.995 s < 1 s; 41 reads: 1.015 s.
+  Workload w = workload(Method::buffered, 2 * kMib, 1.0, 4 * kMib);
+  w.drop_behind_bytes = 5 * kMib;
+  DroppingBlockIo io({.size_bytes = 1024 * kMib, .disk_mib_s = 100.0}, Seconds{0.015});
+  auto sample = bench::run_sample(io, w);
+  REQUIRE(sample);
+  REQUIRE(io.fake_.read_count() == 41);
+  REQUIRE(io.drops_.size() == 13);
+  for (std::size_t i = 0; i < io.drops_.size(); ++i)
+    REQUIRE(io.drops_[i] == std::pair<std::uint64_t, std::uint64_t>{4 * kMib + i * 6 * kMib, 6 * kMib});
+  // The drops are part of the timed time: 82 MiB in 1.015 s, not in 0.82 s.
+  REQUIRE(sample->elapsed.count() == Approx(1.015).epsilon(1e-9));
+  REQUIRE(sample->mib_s == Approx(82.0 / 1.015).epsilon(1e-9));
+}
+
+TEST_CASE("drop-behind restarts at the offset after a wrap and never drops unread data", "[bench]") {
+  // 1 MiB offset, 9 MiB device: 4 chunks of 2 MiB per pass ([1, 9) MiB). Drops every 4 MiB.
+  Workload w = workload(Method::buffered, 2 * kMib, 0.19, kMib);  // 10 reads of 0.02 s
+  w.drop_behind_bytes = 4 * kMib;
+  DroppingBlockIo io({.size_bytes = 9 * kMib, .disk_mib_s = 100.0}, Seconds{0.0});
+  auto sample = bench::run_sample(io, w);
+  REQUIRE(sample);
+  REQUIRE(io.fake_.read_count() == 10);  // passes of 4, 4 and 2 reads
+  using Range = std::pair<std::uint64_t, std::uint64_t>;
+  REQUIRE(io.drops_ == std::vector<Range>{{kMib, 4 * kMib}, {5 * kMib, 4 * kMib},
+                                          {kMib, 4 * kMib}, {5 * kMib, 4 * kMib},
+                                          {kMib, 4 * kMib}});
+  REQUIRE(io.fake_.flush_count() == 3);
+}
+
+TEST_CASE("drop_behind_bytes 0 never drops; cached samples never drop", "[bench]") {
+  Workload w = workload(GENERATE(Method::buffered, Method::cached), 2 * kMib, 0.5);
+  if (w.method == Method::buffered) w.drop_behind_bytes = 0;
+  DroppingBlockIo io({.size_bytes = 64 * kMib, .disk_mib_s = 100.0, .cached_mib_s = 1000.0}, Seconds{0.0});
+  auto sample = bench::run_sample(io, w);
+  REQUIRE(sample);
+  REQUIRE(io.fake_.read_count() > 16);  // more than one drop window was read
+  REQUIRE(io.drops_.empty());
+}
+
+TEST_CASE("a failing drop ends the sample with its error", "[bench]") {
+  Workload w = workload(Method::buffered, 2 * kMib, 1.0);
+  w.drop_behind_bytes = 4 * kMib;
+  DroppingBlockIo io({.size_bytes = 64 * kMib, .disk_mib_s = 100.0}, Seconds{0.0}, 1);
+  auto sample = bench::run_sample(io, w);
+  REQUIRE_FALSE(sample);
+  REQUIRE(sample.error().code.value() == EBADF);
+  REQUIRE(io.fake_.read_count() == 4);  // the drop after the 4th read failed
 }

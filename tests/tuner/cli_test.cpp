@@ -70,3 +70,19 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"tune", "--stall-timeout", "0"}), Catch::Contains("stall-timeout"));
   REQUIRE_THROWS_AS(parse({"tune", "a", "b"}), tuner::UsageError);
 }
+
+TEST_CASE("bench --method picks the measurements, both by default", "[cli]") {
+  const auto both = parse({"bench", "/dev/loop0"});
+  REQUIRE(both.bench_cached);
+  REQUIRE(both.bench_buffered);
+  const auto buffered = parse({"bench", "/dev/loop0", "--method", "buffered", "--duration", "2"});
+  REQUIRE_FALSE(buffered.bench_cached);
+  REQUIRE(buffered.bench_buffered);
+  REQUIRE(buffered.duration_s == 2.0);
+  const auto cached = parse({"bench", "--method", "cached"});
+  REQUIRE(cached.bench_cached);
+  REQUIRE_FALSE(cached.bench_buffered);
+  REQUIRE_THROWS_WITH(parse({"bench", "--method", "direct"}),
+                      Catch::Contains("--method must be cached, buffered or both, not 'direct'"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--method", "buffered"}), Catch::Contains("method"));
+}

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# disktune bench on a loop device (over a file in a temp dir): --method, JSON shape, read-only.
+source "$(dirname "$0")/lib.bash"
+
+[ "$(id -u)" -eq 0 ] || skip "needs root to create a loop device"
+command -v losetup >/dev/null || skip "losetup not installed"
+
+head -c $((64 << 20)) /dev/urandom >"$WORK/disk.img"
+dev=$(losetup -f --show -r "$WORK/disk.img") || skip "losetup could not create a loop device"
+cleanup_steps+=("losetup -d '$dev'")
+q=/sys/block/$(basename "$dev")/queue
+before=$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")
+sum_before=$(sha256sum <"$dev")
+
+# Buffered only: two samples, no cached figure; the queue is not touched (no probes).
+"$DISKTUNE" bench "$dev" --method buffered --repeats 2 --duration 0.3 --json >"$WORK/b.json" 2>"$WORK/err.txt" ||
+  fail "bench exited $? ($(cat "$WORK/err.txt"))"
+expect_eq "$(jq -r .cached_read_mib_s "$WORK/b.json")" null "cached median with --method buffered"
+expect_eq "$(jq '.samples.cached | length' "$WORK/b.json")" 0 "cached samples with --method buffered"
+expect_eq "$(jq '.samples.buffered | length' "$WORK/b.json")" 2 "buffered samples"
+jq -e '.buffered_read_mib_s > 1 and ([.samples.buffered[] | . > 1] | all)' "$WORK/b.json" >/dev/null ||
+  fail "buffered rates not positive: $(cat "$WORK/b.json")"
+jq -e '.method | contains("every 32 MiB")' "$WORK/b.json" >/dev/null || fail "method text: $(jq .method "$WORK/b.json")"
+expect_eq "$(jq -r .simulated "$WORK/b.json")" false "simulated"
+
+# Both (the default), as text: the cached line is the page cache, faster than the device.
+"$DISKTUNE" bench "$dev" --repeats 1 --duration 0.3 >"$WORK/both.txt" 2>"$WORK/err.txt" || fail "bench exited $?"
+grep -q "Timing cached reads:" "$WORK/both.txt" || fail "no cached line: $(cat "$WORK/both.txt")"
+grep -q "Timing buffered disk reads:" "$WORK/both.txt" || fail "no buffered line: $(cat "$WORK/both.txt")"
+"$DISKTUNE" bench "$dev" --method cached --repeats 1 --json >"$WORK/c.json" || fail "bench --method cached exited $?"
+expect_eq "$(jq -r .buffered_read_mib_s "$WORK/c.json")" null "buffered median with --method cached"
+jq -e '.cached_read_mib_s > 100' "$WORK/c.json" >/dev/null || fail "cached rate: $(cat "$WORK/c.json")"
+
+expect_eq "$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")" "$before" "queue settings"
+expect_eq "$(sha256sum <"$dev")" "$sum_before" "device content"
+echo "bench_loop: ok"
