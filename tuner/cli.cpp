@@ -7,6 +7,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <sstream>
 
@@ -25,7 +26,8 @@ constexpr const char* kUsage =
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
-    "  evaluate [--seeds N] [--drives N] [--drive-filter TEXT] [--duration S] [--json]\n"
+    "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
+    "           [--duration S] [--json]\n"
     "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
@@ -87,7 +89,8 @@ po::options_description command_options(Command command) {
   }
   if (command == Command::evaluate) {
     options.add_options()
-        ("seeds", po::value<int>()->default_value(5), "noise seeds per simulated drive")
+        ("seeds", po::value<int>()->default_value(5), "noise seeds per simulated drive: --seed, --seed + 1, ...")
+        ("strategies", po::value<std::string>(), "comma-separated strategies to evaluate (default: all; exhaustive, the reference, always runs)")
         ("drives", po::value<std::size_t>(), "only the first N tunable drives (file name order)")
         ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
         ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
@@ -116,6 +119,20 @@ po::options_description command_options(Command command) {
         ("force", "use a journal recorded for another drive or kernel");
   }
   return options;
+}
+
+// evaluate --strategies: registered names, exhaustive added as the reference when missing.
+std::vector<std::string> parse_strategies(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream stream(list);
+  for (std::string name; std::getline(stream, name, ',');) {
+    if (auto strategy = strategies::make_strategy(name); !strategy)
+      throw UsageError("--strategies: " + strategy.error().op);
+    names.push_back(name);
+  }
+  if (names.empty()) throw UsageError("--strategies: no strategies named");
+  if (std::find(names.begin(), names.end(), "exhaustive") == names.end()) names.push_back("exhaustive");
+  return names;
 }
 
 std::vector<probe::SettingId> parse_only(const std::string& list) {
@@ -184,6 +201,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (config.time_budget_s) require_positive(*config.time_budget_s, "time-budget");
   if (vm.count("seeds")) config.seeds = vm["seeds"].as<int>();
   if (config.seeds < 1) throw UsageError("--seeds must be at least 1");
+  if (vm.count("strategies")) config.strategies = parse_strategies(vm["strategies"].as<std::string>());
   config.drives = optional_value<std::size_t>(vm, "drives");
   config.drive_filter = optional_value<std::string>(vm, "drive-filter");
   if (vm.count("identify-dir")) config.identify_dir = vm["identify-dir"].as<std::string>();

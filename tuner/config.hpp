@@ -28,7 +28,8 @@ struct Config {
   int repeats = 3;                             ///< --repeats N: first samples per configuration
   int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
   std::optional<double> time_budget_s;         ///< --time-budget S: measurement seconds for the search
-  int seeds = 5;                               ///< evaluate --seeds N
+  int seeds = 5;                               ///< evaluate --seeds N (seeds --seed .. --seed + N - 1)
+  std::vector<std::string> strategies;         ///< evaluate --strategies A,B: empty = all; exhaustive always runs
   std::optional<std::size_t> drives;           ///< evaluate --drives N: only the first N drives
   std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
   std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it

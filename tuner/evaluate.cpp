@@ -127,14 +127,28 @@ std::vector<std::string> tunable_drive_files(const std::string& directory, const
   return files;
 }
 
-std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, int seeds, const Config& config) {
-  const auto names = strategies::strategy_names();
-  const std::size_t pairs = files.size() * static_cast<std::size_t>(seeds);
+std::vector<std::string> evaluated_strategies(const Config& config) {
+  std::vector<std::string> names;
+  for (const auto& name : strategies::strategy_names())
+    if (config.strategies.empty() || std::find(config.strategies.begin(), config.strategies.end(), name) != config.strategies.end())
+      names.push_back(name);
+  return names;
+}
+
+std::vector<std::uint64_t> evaluation_seeds(const Config& config) {
+  std::vector<std::uint64_t> seeds;
+  for (int i = 0; i < config.seeds; ++i) seeds.push_back(config.seed + static_cast<std::uint64_t>(i));
+  return seeds;
+}
+
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const Config& config) {
+  const auto names = evaluated_strategies(config);
+  const auto seeds = evaluation_seeds(config);
+  const std::size_t pairs = files.size() * seeds.size();
   std::vector<EvaluationRun> runs(pairs * names.size());
   tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
     const std::size_t pair = i / names.size();
-    const auto seed = static_cast<std::uint64_t>(pair % static_cast<std::size_t>(seeds)) + 1;
-    runs[i] = run_one(files[pair / static_cast<std::size_t>(seeds)], seed, names[i % names.size()], config);
+    runs[i] = run_one(files[pair / seeds.size()], seeds[pair % seeds.size()], names[i % names.size()], config);
   });
   return runs;
 }

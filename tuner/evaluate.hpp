@@ -46,14 +46,21 @@ struct StrategySummary {
 /// media rate, e.g. two captures of one model) only the first is kept: its runs would repeat.
 std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter);
 
-/// Run every registered strategy on every (drive, seed) pair, in parallel over the pairs
+/// The strategies `disktune evaluate` runs, in registry order: config.strategies (exhaustive
+/// included, the reference) or, when empty, every registered strategy.
+std::vector<std::string> evaluated_strategies(const Config& config);
+
+/// The noise seeds of the evaluation: config.seed, config.seed + 1, ... (config.seeds of them).
+std::vector<std::uint64_t> evaluation_seeds(const Config& config);
+
+/// Run every evaluated strategy on every (drive, seed) pair, in parallel over the runs
 /// with oneTBB. Each run builds its own simulated drive (noise 2 %, seeded) and measures
 /// through TrialRunner in process (no fork; the same measurement body as `tune`), decides
 /// with the confirmation round, and scores the final configuration by its noise-free rate.
-std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, int seeds, const Config& config);
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const Config& config);
 
-/// Summaries per strategy in registry order, each run compared with exhaustive's run on the
-/// same drive and seed.
+/// Summaries per strategy in registry order (strategies without runs left out), each run
+/// compared with exhaustive's run on the same drive and seed.
 std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs);
 
 /// `disktune evaluate`: prints a table (or JSON with --json) naming the default strategy.

@@ -86,7 +86,7 @@ std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs) {
     s.wall_s /= n;
     s.large_success_rate = static_cast<double>(large_ok) / large;
     s.large_trial_fraction /= large;
-    summaries.push_back(s);
+    if (s.runs > 0) summaries.push_back(s);
   }
   return summaries;
 }
@@ -98,15 +98,17 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
     err << "disktune: evaluate: no tunable identify files in " << config.identify_dir << '\n';
     return 3;
   }
-  err << "disktune: evaluating " << strategies::strategy_names().size() << " strategies on " << files.size()
-      << " SIMULATED drives x " << config.seeds << " seeds\n";
+  const auto seeds = evaluation_seeds(config);
+  err << "disktune: evaluating " << evaluated_strategies(config).size() << " strategies on " << files.size()
+      << " SIMULATED drives x " << seeds.size() << " seeds (" << seeds.front() << "-" << seeds.back() << ")\n";
   const auto start = std::chrono::steady_clock::now();
-  const auto runs = run_evaluation(files, config.seeds, config);
+  const auto runs = run_evaluation(files, config);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto summaries = summarize(runs);
   if (std::getenv("DISKTUNE_EVALUATE_RUNS"))  // one line per run, for looking into a result
     for (const auto& r : runs)
-      err << r.strategy << ' ' << r.drive << " seed " << r.seed << ": " << r.trials << " trials, true "
+      err << r.strategy << ' ' << r.drive << " seed " << r.seed << ": " << r.legal_count << " configurations, "
+          << r.trials << " trials, " << r.measured_s << " s measured, true "
           << r.true_mib_s << " MiB/s, " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
   if (config.json) {
     json::array list;
@@ -114,11 +116,15 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
     out << results::pretty_json(json::object{{"simulated", true},
                                              {"drives", files.size()},
                                              {"seeds", config.seeds},
+                                             {"first_seed", config.seed},
                                              {"default_strategy", strategies::default_strategy_name()},
                                              {"wall_s", wall},
                                              {"strategies", std::move(list)}});
   } else {
-    out << "SIMULATED drives: " << files.size() << ", seeds: " << config.seeds << ", wall time " << wall << " s\n";
+    char head[120];
+    std::snprintf(head, sizeof head, "SIMULATED drives: %zu, seeds: %llu-%llu, wall time %.0f s\n", files.size(),
+                  static_cast<unsigned long long>(seeds.front()), static_cast<unsigned long long>(seeds.back()), wall);
+    out << head;
     print_table(out, summaries);
     out << "default strategy: " << strategies::default_strategy_name() << '\n';
   }

@@ -20,4 +20,14 @@ expect_eq "$(jq -r '.strategies[] | select(.name == "exhaustive") | .trial_fract
 # The default finds the exhaustive answer on the seed drive with at most 10 % of its trials.
 jq -e --arg n "$default" '.strategies[] | select(.name == $n) | .success_rate == 1 and .trial_fraction <= 0.1' \
   "$out" >/dev/null || fail "default strategy $default: $(jq -c --arg n "$default" '.strategies[] | select(.name == $n)' "$out")"
+
+# --strategies: only the named strategies and exhaustive (the reference) run; --seed is the first seed.
+out2="$WORK/evaluate-cd.json"
+"$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seed 2 --seeds 1 \
+  --strategies coordinate-descent --json >"$out2" 2>"$WORK/err2.txt" || fail "evaluate --strategies exited $?"
+expect_eq "$(jq -r '[.strategies[].name] | join(",")' "$out2")" "exhaustive,coordinate-descent" "strategies run"
+expect_eq "$(jq -r .first_seed "$out2")" 2 "first seed"
+grep -q "x 1 seeds (2-2)" "$WORK/err2.txt" || fail "progress does not name the seeds: $(cat "$WORK/err2.txt")"
+"$DISKTUNE" evaluate --strategies annealing 2>"$WORK/err3.txt" && fail "an unknown strategy was accepted"
+grep -q "unknown strategy 'annealing'" "$WORK/err3.txt" || fail "no reason for the unknown strategy"
 echo "ok: default $default"

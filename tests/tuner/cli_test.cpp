@@ -86,3 +86,16 @@ TEST_CASE("bench --method picks the measurements, both by default", "[cli]") {
                       Catch::Contains("--method must be cached, buffered or both, not 'direct'"));
   REQUIRE_THROWS_WITH(parse({"tune", "--method", "buffered"}), Catch::Contains("method"));
 }
+
+TEST_CASE("evaluate --strategies names registered strategies; exhaustive, the reference, is always added", "[cli]") {
+  REQUIRE(parse({"evaluate"}).strategies.empty());  // every strategy
+  const auto config = parse({"evaluate", "--strategies", "coordinate-descent", "--seed", "6", "--seeds", "10"});
+  REQUIRE(config.strategies == std::vector<std::string>{"coordinate-descent", "exhaustive"});
+  REQUIRE(config.seed == 6);
+  REQUIRE(config.seeds == 10);
+  REQUIRE(parse({"evaluate", "--strategies", "exhaustive,racing"}).strategies ==
+          std::vector<std::string>{"exhaustive", "racing"});
+  REQUIRE_THROWS_WITH(parse({"evaluate", "--strategies", "coordinate-descent,annealing"}),
+                      Catch::Contains("unknown strategy 'annealing'"));
+  REQUIRE_THROWS_WITH(parse({"evaluate", "--strategies", ""}), Catch::Contains("--strategies"));
+}
