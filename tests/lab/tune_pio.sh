@@ -16,14 +16,18 @@ check "sda: multcount and io_support are search dimensions" same dims \
   "$(jq -c '[.space.dimensions[].setting | select(. == "multcount" or . == "io_support")] | sort' "$r")" \
   '["io_support","multcount"]'
 
-# median_of IO_SUPPORT: median MB/s of the baseline or trial that differs from the baseline only in io_support.
-median_of() {
-  jq -r --argjson v "$1" '.baseline.settings as $b | [{settings: $b, median_mib_s: .baseline.median_mib_s}, .trials[]]
-    | map(select(.settings == ($b + {io_support: $v}) and (.median_mib_s // 0) > 0)) | .[0].median_mib_s // 0' "$r"
+# best_of IO_SUPPORT: the fastest kept sample (MB/s) of the baseline or trial that differs from
+# the baseline only in io_support. The best sample, not the median: TCG slows the whole guest
+# when the host is busy (a baseline median of ±62 % was seen during parallel builds), and the
+# fastest sample is the one least touched by that.
+best_of() {
+  jq -r --argjson v "$1" '.baseline.settings as $b | [{settings: $b, samples: .baseline.samples}, .trials[]]
+    | map(select(.settings == ($b + {io_support: $v}) and ((.samples // []) | length) > 0))
+    | (.[0].samples // [0]) | max' "$r"
 }
-io0=$(median_of 0) io1=$(median_of 1)
-echo "io_support 0: $io0 MB/s, io_support 1: $io1 MB/s"
-check "32-bit I/O beats 16-bit by at least 1.25x ($io1 vs $io0 MB/s)" \
+io0=$(best_of 0) io1=$(best_of 1)
+echo "io_support 0: best $io0 MB/s, io_support 1: best $io1 MB/s"
+check "32-bit I/O beats 16-bit by at least 1.25x ($io1 vs $io0 MB/s, best samples)" \
   awk -v a="$io1" -v b="$io0" 'BEGIN { exit !(b > 0 && a >= 1.25 * b) }'
 
 m0=$(jq -c '[.trials[] | select(.settings.multcount == 0)]' "$r")
