@@ -152,17 +152,29 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
   return journal;
 }
 
+namespace {
+
+void compare_field(std::string& text, const char* what, const std::string& a, const std::string& b) {
+  if (a != b) text += (text.empty() ? "" : "; ") + std::string(what) + " '" + a + "' (journal) vs '" + b + "' (now)";
+}
+
+}  // namespace
+
+std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device) {
+  std::string text;
+  compare_field(text, "model", journal.model, device.model);
+  compare_field(text, "serial", journal.serial, device.serial);
+  compare_field(text, "firmware", journal.firmware, device.firmware);
+  compare_field(text, "size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
+  return text;
+}
+
 std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device) {
   std::string text;
-  auto compare = [&text](const char* what, const std::string& a, const std::string& b) {
-    if (a != b) text += (text.empty() ? "" : "; ") + std::string(what) + " '" + a + "' (journal) vs '" + b + "' (now)";
-  };
-  compare("device", journal.path, device.path);
-  compare("model", journal.model, device.model);
-  compare("serial", journal.serial, device.serial);
-  compare("firmware", journal.firmware, device.firmware);
-  compare("size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
-  compare("kernel", journal.kernel, device.kernel);
+  compare_field(text, "device", journal.path, device.path);
+  const std::string drive = drive_difference(journal, device);
+  if (!drive.empty()) text += (text.empty() ? "" : "; ") + drive;
+  compare_field(text, "kernel", journal.kernel, device.kernel);
   return text;
 }
 

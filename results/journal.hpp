@@ -45,6 +45,10 @@ struct JournalIdentity {
 /// What differs between two identities, as "model 'A' (journal) vs 'B' (device); ...";
 /// empty when they match.
 std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device);
+/// The part of identity_difference that names another drive (model, serial, firmware, size),
+/// which --force must never override: the journal's settings belong to that drive. Empty
+/// when only the device path or the kernel differ.
+std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device);
 
 /// Record builders. Every record carries "type" and the kernel's boot id.
 boost::json::value start_record(const JournalIdentity& identity, const std::string& boot_id,

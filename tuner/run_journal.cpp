@@ -65,6 +65,13 @@ TrialResult crashed(const probe::Settings& config, std::string why) {
   return trial;
 }
 
+// Settings recorded for one drive must never be applied to another: no --force for that.
+void refuse_other_drive(const std::string& path, const results::JournalIdentity& journal,
+                        const results::JournalIdentity& now, const std::string& refusal) {
+  if (const auto diff = results::drive_difference(journal, now); !diff.empty())
+    throw RunError(kExitUsage, "journal " + path + " belongs to another drive: " + diff + "; " + refusal);
+}
+
 }  // namespace
 
 RunJournal::RunJournal(const Config& config, DeviceContext& context, std::ostream& log)
@@ -73,8 +80,10 @@ RunJournal::RunJournal(const Config& config, DeviceContext& context, std::ostrea
   const auto identity = identity_of(context);
   if (!file_.existing_text().empty()) {
     auto state = read_state(file_);
+    refuse_other_drive(file_.path(), state.identity, identity,
+                       "will not resume it on this one (--fresh sets it aside and starts over)");
     if (const auto diff = results::identity_difference(state.identity, identity); !diff.empty() && !config.force)
-      throw RunError(kExitUsage, "journal " + file_.path() + " belongs to another drive or kernel: " + diff +
+      throw RunError(kExitUsage, "journal " + file_.path() + " was recorded under another device name or kernel: " + diff +
                                      " (--force resumes it anyway, --fresh starts over)");
     if (!state.restored) {
       // After a crash the device may still hold a trial's settings: put the recorded ones back.
@@ -147,8 +156,11 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   if (::access(path.c_str(), F_OK) != 0) throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path);
   JournalFile file(path);
   const auto state = read_state(file);
+  refuse_other_drive(path, state.identity, identity_of(context),
+                     "will not apply its settings to this one, not even with --force");
   if (const auto diff = results::identity_difference(state.identity, identity_of(context)); !diff.empty() && !config.force)
-    throw RunError(kExitUsage, "journal " + path + " belongs to another drive or kernel: " + diff + " (--force restores anyway)");
+    throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
+                                   " (--force restores anyway)");
   if (auto restored = context.device->restore(state.original); !restored)
     throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.error().message());
   file.append(results::end_record(true, utc_timestamp(), current_boot_id()));
