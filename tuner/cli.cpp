@@ -195,6 +195,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
   config.max_trials = optional_value<std::size_t>(vm, "max-trials");
+  if (config.max_trials && *config.max_trials == 0) throw UsageError("--max-trials must be at least 1");
   if (vm.count("max-repeats")) config.max_repeats = vm["max-repeats"].as<int>();
   if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
   config.time_budget_s = optional_value<double>(vm, "time-budget");

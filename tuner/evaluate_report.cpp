@@ -3,6 +3,7 @@
 #include "results/pretty_json.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/evaluate.hpp"
+#include "tuner/run_error.hpp"
 
 #include <boost/json.hpp>
 
@@ -95,8 +96,10 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
   auto files = tunable_drive_files(config.identify_dir, config.drive_filter);
   if (config.drives && files.size() > *config.drives) files.resize(*config.drives);
   if (files.empty()) {
-    err << "disktune: evaluate: no tunable identify files in " << config.identify_dir << '\n';
-    return 3;
+    err << "disktune: evaluate: no tunable identify files in " << config.identify_dir
+        << (config.drive_filter ? " whose name contains '" + *config.drive_filter + "'" : std::string())
+        << " (--identify-dir names the captures)\n";
+    return kExitUsage;
   }
   const auto seeds = evaluation_seeds(config);
   err << "disktune: evaluating " << evaluated_strategies(config).size() << " strategies on " << files.size()

@@ -140,6 +140,21 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard&
                                            "): restore them once the device recovers (disktune restore)");
 }
 
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
+
+// Why a completed search stopped short of its strategy's end.
+std::string budget_note(const Config& config, const strategies::Evaluator& evaluator) {
+  const std::string spent = config.max_trials && evaluator.trials().size() >= *config.max_trials
+                                ? "--max-trials " + std::to_string(*config.max_trials)
+                                : "--time-budget " + seconds_text(config.time_budget_s.value_or(0.0)) + " s";
+  return "search budget spent (" + spent + ") after " + std::to_string(evaluator.trials().size()) +
+         " trials: the answer is the best of what was measured";
+}
+
 // The end of every run that got to measuring: restore (from a watched child: after a hung
 // trial a restore from here could block), then the outcome's last fields.
 void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal,
@@ -282,6 +297,10 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   outcome.report.winner = describe_winner(best, reference, context.original);
   outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
   finish_run(outcome, runner, guard, journal, journal_failed);
+  if (outcome.report.completed && !evaluator.budget_left()) {
+    outcome.report.stop_reason = budget_note(config, evaluator);
+    log << "disktune: " << outcome.report.stop_reason << '\n';
+  }
   return outcome;
 }
 

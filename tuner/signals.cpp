@@ -19,6 +19,9 @@ void install_stop_handlers() {
   action.sa_handler = on_stop;
   sigemptyset(&action.sa_mask);
   for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
+  // `disktune tune ... | head` must not kill the run mid-trial (a trial child dies with its
+  // parent, leaving its settings applied): a closed pipe only fails that write.
+  std::signal(SIGPIPE, SIG_IGN);
 }
 
 int stop_requested() { return g_stop_signal; }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A budgeted run says it stopped on its budget; a closed output pipe does not kill a run.
+source "$(dirname "$0")/lib.bash"
+
+"$DISKTUNE" tune sim: --max-trials 3 --journal "$WORK/j1" --report "$WORK/r1.json" >/dev/null 2>"$WORK/err1" ||
+  fail "budgeted tune exited $? ($(tail -1 "$WORK/err1"))"
+expect_eq "$(jq '.trials | length' "$WORK/r1.json")" 3 "trials under --max-trials 3"
+expect_eq "$(jq -r .completed "$WORK/r1.json")" true "a budgeted run is complete"
+jq -r .stop_reason "$WORK/r1.json" | grep -q "^search budget spent (--max-trials 3) after 3 trials" ||
+  fail "stop_reason: $(jq -r .stop_reason "$WORK/r1.json")"
+grep -q "search budget spent" "$WORK/err1" || fail "the log does not say the budget was spent"
+
+# `| head -1` closes the pipe after the first line; disktune must still finish (exit 0) and
+# close its journal, not die of SIGPIPE mid-run.
+set +e
+"$DISKTUNE" tune sim: --max-trials 4 --journal "$WORK/j2" --report "$WORK/r2.json" 2>&1 | head -1 >/dev/null
+code=${PIPESTATUS[0]}
+set -e
+expect_eq "$code" 0 "exit code of a tune whose output pipe was closed"
+expect_eq "$(jq -r .completed "$WORK/r2.json")" true "report of the piped run completed"
+grep -q '"type":"end"' "$WORK/j2" || fail "the piped run's journal has no end record"
+echo ok
