@@ -123,6 +123,12 @@ SnippetTarget snippet_target(const DeviceInfo& device) {
   return target;
 }
 
+std::string sampling_text(const Report& report) {
+  if (report.max_repeats <= report.repeats) return "median of " + std::to_string(report.repeats) + " samples";
+  return "median of " + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) +
+         " samples (adaptive)";
+}
+
 std::string comment_safe(std::string_view text) {
   std::string safe(text);
   for (auto& c : safe)
@@ -138,8 +144,7 @@ std::string snippet_header(const Report& report, std::string_view title) {
                      comment_safe(report.finished_at) + '\n';
   if (report.device.simulated) text += "# SIMULATED drive: do not apply to real hardware.\n";
   text += device_line(report.device) + result_lines(report);
-  text += "# measured: " + comment_safe(report.method) + " reads, median of " +
-          std::to_string(report.repeats) + " repeats; strategy " +
+  text += "# measured: " + comment_safe(report.method) + " reads, " + sampling_text(report) + "; strategy " +
           comment_safe(report.strategy) + ", seed " + std::to_string(report.seed) + '\n';
   return text;
 }

@@ -38,6 +38,10 @@ void check_scheduler_name(std::string_view name);
 /// strings cannot end a comment line early.
 std::string comment_safe(std::string_view text);
 
+/// How each configuration was sampled: "median of 3-10 samples (adaptive)", or "median of
+/// 3 samples" when repeats and max_repeats agree (report.hpp; bench/adaptive.hpp).
+std::string sampling_text(const Report& report);
+
 /// "3.83 MB/s" (two decimals; MB = 2^20 bytes, as hdparm prints it, DESIGN.md "Measurement").
 std::string format_mb_s(double mib_s);
 

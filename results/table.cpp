@@ -77,7 +77,7 @@ std::string title(const Report& report) {
   if (!device.model.empty()) text += " " + comment_safe(device.model);
   if (device.simulated) text += " (SIMULATED drive)";
   return text + ", strategy " + comment_safe(report.strategy) + ", " + comment_safe(report.method) +
-         " reads, median of " + std::to_string(report.repeats) + " repeats\n";
+         " reads, " + sampling_text(report) + "\n";
 }
 
 std::string summary(const Report& report) {

@@ -15,6 +15,7 @@
 #include "tuner/version.hpp"
 
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <ostream>
 
@@ -240,7 +241,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       space,
       strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
         if (const int signal = stop_requested())
-          throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal)};
+          throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal) + " (SIG" +
+                                              std::string(::sigabbrev_np(signal)) + ")"};
         auto measure = [&](const probe::Settings& config_to_measure) {
           auto measured_trial = runner.run(config_to_measure, request);
           if (!measured_trial)

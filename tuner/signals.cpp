@@ -5,12 +5,20 @@
 #include <csignal>
 #include <initializer_list>
 
+#include <unistd.h>
+
 namespace disktune::tuner {
 namespace {
 
 volatile std::sig_atomic_t g_stop_signal = 0;
 
-void on_stop(int signal) { g_stop_signal = signal; }
+// write(2) is async-signal-safe; the message says why nothing happens at once.
+void on_stop(int signal) {
+  static constexpr char kMessage[] =
+      "\ndisktune: stop requested: ending after the current trial, then restoring the settings\n";
+  if (g_stop_signal == 0) (void)!::write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+  g_stop_signal = signal;
+}
 
 }  // namespace
 

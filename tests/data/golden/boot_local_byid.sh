@@ -3,7 +3,7 @@
 # stable name: /dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345
 # baseline: 57.90 MB/s (spread 3.1 %)
 # winner:   58.40 MB/s (spread 3.1 %), 1.01x the baseline (trial 1)
-# measured: buffered reads, median of 3 repeats; strategy random, seed 42
+# measured: buffered reads, median of 3-10 samples (adaptive); strategy random, seed 42
 # Add to /etc/init.d/boot.local (SUSE) or /etc/rc.local: these settings are lost at
 # power off (hdparm's often also at suspend/resume), so they must run at every boot.
 hdparm -a2048 /dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345

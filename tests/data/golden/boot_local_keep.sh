@@ -3,7 +3,7 @@
 # stable name: /dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345
 # baseline: 57.90 MB/s (spread 3.1 %)
 # result:   keep the baseline (no configuration was significantly faster)
-# measured: buffered reads, median of 3 repeats; strategy random, seed 42
+# measured: buffered reads, median of 3-10 samples (adaptive); strategy random, seed 42
 # Keeping the baseline: nothing to apply.
 # The best stable trial (1: read_ahead_kb=1024) measured 58.40 MB/s (+0.9 %),
 # within the measured noise (baseline spread 3.1 %, trial spread 3.1 %).

@@ -2,7 +2,7 @@
 # device: /dev/loop0, no identify data
 # baseline: 845.10 MB/s (spread 4.6 %)
 # winner:   1105.30 MB/s (spread 1.1 %), 1.31x the baseline (trial 3)
-# measured: buffered reads, median of 5 repeats; strategy one-at-a-time, seed 7
+# measured: buffered reads, median of 5-10 samples (adaptive); strategy one-at-a-time, seed 7
 # Add to /etc/init.d/boot.local (SUSE) or /etc/rc.local: these settings are lost at
 # power off (hdparm's often also at suspend/resume), so they must run at every boot.
 echo 1024 > /sys/block/loop0/queue/read_ahead_kb

@@ -3,7 +3,7 @@
 # device: sim: (simulated), model IBM-DJNA-352500, serial GW0GWF05809, firmware J51OA30K
 # baseline: 3.83 MB/s (spread 2.4 %)
 # winner:   14.85 MB/s (spread 1.5 %), 3.88x the baseline (trial 3)
-# measured: buffered reads, median of 3 repeats; strategy exhaustive, seed 1
+# measured: buffered reads, median of 3-10 samples (adaptive); strategy exhaustive, seed 1
 # Add to /etc/init.d/boot.local (SUSE) or /etc/rc.local: these settings are lost at
 # power off (hdparm's often also at suspend/resume), so they must run at every boot.
 # The simulated drive has no device node: /dev/hdb is the seed walkthrough's name for it.
