@@ -94,7 +94,7 @@ po::options_description command_options(Command command) {
         ("drives", po::value<std::size_t>(), "only the first N tunable drives (file name order)")
         ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
         ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
-        ("duration", po::value<double>()->default_value(0.1), "virtual seconds per buffered-read sample")
+        ("duration", po::value<double>()->default_value(0.1, "0.1"), "virtual seconds per buffered-read sample")
         ("repeats", po::value<int>()->default_value(3), "first samples per configuration");
   }
   if (command == Command::tune) {
