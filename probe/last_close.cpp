@@ -2,10 +2,11 @@
 // The keeper child that makes a wedged device's last close.
 #include "probe/last_close.hpp"
 
+#include "probe/watchdog.hpp"
+
 #include <csignal>
 #include <cstdio>
 
-#include <fcntl.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -19,9 +20,7 @@ Result<int> leave_last_close_to_child() {
   if (pid == 0) {
     ::setpgid(0, 0);  // a Ctrl-C for the terminal's group is the parent's business
     if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) _exit(0);
-    // Not the caller's pipes: `disktune ... | tee log` must end when disktune does.
-    if (const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC); null_fd >= 0)
-      for (int fd = 0; fd <= 2; ++fd) ::dup2(null_fd, fd);
+    detach_stdio();  // not the caller's pipes: `disktune ... | tee log` must end when disktune does
     for (;;) ::pause();
   }
   return pid;

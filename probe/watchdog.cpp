@@ -63,13 +63,6 @@ bool write_all(int fd, std::string_view data) {
 
 // Runs in the forked child only: _exit on every path, never exit() or a return (the
 // parent's atexit handlers, static destructors and stdio buffers belong to the parent).
-void detach_stdio() {
-  const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-  if (null_fd < 0) return;
-  for (int fd = 0; fd <= 2; ++fd) ::dup2(null_fd, fd);
-  ::close(null_fd);
-}
-
 [[noreturn]] void child_main(const std::function<std::string(Heartbeat&)>& body, int write_fd,
                              int beat_fd, pid_t parent, bool quiet) {
   ::setpgid(0, 0);
@@ -287,6 +280,13 @@ ChildOutcome setup_failure(const char* op, int errnum) {
 bool make_pipe(int fds[2]) { return ::pipe2(fds, O_CLOEXEC | O_NONBLOCK) == 0; }
 
 }  // namespace
+
+void detach_stdio() {
+  const int null_fd = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null_fd < 0) return;
+  for (int fd = 0; fd <= 2; ++fd) ::dup2(null_fd, fd);
+  ::close(null_fd);
+}
 
 std::string_view to_string(ChildEnd end) {
   switch (end) {

@@ -67,6 +67,11 @@ class Heartbeat {
   std::chrono::steady_clock::time_point last_{};
 };
 
+/// Point stdin, stdout and stderr at /dev/null (for a child that may outlive the caller's
+/// pipes, e.g. `disktune ... | tee log`). Best effort: nothing changes if /dev/null cannot be
+/// opened. No errors.
+void detach_stdio();
+
 /// Longest believable silence for a child that beats once per `beat_interval`:
 /// 20 x the interval, at least `floor` (5 s: a flush or a drive reset), at most `timeout`.
 bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,

@@ -116,8 +116,7 @@ probe::Result<BaselineMeasurement> measure_or_resume_baseline(TrialRunner& runne
 
 // A wedged device: no restore from this process (it could block as the trial did); one
 // attempt from a watched child unless a restore child already wedged; then exit 5.
-void end_wedged(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard) {
-  guard.dismiss();
+void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
   results::Report& report = outcome.report;
   report.wedged = true;
   report.wedged_detail = runner.wedged_detail();
@@ -161,16 +160,14 @@ std::string budget_note(const Config& config, const strategies::Evaluator& evalu
 void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal,
                 bool journal_failed = false) {
   guard.dismiss();
+  // The restore itself can find the device wedged: check after it.
+  const auto restored = runner.wedged_detail().empty() ? runner.restore_watched() : probe::Result<void>{};
   if (!runner.wedged_detail().empty()) {
-    end_wedged(outcome, runner, guard);
-  } else if (auto restored = runner.restore_watched(); !restored) {
-    if (!runner.wedged_detail().empty()) {
-      end_wedged(outcome, runner, guard);
-    } else {
-      outcome.report.restore_detail = restored.error().message();
-      outcome.exit_code = kExitRestoreFailed;
-      outcome.message = "could not restore the original settings: " + restored.error().message();
-    }
+    end_wedged(outcome, runner);
+  } else if (!restored) {
+    outcome.report.restore_detail = restored.error().message();
+    outcome.exit_code = kExitRestoreFailed;
+    outcome.message = "could not restore the original settings: " + restored.error().message();
   } else {
     outcome.report.restored = true;
   }
