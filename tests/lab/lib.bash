@@ -12,13 +12,24 @@ failures=()
 run_lab() {
   local status=0 t0=$SECONDS
   "$ATA_LAB" --disktune "$DISKTUNE" --out "$OUT" "$@" || status=$?
-  echo "lab: guest run took $((SECONDS - t0)) s (boot $(cat "$OUT/boot-seconds" 2>/dev/null || echo ?) s in the guest)"
+  local took=$((SECONDS - t0)) limit
+  limit=$(lab_timeout "$@")
+  echo "lab: guest run took $took s of its ${limit} s limit (boot $(cat "$OUT/boot-seconds" 2>/dev/null || echo ?) s in the guest)"
+  # Lab tests keep at least a 2x margin under their limits (a loaded host slows TCG).
+  ((took * 2 <= limit)) || echo "lab: WARNING: less than a 2x margin under the ${limit} s limit: raise --timeout or bound the run" >&2
   case $status in
     0) ;;
     77) skip "ATA lab unavailable (see above)" ;;
     1) fail "guest commands failed (exit $(cat "$OUT/exit-code"))" ;;
     *) fail "scripts/ata-lab exited $status" ;;
   esac
+}
+
+# lab_timeout ARGS...: the --timeout among scripts/ata-lab's arguments (its default: 300).
+lab_timeout() {
+  local t=300
+  while (($#)); do [ "$1" = --timeout ] && t=$2; shift; done
+  echo "$t"
 }
 
 # check CONDITION_DESCRIPTION COMMAND...: run COMMAND; record a failure instead of stopping.
