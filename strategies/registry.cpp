@@ -36,7 +36,7 @@ std::vector<std::string> strategy_names() {
 }
 
 // coordinate-descent: the best success rate for the fewest trials in `disktune evaluate`
-// (README "Evaluation").
+// (docs/evaluation.md).
 std::string default_strategy_name() { return "coordinate-descent"; }
 
 probe::Result<std::unique_ptr<Strategy>> make_strategy(const std::string& name) {
