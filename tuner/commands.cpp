@@ -28,6 +28,9 @@ namespace {
 
 namespace json = boost::json;
 
+// The device lock of a command that writes to its device (README "One command per device").
+DeviceLock lock_device(const Config& config) { return DeviceLock(config.from_file ? "sim:" : config.device); }
+
 probe::IdentifyInfo identify_from_file(const Config& config) {
   auto info = probe::parse_identify_file(*config.from_file, config.format);
   if (!info) throw RunError(kExitUsage, info.error().message());
@@ -40,6 +43,7 @@ ExitCode run_identify(const Config& config, std::ostream& out) {
   if (config.from_file) {
     info = identify_from_file(config);
   } else {
+    const auto lock = lock_device(config);  // the capability probe writes nr_requests
     const auto context = open_device(config);
     if (!context.identify) throw RunError(kExitDevice, "no identify data: " + context.identify_note);
     info = *context.identify;
@@ -56,6 +60,7 @@ ExitCode run_identify(const Config& config, std::ostream& out) {
 }
 
 ExitCode run_plan(const Config& config, std::ostream& out) {
+  const auto lock = lock_device(config);  // the capability probe writes nr_requests
   const auto context = open_device(config);
   const auto space = plan_space(context, config);
   const auto device = describe_device(context);
@@ -106,6 +111,7 @@ json::value median_or_null(const std::vector<double>& rates) {
 }
 
 ExitCode run_bench(const Config& config, std::ostream& out) {
+  const auto lock = lock_device(config);  // its flushes and reads would disturb a tune's trials
   const auto device = open_bench_device(config);
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
@@ -181,7 +187,7 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: {
-      const DeviceLock lock(config.device);
+      const auto lock = lock_device(config);
       auto context = open_device(config);
       restore_from_journal(config, context, err);
       return kExitOk;
