@@ -13,6 +13,7 @@
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/evaluate.hpp"
+#include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/output_file.hpp"
 #include "tuner/run_journal.hpp"
@@ -22,6 +23,9 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <csignal>
+
+#include <unistd.h>
 
 namespace disktune::tuner {
 namespace {
@@ -84,6 +88,18 @@ std::vector<double> rates(const std::vector<bench::Sample>& samples) {
   return values;
 }
 
+// One buffered-read chunk, as `bench` and the trials read (2 MiB, hdparm -t's).
+constexpr std::uint64_t kChunkBytes = 2u << 20;
+
+// A device smaller than one chunk cannot be measured at all: refused before anything is
+// probed, journaled or applied. Throws RunError(exit 2).
+void require_measurable(const probe::BlockIo& io, const std::string& path) {
+  if (io.size_bytes() >= kChunkBytes) return;
+  throw RunError(kExitUsage, path + " holds " + std::to_string(io.size_bytes()) +
+                                 " bytes, less than one measurement chunk (" + std::to_string(kChunkBytes >> 20) +
+                                 " MiB): it cannot be measured");
+}
+
 // bench needs only the device's data: no identify, capabilities or settings snapshot (the
 // capability probes write trial values to queue/nr_requests and put the original back, which
 // a benchmark has no need of, and took 0.3 s of a 3 s benchmark). Throws RunError like
@@ -115,9 +131,10 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   const auto device = open_bench_device(config);
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
+  require_measurable(**io, device->path());
   // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
-  const bench::Workload buffered{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)};
-  const bench::Workload cached{bench::Method::cached, 0, 2u << 20, bench::Seconds(2.0)};
+  const bench::Workload buffered{bench::Method::buffered, 0, kChunkBytes, bench::Seconds(config.duration_s)};
+  const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, bench::Seconds(2.0)};
   const auto b = bench_rates(**io, buffered, config.repeats, config.bench_buffered);
   const auto c = bench_rates(**io, cached, config.repeats, config.bench_cached);
   const bool simulated = device->simulated();
@@ -138,45 +155,107 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
-std::vector<std::string> output_paths(const Config& config) {
-  std::vector<std::string> paths;
-  for (const auto* path : {&config.report_path, &config.boot_local_path, &config.hdparm_conf_path,
-                           &config.udev_rules_path})
-    if (*path) paths.push_back(**path);
-  return paths;
+// One file a tune names: the option that names it, its path and, for an output, how it is made.
+struct NamedFile {
+  const char* option;
+  std::string path;
+  std::string (*render)(const results::Report&) = nullptr;
+};
+
+std::string render_report(const results::Report& r) { return results::pretty_json(results::to_json(r)); }
+std::string render_boot_local(const results::Report& r) { return results::BootLocalEmitter().render(r); }
+std::string render_hdparm_conf(const results::Report& r) { return results::HdparmConfEmitter().render(r); }
+std::string render_udev_rules(const results::Report& r) { return results::UdevRulesEmitter().render(r); }
+
+std::vector<NamedFile> output_files(const Config& config) {
+  std::vector<NamedFile> files;
+  if (config.report_path) files.push_back({"--report", *config.report_path, render_report});
+  if (config.boot_local_path) files.push_back({"--boot-local", *config.boot_local_path, render_boot_local});
+  if (config.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.hdparm_conf_path, render_hdparm_conf});
+  if (config.udev_rules_path) files.push_back({"--udev-rules", *config.udev_rules_path, render_udev_rules});
+  return files;
 }
 
-// Every output path is checked before the run; at most one of them may be stdout.
+// The files a tune reads or keeps: no output may overwrite them.
+std::vector<NamedFile> kept_files(const Config& config) {
+  std::vector<NamedFile> files;
+  if (config.journal_path) files.push_back({"--journal", *config.journal_path});
+  if (config.sim_profile) files.push_back({"--sim-profile", *config.sim_profile});
+  if (config.device.size() > 4 && config.device.rfind("sim:", 0) == 0) files.push_back({"DEVICE", config.device.substr(4)});
+  return files;
+}
+
+bool to_stdout(const NamedFile& file) { return file.path == "-"; }
+
+// Every output path is checked before the run: writable, at most one of them stdout, none
+// the same file as another output or as a file the run reads or keeps (--report = --journal).
 void check_outputs(const Config& config) {
-  const auto paths = output_paths(config);
-  if (std::count(paths.begin(), paths.end(), "-") > 1) throw UsageError("only one output can go to stdout (-)");
-  for (const auto& path : paths) check_output_path(path);
+  const auto outputs = output_files(config);
+  if (std::count_if(outputs.begin(), outputs.end(), to_stdout) > 1)
+    throw UsageError("only one output can go to stdout (-)");
+  for (const auto& file : outputs) check_output_path(file.path);
+  auto others = kept_files(config);
+  for (const auto& file : outputs) {
+    for (const auto& other : others)
+      if (!to_stdout(file) && same_file(file.path, other.path))
+        throw UsageError(std::string(file.option) + " and " + other.option + " name the same file (" + file.path + ")");
+    others.push_back(file);
+  }
 }
 
-void write_outputs(const Config& config, const results::Report& report) {
-  if (config.report_path) write_output(*config.report_path, results::pretty_json(results::to_json(report)));
-  if (config.boot_local_path) write_output(*config.boot_local_path, results::BootLocalEmitter().render(report));
-  if (config.hdparm_conf_path) write_output(*config.hdparm_conf_path, results::HdparmConfEmitter().render(report));
-  if (config.udev_rules_path) write_output(*config.udev_rules_path, results::UdevRulesEmitter().render(report));
+// Writes every output, also after one fails; false when any failed (each failure is named on
+// `err`). A run that did not complete has no answer: its snippets would replace an earlier
+// run's with comments, so they are left as they are; the report says what happened.
+bool write_outputs(const Config& config, const results::Report& report, std::ostream& err) {
+  bool all_written = true;
+  for (const auto& file : output_files(config)) {
+    if (!report.completed && file.render != render_report) {
+      err << "disktune: the run did not complete: " << file.option << " " << file.path << " left as it was\n";
+      continue;
+    }
+    try {
+      write_output(file.path, file.render(report));
+    } catch (const RunError& error) {
+      err << "disktune: " << error.what() << '\n';
+      all_written = false;
+    }
+  }
+  return all_written;
+}
+
+void refuse_small_device(const Config& config) {
+  refuse_device_in_use(config);  // never open a disk in use to look at its size
+  const auto device = open_bench_device(config);
+  if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
   check_outputs(config);
+  refuse_small_device(config);
   const auto outcome = run_tune(config, err);
   // The table goes first (to stderr when an output file is stdout), so a failing write
   // cannot lose it.
-  const auto paths = output_paths(config);
-  std::ostream& table = std::count(paths.begin(), paths.end(), "-") ? err : out;
+  const auto outputs = output_files(config);
+  std::ostream& table = std::any_of(outputs.begin(), outputs.end(), to_stdout) ? err : out;
   table << results::TableEmitter().render(outcome.report) << '\n';
   table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
-  write_outputs(config, outcome.report);
+  const bool written = write_outputs(config, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
-  return outcome.exit_code;
+  return !written && outcome.exit_code == kExitOk ? kExitUsage : outcome.exit_code;
 }
 
-}  // namespace
+// Every input file is a regular file before anything reads it (a journal that does not exist
+// yet is created by the run).
+void check_inputs(const Config& config) {
+  if (config.from_file) check_input_file("--from", *config.from_file);
+  if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
+  if (config.device.size() > 4 && config.device.rfind("sim:", 0) == 0)
+    check_input_file("DEVICE sim:FILE", config.device.substr(4));
+  if (config.journal_path && ::access(config.journal_path->c_str(), F_OK) == 0)
+    check_input_file("--journal", *config.journal_path);
+}
 
-ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err) {
+ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
   switch (config.command) {
     case Command::help:
       (config.help_is_error ? err : out) << config.help_text;
@@ -195,6 +274,22 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;
+}
+
+}  // namespace
+
+ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err) {
+  // `disktune plan | head -c1`: a closed pipe fails the write (reported below), never kills
+  // a command between a probe's write and its undo.
+  std::signal(SIGPIPE, SIG_IGN);
+  if (config.command != Command::help && config.command != Command::version) check_inputs(config);
+  const ExitCode code = dispatch(config, out, err);
+  // A closed pipe or a full disk behind stdout loses the results: that is no success.
+  if (out.flush(); !out) {
+    err << "disktune: cannot write the results to standard output (closed or full)\n";
+    return code == kExitOk ? kExitUsage : code;
+  }
+  return code;
 }
 
 }  // namespace disktune::tuner
