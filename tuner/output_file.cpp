@@ -106,7 +106,7 @@ void write_in_place(const std::string& path, const std::string& content) {
 void try_create(const std::string& path, bool exists) {
   auto temp = temp_pattern(path);
   const int fd = ::mkstemp(temp.data());
-  if (fd < 0) fail("cannot create a file in " + directory_of(path), path, errno);
+  if (fd < 0) fail("directory " + directory_of(path), path, errno);
   ::close(fd);
   ::unlink(temp.data());
   if (exists) return;
