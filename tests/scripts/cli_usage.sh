@@ -6,7 +6,7 @@ source "$(dirname "$0")/lib.bash"
 
 expect_exit() {  # expect_exit CODE ARGS...
   local code=$1; shift
-  set +e; timeout 30 "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
+  set +e; timeout -k 5 30 "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
   [ "$got" = "$code" ] || fail "disktune $* exited $got, expected $code ($(cat "$WORK/err"))"
 }
 expect_exit 0 --version
@@ -112,12 +112,12 @@ grep -q "/dev/full" "$WORK/err" || fail "the failed report write is not named"
 [ -s "$WORK/full.sh" ] && [ -s "$WORK/full.rules" ] || fail "a failed report write skipped the other outputs"
 # A closed or full stdout is an error, not exit 0.
 set +e
-timeout 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-stdout-full" >/dev/full 2>"$WORK/err"; got=$?
+timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-stdout-full" >/dev/full 2>"$WORK/err"; got=$?
 expect_eq "$got" 2 "tune with a full stdout ($(tail -1 "$WORK/err"))"
 grep -q "standard output" "$WORK/err" || fail "a full stdout is not named"
-timeout 30 "$DISKTUNE" plan --json >/dev/full 2>/dev/null; got=$?
+timeout -k 5 30 "$DISKTUNE" plan --json >/dev/full 2>/dev/null; got=$?
 expect_eq "$got" 2 "plan with a full stdout"
-( sleep 0.2; timeout 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-pipe" 2>/dev/null
+( sleep 0.2; timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-pipe" 2>/dev/null
   echo $? >"$WORK/pipe.rc" ) | true
 set -e
 expect_eq "$(cat "$WORK/pipe.rc")" 2 "tune writing into a closed pipe"
@@ -126,7 +126,7 @@ expect_eq "$(cat "$WORK/pipe.rc")" 2 "tune writing into a closed pipe"
 quick j-good 0 tune --boot-local "$WORK/kept.sh" --hdparm-conf "$WORK/kept.conf"
 cp "$WORK/kept.sh" "$WORK/kept.sh.before"
 cp "$WORK/kept.conf" "$WORK/kept.conf.before"
-timeout 60 "$DISKTUNE" tune --duration 30 --journal "$WORK/j-int" --boot-local "$WORK/kept.sh" \
+timeout -k 5 60 "$DISKTUNE" tune --duration 30 --journal "$WORK/j-int" --boot-local "$WORK/kept.sh" \
   --hdparm-conf "$WORK/kept.conf" --report "$WORK/int.json" >/dev/null 2>"$WORK/int.err" &
 run=$!
 for _ in $(seq 300); do grep -q 'trial 0' "$WORK/int.err" && break; sleep 0.1; done

@@ -29,7 +29,7 @@ settled=$(untouched)
 sampler=$!
 
 refused() {  # refused ARGS...: exit 2 within seconds, naming the device and the holder's pid
-  set +e; timeout 20 "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
+  set +e; timeout -k 5 20 "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
   [ "$got" = 2 ] || fail "disktune $* ran next to a running tune: exit $got ($(cat "$WORK/err"))"
   grep -q "in use by another disktune command: pid $tune_pid (.*tune" "$WORK/err" ||
     fail "disktune $*: the refusal does not name the holder: $(cat "$WORK/err")"
@@ -56,5 +56,5 @@ set +e; wait $tune_pid; status=$?; set -e
 expect_eq "$status" 0 "the first tune's exit ($(tail -3 "$WORK/tune.err"))"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
 # Once the holder is gone the device is free again, through any of its names.
-timeout 20 "$DISKTUNE" plan "$WORK/node" >/dev/null || fail "plan through the second node fails after the tune ended"
+timeout -k 5 20 "$DISKTUNE" plan "$WORK/node" >/dev/null || fail "plan through the second node fails after the tune ended"
 echo ok

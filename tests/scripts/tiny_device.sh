@@ -13,7 +13,7 @@ for cmd in tune bench; do
   [ "$cmd" = tune ] && journal=(--journal "$WORK/$cmd.journal")
   set +e
   SECONDS=0
-  timeout 20 "$DISKTUNE" $cmd "$dev" --duration 0.2 "${journal[@]}" >"$WORK/out" 2>"$WORK/err"
+  timeout -k 5 20 "$DISKTUNE" $cmd "$dev" --duration 0.2 "${journal[@]}" >"$WORK/out" 2>"$WORK/err"
   got=$?
   set -e
   expect_eq "$got" 2 "$cmd on a 1 MiB device ($(cat "$WORK/err"))"
