@@ -193,7 +193,8 @@ std::string range_text(Range range) {
 long long whole_number(const char* name, const std::string& text, Range range) {
   long long value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || value < range.min || value > range.max)
+  const auto number = static_cast<double>(value);
+  if (ec != std::errc{} || end != text.data() + text.size() || number < range.min || number > range.max)
     out_of_range(name, "a whole number", range, text);
   return value;
 }

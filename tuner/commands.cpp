@@ -6,26 +6,22 @@
 #include "bench/stats.hpp"
 #include "probe/identify_text.hpp"
 #include "results/boot_local.hpp"
-#include "results/hdparm_conf.hpp"
 #include "results/json_report.hpp"
 #include "results/table.hpp"
-#include "results/udev_rules.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/evaluate.hpp"
 #include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
-#include "tuner/output_file.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/session.hpp"
+#include "tuner/tune_outputs.hpp"
 #include "tuner/version.hpp"
 
 #include <boost/json.hpp>
 
 #include <algorithm>
 #include <csignal>
-
-#include <unistd.h>
 
 namespace disktune::tuner {
 namespace {
@@ -155,74 +151,6 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
-// One file a tune names: the option that names it, its path and, for an output, how it is made.
-struct NamedFile {
-  const char* option;
-  std::string path;
-  std::string (*render)(const results::Report&) = nullptr;
-};
-
-std::string render_report(const results::Report& r) { return results::pretty_json(results::to_json(r)); }
-std::string render_boot_local(const results::Report& r) { return results::BootLocalEmitter().render(r); }
-std::string render_hdparm_conf(const results::Report& r) { return results::HdparmConfEmitter().render(r); }
-std::string render_udev_rules(const results::Report& r) { return results::UdevRulesEmitter().render(r); }
-
-std::vector<NamedFile> output_files(const Config& config) {
-  std::vector<NamedFile> files;
-  if (config.report_path) files.push_back({"--report", *config.report_path, render_report});
-  if (config.boot_local_path) files.push_back({"--boot-local", *config.boot_local_path, render_boot_local});
-  if (config.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.hdparm_conf_path, render_hdparm_conf});
-  if (config.udev_rules_path) files.push_back({"--udev-rules", *config.udev_rules_path, render_udev_rules});
-  return files;
-}
-
-// The files a tune reads or keeps: no output may overwrite them.
-std::vector<NamedFile> kept_files(const Config& config) {
-  std::vector<NamedFile> files;
-  if (config.journal_path) files.push_back({"--journal", *config.journal_path});
-  if (config.sim_profile) files.push_back({"--sim-profile", *config.sim_profile});
-  if (config.device.size() > 4 && config.device.rfind("sim:", 0) == 0) files.push_back({"DEVICE", config.device.substr(4)});
-  return files;
-}
-
-bool to_stdout(const NamedFile& file) { return file.path == "-"; }
-
-// Every output path is checked before the run: writable, at most one of them stdout, none
-// the same file as another output or as a file the run reads or keeps (--report = --journal).
-void check_outputs(const Config& config) {
-  const auto outputs = output_files(config);
-  if (std::count_if(outputs.begin(), outputs.end(), to_stdout) > 1)
-    throw UsageError("only one output can go to stdout (-)");
-  for (const auto& file : outputs) check_output_path(file.path);
-  auto others = kept_files(config);
-  for (const auto& file : outputs) {
-    for (const auto& other : others)
-      if (!to_stdout(file) && same_file(file.path, other.path))
-        throw UsageError(std::string(file.option) + " and " + other.option + " name the same file (" + file.path + ")");
-    others.push_back(file);
-  }
-}
-
-// Writes every output, also after one fails; false when any failed (each failure is named on
-// `err`). A run that did not complete has no answer: its snippets would replace an earlier
-// run's with comments, so they are left as they are; the report says what happened.
-bool write_outputs(const Config& config, const results::Report& report, std::ostream& err) {
-  bool all_written = true;
-  for (const auto& file : output_files(config)) {
-    if (!report.completed && file.render != render_report) {
-      err << "disktune: the run did not complete: " << file.option << " " << file.path << " left as it was\n";
-      continue;
-    }
-    try {
-      write_output(file.path, file.render(report));
-    } catch (const RunError& error) {
-      err << "disktune: " << error.what() << '\n';
-      all_written = false;
-    }
-  }
-  return all_written;
-}
-
 void refuse_small_device(const Config& config) {
   refuse_device_in_use(config);  // never open a disk in use to look at its size
   const auto device = open_bench_device(config);
@@ -230,29 +158,17 @@ void refuse_small_device(const Config& config) {
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
-  check_outputs(config);
+  check_tune_outputs(config);
   refuse_small_device(config);
   const auto outcome = run_tune(config, err);
   // The table goes first (to stderr when an output file is stdout), so a failing write
   // cannot lose it.
-  const auto outputs = output_files(config);
-  std::ostream& table = std::any_of(outputs.begin(), outputs.end(), to_stdout) ? err : out;
+  std::ostream& table = tune_output_to_stdout(config) ? err : out;
   table << results::TableEmitter().render(outcome.report) << '\n';
   table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
-  const bool written = write_outputs(config, outcome.report, err);
+  const bool written = write_tune_outputs(config, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
   return !written && outcome.exit_code == kExitOk ? kExitUsage : outcome.exit_code;
-}
-
-// Every input file is a regular file before anything reads it (a journal that does not exist
-// yet is created by the run).
-void check_inputs(const Config& config) {
-  if (config.from_file) check_input_file("--from", *config.from_file);
-  if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
-  if (config.device.size() > 4 && config.device.rfind("sim:", 0) == 0)
-    check_input_file("DEVICE sim:FILE", config.device.substr(4));
-  if (config.journal_path && ::access(config.journal_path->c_str(), F_OK) == 0)
-    check_input_file("--journal", *config.journal_path);
 }
 
 ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
@@ -282,7 +198,7 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
   // `disktune plan | head -c1`: a closed pipe fails the write (reported below), never kills
   // a command between a probe's write and its undo.
   std::signal(SIGPIPE, SIG_IGN);
-  if (config.command != Command::help && config.command != Command::version) check_inputs(config);
+  if (config.command != Command::help && config.command != Command::version) check_command_inputs(config);
   const ExitCode code = dispatch(config, out, err);
   // A closed pipe or a full disk behind stdout loses the results: that is no success.
   if (out.flush(); !out) {

@@ -5,6 +5,7 @@
 #include "tuner/run_error.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -44,6 +45,14 @@ void check_input_fd(int fd, const std::string& option, const std::string& path) 
   struct stat st {};
   if (::fstat(fd, &st) != 0) refuse(option, path, std::strerror(errno));
   check_stat(st, option, path);
+}
+
+void check_command_inputs(const Config& config) {
+  if (config.from_file) check_input_file("--from", *config.from_file);
+  if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
+  if (const auto capture = sim_capture_file(config.device)) check_input_file("DEVICE sim:FILE", *capture);
+  if (config.journal_path && ::access(config.journal_path->c_str(), F_OK) == 0)
+    check_input_file("--journal", *config.journal_path);
 }
 
 }  // namespace disktune::tuner

@@ -2,6 +2,8 @@
 // Input files (journal, sim profile, identify capture): regular files, checked before reading.
 #pragma once
 
+#include "tuner/config.hpp"
+
 #include <cstdint>
 #include <string>
 
@@ -21,5 +23,9 @@ void check_input_file(const std::string& option, const std::string& path);
 /// The same check on a descriptor already open (fstat), for files opened before they can be
 /// checked by name (a journal is opened with O_CREAT): race-free. Throws as check_input_file.
 void check_input_fd(int fd, const std::string& option, const std::string& path);
+
+/// Check every input file a command names (--from, --sim-profile, sim:FILE, and --journal
+/// when it exists: a new one is created by the run) with check_input_file.
+void check_command_inputs(const Config& config);
 
 }  // namespace disktune::tuner
