@@ -91,9 +91,10 @@ quick j-out 2 tune --report "$WORK/r.json" --boot-local "$WORK/alias/r.json"
 long=$(printf 'n%.0s' $(seq 250))
 for bad in /proc/disktune-test.json /proc/sys/vm/drop_caches /sys/block/disktune-test "$WORK/missing/r.json" \
            "$WORK/${long}nnnnnnnnnn"; do
-  quick j-bad 2 tune --report "$bad"
+  n=$((${n:-0} + 1))
+  quick "j-bad$n" 2 tune --report "$bad"
   grep -q "cannot write" "$WORK/err" || fail "--report $bad: no reason given: $(cat "$WORK/err")"
-  not_run j-bad "--report ${bad:0:40}"
+  not_run "j-bad$n" "--report ${bad:0:40}"
 done
 # A long name that the file system takes is written (its temporary file's name must fit too).
 quick j-long 0 tune --report "$WORK/$long"
