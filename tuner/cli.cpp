@@ -87,7 +87,7 @@ po::options_description command_options(Command command) {
   }
   if (command == Command::tune || command == Command::evaluate) {
     options.add_options()
-        ("max-repeats", po::value<std::string>()->default_value("10"), "adaptive sampling: at most this many samples per configuration (--repeats-1000)");
+        ("max-repeats", po::value<std::string>()->default_value("10"), "adaptive sampling: at most this many samples per configuration (--repeats to 1000)");
   }
   if (command == Command::evaluate) {
     options.add_options()
