@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace disktune::tuner {
@@ -75,8 +77,8 @@ po::options_description command_options(Command command) {
   }
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
-        ("repeats", po::value<int>()->default_value(3), "samples per configuration")
-        ("duration", po::value<double>()->default_value(3.0), "seconds per buffered-read sample (hdparm -t: 3)");
+        ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
+        ("duration", po::value<std::string>()->default_value("3"), "seconds per buffered-read sample (hdparm -t: 3; 0.01-3600)");
   }
   if (command == Command::bench) {
     options.add_options()
@@ -85,27 +87,27 @@ po::options_description command_options(Command command) {
   }
   if (command == Command::tune || command == Command::evaluate) {
     options.add_options()
-        ("max-repeats", po::value<int>()->default_value(10), "adaptive sampling: at most this many samples per configuration");
+        ("max-repeats", po::value<std::string>()->default_value("10"), "adaptive sampling: at most this many samples per configuration (--repeats to 1000)");
   }
   if (command == Command::evaluate) {
     options.add_options()
-        ("seeds", po::value<int>()->default_value(5), "noise seeds per simulated drive: --seed, --seed + 1, ...")
+        ("seeds", po::value<std::string>()->default_value("5"), "noise seeds per simulated drive: --seed, --seed + 1, ... (1-10000)")
         ("strategies", po::value<std::string>(), "comma-separated strategies to evaluate (default: all; exhaustive, the reference, always runs)")
-        ("drives", po::value<std::size_t>(), "only the first N tunable drives (file name order)")
+        ("drives", po::value<std::string>(), "only the first N tunable drives (file name order; 1-100000)")
         ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
         ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
-        ("duration", po::value<double>()->default_value(0.1, "0.1"), "virtual seconds per buffered-read sample")
-        ("repeats", po::value<int>()->default_value(3), "first samples per configuration");
+        ("duration", po::value<std::string>()->default_value("0.1"), "virtual seconds per buffered-read sample (0.01-3600)")
+        ("repeats", po::value<std::string>()->default_value("3"), "first samples per configuration (1-1000)");
   }
   if (command == Command::tune) {
     options.add_options()
-        ("time-budget", po::value<double>(), "stop the search after this many seconds of measurement")
+        ("time-budget", po::value<std::string>(), "stop the search after this many seconds of measurement (0.1-2592000)")
         ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
          strategy_list().c_str())
-        ("trial-timeout", po::value<double>(), "seconds before a trial counts as hung (default: from the trial's expected time)")
-        ("stall-timeout", po::value<double>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least)")
+        ("trial-timeout", po::value<std::string>(), "seconds before a trial counts as hung (default: from the trial's expected time; 0.1-86400)")
+        ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least; 0.1-86400)")
         ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
-        ("max-trials", po::value<std::size_t>(), "stop after this many trials")
+        ("max-trials", po::value<std::string>(), "stop after this many trials (1-1000000)")
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
@@ -162,8 +164,59 @@ std::uint64_t parse_seed(const std::string& text) {
   return seed;
 }
 
-void require_positive(double value, const char* name) {
-  if (!(value > 0)) throw UsageError(std::string("--") + name + " must be greater than 0");
+// Accepted ranges of the numeric options (README "Options"): a value outside is a usage error
+// that states the range, never clamped. The upper bounds keep every derived time limit and
+// sample count finite and exact (1e10 s overflows a nanosecond clock).
+struct Range {
+  double min;
+  double max;
+};
+constexpr Range kRepeats{1, 1000};
+constexpr Range kDurationS{0.01, 3600};
+constexpr Range kTimeoutS{0.1, 86400};
+constexpr Range kTimeBudgetS{0.1, 2592000};
+constexpr Range kMaxTrials{1, 1000000};
+constexpr Range kSeeds{1, 10000};
+constexpr Range kDrives{1, 100000};
+
+std::string range_text(Range range) {
+  std::ostringstream text;
+  text << std::setprecision(10) << range.min << " to " << range.max;
+  return text.str();
+}
+
+[[noreturn]] void out_of_range(const char* name, const char* kind, Range range, const std::string& text) {
+  throw UsageError(std::string("--") + name + " must be " + kind + " from " + range_text(range) + ", not '" + text + "'");
+}
+
+// A whole number in `range`: no sign, fraction or exponent.
+long long whole_number(const char* name, const std::string& text, Range range) {
+  long long value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  const auto number = static_cast<double>(value);
+  if (ec != std::errc{} || end != text.data() + text.size() || number < range.min || number > range.max)
+    out_of_range(name, "a whole number", range, text);
+  return value;
+}
+
+// A finite number of seconds in `range` (inf, nan and 1e300 are not).
+double seconds(const char* name, const std::string& text, Range range) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value < range.min ||
+      value > range.max)
+    out_of_range(name, "a number of seconds", range, text);
+  return value;
+}
+
+std::optional<long long> optional_count(const po::variables_map& vm, const char* name, Range range) {
+  if (!vm.count(name)) return std::nullopt;
+  return whole_number(name, vm[name].as<std::string>(), range);
+}
+
+std::optional<double> optional_seconds(const po::variables_map& vm, const char* name, Range range) {
+  if (!vm.count(name)) return std::nullopt;
+  return seconds(name, vm[name].as<std::string>(), range);
 }
 
 void parse_bench_method(Config& config, const std::string& method) {
@@ -183,27 +236,23 @@ void fill_config(Config& config, const po::variables_map& vm) {
     config.format = probe::identify_format_from_name(*format);
     if (!config.format) throw UsageError("--format must be raw, hdparm-i or hdparm-I, not '" + *format + "'");
   }
-  if (vm.count("repeats")) config.repeats = vm["repeats"].as<int>();
-  if (config.repeats < 1) throw UsageError("--repeats must be at least 1");
-  if (vm.count("duration")) config.duration_s = vm["duration"].as<double>();
-  require_positive(config.duration_s, "duration");
+  if (const auto n = optional_count(vm, "repeats", kRepeats)) config.repeats = static_cast<int>(*n);
+  if (const auto s = optional_seconds(vm, "duration", kDurationS)) config.duration_s = *s;
   if (const auto method = optional_value<std::string>(vm, "method")) parse_bench_method(config, *method);
-  config.trial_timeout_s = optional_value<double>(vm, "trial-timeout");
-  if (config.trial_timeout_s) require_positive(*config.trial_timeout_s, "trial-timeout");
-  config.stall_timeout_s = optional_value<double>(vm, "stall-timeout");
-  if (config.stall_timeout_s) require_positive(*config.stall_timeout_s, "stall-timeout");
+  config.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
+  config.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
-  config.max_trials = optional_value<std::size_t>(vm, "max-trials");
-  if (config.max_trials && *config.max_trials == 0) throw UsageError("--max-trials must be at least 1");
-  if (vm.count("max-repeats")) config.max_repeats = vm["max-repeats"].as<int>();
+  if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.max_trials = static_cast<std::size_t>(*n);
+  if (const auto n = optional_count(vm, "max-repeats", kRepeats))
+    config.max_repeats = static_cast<int>(*n);
   if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
-  config.time_budget_s = optional_value<double>(vm, "time-budget");
-  if (config.time_budget_s) require_positive(*config.time_budget_s, "time-budget");
-  if (vm.count("seeds")) config.seeds = vm["seeds"].as<int>();
-  if (config.seeds < 1) throw UsageError("--seeds must be at least 1");
+  config.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
+  if (const auto n = optional_count(vm, "seeds", kSeeds)) config.seeds = static_cast<int>(*n);
+  if (vm.count("seeds") && config.seed + static_cast<std::uint64_t>(config.seeds) - 1 > 0xFFFFFFFFu)
+    throw UsageError("--seed + --seeds - 1 must be at most 4294967295 (seeds are 32 bits)");
   if (vm.count("strategies")) config.strategies = parse_strategies(vm["strategies"].as<std::string>());
-  config.drives = optional_value<std::size_t>(vm, "drives");
+  if (const auto n = optional_count(vm, "drives", kDrives)) config.drives = static_cast<std::size_t>(*n);
   config.drive_filter = optional_value<std::string>(vm, "drive-filter");
   if (vm.count("identify-dir")) config.identify_dir = vm["identify-dir"].as<std::string>();
   config.report_path = optional_value<std::string>(vm, "report");

@@ -6,27 +6,30 @@
 #include "bench/stats.hpp"
 #include "probe/identify_text.hpp"
 #include "results/boot_local.hpp"
-#include "results/hdparm_conf.hpp"
 #include "results/json_report.hpp"
 #include "results/table.hpp"
-#include "results/udev_rules.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/evaluate.hpp"
+#include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
-#include "tuner/output_file.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/session.hpp"
+#include "tuner/tune_outputs.hpp"
 #include "tuner/version.hpp"
 
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <csignal>
 
 namespace disktune::tuner {
 namespace {
 
 namespace json = boost::json;
+
+// The device lock of a command that writes to its device (README "One command per device").
+DeviceLock lock_device(const Config& config) { return DeviceLock(config.from_file ? "sim:" : config.device); }
 
 probe::IdentifyInfo identify_from_file(const Config& config) {
   auto info = probe::parse_identify_file(*config.from_file, config.format);
@@ -40,6 +43,7 @@ ExitCode run_identify(const Config& config, std::ostream& out) {
   if (config.from_file) {
     info = identify_from_file(config);
   } else {
+    const auto lock = lock_device(config);  // the capability probe writes nr_requests
     const auto context = open_device(config);
     if (!context.identify) throw RunError(kExitDevice, "no identify data: " + context.identify_note);
     info = *context.identify;
@@ -56,6 +60,7 @@ ExitCode run_identify(const Config& config, std::ostream& out) {
 }
 
 ExitCode run_plan(const Config& config, std::ostream& out) {
+  const auto lock = lock_device(config);  // the capability probe writes nr_requests
   const auto context = open_device(config);
   const auto space = plan_space(context, config);
   const auto device = describe_device(context);
@@ -77,6 +82,18 @@ std::vector<double> rates(const std::vector<bench::Sample>& samples) {
   std::vector<double> values;
   for (const auto& s : samples) values.push_back(s.mib_s);
   return values;
+}
+
+// One buffered-read chunk, as `bench` and the trials read (2 MiB, hdparm -t's).
+constexpr std::uint64_t kChunkBytes = 2u << 20;
+
+// A device smaller than one chunk cannot be measured at all: refused before anything is
+// probed, journaled or applied. Throws RunError(exit 2).
+void require_measurable(const probe::BlockIo& io, const std::string& path) {
+  if (io.size_bytes() >= kChunkBytes) return;
+  throw RunError(kExitUsage, path + " holds " + std::to_string(io.size_bytes()) +
+                                 " bytes, less than one measurement chunk (" + std::to_string(kChunkBytes >> 20) +
+                                 " MiB): it cannot be measured");
 }
 
 // bench needs only the device's data: no identify, capabilities or settings snapshot (the
@@ -106,12 +123,14 @@ json::value median_or_null(const std::vector<double>& rates) {
 }
 
 ExitCode run_bench(const Config& config, std::ostream& out) {
+  const auto lock = lock_device(config);  // its flushes and reads would disturb a tune's trials
   const auto device = open_bench_device(config);
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
+  require_measurable(**io, device->path());
   // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
-  const bench::Workload buffered{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)};
-  const bench::Workload cached{bench::Method::cached, 0, 2u << 20, bench::Seconds(2.0)};
+  const bench::Workload buffered{bench::Method::buffered, 0, kChunkBytes, bench::Seconds(config.duration_s)};
+  const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, bench::Seconds(2.0)};
   const auto b = bench_rates(**io, buffered, config.repeats, config.bench_buffered);
   const auto c = bench_rates(**io, cached, config.repeats, config.bench_cached);
   const bool simulated = device->simulated();
@@ -132,45 +151,27 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
-std::vector<std::string> output_paths(const Config& config) {
-  std::vector<std::string> paths;
-  for (const auto* path : {&config.report_path, &config.boot_local_path, &config.hdparm_conf_path,
-                           &config.udev_rules_path})
-    if (*path) paths.push_back(**path);
-  return paths;
-}
-
-// Every output path is checked before the run; at most one of them may be stdout.
-void check_outputs(const Config& config) {
-  const auto paths = output_paths(config);
-  if (std::count(paths.begin(), paths.end(), "-") > 1) throw UsageError("only one output can go to stdout (-)");
-  for (const auto& path : paths) check_output_path(path);
-}
-
-void write_outputs(const Config& config, const results::Report& report) {
-  if (config.report_path) write_output(*config.report_path, results::pretty_json(results::to_json(report)));
-  if (config.boot_local_path) write_output(*config.boot_local_path, results::BootLocalEmitter().render(report));
-  if (config.hdparm_conf_path) write_output(*config.hdparm_conf_path, results::HdparmConfEmitter().render(report));
-  if (config.udev_rules_path) write_output(*config.udev_rules_path, results::UdevRulesEmitter().render(report));
+void refuse_small_device(const Config& config) {
+  refuse_device_in_use(config);  // never open a disk in use to look at its size
+  const auto device = open_bench_device(config);
+  if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
-  check_outputs(config);
+  check_tune_outputs(config);
+  refuse_small_device(config);
   const auto outcome = run_tune(config, err);
   // The table goes first (to stderr when an output file is stdout), so a failing write
   // cannot lose it.
-  const auto paths = output_paths(config);
-  std::ostream& table = std::count(paths.begin(), paths.end(), "-") ? err : out;
+  std::ostream& table = tune_output_to_stdout(config) ? err : out;
   table << results::TableEmitter().render(outcome.report) << '\n';
   table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
-  write_outputs(config, outcome.report);
+  const bool written = write_tune_outputs(config, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
-  return outcome.exit_code;
+  return !written && outcome.exit_code == kExitOk ? kExitUsage : outcome.exit_code;
 }
 
-}  // namespace
-
-ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err) {
+ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
   switch (config.command) {
     case Command::help:
       (config.help_is_error ? err : out) << config.help_text;
@@ -181,7 +182,7 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: {
-      const DeviceLock lock(config.device);
+      const auto lock = lock_device(config);
       auto context = open_device(config);
       restore_from_journal(config, context, err);
       return kExitOk;
@@ -189,6 +190,22 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;
+}
+
+}  // namespace
+
+ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err) {
+  // `disktune plan | head -c1`: a closed pipe fails the write (reported below), never kills
+  // a command between a probe's write and its undo.
+  std::signal(SIGPIPE, SIG_IGN);
+  if (config.command != Command::help && config.command != Command::version) check_command_inputs(config);
+  const ExitCode code = dispatch(config, out, err);
+  // A closed pipe or a full disk behind stdout loses the results: that is no success.
+  if (out.flush(); !out) {
+    err << "disktune: cannot write the results to standard output (closed or full)\n";
+    return code == kExitOk ? kExitUsage : code;
+  }
+  return code;
 }
 
 }  // namespace disktune::tuner

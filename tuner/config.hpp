@@ -54,6 +54,12 @@ struct Config {
   bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
 };
 
+/// The capture file a "sim:FILE" DEVICE names; nullopt for "sim:" and real devices.
+inline std::optional<std::string> sim_capture_file(const std::string& device) {
+  if (device.size() <= 4 || device.rfind("sim:", 0) != 0) return std::nullopt;
+  return device.substr(4);
+}
+
 /// A command-line error: printed as one line, exit code 2.
 class UsageError : public std::runtime_error {
  public:

@@ -1,19 +1,29 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// DeviceLock: one disktune run per block device at a time.
+// DeviceLock: one disktune command per block device at a time, whatever path names it.
 #pragma once
 
 #include <string>
 
 namespace disktune::tuner {
 
-/// Holds flock(LOCK_EX) on the block device node for the run, so a second disktune run on
-/// the same device (even with another journal) is refused instead of recording the first
-/// run's trial settings as its "original" ones. Simulated devices ("sim:...") take no lock.
-/// Throws RunError: exit 2 when another process holds it; open errors are left to the
-/// device layer (the lock is then not taken and the open fails there with its reason).
+/// Where the per-device lock files live: /run/disktune/MAJ:MIN.lock.
+inline constexpr const char* kLockDir = "/run/disktune";
+
+/// Holds flock(LOCK_EX) for the command's lifetime on the lock file of the block device
+/// `device` resolves to (stat, symlinks followed: its st_rdev), so a second command that
+/// names the same device by another node (mknod), a symlink or another journal is refused
+/// instead of changing settings next to the first. Every command that writes to a device
+/// takes it (tune, restore, identify and plan: their capability probe writes nr_requests;
+/// bench: its cache flushes disturb a tune's measurement). The holder writes its pid and
+/// command line into the file for the refusal message. Forked children share the lock: a
+/// trial child that outlives its parent keeps the device locked. Simulated devices
+/// ("sim:...") and paths that are not block devices take no lock (the device layer refuses
+/// them with its reason). When kLockDir cannot be created (not root), the device node
+/// itself is locked, as before. Throws RunError: exit 2 when another process holds the
+/// lock, naming the device, the holder's pid and command line.
 class DeviceLock {
  public:
-  explicit DeviceLock(const std::string& device);
+  explicit DeviceLock(const std::string& device, const std::string& lock_dir = kLockDir);
   DeviceLock(const DeviceLock&) = delete;
   DeviceLock& operator=(const DeviceLock&) = delete;
   ~DeviceLock();

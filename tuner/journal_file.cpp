@@ -4,6 +4,7 @@
 
 #include "results/journal.hpp"
 #include "tuner/clock_text.hpp"
+#include "tuner/input_file.hpp"
 #include "tuner/run_error.hpp"
 
 #include <fcntl.h>
@@ -69,6 +70,7 @@ void JournalFile::open_file() {
   fresh_file_ = ::access(path_.c_str(), F_OK) != 0;
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd_ < 0) fail(kExitUsage, "open", path_, errno);
+  check_input_fd(fd_, "journal", path_);  // a FIFO, device or huge file is no journal
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
     fail(kExitUsage, "another disktune run holds its lock", path_, errno);
   existing_ = read_all(fd_);

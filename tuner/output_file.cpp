@@ -1,32 +1,58 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Atomic output files.
+// Atomic output files; devices and FIFOs written in place with a bounded wait.
 #include "tuner/output_file.hpp"
 
 #include "tuner/run_error.hpp"
 
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
+#include <thread>
 #include <vector>
 
 namespace disktune::tuner {
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
 [[noreturn]] void fail(const std::string& what, const std::string& path, int errnum) {
   throw RunError(kExitUsage, "cannot write " + path + ": " + what + ": " + std::strerror(errnum));
 }
 
+[[noreturn]] void refuse(const std::string& path, const std::string& why) {
+  throw RunError(kExitUsage, "cannot write " + path + ": " + why);
+}
+
+int remaining_ms(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+  return left > 0 ? static_cast<int>(left) : 0;
+}
+
+// Writes everything; a non-blocking descriptor (a FIFO, a device) waits for room at most
+// kInPlaceWait without progress, so a reader that stops reading cannot hang the run.
 void write_all(int fd, const std::string& content, const std::string& path) {
   std::size_t done = 0;
+  auto deadline = Clock::now() + kInPlaceWait;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) {
+      pollfd ready{fd, POLLOUT, 0};
+      if (::poll(&ready, 1, remaining_ms(deadline)) == 0)
+        refuse(path, "the reader stopped reading (no progress for " + std::to_string(kInPlaceWait.count()) + " s)");
+      continue;
+    }
     if (n < 0) fail("write", path, errno);
     done += static_cast<std::size_t>(n);
+    deadline = Clock::now() + kInPlaceWait;
   }
 }
 
@@ -35,10 +61,36 @@ std::string directory_of(const std::string& path) {
   return slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
 }
 
+std::string base_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+// "DIR/.BASE.XXXXXX" for mkstemp; BASE shortened so the name fits NAME_MAX whenever BASE does.
+std::vector<char> temp_pattern(const std::string& path) {
+  const std::string pattern = directory_of(path) + "/." + base_of(path).substr(0, NAME_MAX - 8) + ".XXXXXX";
+  std::vector<char> temp(pattern.begin(), pattern.end());
+  temp.push_back('\0');
+  return temp;
+}
+
+// Opens an existing FIFO or device for writing without blocking: a FIFO with no reader
+// (ENXIO) is retried for kInPlaceWait, then refused.
+int open_in_place(const std::string& path) {
+  const auto deadline = Clock::now() + kInPlaceWait;
+  for (;;) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd >= 0) return fd;
+    if (errno != ENXIO) fail("open", path, errno);
+    if (remaining_ms(deadline) == 0)
+      refuse(path, "no process reads this FIFO (waited " + std::to_string(kInPlaceWait.count()) + " s)");
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+}
+
 // Writes into an existing device or FIFO without replacing it.
 void write_in_place(const std::string& path, const std::string& content) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) fail("open", path, errno);
+  const int fd = open_in_place(path);
   try {
     write_all(fd, content, path);
   } catch (...) {
@@ -48,24 +100,47 @@ void write_in_place(const std::string& path, const std::string& content) {
   ::close(fd);
 }
 
+// Creating (then removing) the temporary file and, for a new name, the file itself is the
+// only sure check: /proc and /sys refuse new files although access(W_OK) says yes to root,
+// and a name can be too long for the file system.
+void try_create(const std::string& path, bool exists) {
+  auto temp = temp_pattern(path);
+  const int fd = ::mkstemp(temp.data());
+  if (fd < 0) fail("directory " + directory_of(path), path, errno);
+  ::close(fd);
+  ::unlink(temp.data());
+  if (exists) return;
+  const int created = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (created < 0) fail("create", path, errno);
+  ::close(created);
+  ::unlink(path.c_str());
+}
+
 }  // namespace
 
 void check_output_path(const std::string& path) {
   if (path == "-") return;
+  if (path.empty()) refuse(path, "empty file name");
+  if (path.size() >= PATH_MAX) fail("name", path, ENAMETOOLONG);
   struct stat st {};
-  if (::lstat(path.c_str(), &st) == 0) {
-    if (S_ISLNK(st.st_mode)) throw RunError(kExitUsage, "cannot write " + path + ": it is a symbolic link (refused)");
-    if (S_ISDIR(st.st_mode)) throw RunError(kExitUsage, "cannot write " + path + ": it is a directory");
-    if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return;
-    if (!S_ISREG(st.st_mode)) throw RunError(kExitUsage, "cannot write " + path + ": not a regular file");
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno != ENOENT) fail("stat", path, errno);
+    try_create(path, false);
+    return;
   }
-  const std::string dir = directory_of(path);
-  if (::access(dir.c_str(), W_OK) != 0) fail("directory " + dir, path, errno);
+  if (S_ISLNK(st.st_mode)) refuse(path, "it is a symbolic link (refused)");
+  if (S_ISDIR(st.st_mode)) refuse(path, "it is a directory");
+  if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) {
+    if (::access(path.c_str(), W_OK) != 0) fail("access", path, errno);
+    return;
+  }
+  if (!S_ISREG(st.st_mode)) refuse(path, "not a regular file");
+  try_create(path, true);
 }
 
 void write_output(const std::string& path, const std::string& content) {
   if (path == "-") {
-    std::cout << content << std::flush;
+    if (!(std::cout << content << std::flush)) refuse("standard output", "closed or full");
     return;
   }
   check_output_path(path);
@@ -74,12 +149,7 @@ void write_output(const std::string& path, const std::string& content) {
     write_in_place(path, content);
     return;
   }
-  const auto slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-  const std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-  std::string pattern = dir + "/." + base + ".XXXXXX";
-  std::vector<char> temp(pattern.begin(), pattern.end());
-  temp.push_back('\0');
+  auto temp = temp_pattern(path);
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) fail("create temporary file", path, errno);
   const std::string temp_path(temp.data());
@@ -97,6 +167,16 @@ void write_output(const std::string& path, const std::string& content) {
     ::unlink(temp_path.c_str());
     fail("rename", path, err);
   }
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino && !S_ISCHR(sa.st_mode);
+  std::error_code ea, eb;
+  const auto ca = std::filesystem::weakly_canonical(a, ea);
+  const auto cb = std::filesystem::weakly_canonical(b, eb);
+  return ea || eb ? a == b : ca == cb;
 }
 
 }  // namespace disktune::tuner

@@ -2,22 +2,35 @@
 // Writing output files atomically (temporary file + rename), never through a planted symlink.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 namespace disktune::tuner {
 
+/// How long writing in place waits for a FIFO's reader to appear or to read on [s].
+inline constexpr std::chrono::seconds kInPlaceWait{5};
+
 /// Write `content` to `path` ("-" = stdout). A regular file (or a new one) is written as a
 /// temporary file in the same directory (mkstemp, mode 0644), fsync, then renamed over
 /// `path`, so readers never see half a file. An existing character device or FIFO (e.g.
-/// /dev/null) is written in place, never replaced. A symbolic link is refused, never followed
-/// or replaced (it may have been planted in a shared directory). Throws RunError(exit 2)
-/// naming the path and the reason.
+/// /dev/null) is written in place, never replaced, without blocking: a FIFO nobody reads
+/// (or stops reading) for kInPlaceWait is an error. A symbolic link is refused, never
+/// followed or replaced (it may have been planted in a shared directory). Throws
+/// RunError(exit 2) naming the path and the reason (also for a closed or full stdout).
 void write_output(const std::string& path, const std::string& content);
 
 /// Check before a run that `path` can be written by write_output: "-", an existing regular
 /// file, character device or FIFO, or a new name in an existing writable directory; not a
-/// symlink or a directory. Throws RunError(exit 2) naming the path and the reason, so a bad
-/// path is found before hours of trials, not after.
+/// symlink or a directory. Regular and new files are proven by creating (and removing) the
+/// temporary file and the new name, which catches /proc, /sys, read-only file systems and
+/// over-long names. Throws RunError(exit 2) naming the path and the reason, so a bad path is
+/// found before hours of trials, not after.
 void check_output_path(const std::string& path);
+
+/// True when `a` and `b` name the same file: the same inode when both exist (a character
+/// device such as /dev/null may take several outputs), else the same path once symlinks and
+/// "." / ".." are resolved. For refusing an output that would overwrite an input or another
+/// output (--report equal to --journal).
+bool same_file(const std::string& a, const std::string& b);
 
 }  // namespace disktune::tuner

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Bad arguments and bad input: a one-line reason and exit 2; --help and --version work.
+# Every run is bounded by `timeout`, so a hang fails the test instead of hanging it.
 source "$(dirname "$0")/lib.bash"
 
 expect_exit() {  # expect_exit CODE ARGS...
   local code=$1; shift
-  set +e; "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
+  set +e; timeout -k 5 30 "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err"; local got=$?; set -e
   [ "$got" = "$code" ] || fail "disktune $* exited $got, expected $code ($(cat "$WORK/err"))"
 }
 expect_exit 0 --version
@@ -42,4 +43,99 @@ expect_exit 2 tune --sim-profile "$WORK/profile.json"
 grep -q bogus "$WORK/err" || fail "profile error does not name the unknown key"
 expect_exit 3 bench /dev/does-not-exist
 [ "$(wc -l <"$WORK/err")" -eq 1 ] || fail "device error is not one line"
+
+# Numbers out of range (issue 9 item 12): usage errors that state the accepted range.
+for bad in "--duration inf" "--duration nan" "--duration 1e300" "--duration -1" "--trial-timeout 1e10" \
+           "--stall-timeout inf" "--time-budget 1e99" "--max-trials -1" "--repeats 1e9" "--max-repeats 100000"; do
+  # shellcheck disable=SC2086
+  expect_exit 2 tune $bad --journal "$WORK/never.journal"
+  grep -q -- "${bad% *} must be .* from .* to .*, not '${bad#* }'" "$WORK/err" || fail "tune $bad: no range stated: $(cat "$WORK/err")"
+done
+expect_exit 2 evaluate --seeds -1
+
+# Inputs that are no regular file (issue 9 item 12): refused before they are read, naming the
+# option, the path and the reason (a FIFO hung the read, /dev/zero ate memory).
+mkfifo "$WORK/fifo"
+mkdir "$WORK/dir"
+refused_input() {  # refused_input OPTION PATH WHY ARGS...
+  local option=$1 path=$2 why=$3; shift 3
+  expect_exit 2 "$@"
+  grep -q -- "$option $path: is $why" "$WORK/err" || fail "disktune $*: the refusal does not say '$option $path: is $why': $(cat "$WORK/err")"
+}
+for cmd in identify plan; do
+  refused_input --from "$WORK/fifo" "a FIFO" $cmd --from "$WORK/fifo"
+  refused_input --from /dev/zero "a character device" $cmd --from /dev/zero
+  refused_input --from "$WORK/dir" "a directory" $cmd --from "$WORK/dir"
+done
+refused_input --sim-profile "$WORK/fifo" "a FIFO" tune --sim-profile "$WORK/fifo" --journal "$WORK/never.journal"
+refused_input --sim-profile /dev/zero "a character device" plan --sim-profile /dev/zero
+refused_input "DEVICE sim:FILE" "$WORK/fifo" "a FIFO" tune "sim:$WORK/fifo" --journal "$WORK/never.journal"
+for cmd in tune restore; do
+  refused_input --journal "$WORK/fifo" "a FIFO" $cmd --journal "$WORK/fifo"
+  refused_input --journal /dev/zero "a character device" $cmd --journal /dev/zero
+  refused_input --journal "$WORK/dir" "a directory" $cmd --journal "$WORK/dir"
+done
+
+# Outputs (issue 9 item 12). A quick simulated tune; each run has its own journal.
+quick() { local journal=$1; shift; expect_exit "$@" --max-trials 2 --duration 0.2 --repeats 1 --max-repeats 1 --journal "$WORK/$journal"; }
+not_run() { [ ! -e "$WORK/$1" ] || fail "$2: the run started (journal $1 exists) before the bad output was refused"; }
+# --report over the journal, by the same name or another path to it: refused before the run.
+ln -s "$WORK" "$WORK/alias"
+quick j-same 2 tune --report "$WORK/j-same"
+grep -q "same file" "$WORK/err" || fail "--report equal to --journal is not refused: $(cat "$WORK/err")"
+quick j-alias 2 tune --report "$WORK/alias/j-alias"
+grep -q "same file" "$WORK/err" || fail "--report naming the journal through a symlinked directory is not refused"
+not_run j-alias "--report equal to --journal"
+quick j-out 2 tune --report "$WORK/r.json" --boot-local "$WORK/alias/r.json"
+# Paths that cannot be written: caught before the run, not after it.
+long=$(printf 'n%.0s' $(seq 250))
+for bad in /proc/disktune-test.json /proc/sys/vm/drop_caches /sys/block/disktune-test "$WORK/missing/r.json" \
+           "$WORK/${long}nnnnnnnnnn"; do
+  n=$((${n:-0} + 1))
+  quick "j-bad$n" 2 tune --report "$bad"
+  grep -q "cannot write" "$WORK/err" || fail "--report $bad: no reason given: $(cat "$WORK/err")"
+  not_run "j-bad$n" "--report ${bad:0:40}"
+done
+# A long name that the file system takes is written (its temporary file's name must fit too).
+quick j-long 0 tune --report "$WORK/$long"
+grep -q '"winner"' "$WORK/$long" || fail "a 250-character file name is not written"
+# A FIFO nobody reads ends in a bounded time with a clear error; one with a reader is written.
+mkfifo "$WORK/out.fifo"
+quick j-fifo 2 tune --report "$WORK/out.fifo"
+grep -q "no process reads this FIFO" "$WORK/err" || fail "an unread FIFO output: $(cat "$WORK/err")"
+timeout 30 cat "$WORK/out.fifo" >"$WORK/from-fifo.json" &
+quick j-fifo-read 0 tune --report "$WORK/out.fifo"
+wait $!
+grep -q '"winner"' "$WORK/from-fifo.json" || fail "the report written into a read FIFO is incomplete"
+# A failed report write does not skip the other outputs.
+quick j-full 2 tune --report /dev/full --boot-local "$WORK/full.sh" --udev-rules "$WORK/full.rules"
+grep -q "/dev/full" "$WORK/err" || fail "the failed report write is not named"
+[ -s "$WORK/full.sh" ] && [ -s "$WORK/full.rules" ] || fail "a failed report write skipped the other outputs"
+# A closed or full stdout is an error, not exit 0.
+set +e
+timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-stdout-full" >/dev/full 2>"$WORK/err"; got=$?
+expect_eq "$got" 2 "tune with a full stdout ($(tail -1 "$WORK/err"))"
+grep -q "standard output" "$WORK/err" || fail "a full stdout is not named"
+timeout -k 5 30 "$DISKTUNE" plan --json >/dev/full 2>/dev/null; got=$?
+expect_eq "$got" 2 "plan with a full stdout"
+( sleep 0.2; timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-pipe" 2>/dev/null
+  echo $? >"$WORK/pipe.rc" ) | true
+set -e
+expect_eq "$(cat "$WORK/pipe.rc")" 2 "tune writing into a closed pipe"
+
+# An interrupted run never replaces an earlier run's snippets (issue 9 item 12).
+quick j-good 0 tune --boot-local "$WORK/kept.sh" --hdparm-conf "$WORK/kept.conf"
+cp "$WORK/kept.sh" "$WORK/kept.sh.before"
+cp "$WORK/kept.conf" "$WORK/kept.conf.before"
+timeout -k 5 60 "$DISKTUNE" tune --duration 30 --journal "$WORK/j-int" --boot-local "$WORK/kept.sh" \
+  --hdparm-conf "$WORK/kept.conf" --report "$WORK/int.json" >/dev/null 2>"$WORK/int.err" &
+run=$!
+for _ in $(seq 300); do grep -q 'trial 0' "$WORK/int.err" && break; sleep 0.1; done
+kill -INT $run
+set +e; wait $run; got=$?; set -e
+expect_eq "$got" 1 "the interrupted run's exit ($(tail -2 "$WORK/int.err"))"
+cmp -s "$WORK/kept.sh" "$WORK/kept.sh.before" || fail "the interrupted run replaced --boot-local: $(cat "$WORK/kept.sh")"
+cmp -s "$WORK/kept.conf" "$WORK/kept.conf.before" || fail "the interrupted run replaced --hdparm-conf"
+grep -q "left as it was" "$WORK/int.err" || fail "the interrupted run does not say the snippets were left alone"
+grep -q '"completed": false' "$WORK/int.json" || fail "the interrupted run's report is not written"
 echo ok

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// DeviceLock: one command per device number, whatever node or symlink names it.
+#include "tuner/device_lock.hpp"
+
+#include "tuner/run_error.hpp"
+
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+using namespace disktune;
+
+namespace {
+
+// Block device nodes need no device behind them to be stat'ed: 7:250 is a loop minor no
+// test attaches. mknod needs root; without it the test is skipped.
+bool make_node(const std::string& path, unsigned minor_number) {
+  return ::mknod(path.c_str(), S_IFBLK | 0600, makedev(7, minor_number)) == 0;
+}
+
+}  // namespace
+
+TEST_CASE("DeviceLock refuses a second lock of the same device number through another node or a symlink", "[tuner]") {
+  const testing::TempDir temp("lock");
+  const std::string dir = temp.path(), locks = dir + "/locks";
+  if (!make_node(dir + "/a", 250)) {
+    WARN("skipped: mknod needs root");
+    return;
+  }
+  REQUIRE(make_node(dir + "/b", 250));
+  REQUIRE(make_node(dir + "/other", 251));
+  REQUIRE(::symlink((dir + "/a").c_str(), (dir + "/link").c_str()) == 0);
+  {
+    std::optional<tuner::DeviceLock> held;
+    held.emplace(dir + "/a", locks);
+    const std::string holder = "pid " + std::to_string(::getpid());
+    for (const auto* name : {"/b", "/link", "/a"}) {
+      CAPTURE(name);
+      REQUIRE_THROWS_WITH(tuner::DeviceLock(dir + name, locks),
+                          Catch::Contains("(7:250) is in use by another disktune command: " + holder));
+    }
+    try {
+      tuner::DeviceLock second(dir + "/b", locks);
+    } catch (const tuner::RunError& error) {
+      REQUIRE(error.code() == tuner::kExitUsage);
+    }
+    REQUIRE_NOTHROW(tuner::DeviceLock(dir + "/other", locks));  // another device
+    REQUIRE_NOTHROW(tuner::DeviceLock("sim:", locks));           // simulated: no lock
+    held.reset();
+    REQUIRE_NOTHROW(tuner::DeviceLock(dir + "/b", locks));  // released with its holder
+  }
+  REQUIRE(std::filesystem::exists(locks + "/7:250.lock"));
+}

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Input file checks: file type and size from stat(2).
+#include "tuner/input_file.hpp"
+
+#include "tuner/run_error.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace disktune::tuner {
+namespace {
+
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+[[noreturn]] void refuse(const std::string& option, const std::string& path, const std::string& why) {
+  throw RunError(kExitUsage, option + " " + path + ": " + why);
+}
+
+void check_stat(const struct stat& st, const std::string& option, const std::string& path) {
+  if (!S_ISREG(st.st_mode)) refuse(option, path, std::string("is ") + kind_of(st.st_mode) + ", not a regular file");
+  if (static_cast<std::uint64_t>(st.st_size) > kMaxInputBytes)
+    refuse(option, path, std::to_string(st.st_size) + " bytes, larger than any input disktune reads (at most " +
+                             std::to_string(kMaxInputBytes >> 20) + " MiB)");
+}
+
+}  // namespace
+
+void check_input_file(const std::string& option, const std::string& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) refuse(option, path, std::strerror(errno));
+  check_stat(st, option, path);
+}
+
+void check_input_fd(int fd, const std::string& option, const std::string& path) {
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) refuse(option, path, std::strerror(errno));
+  check_stat(st, option, path);
+}
+
+void check_command_inputs(const Config& config) {
+  if (config.from_file) check_input_file("--from", *config.from_file);
+  if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
+  if (const auto capture = sim_capture_file(config.device)) check_input_file("DEVICE sim:FILE", *capture);
+  if (config.journal_path && ::access(config.journal_path->c_str(), F_OK) == 0)
+    check_input_file("--journal", *config.journal_path);
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Input files (journal, sim profile, identify capture): regular files, checked before reading.
+#pragma once
+
+#include "tuner/config.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace disktune::tuner {
+
+/// Largest input file disktune reads [bytes]: a journal of a long run is a few MiB; captures
+/// and profiles are a few KiB.
+inline constexpr std::uint64_t kMaxInputBytes = 256ull << 20;
+
+/// Check that `path`, given with `option` ("--from", "--sim-profile", "--journal", "DEVICE
+/// sim:FILE"), names a regular file (symlinks followed) of at most kMaxInputBytes, before it
+/// is opened: a FIFO would block the open or the read for ever, a device such as /dev/zero
+/// never ends, a directory is no file. Throws RunError(exit 2) naming the option, the path
+/// and the reason ("is a FIFO", "No such file or directory", ...).
+void check_input_file(const std::string& option, const std::string& path);
+
+/// The same check on a descriptor already open (fstat), for files opened before they can be
+/// checked by name (a journal is opened with O_CREAT): race-free. Throws as check_input_file.
+void check_input_fd(int fd, const std::string& option, const std::string& path);
+
+/// Check every input file a command names (--from, --sim-profile, sim:FILE, and --journal
+/// when it exists: a new one is created by the run) with check_input_file.
+void check_command_inputs(const Config& config);
+
+}  // namespace disktune::tuner
