@@ -132,6 +132,7 @@ std::string encode_record(const json::value& record) {
 probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::string& name) {
   DecodedJournal journal;
   std::size_t line_number = 0;
+  const std::size_t total = text.size();
   while (!text.empty()) {
     ++line_number;
     const auto newline = text.find('\n');
@@ -142,6 +143,7 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
     auto record = complete ? decode_line(line, why) : std::nullopt;
     if (record) {
       journal.records.push_back(std::move(*record));
+      journal.valid_bytes = total - text.size();
       continue;
     }
     // Only the last record can be torn by a crash; anything earlier is damage.

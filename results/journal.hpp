@@ -25,6 +25,7 @@ std::string encode_record(const boost::json::value& record);
 struct DecodedJournal {
   std::vector<boost::json::object> records;
   bool torn_tail = false;  ///< the last record was incomplete or failed its checksum: ignored
+  std::size_t valid_bytes = 0;  ///< length of the text up to the end of the last valid record [bytes]
 };
 
 /// Decode a whole journal. A bad record before the last is not a torn write but damage:
