@@ -261,6 +261,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
   }
   Config config;
   config.command = *command;
+  config.command_line.assign(argv, argv + argc);
   fill_config(config, vm);
   if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
   if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");
