@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 namespace disktune::tuner {
@@ -56,7 +57,12 @@ constexpr std::pair<const char*, const char*> kCompared[] = {
 
 std::string option_text(const json::object& options, const char* key) {
   const auto* value = options.if_contains(key);
-  return value ? json::serialize(*value) : "(not recorded)";
+  if (!value) return "(not recorded)";
+  if (value->is_string()) return std::string(value->as_string());
+  if (!value->is_double()) return json::serialize(*value);
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value->as_double());
+  return text;
 }
 
 // "--duration 3 (journal) vs 1 (command line); ..." for every compared option that differs.
