@@ -183,6 +183,7 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
     return true;
   }
   if (!refusal.empty() && !config.fresh) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
+  if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
   const std::string aside = file_.set_aside();
   log << "disktune: previous journal kept as " << aside;
   if (!refusal.empty() || !state->finished)
@@ -210,6 +211,19 @@ void RunJournal::record_baseline(const BaselineMeasurement& baseline) {
                                                                baseline.aa_samples_mib_s, baseline.noise_floor_pct}));
 }
 
+// A value that hung, wedged or took the process down stays quarantined on this drive when its
+// journal is set aside (--fresh), whatever the new run's options.
+void RunJournal::carry_quarantine(const results::JournalState& state, std::ostream& log) {
+  for (const auto& [key, trial] : state.results)
+    if (trial.status == TrialStatus::hang || trial.status == TrialStatus::wedged || trial.status == TrialStatus::crashed)
+      quarantine_.emplace(key.first, trial);
+  for (const auto& [key, pending] : state.pending)
+    if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty())
+      quarantine_.emplace(key.first, crashed(key.first, why));
+  if (!quarantine_.empty())
+    log << "disktune: " << quarantine_.size() << " quarantined configuration(s) kept from the previous journal\n";
+}
+
 std::optional<TrialResult> RunJournal::verdict_for_pending(const probe::Settings& config, bool quick) {
   if (!resumed_) return std::nullopt;
   const auto it = resumed_->pending.find({config, quick});
@@ -224,7 +238,12 @@ TrialResult RunJournal::run(const probe::Settings& config, bool quick,
     if (const auto done = resumed_->results.find({config, quick}); done != resumed_->results.end())
       return done->second;
   TrialResult trial;
-  if (auto verdict = verdict_for_pending(config, quick)) {
+  if (const auto kept = quarantine_.find(config); kept != quarantine_.end()) {
+    trial = kept->second;
+    trial.quick = quick;
+    trial.detail = "quarantined in the previous journal (" + std::string(to_string(kept->second.status)) + "): " +
+                   kept->second.detail;
+  } else if (auto verdict = verdict_for_pending(config, quick)) {
     trial = std::move(*verdict);
     trial.quick = quick;
   } else {

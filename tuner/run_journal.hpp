@@ -10,6 +10,7 @@
 #include "tuner/trial_runner.hpp"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 
@@ -26,7 +27,8 @@ namespace disktune::tuner {
 /// - a resume whose measurement options (measurement_options) differ from the journal's is
 ///   refused, naming each option with both values;
 /// - --fresh sets aside (renames, never deletes) any journal, readable or not, and says
-///   where it is and how to restore from it.
+///   where it is and how to restore from it; the quarantine of a readable one of this drive
+///   (hang, wedged, crashed) is kept: those configurations are not applied again.
 /// The start record (with the original settings) is durable before the constructor returns:
 /// construct it before anything writes to the device, the capability probe included.
 class RunJournal {
@@ -60,12 +62,14 @@ class RunJournal {
 
  private:
   std::optional<strategies::TrialResult> verdict_for_pending(const probe::Settings& config, bool quick);
+  void carry_quarantine(const results::JournalState& state, std::ostream& log);
   bool accept_or_set_aside(const Config& config, DeviceContext& context, const results::JournalIdentity& identity,
                            const boost::json::object& options, std::ostream& log);
 
   JournalFile file_;
   std::string boot_id_;
   std::optional<results::JournalState> resumed_;
+  std::map<probe::Settings, strategies::TrialResult> quarantine_;  ///< kept from a set-aside journal
 };
 
 /// Every option that shapes a measurement, as the start record and the report keep them:

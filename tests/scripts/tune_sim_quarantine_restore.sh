@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Quarantine survives `disktune restore` (issue 9 item 9): kill -9 a simulated tune twice while
 # its trial that hangs (unmaskirq=1) is in flight, so that trial is quarantined; `disktune
-# restore`; then `disktune tune`: it resumes the journal and never applies that value again.
+# restore`; then `disktune tune`: it resumes the journal and never applies that value again;
+# nor does `disktune tune --fresh` with other options (the quarantine is kept).
 source "$(dirname "$0")/lib.bash"
 
 records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
@@ -37,6 +38,14 @@ expect_eq "$(records "$j" | tail -1 | jq -c .settings)" "$hung" "trial in flight
 "$DISKTUNE" restore sim: --sim-profile "$WORK/profile.json" --journal "$j" >/dev/null 2>"$WORK/restore.err" ||
   fail "restore failed: $(cat "$WORK/restore.err")"
 restores=$(records "$j" | jq -s '[.[] | select(.type == "restore")] | length')
+# --fresh with other options sets the journal aside and keeps its quarantine.
+cp "$j" "$WORK/fresh.journal"
+"${tune[@]/#$j/$WORK/fresh.journal}" --fresh --repeats 4 --report "$WORK/fresh.json" >/dev/null 2>"$WORK/fresh.err" ||
+  fail "tune --fresh exited $? ($(tail -2 "$WORK/fresh.err"))"
+expect_eq "$(records "$WORK/fresh.journal" | jq -s --argjson c "$hung" '[.[] | select(.type == "intent" and .settings == $c)] | length')" 0 \
+  "intents of the quarantined configuration after --fresh"
+jq -e --argjson c "$hung" '[.trials[] | select(.settings == $c) | .detail] | length == 1 and (.[0] | test("quarantined in the previous journal"))' \
+  "$WORK/fresh.json" >/dev/null || fail "--fresh lost the quarantine"
 "${tune[@]}" --report "$WORK/r.json" >/dev/null 2>"$WORK/err3" || fail "tune after restore exited $? ($(tail -2 "$WORK/err3"))"
 grep -q resuming "$WORK/err3" || fail "the tune after restore did not resume the journal"
 # Every intent after the restore record: the quarantined configuration is not among them.
