@@ -132,6 +132,32 @@ std::string set_aside_journals(const std::string& device, const std::string& pat
          " ('disktune restore " + device + " --journal " + found.back() + "' restores from it)";
 }
 
+// Why a journal cannot be resumed ("" when it can), and what to do about it.
+std::pair<std::string, std::string> refusal_of(const probe::Result<results::JournalState>& state,
+                                               const results::JournalIdentity& identity, const Config& config,
+                                               const std::string& path) {
+  const std::string fresh = "--fresh sets it aside and starts over";
+  if (!state) return {state.error().message(), fresh};
+  if (const auto drive = results::drive_difference(state->identity, identity); !drive.empty())
+    return {"journal " + path + " belongs to another drive: " + drive + "; will not resume it on this one", fresh};
+  if (const auto diff = results::identity_difference(state->identity, identity); !diff.empty() && !config.force)
+    return {"journal " + path + " was recorded under another device name or kernel: " + diff,
+            "--force resumes it anyway, " + fresh};
+  return {"", ""};
+}
+
+// Put back the original settings a start record holds when it is this drive's (under this
+// name and kernel, or any with --force) and adopt them: the device may hold a trial's settings.
+void put_back_recorded(const results::JournalState& start, const results::JournalIdentity& identity,
+                       const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
+  const bool same = results::identity_difference(start.identity, identity).empty();
+  if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
+  if (auto restored = context.device->restore(start.original); !restored)
+    throw RunError(kExitRestoreFailed, "restore the settings recorded in " + path + ": " + restored.error().message());
+  log << "disktune: restored the original settings recorded in " << path << '\n';
+  context.original = start.original;
+}
+
 }  // namespace
 
 RunJournal::RunJournal(const Config& config, DeviceContext& context, const json::object& options, std::ostream& log)
@@ -153,25 +179,8 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
                                      std::ostream& log) {
   auto state = try_read_state(file_);
   const auto start = results::interpret_start(file_.existing_text(), file_.path());
-  std::string refusal;  // why it cannot be resumed
-  std::string remedy = "--fresh sets it aside and starts over";
-  if (!state) {
-    refusal = state.error().message();
-  } else if (const auto drive = results::drive_difference(state->identity, identity); !drive.empty()) {
-    refusal = "journal " + file_.path() + " belongs to another drive: " + drive + "; will not resume it on this one";
-  } else if (const auto diff = results::identity_difference(state->identity, identity); !diff.empty() && !config.force) {
-    refusal = "journal " + file_.path() + " was recorded under another device name or kernel: " + diff;
-    remedy = "--force resumes it anyway, " + remedy;
-  }
-  const bool same_drive = start && results::identity_difference(start->identity, identity).empty();
-  const bool forced_name = start && results::drive_difference(start->identity, identity).empty() && config.force;
-  if ((same_drive || forced_name) && !(state && state->restored)) {
-    if (auto restored = context.device->restore(start->original); !restored)
-      throw RunError(kExitRestoreFailed, "restore the settings recorded in " + file_.path() + ": " +
-                                             restored.error().message());
-    log << "disktune: restored the original settings recorded in " << file_.path() << '\n';
-    context.original = start->original;
-  }
+  const auto [refusal, remedy] = refusal_of(state, identity, config, file_.path());
+  if (start && !(state && state->restored)) put_back_recorded(*start, identity, config, context, file_.path(), log);
   if (refusal.empty() && !state->finished && !config.fresh) {
     if (const auto diff = option_differences(state->options, options); !diff.empty())
       throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
