@@ -182,7 +182,8 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: {
       const DeviceLock lock(config.device);
-      auto context = open_device(config);
+      // No capability probe: it writes trial values, and a restore writes only the originals.
+      auto context = open_device_unprobed(config);
       restore_from_journal(config, context, err);
       return kExitOk;
     }

@@ -4,6 +4,7 @@
 # nr_requests values; kill -9 at random early points of 8 runs on a loop device with
 # non-default settings. After each kill either nothing was changed, or a journal holds the
 # original settings and `disktune restore` (odd runs) or a new `tune` (even runs) puts them back.
+# `disktune restore` itself probes nothing.
 source "$(dirname "$0")/lib.bash"
 
 truncate -s 64M "$WORK/img"
@@ -35,5 +36,13 @@ for i in $(seq 8); do
   fi
   expect_eq "$(queue_snapshot "$dev" | tr '\n' ' ')" "$(echo "$original" | tr '\n' ' ')" "settings after kill $i and the restore"
 done
+# restore itself does not probe: on a device at its originals it opens no queue file for writing.
+last=""
+for j in "$WORK"/j?; do [ -s "$j" ] && last=$j; done
+if command -v strace >/dev/null && [ -n "$last" ]; then
+  strace -f -e trace=openat -o "$WORK/strace" "$DISKTUNE" restore "$dev" --journal "$last" >/dev/null 2>&1 ||
+    fail "restore under strace failed"
+  if grep 'queue/.*O_WRONLY' "$WORK/strace" >&2; then fail "restore wrote queue settings on a device at its originals"; fi
+fi
 ((changed >= 2)) || fail "only $changed of 8 kills landed while the device was changed"
 echo "ok: 8 kills, $changed left the device changed, every one restored from the journal"
