@@ -110,7 +110,7 @@ po::options_description command_options(Command command) {
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
         ("udev-rules", po::value<std::string>(), "write a udev rules file here")
-        ("fresh", "set an unfinished journal aside and start over")
+        ("fresh", "set the journal aside (renamed, whatever its state) and start over")
         ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM");
   }
   if (command == Command::tune || command == Command::restore) {
