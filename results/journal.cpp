@@ -88,6 +88,42 @@ JournalIdentity identity_from_json(const json::object& o) {
           o.at("size_bytes").to_number<std::uint64_t>(), text("kernel")};
 }
 
+std::vector<probe::Settings> contenders_from_json(const json::value& v) {
+  std::vector<probe::Settings> out;
+  for (const auto& x : v.as_array()) {
+    auto settings = settings_from_json(x);
+    if (!settings) throw std::invalid_argument(settings.error().message());
+    out.push_back(std::move(*settings));
+  }
+  return out;
+}
+
+json::array contenders_to_json(const std::vector<probe::Settings>& contenders) {
+  json::array out;
+  for (const auto& c : contenders) out.push_back(settings_to_json(c));
+  return out;
+}
+
+void apply_round_record(JournalState& state, const json::object& record, const std::string& boot_id) {
+  const auto contenders = contenders_from_json(record.at("contenders"));
+  if (record.at("type").as_string() == "round_intent") {
+    auto& pending = state.pending_rounds[contenders];
+    pending.config = contenders.empty() ? probe::Settings{} : contenders.front();
+    ++pending.attempts;
+    pending.last_boot_id = boot_id;
+    return;
+  }
+  RoundRecord round;
+  round.skipped = std::string(record.at("skipped").as_string());
+  for (const auto& r : record.at("results").as_array()) {
+    auto trial = trial_from_json(r.as_object());
+    if (!trial) throw std::invalid_argument(trial.error().message());
+    round.results.push_back(std::move(*trial));
+  }
+  state.pending_rounds.erase(contenders);
+  state.rounds[contenders] = std::move(round);
+}
+
 // Apply one record to the state; throws std::exception (caught by the caller) on a missing field.
 void apply_record(JournalState& state, const json::object& record) {
   const auto type = std::string_view(record.at("type").as_string());
@@ -112,6 +148,10 @@ void apply_record(JournalState& state, const json::object& record) {
       state.pending.erase(key);
       state.results[key] = std::move(*trial);
     }
+  } else if (type == "round_intent" || type == "round_result") {
+    apply_round_record(state, record, boot_id);
+  } else if (type == "restore") {
+    ++state.restores;
   } else if (type == "end") {
     state.finished = true;
     state.restored = record.at("restored").as_bool();
@@ -132,6 +172,7 @@ std::string encode_record(const json::value& record) {
 probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::string& name) {
   DecodedJournal journal;
   std::size_t line_number = 0;
+  const std::size_t total = text.size();
   while (!text.empty()) {
     ++line_number;
     const auto newline = text.find('\n');
@@ -142,6 +183,7 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
     auto record = complete ? decode_line(line, why) : std::nullopt;
     if (record) {
       journal.records.push_back(std::move(*record));
+      journal.valid_bytes = total - text.size();
       continue;
     }
     // Only the last record can be torn by a crash; anything earlier is damage.
@@ -211,19 +253,52 @@ json::value end_record(bool restored, const std::string& finished_at, const std:
   return json::object{{"type", "end"}, {"boot_id", boot_id}, {"restored", restored}, {"finished_at", finished_at}};
 }
 
+json::value restore_record(const std::string& restored_at, const std::string& boot_id) {
+  return json::object{{"type", "restore"}, {"boot_id", boot_id}, {"restored_at", restored_at}};
+}
+
+json::value round_intent_record(const std::vector<probe::Settings>& contenders, const std::string& boot_id) {
+  return json::object{{"type", "round_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)}};
+}
+
+json::value round_result_record(const std::vector<probe::Settings>& contenders,
+                                const std::vector<strategies::TrialResult>& results, const std::string& skipped,
+                                const std::string& boot_id) {
+  json::array trials;
+  for (const auto& r : results) trials.push_back(trial_to_json(r));
+  return json::object{{"type", "round_result"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
+                      {"results", std::move(trials)}, {"skipped", skipped}};
+}
+
+namespace {
+
+// The start record's fields into `state`; throws std::exception on a missing or bad field.
+void apply_start(JournalState& state, const json::object& start) {
+  if (start.at("type").as_string() != "start") throw std::invalid_argument("not a start record");
+  state.identity = identity_from_json(start.at("device").as_object());
+  state.boot_id = std::string(start.at("boot_id").as_string());
+  auto original = settings_from_json(start.at("original"));
+  if (!original) throw std::invalid_argument(original.error().op);
+  state.original = std::move(*original);
+  state.options = start.at("options").as_object();
+}
+
+}  // namespace
+
+probe::Result<JournalState> interpret_start(std::string_view text, const std::string& name) {
+  const auto newline = text.find('\n');
+  if (newline == std::string_view::npos) return bad(name, "journal has no complete record");
+  auto decoded = decode_journal(text.substr(0, newline + 1), name);
+  if (!decoded || decoded->records.empty()) return bad(name, "journal record 1 is damaged");
+  return interpret_journal(*decoded, name);
+}
+
 probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name) {
   if (journal.records.empty()) return bad(name, "journal has no complete record");
   JournalState state;
   std::size_t index = 0;
   try {
-    const auto& start = journal.records.front();
-    if (start.at("type").as_string() != "start") return bad(name, "journal record 1 is not a start record");
-    state.identity = identity_from_json(start.at("device").as_object());
-    state.boot_id = std::string(start.at("boot_id").as_string());
-    auto original = settings_from_json(start.at("original"));
-    if (!original) return bad(name, "journal record 1: " + original.error().op);
-    state.original = std::move(*original);
-    state.options = start.at("options").as_object();
+    apply_start(state, journal.records.front());
     for (index = 1; index < journal.records.size(); ++index) apply_record(state, journal.records[index]);
   } catch (const std::out_of_range&) {
     return bad(name, "journal record " + std::to_string(index + 1) +

@@ -25,6 +25,7 @@ std::string encode_record(const boost::json::value& record);
 struct DecodedJournal {
   std::vector<boost::json::object> records;
   bool torn_tail = false;  ///< the last record was incomplete or failed its checksum: ignored
+  std::size_t valid_bytes = 0;  ///< length of the text up to the end of the last valid record [bytes]
 };
 
 /// Decode a whole journal. A bad record before the last is not a torn write but damage:
@@ -67,12 +68,27 @@ struct BaselineFigures {
 boost::json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
                                  const std::optional<BaselineFigures>& baseline = std::nullopt);
 boost::json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id);
+/// `disktune restore` put the original settings back. Unlike an end record it leaves the
+/// journal unfinished: the next tune resumes it and keeps its quarantine (issue 9 item 9).
+boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
+/// The confirmation round of `contenders` ([0] the baseline) is about to change the device.
+boost::json::value round_intent_record(const std::vector<probe::Settings>& contenders, const std::string& boot_id);
+/// The round's results, one per contender; or, with `skipped` set, why it was not run.
+boost::json::value round_result_record(const std::vector<probe::Settings>& contenders,
+                                       const std::vector<strategies::TrialResult>& results,
+                                       const std::string& skipped, const std::string& boot_id);
 
 /// A trial that was started (intent) and never recorded a result.
 struct PendingTrial {
   probe::Settings config;
   int attempts = 0;               ///< intents without a result for this configuration
   std::string last_boot_id;       ///< boot id of the latest such intent
+};
+
+/// A completed (or skipped) confirmation round.
+struct RoundRecord {
+  std::vector<strategies::TrialResult> results;  ///< one per contender; empty when skipped
+  std::string skipped;                           ///< why the round was not run ("" when it ran)
 };
 
 /// The meaning of a decoded journal.
@@ -87,6 +103,11 @@ struct JournalState {
   /// (a quick, minimum-samples trial and a full one of the same configuration differ).
   std::map<std::pair<probe::Settings, bool>, strategies::TrialResult> results;
   std::map<std::pair<probe::Settings, bool>, PendingTrial> pending;
+  /// Confirmation rounds, keyed by their contenders ([0] the baseline); a pending round's
+  /// PendingTrial::config is its baseline.
+  std::map<std::vector<probe::Settings>, RoundRecord> rounds;
+  std::map<std::vector<probe::Settings>, PendingTrial> pending_rounds;
+  int restores = 0;                               ///< `disktune restore` runs recorded
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored
 };
@@ -94,6 +115,12 @@ struct JournalState {
 /// Interpret decoded records. Errors: errc::invalid_argument when the first record is not a
 /// start record or a record lacks a field (naming the record number and field).
 probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name);
+
+/// Interpret only the start record (the first line) of a journal: identity, boot id,
+/// original settings and options; the rest of the state stays empty. For `restore` and for
+/// setting aside a journal whose later records are damaged.
+/// Errors: errc::invalid_argument when the first line is not a complete start record.
+probe::Result<JournalState> interpret_start(std::string_view text, const std::string& name);
 
 /// Settings from their JSON object form (results::settings_to_json's inverse).
 /// Errors: errc::invalid_argument naming the unknown setting or bad value.

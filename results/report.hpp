@@ -7,6 +7,8 @@
 #include "probe/settings.hpp"
 #include "strategies/trial.hpp"
 
+#include <boost/json/object.hpp>
+
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -106,12 +108,19 @@ struct Report {
   double noise_floor_pct = 0.0;  ///< A/A: |median(A) - median(B)| / median(A) of the baseline, percent
   double measured_s = 0.0;       ///< measurement time of the search's trials [s]
   std::uint64_t seed = 1;
+  /// Every option that shapes a measurement (duration_s, repeats, max_repeats, method,
+  /// chunk_bytes, drop_behind_bytes, confirm_rounds, strategy, seed) and the command line,
+  /// as the journal's start record keeps them (tuner::measurement_options).
+  boost::json::object options;
   DeviceInfo device;
   std::optional<probe::IdentifyInfo> identify;
   SpaceInfo space;
   Baseline baseline;
   std::vector<strategies::TrialResult> trials;
   std::optional<ConfirmationRound> confirmation;  ///< nullopt when no finalist beat the baseline
+  /// Why the confirmation round was skipped (it was in flight at a reboot, or twice when the
+  /// process died): the winner is then the search's best, unconfirmed. Empty otherwise.
+  std::string confirmation_skipped;
   Winner winner;
   bool completed = true;         ///< the search ran to its end (false: interrupted or failed)
   std::string stop_reason;       ///< why it did not complete (empty when completed)

@@ -112,7 +112,7 @@ po::options_description command_options(Command command) {
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
         ("udev-rules", po::value<std::string>(), "write a udev rules file here")
-        ("fresh", "set an unfinished journal aside and start over")
+        ("fresh", "set the journal aside (renamed, whatever its state) and start over")
         ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM");
   }
   if (command == Command::tune || command == Command::restore) {
@@ -310,6 +310,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
   }
   Config config;
   config.command = *command;
+  config.command_line.assign(argv, argv + argc);
   fill_config(config, vm);
   if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
   if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");

@@ -183,7 +183,8 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: {
       const auto lock = lock_device(config);
-      auto context = open_device(config);
+      // No capability probe: it writes trial values, and a restore writes only the originals.
+      auto context = open_device_unprobed(config);
       restore_from_journal(config, context, err);
       return kExitOk;
     }

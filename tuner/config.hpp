@@ -52,6 +52,7 @@ struct Config {
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
   bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
   bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
+  std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record
 };
 
 /// The capture file a "sim:FILE" DEVICE names; nullopt for "sim:" and real devices.

@@ -4,26 +4,43 @@
 
 namespace disktune::tuner {
 
-probe::Result<Decision> decide(const strategies::Evaluator& evaluator, TrialRunner& runner,
+probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round_runner,
                                std::size_t finalist_count) {
-  Decision decision{evaluator.baseline(), std::nullopt};
+  Decision decision{evaluator.baseline(), std::nullopt, ""};
   const auto finals = strategies::finalists(evaluator, finalist_count);
   if (finals.empty()) return decision;
   std::optional<probe::Error> failure;
   auto round = strategies::confirm(
       evaluator.baseline().settings, finals,
       [&](const std::vector<probe::Settings>& contenders) {
-        auto results = runner.confirm(contenders);
-        if (results) return std::move(*results);
-        failure = results.error();
+        auto ran = round_runner(contenders);
+        if (ran && ran->skipped.empty()) return std::move(ran->results);
+        if (ran) decision.round_skipped = ran->skipped;
+        else failure = ran.error();
         return std::vector<strategies::TrialResult>(contenders.size());
       },
       evaluator.gain_threshold());
   if (failure) return *failure;
+  if (!decision.round_skipped.empty()) {
+    decision.winner = finals.front();
+    return decision;
+  }
   decision.winner = round.results[round.winner];
   if (round.winner == 0) decision.winner = evaluator.baseline();
   decision.confirmation = std::move(round);
   return decision;
+}
+
+probe::Result<Decision> decide(const strategies::Evaluator& evaluator, TrialRunner& runner,
+                               std::size_t finalist_count) {
+  return decide(
+      evaluator,
+      [&runner](const std::vector<probe::Settings>& contenders) -> probe::Result<Round> {
+        auto results = runner.confirm(contenders);
+        if (!results) return results.error();
+        return Round{std::move(*results), ""};
+      },
+      finalist_count);
 }
 
 }  // namespace disktune::tuner

@@ -5,20 +5,38 @@
 #include "strategies/confirmation.hpp"
 #include "tuner/trial_runner.hpp"
 
+#include <functional>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace disktune::tuner {
+
+/// A confirmation round as run (or not) for decide().
+struct Round {
+  std::vector<strategies::TrialResult> results;  ///< one per contender, in order; empty when skipped
+  std::string skipped;                           ///< why the round was not run ("" when it ran)
+};
+
+/// Runs the confirmation round of `contenders` ([0] the baseline): TrialRunner::confirm,
+/// directly or through the journal (RunJournal::confirm). Errors as TrialRunner::confirm.
+using RoundRunner = std::function<probe::Result<Round>(const std::vector<probe::Settings>& contenders)>;
 
 /// The decided outcome of a search.
 struct Decision {
   strategies::TrialResult winner;                        ///< as confirmed; the baseline's trial (id 0) to keep it
-  std::optional<strategies::Confirmation> confirmation;  ///< nullopt when no finalist beat the baseline
+  std::optional<strategies::Confirmation> confirmation;  ///< nullopt when no finalist beat the baseline or skipped
+  std::string round_skipped;  ///< why the round was skipped: the winner is then the search's best, unconfirmed
 };
 
 /// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,
-/// when there are any, decide between them and the baseline in a confirmation round
-/// (TrialRunner::confirm, strategies::confirm with the evaluator's gain threshold).
+/// when there are any, decide between them and the baseline in a confirmation round run by
+/// `round` (strategies::confirm with the evaluator's gain threshold). A skipped round leaves
+/// the search's best (the first finalist) as the winner, with Decision::round_skipped set.
 /// Errors: the original settings could not be restored after the round.
+probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
+                               std::size_t finalist_count = 3);
+/// decide() with `runner`'s confirmation round, unjournaled (disktune evaluate).
 probe::Result<Decision> decide(const strategies::Evaluator& evaluator, TrialRunner& runner,
                                std::size_t finalist_count = 3);
 

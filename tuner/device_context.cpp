@@ -11,6 +11,14 @@
 namespace disktune::tuner {
 
 DeviceContext open_device(const Config& config) {
+  DeviceContext context = open_device_unprobed(config);
+  probe_capabilities(context);
+  return context;
+}
+
+void probe_capabilities(DeviceContext& context) { context.capabilities = context.device->capabilities(); }
+
+DeviceContext open_device_unprobed(const Config& config) {
   probe::DeviceOptions options;
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
@@ -25,7 +33,6 @@ DeviceContext open_device(const Config& config) {
     context.identify = std::move(*identify);
   else
     context.identify_note = identify.error().message();
-  context.capabilities = context.device->capabilities();
   auto original = context.device->snapshot();
   if (!original) throw_device_error(original.error());
   context.original = std::move(*original);

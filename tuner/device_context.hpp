@@ -25,6 +25,12 @@ struct DeviceContext {
 /// Open `config.device` (or sim:FILE for --from FILE) and read identify, capabilities and
 /// the original settings. Throws RunError: exit 2 for bad input, 3 for device errors.
 DeviceContext open_device(const Config& config);
+/// open_device without the capability probe (context.capabilities empty). The probe writes
+/// trial values (queue/nr_requests): `tune` records the original settings in its journal
+/// first, then calls probe_capabilities. Throws like open_device.
+DeviceContext open_device_unprobed(const Config& config);
+/// Fill context.capabilities (the device's capability probe; may write and restore settings).
+void probe_capabilities(DeviceContext& context);
 
 /// Refuse (RunError, exit 2) a real disk that is mounted, swapped on or held by md/dm/LVM
 /// (it, or one of its partitions), unless --allow-mounted. Checked before the device is

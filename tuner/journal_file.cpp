@@ -74,6 +74,20 @@ void JournalFile::open_file() {
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0)
     fail(kExitUsage, "another disktune run holds its lock", path_, errno);
   existing_ = read_all(fd_);
+  cut_torn_tail();
+}
+
+// A record torn by a crash is cut off before anything is appended: appended to the torn
+// bytes, the next record would share its line and turn the tail into damage (issue 9 item 7).
+// Damage before the last record is left for the reader to refuse (and --fresh to set aside).
+void JournalFile::cut_torn_tail() {
+  torn_bytes_ = 0;
+  const auto decoded = results::decode_journal(existing_, path_);
+  if (!decoded || !decoded->torn_tail) return;
+  if (::ftruncate(fd_, static_cast<off_t>(decoded->valid_bytes)) != 0) fail(kExitDevice, "cut a torn record", path_, errno);
+  if (::fsync(fd_) != 0) fail(kExitDevice, "fsync", path_, errno);
+  torn_bytes_ = existing_.size() - decoded->valid_bytes;
+  existing_.resize(decoded->valid_bytes);
 }
 
 void JournalFile::append(const boost::json::value& record) {

@@ -4,6 +4,7 @@
 
 #include <boost/json/value.hpp>
 
+#include <cstddef>
 #include <string>
 
 namespace disktune::tuner {
@@ -23,8 +24,11 @@ class JournalFile {
   ~JournalFile();
 
   [[nodiscard]] const std::string& path() const { return path_; }
-  /// The file's content when it was opened (empty for a new file).
+  /// The file's content when it was opened (empty for a new file), without a torn last
+  /// record: that is cut off the file when it is opened, so every append starts a line.
   [[nodiscard]] const std::string& existing_text() const { return existing_; }
+  /// Bytes of a torn last record cut off when the file was opened (0: none).
+  [[nodiscard]] std::size_t torn_bytes() const { return torn_bytes_; }
   /// Append one encoded record and make it durable. Throws RunError(exit 3) on I/O errors.
   void append(const boost::json::value& record);
   /// Rename the current file to "<path>.<UTC timestamp>" and continue with an empty one.
@@ -33,10 +37,12 @@ class JournalFile {
 
  private:
   void open_file();
+  void cut_torn_tail();
 
   std::string path_;
   std::string existing_;
   int fd_ = -1;
+  std::size_t torn_bytes_ = 0;
   bool fresh_file_ = false;  // created by us: the directory entry needs an fsync
 };
 

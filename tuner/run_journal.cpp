@@ -11,6 +11,10 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
 namespace disktune::tuner {
 namespace {
 
@@ -44,17 +48,49 @@ std::string journal_key(const Config& config, const DeviceContext& context) {
   return key;
 }
 
-json::object options_of(const Config& config) {
-  return {{"strategy", config.strategy}, {"seed", config.seed}, {"repeats", config.repeats},
-          {"duration_s", config.duration_s}};
+// The options a resume must not change, with the names a user knows them by.
+constexpr std::pair<const char*, const char*> kCompared[] = {
+    {"duration_s", "--duration"}, {"repeats", "--repeats"}, {"max_repeats", "--max-repeats"},
+    {"strategy", "--strategy"}, {"seed", "--seed"}, {"method", "method"}, {"chunk_bytes", "chunk size [bytes]"},
+    {"drop_behind_bytes", "drop-behind [bytes]"},
+    {"confirm_rounds", "confirmation rounds"}};
+
+std::string option_text(const json::object& options, const char* key) {
+  const auto* value = options.if_contains(key);
+  if (!value) return "(not recorded)";
+  if (value->is_string()) return std::string(value->as_string());
+  if (!value->is_double()) return json::serialize(*value);
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value->as_double());
+  return text;
 }
 
-results::JournalState read_state(const JournalFile& file) {
+// "--duration 3 (journal) vs 1 (command line); ..." for every compared option that differs.
+std::string option_differences(const json::object& journal, const json::object& now) {
+  std::string text;
+  for (const auto& [key, name] : kCompared) {
+    const auto recorded = option_text(journal, key), wanted = option_text(now, key);
+    if (recorded != wanted)
+      text += (text.empty() ? "" : "; ") + std::string(name) + " " + recorded + " (journal) vs " + wanted + " (command line)";
+  }
+  return text;
+}
+
+probe::Result<results::JournalState> try_read_state(const JournalFile& file) {
   auto decoded = results::decode_journal(file.existing_text(), file.path());
-  if (!decoded) throw RunError(kExitUsage, decoded.error().message() + " (use --fresh to start over)");
-  auto state = results::interpret_journal(*decoded, file.path());
-  if (!state) throw RunError(kExitUsage, state.error().message() + " (use --fresh to start over)");
-  return std::move(*state);
+  if (!decoded) return decoded.error();
+  return results::interpret_journal(*decoded, file.path());
+}
+
+// The command that restores the settings recorded in a set-aside journal, or why none does.
+std::string restore_hint(const std::string& device, const std::string& aside,
+                         const probe::Result<results::JournalState>& start, const results::JournalIdentity& now) {
+  if (!start) return "its original settings cannot be read (" + start.error().message() + ")";
+  if (!results::drive_difference(start->identity, now).empty())
+    return "it belongs to another drive: its settings are never applied to this one";
+  const bool other_name = !results::identity_difference(start->identity, now).empty();
+  return "its original settings (" + probe::format_settings(start->original) + ") stay in it: 'disktune restore " +
+         device + " --journal " + aside + (other_name ? " --force" : "") + "' restores them";
 }
 
 TrialResult crashed(const probe::Settings& config, std::string why) {
@@ -72,37 +108,98 @@ void refuse_other_drive(const std::string& path, const results::JournalIdentity&
     throw RunError(kExitUsage, "journal " + path + " belongs to another drive: " + diff + "; " + refusal);
 }
 
+// Why an unfinished attempt (an intent without a result) must not be run again: the machine
+// restarted since (boot id changed) or the process died in it twice; "" to run it once more.
+std::string death_verdict(const results::PendingTrial& pending, const std::string& boot_id, const std::string& what) {
+  if (pending.last_boot_id != boot_id) return "the machine restarted during " + what + " (boot id changed)";
+  if (pending.attempts >= 2) return "the process died in " + what + " twice";
+  return "";
+}
+
+// Journals set aside next to `path` (by --fresh or a finished run), with the command that
+// restores from the newest; "" when there are none.
+std::string set_aside_journals(const std::string& device, const std::string& path) {
+  const auto slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const std::string prefix = path.substr(slash == std::string::npos ? 0 : slash + 1) + ".";
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().filename().string().rfind(prefix, 0) == 0) found.push_back(entry.path().string());
+  if (found.empty()) return "";
+  std::sort(found.begin(), found.end());
+  return "; set aside there: " + std::to_string(found.size()) + " journal(s), the newest " + found.back() +
+         " ('disktune restore " + device + " --journal " + found.back() + "' restores from it)";
+}
+
+// Why a journal cannot be resumed ("" when it can), and what to do about it.
+std::pair<std::string, std::string> refusal_of(const probe::Result<results::JournalState>& state,
+                                               const results::JournalIdentity& identity, const Config& config,
+                                               const std::string& path) {
+  const std::string fresh = "--fresh sets it aside and starts over";
+  if (!state) return {state.error().message(), fresh};
+  if (const auto drive = results::drive_difference(state->identity, identity); !drive.empty())
+    return {"journal " + path + " belongs to another drive: " + drive + "; will not resume it on this one", fresh};
+  if (const auto diff = results::identity_difference(state->identity, identity); !diff.empty() && !config.force)
+    return {"journal " + path + " was recorded under another device name or kernel: " + diff,
+            "--force resumes it anyway, " + fresh};
+  return {"", ""};
+}
+
+// Put back the original settings a start record holds when it is this drive's (under this
+// name and kernel, or any with --force) and adopt them: the device may hold a trial's settings.
+void put_back_recorded(const results::JournalState& start, const results::JournalIdentity& identity,
+                       const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
+  const bool same = results::identity_difference(start.identity, identity).empty();
+  if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
+  if (auto restored = context.device->restore(start.original); !restored)
+    throw RunError(kExitRestoreFailed, "restore the settings recorded in " + path + ": " + restored.error().message());
+  log << "disktune: restored the original settings recorded in " << path << '\n';
+  context.original = start.original;
+}
+
 }  // namespace
 
-RunJournal::RunJournal(const Config& config, DeviceContext& context, std::ostream& log)
+RunJournal::RunJournal(const Config& config, DeviceContext& context, const json::object& options, std::ostream& log)
     : file_(config.journal_path.value_or(default_journal_path(journal_key(config, context)))),
       boot_id_(current_boot_id()) {
+  if (file_.torn_bytes() > 0)
+    log << "disktune: cut a torn last record (" << file_.torn_bytes() << " bytes, left by a crash) off "
+        << file_.path() << '\n';
   const auto identity = identity_of(context);
-  if (!file_.existing_text().empty()) {
-    auto state = read_state(file_);
-    refuse_other_drive(file_.path(), state.identity, identity,
-                       "will not resume it on this one (--fresh sets it aside and starts over)");
-    if (const auto diff = results::identity_difference(state.identity, identity); !diff.empty() && !config.force)
-      throw RunError(kExitUsage, "journal " + file_.path() + " was recorded under another device name or kernel: " + diff +
-                                     " (--force resumes it anyway, --fresh starts over)");
-    if (!state.restored) {
-      // After a crash the device may still hold a trial's settings: put the recorded ones back.
-      if (auto restored = context.device->restore(state.original); !restored)
-        throw RunError(kExitRestoreFailed, "restore the settings recorded in " + file_.path() + ": " +
-                                               restored.error().message());
-      log << "disktune: restored the original settings recorded in " << file_.path() << '\n';
-      context.original = state.original;
-    }
-    if (state.finished || config.fresh) {
-      log << "disktune: previous journal kept as " << file_.set_aside() << '\n';
-    } else {
-      log << "disktune: resuming " << file_.path() << ": " << state.results.size() << " trials done, "
-          << state.pending.size() << " in flight when it stopped\n";
-      resumed_ = std::move(state);
-      return;
-    }
+  if (!file_.existing_text().empty() && accept_or_set_aside(config, context, identity, options, log)) return;
+  file_.append(results::start_record(identity, boot_id_, utc_timestamp(), context.original, options));
+}
+
+// An existing journal: resumed (true), or set aside (false: a new one is started), or
+// refused (RunError). Whatever its state, the original settings its start record holds are
+// put back first when it is this drive's (the device may hold a trial's settings).
+bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& context,
+                                     const results::JournalIdentity& identity, const json::object& options,
+                                     std::ostream& log) {
+  auto state = try_read_state(file_);
+  const auto start = results::interpret_start(file_.existing_text(), file_.path());
+  const auto [refusal, remedy] = refusal_of(state, identity, config, file_.path());
+  if (start && !(state && state->restored)) put_back_recorded(*start, identity, config, context, file_.path(), log);
+  if (refusal.empty() && !state->finished && !config.fresh) {
+    if (const auto diff = option_differences(state->options, options); !diff.empty())
+      throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
+                                     "; a resume would mix them (run with the journal's options to resume, or --fresh "
+                                     "to set it aside and start over)");
+    log << "disktune: resuming " << file_.path() << ": " << state->results.size() << " trials done, "
+        << state->pending.size() << " in flight when it stopped\n";
+    resumed_ = std::move(*state);
+    return true;
   }
-  file_.append(results::start_record(identity, boot_id_, utc_timestamp(), context.original, options_of(config)));
+  if (!refusal.empty() && !config.fresh) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
+  if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
+  const std::string aside = file_.set_aside();
+  log << "disktune: previous journal kept as " << aside;
+  if (!refusal.empty() || !state->finished)
+    log << " (" << (refusal.empty() ? "unfinished" : refusal) << "); "
+        << restore_hint(context.device->path(), aside, start, identity);
+  log << '\n';
+  return false;
 }
 
 std::optional<BaselineMeasurement> RunJournal::saved_baseline() const {
@@ -123,14 +220,24 @@ void RunJournal::record_baseline(const BaselineMeasurement& baseline) {
                                                                baseline.aa_samples_mib_s, baseline.noise_floor_pct}));
 }
 
+// A value that hung, wedged or took the process down stays quarantined on this drive when its
+// journal is set aside (--fresh), whatever the new run's options.
+void RunJournal::carry_quarantine(const results::JournalState& state, std::ostream& log) {
+  for (const auto& [key, trial] : state.results)
+    if (trial.status == TrialStatus::hang || trial.status == TrialStatus::wedged || trial.status == TrialStatus::crashed)
+      quarantine_.emplace(key.first, trial);
+  for (const auto& [key, pending] : state.pending)
+    if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty())
+      quarantine_.emplace(key.first, crashed(key.first, why));
+  if (!quarantine_.empty())
+    log << "disktune: " << quarantine_.size() << " quarantined configuration(s) kept from the previous journal\n";
+}
+
 std::optional<TrialResult> RunJournal::verdict_for_pending(const probe::Settings& config, bool quick) {
   if (!resumed_) return std::nullopt;
   const auto it = resumed_->pending.find({config, quick});
   if (it == resumed_->pending.end()) return std::nullopt;
-  if (it->second.last_boot_id != boot_id_)
-    return crashed(config, "the machine restarted during this trial (boot id changed): quarantined");
-  if (it->second.attempts >= 2)
-    return crashed(config, "the process died in this trial twice: quarantined");
+  if (auto why = death_verdict(it->second, boot_id_, "this trial"); !why.empty()) return crashed(config, why + ": quarantined");
   return std::nullopt;  // died once in this boot: run it once more
 }
 
@@ -140,7 +247,12 @@ TrialResult RunJournal::run(const probe::Settings& config, bool quick,
     if (const auto done = resumed_->results.find({config, quick}); done != resumed_->results.end())
       return done->second;
   TrialResult trial;
-  if (auto verdict = verdict_for_pending(config, quick)) {
+  if (const auto kept = quarantine_.find(config); kept != quarantine_.end()) {
+    trial = kept->second;
+    trial.quick = quick;
+    trial.detail = "quarantined in the previous journal (" + std::string(to_string(kept->second.status)) + "): " +
+                   kept->second.detail;
+  } else if (auto verdict = verdict_for_pending(config, quick)) {
     trial = std::move(*verdict);
     trial.quick = quick;
   } else {
@@ -151,21 +263,60 @@ TrialResult RunJournal::run(const probe::Settings& config, bool quick,
   return trial;
 }
 
+probe::Result<Round> RunJournal::confirm(
+    const std::vector<probe::Settings>& contenders,
+    const std::function<probe::Result<std::vector<TrialResult>>(const std::vector<probe::Settings>&)>& measure) {
+  if (resumed_) {
+    if (const auto done = resumed_->rounds.find(contenders); done != resumed_->rounds.end())
+      return Round{done->second.results, done->second.skipped};
+    if (const auto it = resumed_->pending_rounds.find(contenders); it != resumed_->pending_rounds.end())
+      if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
+        Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
+        file_.append(results::round_result_record(contenders, {}, skipped.skipped, boot_id_));
+        return skipped;
+      }
+  }
+  file_.append(results::round_intent_record(contenders, boot_id_));
+  auto results = measure(contenders);
+  if (!results) return results.error();
+  file_.append(results::round_result_record(contenders, *results, "", boot_id_));
+  return Round{std::move(*results), ""};
+}
+
+boost::json::object measurement_options(const Config& config, const std::string& strategy, const TrialSettings& trial) {
+  json::array command_line;
+  for (const auto& arg : config.command_line) command_line.emplace_back(arg);
+  return {{"strategy", strategy},
+          {"seed", config.seed},
+          {"repeats", trial.sampling.min_samples},
+          {"max_repeats", trial.sampling.max_samples},
+          {"duration_s", trial.workload.duration.count()},
+          {"method", std::string(to_string(trial.workload.method))},
+          {"drop_behind_bytes", trial.workload.drop_behind_bytes},
+          {"chunk_bytes", trial.workload.chunk_bytes},
+          {"confirm_rounds", trial.confirm_rounds},
+          {"command_line", std::move(command_line)}};
+}
+
 void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log) {
   const std::string path = config.journal_path.value_or(default_journal_path(journal_key(config, context)));
-  if (::access(path.c_str(), F_OK) != 0) throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path);
+  if (::access(path.c_str(), F_OK) != 0)
+    throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path +
+                                   set_aside_journals(context.device->path(), path));
   JournalFile file(path);
-  const auto state = read_state(file);
-  refuse_other_drive(path, state.identity, identity_of(context),
-                     "will not apply its settings to this one, not even with --force");
-  if (const auto diff = results::identity_difference(state.identity, identity_of(context)); !diff.empty() && !config.force)
+  const auto state = results::interpret_start(file.existing_text(), path);
+  if (!state)
+    throw RunError(kExitUsage, state.error().message() + ": the original settings it recorded cannot be read; nothing restored");
+  const auto now = identity_of(context);
+  refuse_other_drive(path, state->identity, now, "will not apply its settings to this one, not even with --force");
+  if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");
-  if (auto restored = context.device->restore(state.original); !restored)
+  if (auto restored = context.device->restore(state->original); !restored)
     throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.error().message());
-  file.append(results::end_record(true, utc_timestamp(), current_boot_id()));
-  log << "disktune: restored " << probe::format_settings(state.original) << " on " << context.device->path()
-      << " from " << path << '\n';
+  file.append(results::restore_record(utc_timestamp(), current_boot_id()));
+  log << "disktune: restored " << probe::format_settings(state->original) << " on " << context.device->path()
+      << " from " << path << " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)\n";
 }
 
 void RunJournal::finish(bool restored) { file_.append(results::end_record(restored, utc_timestamp(), boot_id_)); }

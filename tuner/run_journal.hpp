@@ -6,9 +6,11 @@
 #include "tuner/config.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/journal_file.hpp"
+#include "tuner/decision.hpp"
 #include "tuner/trial_runner.hpp"
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 
@@ -21,13 +23,21 @@ namespace disktune::tuner {
 ///   it, and a trial with an intent but no result is judged: a reboot since (boot id
 ///   changed) or a second unfinished attempt makes it `crashed` (quarantined); a first
 ///   unfinished attempt in the same boot is run once more;
-/// - a journal of another drive or kernel is refused unless --force.
+/// - a journal of another drive or kernel is refused unless --force;
+/// - a resume whose measurement options (measurement_options) differ from the journal's is
+///   refused, naming each option with both values;
+/// - --fresh sets aside (renames, never deletes) any journal, readable or not, and says
+///   where it is and how to restore from it; the quarantine of a readable one of this drive
+///   (hang, wedged, crashed) is kept: those configurations are not applied again.
+/// The start record (with the original settings) is durable before the constructor returns:
+/// construct it before anything writes to the device, the capability probe included.
 class RunJournal {
  public:
   /// Open the journal for `context`'s device and decide new/resume; may change
-  /// context.original to the journal's. Throws RunError (2: damaged journal, other drive,
-  /// lock held; 4: the recorded original settings could not be restored).
-  RunJournal(const Config& config, DeviceContext& context, std::ostream& log);
+  /// context.original to the journal's. `options`: measurement_options() of this run.
+  /// Throws RunError (2: damaged or foreign journal, other options, lock held; 4: the
+  /// recorded original settings could not be restored).
+  RunJournal(const Config& config, DeviceContext& context, const boost::json::object& options, std::ostream& log);
 
   [[nodiscard]] const std::string& path() const { return file_.path(); }
   /// The baseline a resumed run measured already, if any.
@@ -39,21 +49,42 @@ class RunJournal {
   /// `quick`: a minimum-samples trial (racing's first rung), journaled apart from a full one.
   strategies::TrialResult run(const probe::Settings& config, bool quick,
                               const std::function<strategies::TrialResult(const probe::Settings&)>& measure);
+  /// The confirmation round of `contenders` ([0] the baseline) as one journaled unit: taken
+  /// from the journal when it completed before; skipped (Round::skipped says why) when it
+  /// was in flight when the machine restarted, or when the process died in it twice; else
+  /// `measure` between a durable intent record and a durable result record (an error from
+  /// `measure` records no result: the round stays in flight).
+  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders,
+                               const std::function<probe::Result<std::vector<strategies::TrialResult>>(
+                                   const std::vector<probe::Settings>&)>& measure);
   /// Record the end of the run (settings restored or not).
   void finish(bool restored);
 
  private:
   std::optional<strategies::TrialResult> verdict_for_pending(const probe::Settings& config, bool quick);
+  void carry_quarantine(const results::JournalState& state, std::ostream& log);
+  bool accept_or_set_aside(const Config& config, DeviceContext& context, const results::JournalIdentity& identity,
+                           const boost::json::object& options, std::ostream& log);
 
   JournalFile file_;
   std::string boot_id_;
   std::optional<results::JournalState> resumed_;
+  std::map<probe::Settings, strategies::TrialResult> quarantine_;  ///< kept from a set-aside journal
 };
 
+/// Every option that shapes a measurement, as the start record and the report keep them:
+/// strategy, seed, repeats, max_repeats, duration_s, method, chunk_bytes, confirm_rounds,
+/// and the command line (recorded, not compared).
+boost::json::object measurement_options(const Config& config, const std::string& strategy,
+                                        const TrialSettings& trial);
+
 /// `disktune restore`: put back the original settings recorded in the device's journal
-/// (--journal or the default path) and read them back. Throws RunError: 2 when there is no
-/// journal or it is damaged or belongs to another drive (unless --force), 4 when a setting
-/// cannot be restored (the message names it).
+/// (--journal or the default path; only its start record is needed, so a journal whose later
+/// records are damaged still restores) and read them back. Records a restore record and leaves
+/// the journal unfinished: the next tune resumes it, quarantine kept. Throws RunError: 2 when
+/// there is no journal (naming set-aside journals next to it, with the command that restores
+/// from one), its start record is unreadable, or it belongs to another drive (another device
+/// name or kernel: unless --force), 4 when a setting cannot be restored (the message names it).
 void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log);
 
 }  // namespace disktune::tuner

@@ -40,6 +40,33 @@ bench::Seconds trial_timeout(const Config& config, bool simulated) {
   return bench::Seconds(2.0 * expected + 10.0);
 }
 
+TrialSettings trial_settings_of(const Config& config, bool simulated) {
+  return TrialSettings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
+                       bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
+                       trial_timeout(config, simulated), false, 6,
+                       config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s)) : std::nullopt};
+}
+
+// The confirmation round, journaled as one unit and announced (it runs for minutes on a
+// real device): what it measures, then where its answer came from.
+probe::Result<Round> journaled_round(const std::vector<probe::Settings>& contenders, RunJournal& journal,
+                                     TrialRunner& runner, const TrialSettings& trial, std::ostream& log) {
+  const double per_sample_s = trial.workload.duration.count();
+  char estimate[32];
+  std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
+  bool measured = false;
+  auto round = journal.confirm(contenders, [&](const std::vector<probe::Settings>& c) {
+    measured = true;
+    log << "disktune: confirmation round: " << c.size() - 1 << " finalists and the baseline x " << trial.confirm_rounds
+        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
+    return runner.confirm(c);
+  });
+  if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
+  else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
+  else if (round) log << "disktune: confirmation round done\n";
+  return round;
+}
+
 void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
   char figure[64];
   std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median_mib_s, trial.spread_pct);
@@ -189,22 +216,24 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   install_stop_handlers();  // before anything is opened: a stop request is always handled
   refuse_device_in_use(config);
   const DeviceLock lock(config.from_file ? "sim:" : config.device);
-  DeviceContext context = open_device(config);
-  RunJournal journal(config, context, log);  // may restore and adopt a crashed run's original settings
+  DeviceContext context = open_device_unprobed(config);
+  const bool simulated = context.device->simulated();
+  const TrialSettings trial_settings = trial_settings_of(config, simulated);
+  const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
+  // Record before you probe: the original settings are durable in the journal before the
+  // capability probe writes trial values (issue 9 item 10). May restore and adopt a crashed
+  // run's original settings.
+  RunJournal journal(config, context, recorded_options, log);
+  probe_capabilities(context);
   const auto space = plan_space(context, config);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
-  const bool simulated = context.device->simulated();
+  outcome.report.options = recorded_options;
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
   probe::SettingsGuard guard(*context.device, context.original);
-  TrialSettings trial_settings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
-                               bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
-                               trial_timeout(config, simulated), false, 6,
-                               config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s))
-                                                      : std::nullopt};
   TrialRunner runner(*context.device, context.original, trial_settings);
   const auto measured = measure_or_resume_baseline(runner, journal);
   if (!measured) {
@@ -282,12 +311,15 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   outcome.report.measured_s = evaluator.measured_s();
   TrialResult best = evaluator.best();
   if (outcome.exit_code == kExitOk) {
-    auto decision = decide(evaluator, runner);
+    auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
+      return journaled_round(contenders, journal, runner, trial_settings, log);
+    });
     if (!decision) {
       outcome.exit_code = runner.wedged_detail().empty() ? kExitRestoreFailed : kExitWedged;
       outcome.message = decision.error().message();
     } else {
       best = decision->winner;
+      outcome.report.confirmation_skipped = decision->round_skipped;
       if (decision->confirmation) outcome.report.confirmation = describe_confirmation(*decision->confirmation, trial_settings.confirm_rounds);
     }
   }

@@ -95,3 +95,58 @@ TEST_CASE("empty, binary and non-journal text get clear errors", "[results]") {
   REQUIRE(torn_only.has_value());
   REQUIRE(torn_only->records.empty());
 }
+
+TEST_CASE("a torn tail's valid_bytes end at the last complete record", "[results]") {
+  const std::string full = sample_journal();
+  const auto whole = results::decode_journal(full, "j");
+  REQUIRE(whole->valid_bytes == full.size());
+  const std::string torn = full + "DTJ1 99 0000";
+  const auto decoded = results::decode_journal(torn, "j");
+  REQUIRE(decoded->torn_tail);
+  REQUIRE(decoded->valid_bytes == full.size());
+}
+
+TEST_CASE("a confirmation round is pending after its intent and done after its result", "[results]") {
+  const std::vector<probe::Settings> contenders{config(0), config(16)};
+  const std::string intent = results::encode_record(results::round_intent_record(contenders, "boot-a"));
+  const std::string text = sample_journal() + intent + intent;
+  auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");
+  REQUIRE(state.has_value());
+  REQUIRE(state->pending_rounds.at(contenders).attempts == 2);
+  REQUIRE(state->rounds.empty());
+  const std::string done = text + results::encode_record(results::round_result_record(
+                                      contenders, {ok_trial(0, 3.7), ok_trial(16, 8.0)}, "", "boot-a"));
+  state = results::interpret_journal(*results::decode_journal(done, "j"), "j");
+  REQUIRE(state.has_value());
+  REQUIRE(state->pending_rounds.empty());
+  REQUIRE(state->rounds.at(contenders).results.size() == 2);
+  REQUIRE(state->rounds.at(contenders).results[1].median_mib_s == 8.0);
+  REQUIRE(state->rounds.at(contenders).skipped.empty());
+  // Another set of contenders is another round.
+  REQUIRE(state->rounds.count({config(0), config(8)}) == 0);
+}
+
+TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact", "[results]") {
+  const std::string text = sample_journal() + results::encode_record(results::restore_record("t1", "boot-a"));
+  const auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");
+  REQUIRE(state.has_value());
+  REQUIRE(state->restores == 1);
+  REQUIRE_FALSE(state->finished);
+  REQUIRE(state->pending.at({config(8), false}).attempts == 1);
+}
+
+TEST_CASE("the start record alone is read when later records are damaged", "[results]") {
+  std::string damaged = sample_journal();
+  const auto second = damaged.find('\n') + 1;
+  damaged[second + 40] ^= 0x01;  // inside the second record
+  REQUIRE_FALSE(results::decode_journal(damaged, "j").has_value());
+  const auto start = results::interpret_start(damaged, "j");
+  REQUIRE(start.has_value());
+  REQUIRE(start->original == config(0));
+  REQUIRE(start->identity.model == "IBM-DJNA-352500");
+  REQUIRE_FALSE(start->baseline.has_value());
+  std::string bad_start = sample_journal();
+  bad_start[30] ^= 0x01;
+  REQUIRE_FALSE(results::interpret_start(bad_start, "j").has_value());
+  REQUIRE_FALSE(results::interpret_start("DTJ1 5 00000000 {", "j").has_value());
+}

@@ -30,7 +30,7 @@ done
 "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/resumed.json" --journal "$WORK/j-INT" \
   >/dev/null 2>"$WORK/err-resume.txt" || fail "resume exited $? ($(tail -3 "$WORK/err-resume.txt"))"
 grep -q "resuming" "$WORK/err-resume.txt" || fail "the second run did not resume the interrupted journal"
-dupes=$(cut -d' ' -f5- "$WORK/j-INT" | jq -R -s '[split("\n")[] | fromjson? | select(.type=="result" and .baseline==false) | .settings | tojson] | group_by(.) | map(select(length > 1)) | length')
+dupes=$(cut -d' ' -f4- "$WORK/j-INT" | jq -R -s '[split("\n")[] | fromjson? | select(.type=="result" and .baseline==false) | .settings | tojson] | group_by(.) | map(select(length > 1)) | length')
 expect_eq "$dupes" 0 "trials measured twice across the interrupted and the resumed run"
 expect_eq "$(snapshot)" "$before" "queue settings after the resumed run"
 echo ok

@@ -5,7 +5,7 @@
 # reaches the winner of an uninterrupted run with the same seed.
 source "$(dirname "$0")/lib.bash"
 
-records() { cut -d' ' -f5- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
+records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
 winner() { jq -c .winner.settings "$1"; }
 
 "$DISKTUNE" tune --seed 7 --duration 1 --journal "$WORK/ref.journal" --report "$WORK/ref.json" >/dev/null 2>&1 ||
@@ -33,6 +33,6 @@ for i in $(seq 20); do
     intents=$(records "$j" | jq -s --argjson c "$config" '[.[] | select(.type=="intent" and .settings==$c)] | length')
     expect_eq "$intents" 2 "attempts of the trial in flight at kill $i"
   done
-  records "$j" | tail -1 | jq -e '.type == "end" and .restored' >/dev/null || fail "journal $i does not end restored"
+  records "$j" | jq -s -e 'last | .type == "end" and .restored' >/dev/null || fail "journal $i does not end restored"
 done
 echo "ok: 20 kills, winner $reference"

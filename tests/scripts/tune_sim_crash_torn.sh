@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Crash, torn record, resume, crash again (issue 9 item 7): each of 4 journals goes through 4
+# rounds of kill -9 at a random point followed by a torn tail of random length (the last
+# record cut short, or a torn fragment of a record appended); after every round the journal
+# reads (restore succeeds) and the last resume completes with the uninterrupted run's winner.
+source "$(dirname "$0")/lib.bash"
+
+records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
+tune=("$DISKTUNE" tune --seed 7 --duration 1)
+"${tune[@]}" --journal "$WORK/ref.journal" --report "$WORK/ref.json" >/dev/null 2>&1 || fail "uninterrupted run failed"
+reference=$(jq -c .winner.settings "$WORK/ref.json")
+
+# tear JOURNAL: cut its last record to 1..len-1 bytes, unless it is a result (a torn result
+# would count as a second death of its trial); else append a torn fragment of that length.
+tear() {
+  local last size keep
+  last=$(tail -n 1 "$1")
+  size=${#last}
+  [ "$size" -gt 1 ] || return 0
+  keep=$((1 + RANDOM % (size - 1)))
+  if [[ "$last" == *'"type":"result"'* ]]; then
+    printf '%s' "${last:0:keep}" >>"$1"
+  else
+    truncate -s "-$((size + 1 - keep))" "$1"
+  fi
+}
+
+RANDOM=9
+kills=0
+for n in 1 2 3 4; do
+  j="$WORK/run$n.journal"
+  for round in 1 2 3 4; do
+    "${tune[@]}" --journal "$j" >/dev/null 2>"$WORK/err" &
+    pid=$!
+    sleep "0.$(printf "%03d" $((RANDOM % 900)))"
+    kill -9 "$pid" 2>/dev/null && kills=$((kills + 1))
+    wait "$pid" 2>/dev/null || true
+    [ -s "$j" ] || continue
+    tear "$j"
+    # Readable through every crash: restore reads it, then the next run resumes or starts.
+    "$DISKTUNE" restore --journal "$j" >/dev/null 2>"$WORK/restore.err" ||
+      fail "journal $n round $round unreadable: $(cat "$WORK/restore.err")"
+  done
+  "${tune[@]}" --journal "$j" --report "$WORK/r$n.json" >/dev/null 2>"$WORK/err" ||
+    fail "final resume of journal $n exited $? ($(tail -2 "$WORK/err"))"
+  expect_eq "$(jq -c .winner.settings "$WORK/r$n.json")" "$reference" "winner of journal $n"
+  records "$j" | jq -s -e 'last | .type == "end" and .restored' >/dev/null || fail "journal $n does not end restored"
+  "$DISKTUNE" restore --journal "$j" >/dev/null 2>&1 || fail "journal $n unreadable at the end"
+done
+echo "ok: $kills kills with torn tails, winner $reference"
