@@ -30,7 +30,11 @@ std::uint64_t total_bytes(const std::vector<ByteRange>& ranges) {
 
 class SimBlockIo final : public BlockIo {
  public:
-  SimBlockIo(std::shared_ptr<SimCore> core, IoMode mode) : core_(std::move(core)), mode_(mode) {}
+  // Like the kernel (file_ra_state_init at open copies the queue's ra_pages into the
+  // file), the readahead window is fixed when the BlockIo is opened: a readahead applied
+  // later does not change this BlockIo's reads. A measurement must open after applying.
+  SimBlockIo(std::shared_ptr<SimCore> core, IoMode mode)
+      : core_(std::move(core)), mode_(mode), readahead_at_open_(core_->state.readahead_sectors) {}
 
   Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override {
     const std::uint64_t size = buffer.size();
@@ -69,6 +73,12 @@ class SimBlockIo final : public BlockIo {
     return {};
   }
 
+  // posix_fadvise DONTNEED on the range: those pages leave the simulated page cache.
+  Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override {
+    core_->page_cache.drop({offset_bytes, offset_bytes + length_bytes});
+    return {};
+  }
+
   [[nodiscard]] std::uint64_t size_bytes() const override { return core_->size_bytes; }
   bench::Clock& clock() override { return core_->clock; }
 
@@ -86,7 +96,9 @@ class SimBlockIo final : public BlockIo {
     bench::Seconds time = cached_read_time(size - drive_bytes);
     if (drive_bytes > 0) {
       const bool sequential = uncached.front().first == core_->head_bytes;
-      bench::Seconds drive = uncached_read_time(core_->state, fastest_pio_code(core_->limits),
+      SimState in_force = core_->state;  // every setting as now, readahead as at open
+      in_force.readahead_sectors = readahead_at_open_;
+      bench::Seconds drive = uncached_read_time(in_force, fastest_pio_code(core_->limits),
                                                 core_->media_mib_s, drive_bytes, mode_, sequential);
       if (has_fault(core_->profile, FaultEffect::slow, settings)) drive *= kSlowFactor;
       time += drive;
@@ -97,6 +109,7 @@ class SimBlockIo final : public BlockIo {
 
   std::shared_ptr<SimCore> core_;
   IoMode mode_;
+  int readahead_at_open_;    // sectors: the file's readahead window, fixed at open
   std::uint64_t epoch_ = 0;  // flush_cache() calls: the sample number
   std::uint64_t reads_ = 0;  // read_at() calls
 };
