@@ -110,7 +110,7 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
   // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
-  const bench::Workload buffered{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)};
+  const bench::Workload buffered = bench::disk_read_workload(bench::Seconds(config.duration_s));
   const bench::Workload cached{bench::Method::cached, 0, 2u << 20, bench::Seconds(2.0)};
   const auto b = bench_rates(**io, buffered, config.repeats, config.bench_buffered);
   const auto c = bench_rates(**io, cached, config.repeats, config.bench_cached);

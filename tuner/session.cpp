@@ -200,7 +200,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
   probe::SettingsGuard guard(*context.device, context.original);
-  TrialSettings trial_settings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
+  TrialSettings trial_settings{bench::disk_read_workload(bench::Seconds(config.duration_s)),
                                bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
                                trial_timeout(config, simulated), false, 6,
                                config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s))

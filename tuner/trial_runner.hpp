@@ -32,12 +32,20 @@ struct TrialSettings {
   /// hung; nullopt: none for the baseline, then probe::stall_limit_for(time of one chunk at
   /// the baseline's rate).
   std::optional<bench::Seconds> stall;
+  /// The device's data is in use (mounted, --allow-mounted): the file system writes to it,
+  /// so data checksums are not compared with the baseline's (read errors, the kernel log
+  /// and the read-back of every setting remain the evidence).
+  bool data_in_use = false;
 };
 
 /// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
 inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
 /// Detail prefix of a trial whose setting was accepted but did not read back as applied.
 inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
+/// Detail prefix of a measurement during which a setting of its configuration read back
+/// another value than claimed (another process changed it, or the kernel coupled it to a
+/// changed one): "settings changed: nr_requests reads back 64 instead of 128 after measuring".
+inline constexpr std::string_view kChangedPrefix = "settings changed: ";
 
 /// The baseline's figures: its trial, a cached-read figure and the data checksum that
 /// later trials must reproduce.
