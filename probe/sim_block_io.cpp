@@ -34,7 +34,8 @@ class SimBlockIo final : public BlockIo {
   // file), the readahead window is fixed when the BlockIo is opened: a readahead applied
   // later does not change this BlockIo's reads. A measurement must open after applying.
   SimBlockIo(std::shared_ptr<SimCore> core, IoMode mode)
-      : core_(std::move(core)), mode_(mode), readahead_at_open_(core_->state.readahead_sectors) {}
+      : core_(std::move(core)), mode_(mode), readahead_at_open_(core_->state.readahead_sectors),
+        open_index_(core_->opens[sim_state_hash(core_->state)]++) {}
 
   Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override {
     const std::uint64_t size = buffer.size();
@@ -104,12 +105,18 @@ class SimBlockIo final : public BlockIo {
       time += drive;
       core_->head_bytes = uncached.back().second;
     }
-    return time * noise_factor(core_->seed, core_->state, epoch_, reads_, core_->profile.noise_pct);
+    // The open's ordinal among the opens under the same settings keeps the samples of
+    // successive opens of one configuration (the confirmation round opens once per sample)
+    // as independent as successive samples of one open, and noise independent of the order
+    // in which configurations are measured.
+    const std::uint64_t sample = epoch_ ^ (open_index_ << 40);
+    return time * noise_factor(core_->seed, core_->state, sample, reads_, core_->profile.noise_pct);
   }
 
   std::shared_ptr<SimCore> core_;
   IoMode mode_;
   int readahead_at_open_;    // sectors: the file's readahead window, fixed at open
+  std::uint64_t open_index_;  // BlockIos opened before this one under the same settings
   std::uint64_t epoch_ = 0;  // flush_cache() calls: the sample number
   std::uint64_t reads_ = 0;  // read_at() calls
 };

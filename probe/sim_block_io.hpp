@@ -11,6 +11,7 @@
 #include "probe/sim_state.hpp"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -32,12 +33,17 @@ struct SimCore {
   bench::VirtualClock clock;     ///< advanced only by modelled I/O and small per-call costs
   SimPageCache page_cache;       ///< shared by all buffered BlockIos of the drive
   std::uint64_t head_bytes = ~std::uint64_t{0};  ///< where the last drive read ended
+  /// BlockIos opened so far in this process, per sim_state_hash of the settings at open
+  /// (noise input: the n-th open of a configuration).
+  std::map<std::uint64_t, std::uint64_t> opens;
 };
 
 /// A BlockIo over a simulated drive. read_at fills the buffer with fill_sim_data (corrupted
 /// under a matching "corrupt" fault) and advances the core's clock by the modelled time:
 /// cached_read_time for page-cache hits (buffered only), uncached_read_time (x4 under "slow")
-/// for the rest (with the readahead captured at open), both times noise_factor(seed, settings, flush_cache() count, read count).
+/// for the rest (with the readahead captured at open), both times noise_factor(seed,
+/// settings, flush_cache() count mixed with the open's ordinal among the opens under the
+/// same settings, read count).
 /// "hang" / "eio" / "corrupt" / "slow" act on reads that reach the drive (a full page-cache
 /// hit never does). drop_cached drops the range from the page cache. Errors: EINVAL for a misaligned O_DIRECT read, errc::io_error for a read
 /// past the end (a short read), EIO under an "eio" fault. A "hang" fault never returns.

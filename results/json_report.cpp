@@ -75,6 +75,8 @@ json::object winner_json(const Report& report) {
           {"median_mib_s", winner.median_mib_s},
           {"spread_pct", winner.spread_pct},
           {"speedup", winner.speedup},
+          {"baseline_median_mib_s", answer_baseline(report).median_mib_s},
+          {"figures_from", answer_baseline(report).source},
           {"keep_baseline", winner.keep_baseline},
           {"trial_id", winner.trial_id},
           {"ci_low_mib_s", winner.ci_low_mib_s},

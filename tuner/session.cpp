@@ -65,18 +65,31 @@ results::Report start_report(const Config& config, const DeviceContext& context,
   return report;
 }
 
-results::Winner describe_winner(const TrialResult& best, const TrialResult& baseline,
+// The trial the answer is quoted against: the confirmation round's baseline when that round
+// measured it (the rule of results::answer_baseline), else the search's.
+const TrialResult& reference_trial(const std::optional<results::ConfirmationRound>& round,
+                                   const TrialResult& search_baseline) {
+  if (!round || round->results.empty()) return search_baseline;
+  const TrialResult& base = round->results.front();
+  return base.status == strategies::TrialStatus::ok && base.median_mib_s > 0.0 ? base : search_baseline;
+}
+
+// The winner's figures and its speedup come from one source, `reference`'s: keeping the
+// baseline quotes the reference itself (speedup 1).
+results::Winner describe_winner(const TrialResult& best, const TrialResult& reference,
                                 const probe::Settings& original) {
+  const bool keep = best.id == 0;
+  const TrialResult& figures = keep ? reference : best;
   results::Winner winner;
-  winner.ci_low_mib_s = best.ci_low_mib_s;
-  winner.ci_high_mib_s = best.ci_high_mib_s;
-  winner.settings = best.settings;
-  winner.changes = strategies::changes_from(original, best.settings);
-  winner.median_mib_s = best.median_mib_s;
-  winner.spread_pct = best.spread_pct;
+  winner.ci_low_mib_s = figures.ci_low_mib_s;
+  winner.ci_high_mib_s = figures.ci_high_mib_s;
+  winner.settings = keep ? original : best.settings;
+  winner.changes = strategies::changes_from(original, winner.settings);
+  winner.median_mib_s = figures.median_mib_s;
+  winner.spread_pct = figures.spread_pct;
   winner.trial_id = best.id;
-  winner.keep_baseline = best.id == 0;
-  winner.speedup = baseline.median_mib_s > 0 ? best.median_mib_s / baseline.median_mib_s : 1.0;
+  winner.keep_baseline = keep;
+  winner.speedup = !keep && reference.median_mib_s > 0 ? best.median_mib_s / reference.median_mib_s : 1.0;
   return winner;
 }
 
@@ -291,8 +304,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       if (decision->confirmation) outcome.report.confirmation = describe_confirmation(*decision->confirmation, trial_settings.confirm_rounds);
     }
   }
-  const TrialResult& reference =
-      outcome.report.confirmation ? outcome.report.confirmation->results.front() : baseline.trial;
+  const TrialResult& reference = reference_trial(outcome.report.confirmation, baseline.trial);
   outcome.report.winner = describe_winner(best, reference, context.original);
   outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
   finish_run(outcome, runner, guard, journal, journal_failed);
