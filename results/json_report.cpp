@@ -203,7 +203,8 @@ json::value to_json(const Report& report) {
                       {"restored", report.restored},
                       {"restore_detail", report.restore_detail},
                       {"wedged", report.wedged},
-                      {"wedged_detail", report.wedged_detail}};
+                      {"wedged_detail", report.wedged_detail},
+                      {"integrity_note", report.integrity_note}};
 }
 
 std::string JsonEmitter::render(const Report& report) const { return pretty_json(to_json(report)); }

@@ -129,7 +129,9 @@ std::string TableEmitter::render(const Report& report) const {
     text += "confirmation round (" + std::to_string(report.confirmation->rounds) +
             " interleaved rounds, each contender opened after applying it):\n";
   for (const auto& row : confirmation) text += render_row(row, widths);
-  return text + summary(report);
+  text += summary(report);
+  if (!report.integrity_note.empty()) text += "note: " + comment_safe(report.integrity_note) + '\n';
+  return text;
 }
 
 }  // namespace disktune::results

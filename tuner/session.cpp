@@ -218,6 +218,12 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
                                trial_timeout(config, simulated), false, 6,
                                config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s))
                                                       : std::nullopt};
+  // A disk in use: its file system writes (our own journal or report may be on it).
+  trial_settings.data_in_use = config.allow_mounted;
+  if (trial_settings.data_in_use) {
+    outcome.report.integrity_note = std::string(kDataInUseNote);
+    log << "  " << kDataInUseNote << '\n';
+  }
   TrialRunner runner(*context.device, context.original, trial_settings);
   const auto measured = measure_or_resume_baseline(runner, journal);
   if (!measured) {

@@ -47,6 +47,11 @@ inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
 /// changed one): "settings changed: nr_requests reads back 64 instead of 128 after measuring".
 inline constexpr std::string_view kChangedPrefix = "settings changed: ";
 
+/// What a run on data in use (TrialSettings::data_in_use) says about its evidence.
+inline constexpr std::string_view kDataInUseNote =
+    "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
+    "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
+
 /// The baseline's figures: its trial, a cached-read figure and the data checksum that
 /// later trials must reproduce.
 struct BaselineMeasurement {

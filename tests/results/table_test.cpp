@@ -43,3 +43,11 @@ TEST_CASE("table cuts long details", "[results]") {
   REQUIRE(text.find(std::string(37, 'x') + "...\n") != std::string::npos);
   REQUIRE(text.find(std::string(38, 'x')) == std::string::npos);
 }
+
+TEST_CASE("table says when data checksums were not compared (data in use)", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  REQUIRE(results::TableEmitter().render(report).find("note: ") == std::string::npos);
+  report.integrity_note = "data checksum check off: the data is in use";
+  REQUIRE(results::TableEmitter().render(report).find("\nnote: data checksum check off: the data is in use\n") !=
+          std::string::npos);
+}
