@@ -130,3 +130,24 @@ TEST_CASE("boot.local names a non-seed simulated drive with a placeholder", "[re
   const auto text = results::BootLocalEmitter().render(report);
   REQUIRE(command_lines(text) == std::vector<std::string>{"hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdX"});
 }
+
+TEST_CASE("keeping the baseline after a confirmation round quotes the round's figures", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  results::ConfirmationRound round;
+  round.rounds = 6;
+  strategies::TrialResult base, finalist;
+  base.id = 0;
+  finalist.id = 1;
+  base.status = finalist.status = strategies::TrialStatus::ok;
+  base.median_mib_s = 57.70;
+  finalist.median_mib_s = 57.80;
+  round.results = {base, finalist};
+  report.confirmation = round;
+  report.winner.confirmed = true;
+  report.winner.median_mib_s = 57.70;
+  const auto text = results::BootLocalEmitter().render(report);
+  REQUIRE(text.find("# baseline: 57.70 MB/s") != std::string::npos);
+  REQUIRE(text.find("in the confirmation round it measured\n# 57.80 MB/s against the baseline's 57.70 MB/s") !=
+          std::string::npos);
+  REQUIRE(text.find("within the measured noise") == std::string::npos);
+}
