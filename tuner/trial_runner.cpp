@@ -270,6 +270,7 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
                                     const probe::Settings& contender, const TrialSettings& settings,
                                     probe::Heartbeat& heartbeat, ChildReport& r) {
   (void)device.restore(original);  // a setting it could not restore shows in the read-back
+  heartbeat.beat();
   const auto changes = strategies::changes_from(original, contender);
   if (auto failed = apply_changes(device, changes, heartbeat)) return failed;
   if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
