@@ -118,6 +118,13 @@ std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples) 
   return out << ']';
 }
 
+Workload disk_read_workload(Seconds duration) {
+  Workload workload;
+  workload.method = Method::buffered;
+  workload.duration = duration;
+  return workload;
+}
+
 probe::Result<Sample> run_sample(probe::BlockIo& io, const Workload& workload) {
   DT_ASSERT(workload.chunk_bytes > 0);
   DT_ASSERT(workload.duration > Seconds{0.0});

@@ -40,6 +40,11 @@ struct Workload {
   std::uint64_t drop_behind_bytes = 32u << 20;
 };
 
+/// The buffered workload of `disktune bench` and of every tune trial: 2 MiB reads from
+/// offset 0 for `duration`, the default drop-behind. One definition, so a trial measures as
+/// bench does.
+Workload disk_read_workload(Seconds duration);
+
 /// One sample: bytes read over elapsed time. MB/s is MiB/s (2^20), as hdparm prints.
 struct Sample {
   double mib_s = 0.0;

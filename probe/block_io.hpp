@@ -15,7 +15,8 @@ namespace disktune::probe {
 enum class IoMode { buffered, direct };
 
 /// Read-only byte access to one device. Never writes: implementations open devices O_RDONLY.
-/// Not thread-safe; one per measuring process.
+/// Not thread-safe; one per measuring process. Every method is pure virtual, so every
+/// implementation and wrapper defines (forwards) each one: none can be dropped silently.
 class BlockIo {
  public:
   virtual ~BlockIo() = default;
@@ -30,14 +31,10 @@ class BlockIo {
   /// posix_fadvise POSIX_FADV_DONTNEED on that range; clean, unmapped pages only). A buffered
   /// benchmark calls it on data it has already read, so its page cache stays small and the
   /// pages it frees are reused at once (bench::Workload::drop_behind_bytes). It can only
-  /// make later reads go to the device, never to the cache.
-  /// Default: does nothing (the data stays cached until the next flush_cache(); a SIMULATED
-  /// BlockIo and test fakes keep it). Errors: the call's errno.
-  virtual Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) {
-    (void)offset_bytes;
-    (void)length_bytes;
-    return {};
-  }
+  /// make later reads go to the device, never to the cache. Pure virtual like every method
+  /// here: a wrapper must forward it (a forgotten override used to drop the call silently).
+  /// Errors: the call's errno.
+  virtual Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) = 0;
   /// Device size in bytes (BLKGETSIZE64).
   [[nodiscard]] virtual std::uint64_t size_bytes() const = 0;
   /// The clock that times this device's reads (steady for real devices, virtual for sim:).

@@ -16,4 +16,10 @@ Result<void> HeartbeatBlockIo::flush_cache() {
   return flushed;
 }
 
+Result<void> HeartbeatBlockIo::drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) {
+  auto dropped = inner_.drop_cached(offset_bytes, length_bytes);
+  heartbeat_.beat();
+  return dropped;
+}
+
 }  // namespace disktune::probe

@@ -30,7 +30,12 @@ std::uint64_t total_bytes(const std::vector<ByteRange>& ranges) {
 
 class SimBlockIo final : public BlockIo {
  public:
-  SimBlockIo(std::shared_ptr<SimCore> core, IoMode mode) : core_(std::move(core)), mode_(mode) {}
+  // Like the kernel (file_ra_state_init at open copies the queue's ra_pages into the
+  // file), the readahead window is fixed when the BlockIo is opened: a readahead applied
+  // later does not change this BlockIo's reads. A measurement must open after applying.
+  SimBlockIo(std::shared_ptr<SimCore> core, IoMode mode)
+      : core_(std::move(core)), mode_(mode), readahead_at_open_(core_->state.readahead_sectors),
+        open_index_(core_->opens[sim_state_hash(core_->state)]++) {}
 
   Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override {
     const std::uint64_t size = buffer.size();
@@ -69,6 +74,12 @@ class SimBlockIo final : public BlockIo {
     return {};
   }
 
+  // posix_fadvise DONTNEED on the range: those pages leave the simulated page cache.
+  Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override {
+    core_->page_cache.drop({offset_bytes, offset_bytes + length_bytes});
+    return {};
+  }
+
   [[nodiscard]] std::uint64_t size_bytes() const override { return core_->size_bytes; }
   bench::Clock& clock() override { return core_->clock; }
 
@@ -86,17 +97,26 @@ class SimBlockIo final : public BlockIo {
     bench::Seconds time = cached_read_time(size - drive_bytes);
     if (drive_bytes > 0) {
       const bool sequential = uncached.front().first == core_->head_bytes;
-      bench::Seconds drive = uncached_read_time(core_->state, fastest_pio_code(core_->limits),
+      SimState in_force = core_->state;  // every setting as now, readahead as at open
+      in_force.readahead_sectors = readahead_at_open_;
+      bench::Seconds drive = uncached_read_time(in_force, fastest_pio_code(core_->limits),
                                                 core_->media_mib_s, drive_bytes, mode_, sequential);
       if (has_fault(core_->profile, FaultEffect::slow, settings)) drive *= kSlowFactor;
       time += drive;
       core_->head_bytes = uncached.back().second;
     }
-    return time * noise_factor(core_->seed, core_->state, epoch_, reads_, core_->profile.noise_pct);
+    // The open's ordinal among the opens under the same settings keeps the samples of
+    // successive opens of one configuration (the confirmation round opens once per sample)
+    // as independent as successive samples of one open, and noise independent of the order
+    // in which configurations are measured.
+    const std::uint64_t sample = epoch_ ^ (open_index_ << 40);
+    return time * noise_factor(core_->seed, core_->state, sample, reads_, core_->profile.noise_pct);
   }
 
   std::shared_ptr<SimCore> core_;
   IoMode mode_;
+  int readahead_at_open_;    // sectors: the file's readahead window, fixed at open
+  std::uint64_t open_index_;  // BlockIos opened before this one under the same settings
   std::uint64_t epoch_ = 0;  // flush_cache() calls: the sample number
   std::uint64_t reads_ = 0;  // read_at() calls
 };

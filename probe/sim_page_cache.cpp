@@ -35,6 +35,17 @@ void SimPageCache::insert(ByteRange range) {
   evict();
 }
 
+void SimPageCache::drop(ByteRange range) {
+  std::deque<ByteRange> kept;
+  for (const auto& [begin, end] : pieces_) {
+    if (begin < range.first) kept.emplace_back(begin, std::min(end, range.first));
+    if (end > range.second) kept.emplace_back(std::max(begin, range.second), end);
+  }
+  pieces_ = std::move(kept);
+  held_ = 0;
+  for (const auto& [begin, end] : pieces_) held_ += end - begin;
+}
+
 void SimPageCache::evict() {
   while (held_ > capacity_ && !pieces_.empty()) {
     ByteRange& oldest = pieces_.front();

@@ -24,6 +24,8 @@ class SimPageCache {
   [[nodiscard]] std::vector<ByteRange> missing(ByteRange range) const;
   /// Add `range` (the parts already cached are left as they are).
   void insert(ByteRange range);
+  /// Drop the cached parts of `range` (posix_fadvise DONTNEED on a range), keep the rest.
+  void drop(ByteRange range);
   /// Drop everything.
   void flush() { pieces_.clear(); held_ = 0; }
   /// Bytes held.

@@ -75,6 +75,8 @@ json::object winner_json(const Report& report) {
           {"median_mib_s", winner.median_mib_s},
           {"spread_pct", winner.spread_pct},
           {"speedup", winner.speedup},
+          {"baseline_median_mib_s", answer_baseline(report).median_mib_s},
+          {"figures_from", answer_baseline(report).source},
           {"keep_baseline", winner.keep_baseline},
           {"trial_id", winner.trial_id},
           {"ci_low_mib_s", winner.ci_low_mib_s},
@@ -204,7 +206,8 @@ json::value to_json(const Report& report) {
                       {"restored", report.restored},
                       {"restore_detail", report.restore_detail},
                       {"wedged", report.wedged},
-                      {"wedged_detail", report.wedged_detail}};
+                      {"wedged_detail", report.wedged_detail},
+                      {"integrity_note", report.integrity_note}};
 }
 
 std::string JsonEmitter::render(const Report& report) const { return pretty_json(to_json(report)); }

@@ -129,6 +129,9 @@ struct Report {
   bool wedged = false;           ///< a trial child stayed in uninterruptible sleep (state D) after
                                  ///< SIGKILL: the run stopped and did not touch the device again
   std::string wedged_detail;     ///< pid, state and trial of the wedged child; empty when not wedged
+  /// Why data checksums were not compared with the baseline's (the data is in use: its file
+  /// system writes to it), and what evidence remains; empty when they were compared.
+  std::string integrity_note;
 };
 
 }  // namespace disktune::results

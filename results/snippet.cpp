@@ -53,15 +53,15 @@ std::string measured_line(const char* label, double median, double spread) {
 }
 
 std::string result_lines(const Report& report) {
-  const auto& baseline = report.baseline;
-  std::string text = measured_line("baseline: ", baseline.median_mib_s,
-                                   baseline.spread_pct) + '\n';
+  const AnswerBaseline baseline = answer_baseline(report);
+  const std::string from = " [" + std::string(baseline.source) + "]";
+  std::string text = measured_line("baseline: ", baseline.median_mib_s, baseline.spread_pct) + from + '\n';
   if (report.winner.keep_baseline)
     return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
   return text + measured_line("winner:   ", report.winner.median_mib_s,
                               report.winner.spread_pct) +
          ", " + printf_text("%.2fx", report.winner.speedup) + " the baseline (trial " +
-         std::to_string(report.winner.trial_id) + ")\n";
+         std::to_string(report.winner.trial_id) + ")" + from + "\n";
 }
 
 const strategies::TrialResult* best_stable_trial(const Report& report) {
@@ -73,6 +73,16 @@ const strategies::TrialResult* best_stable_trial(const Report& report) {
   return best;
 }
 
+// The confirmation round's result for search trial `id`, or nullptr when it took no part.
+const strategies::TrialResult* confirmed_result(const Report& report, int id) {
+  if (!report.confirmation) return nullptr;
+  for (const auto& result : report.confirmation->results)
+    if (result.id == id && result.status == strategies::TrialStatus::ok) return &result;
+  return nullptr;
+}
+
+// Why the best stable trial is not the answer: its search figure against the search
+// baseline, and, when it was a finalist, the round's figures that decided.
 std::string keep_baseline_comment(const Report& report) {
   std::string text = "# Keeping the baseline: nothing to apply.\n";
   const auto* best = best_stable_trial(report);
@@ -80,14 +90,30 @@ std::string keep_baseline_comment(const Report& report) {
   const double baseline = report.baseline.median_mib_s;
   const double gain_pct = baseline > 0.0 ? (best->median_mib_s / baseline - 1.0) * 100.0 : 0.0;
   const auto changes = changed_settings(best->settings, report.baseline.settings);
-  return text + "# The best stable trial (" + std::to_string(best->id) + ": " +
-         comment_safe(describe_changes(changes)) + ") measured " + format_mb_s(best->median_mib_s) +
-         " (" + printf_text("%+.1f", gain_pct) + " %),\n# within the measured noise (baseline spread " +
-         printf_text("%.1f", report.baseline.spread_pct) + " %, trial spread " +
+  text += "# The best stable trial (" + std::to_string(best->id) + ": " +
+          comment_safe(describe_changes(changes)) + ") measured " + format_mb_s(best->median_mib_s) +
+          " in the search\n# (" + printf_text("%+.1f", gain_pct) + " % over the search baseline";
+  const auto* confirmed = confirmed_result(report, best->id);
+  const AnswerBaseline round = answer_baseline(report);
+  if (confirmed != nullptr && round.source == "confirmation round")
+    return text + "); in the confirmation round it measured\n# " + format_mb_s(confirmed->median_mib_s) +
+           " against the baseline's " + format_mb_s(round.median_mib_s) +
+           ": not significantly faster.\n";
+  return text + "), within the measured noise (baseline spread " +
+         printf_text("%.1f", report.baseline.spread_pct) + " %,\n# trial spread " +
          printf_text("%.1f", best->spread_pct) + " %).\n";
 }
 
 }  // namespace
+
+AnswerBaseline answer_baseline(const Report& report) {
+  if (report.winner.confirmed && report.confirmation && !report.confirmation->results.empty()) {
+    const auto& base = report.confirmation->results.front();
+    if (base.status == strategies::TrialStatus::ok && base.median_mib_s > 0.0)
+      return {base.median_mib_s, base.spread_pct, "confirmation round"};
+  }
+  return {report.baseline.median_mib_s, report.baseline.spread_pct, "search"};
+}
 
 void check_device_path(std::string_view path) {
   if (path.size() < 2 || path.front() != '/' || !only_path_chars(path)) reject("device path", path);

@@ -51,6 +51,17 @@ std::string format_mb_s(double mib_s);
 /// method, repeats, strategy and seed.
 std::string snippet_header(const Report& report, std::string_view title);
 
+/// The baseline figure an answer is quoted against, and where both it and the winner's
+/// figures come from: the confirmation round's baseline when the winner was decided in one
+/// (the winner's median and speedup then come from that round too, report.hpp), else the
+/// search's baseline. One source per quantity for the table, the snippets and the report.
+struct AnswerBaseline {
+  double median_mib_s = 0.0;
+  double spread_pct = 0.0;
+  std::string_view source;  ///< "confirmation round" or "search"
+};
+AnswerBaseline answer_baseline(const Report& report);
+
 /// The settings a snippet must persist: report.winner.changes without any entry equal to its
 /// baseline value (defensive: a change that changes nothing is never written); none when
 /// keep_baseline.

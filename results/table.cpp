@@ -40,24 +40,44 @@ std::string fixed(const char* format, double value) {
   return buffer;
 }
 
-Row trial_row(const strategies::TrialResult& trial, const Report& report) {
+// The row the summary line quotes carries the mark: the confirmation round's when the
+// winner was decided there, else the search's.
+Row trial_row(const strategies::TrialResult& trial, const Report& report, bool marked) {
   const bool ok = trial.status == strategies::TrialStatus::ok;
-  const bool winner = !report.winner.keep_baseline && trial.id == report.winner.trial_id;
-  return {std::string(winner ? "* " : "") + std::to_string(trial.id),
+  return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
           ok ? fixed("%.2f", trial.median_mib_s) : "-",
           ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
-          describe_changes(changed_settings(trial.settings, report.baseline.settings)),
+          trial.id == 0 ? "(settings as found)"
+                        : describe_changes(changed_settings(trial.settings, report.baseline.settings)),
           truncate(comment_safe(trial.detail), kDetailChars)};
 }
 
-std::vector<Row> rows(const Report& report) {
-  std::vector<Row> table{{"trial", "status", "MB/s", "spread", "changes vs baseline", "detail"}};
-  const bool baseline_wins = report.winner.keep_baseline || report.winner.trial_id == 0;
-  table.push_back({std::string(baseline_wins ? "* " : "") + "base", "ok",
+bool quotes_confirmation(const Report& report) { return answer_baseline(report).source == "confirmation round"; }
+
+bool is_answer(int id, const Report& report) {
+  return report.winner.keep_baseline ? id == 0 : id == report.winner.trial_id;
+}
+
+const Row kHeader{"trial", "status", "MB/s", "spread", "changes vs baseline", "detail"};
+
+std::vector<Row> search_rows(const Report& report) {
+  const bool marks = !quotes_confirmation(report);
+  std::vector<Row> table{kHeader};
+  table.push_back({std::string(marks && is_answer(0, report) ? "* " : "") + "base", "ok",
                    fixed("%.2f", report.baseline.median_mib_s),
                    fixed("±%.1f%%", report.baseline.spread_pct), "(settings as found)", ""});
-  for (const auto& trial : report.trials) table.push_back(trial_row(trial, report));
+  for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
+  return table;
+}
+
+// The confirmation round's figures, one row per contender (the search trial's id).
+std::vector<Row> confirmation_rows(const Report& report) {
+  std::vector<Row> table;
+  if (!report.confirmation) return table;
+  const bool marks = quotes_confirmation(report);
+  for (const auto& trial : report.confirmation->results)
+    table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
 }
 
@@ -84,25 +104,34 @@ std::string summary(const Report& report) {
   const auto& winner = report.winner;
   if (!report.completed)
     return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
+  const AnswerBaseline baseline = answer_baseline(report);
+  const std::string from = " (" + std::string(baseline.source) + ")";
   if (winner.keep_baseline)
     return "keep the baseline: no configuration was significantly faster than " +
-           format_mb_s(report.baseline.median_mib_s) + '\n';
+           format_mb_s(baseline.median_mib_s) + from + '\n';
   return "winner: " + describe_changes(persisted_changes(report)) + " (trial " +
          std::to_string(winner.trial_id) + "): " + format_mb_s(winner.median_mib_s) + ", " +
-         fixed("%.2fx", winner.speedup) + " baseline " + format_mb_s(report.baseline.median_mib_s) +
-         '\n';
+         fixed("%.2fx", winner.speedup) + " baseline " + format_mb_s(baseline.median_mib_s) + from + '\n';
 }
 
 }  // namespace
 
 std::string TableEmitter::render(const Report& report) const {
-  const auto table = rows(report);
+  const auto search = search_rows(report);
+  const auto confirmation = confirmation_rows(report);
   std::array<std::size_t, kColumns> widths{};
-  for (const auto& row : table)
-    for (std::size_t i = 0; i < kColumns; ++i) widths[i] = std::max(widths[i], code_points(row[i]));
+  for (const auto* part : {&search, &confirmation})
+    for (const auto& row : *part)
+      for (std::size_t i = 0; i < kColumns; ++i) widths[i] = std::max(widths[i], code_points(row[i]));
   std::string text = title(report);
-  for (const auto& row : table) text += render_row(row, widths);
-  return text + summary(report);
+  for (const auto& row : search) text += render_row(row, widths);
+  if (!confirmation.empty())
+    text += "confirmation round (" + std::to_string(report.confirmation->rounds) +
+            " interleaved rounds, each contender opened after applying it):\n";
+  for (const auto& row : confirmation) text += render_row(row, widths);
+  text += summary(report);
+  if (!report.integrity_note.empty()) text += "note: " + comment_safe(report.integrity_note) + '\n';
+  return text;
 }
 
 }  // namespace disktune::results

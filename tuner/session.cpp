@@ -41,10 +41,13 @@ bench::Seconds trial_timeout(const Config& config, bool simulated) {
 }
 
 TrialSettings trial_settings_of(const Config& config, bool simulated) {
-  return TrialSettings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(config.duration_s)},
+  TrialSettings settings{bench::disk_read_workload(bench::Seconds(config.duration_s)),
                        bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
                        trial_timeout(config, simulated), false, 6,
                        config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s)) : std::nullopt};
+  // A disk in use: its file system writes (our own journal or report may be on it).
+  settings.data_in_use = config.allow_mounted;
+  return settings;
 }
 
 // The confirmation round, journaled as one unit and announced (it runs for minutes on a
@@ -92,18 +95,31 @@ results::Report start_report(const Config& config, const DeviceContext& context,
   return report;
 }
 
-results::Winner describe_winner(const TrialResult& best, const TrialResult& baseline,
+// The trial the answer is quoted against: the confirmation round's baseline when that round
+// measured it (the rule of results::answer_baseline), else the search's.
+const TrialResult& reference_trial(const std::optional<results::ConfirmationRound>& round,
+                                   const TrialResult& search_baseline) {
+  if (!round || round->results.empty()) return search_baseline;
+  const TrialResult& base = round->results.front();
+  return base.status == strategies::TrialStatus::ok && base.median_mib_s > 0.0 ? base : search_baseline;
+}
+
+// The winner's figures and its speedup come from one source, `reference`'s: keeping the
+// baseline quotes the reference itself (speedup 1).
+results::Winner describe_winner(const TrialResult& best, const TrialResult& reference,
                                 const probe::Settings& original) {
+  const bool keep = best.id == 0;
+  const TrialResult& figures = keep ? reference : best;
   results::Winner winner;
-  winner.ci_low_mib_s = best.ci_low_mib_s;
-  winner.ci_high_mib_s = best.ci_high_mib_s;
-  winner.settings = best.settings;
-  winner.changes = strategies::changes_from(original, best.settings);
-  winner.median_mib_s = best.median_mib_s;
-  winner.spread_pct = best.spread_pct;
+  winner.ci_low_mib_s = figures.ci_low_mib_s;
+  winner.ci_high_mib_s = figures.ci_high_mib_s;
+  winner.settings = keep ? original : best.settings;
+  winner.changes = strategies::changes_from(original, winner.settings);
+  winner.median_mib_s = figures.median_mib_s;
+  winner.spread_pct = figures.spread_pct;
   winner.trial_id = best.id;
-  winner.keep_baseline = best.id == 0;
-  winner.speedup = baseline.median_mib_s > 0 ? best.median_mib_s / baseline.median_mib_s : 1.0;
+  winner.keep_baseline = keep;
+  winner.speedup = !keep && reference.median_mib_s > 0 ? best.median_mib_s / reference.median_mib_s : 1.0;
   return winner;
 }
 
@@ -234,6 +250,11 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
   probe::SettingsGuard guard(*context.device, context.original);
+  if (trial_settings.data_in_use) {
+    outcome.report.integrity_note = std::string(kDataInUseNote);
+    log << "  " << kDataInUseNote << '
+';
+  }
   TrialRunner runner(*context.device, context.original, trial_settings);
   const auto measured = measure_or_resume_baseline(runner, journal);
   if (!measured) {
@@ -323,8 +344,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       if (decision->confirmation) outcome.report.confirmation = describe_confirmation(*decision->confirmation, trial_settings.confirm_rounds);
     }
   }
-  const TrialResult& reference =
-      outcome.report.confirmation ? outcome.report.confirmation->results.front() : baseline.trial;
+  const TrialResult& reference = reference_trial(outcome.report.confirmation, baseline.trial);
   outcome.report.winner = describe_winner(best, reference, context.original);
   outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
   finish_run(outcome, runner, guard, journal, journal_failed);

@@ -86,16 +86,69 @@ std::string apply_failure_detail(const probe::Error& error) {
   return "apply: " + error.message();
 }
 
-// "" when every setting reads back as `expected`, else what differs.
+// "" when every setting reads back as `expected`, else each that differs ("X reads back A
+// instead of B", joined by "; ").
 std::string readback_mismatch(probe::Device& device, const probe::Settings& expected) {
+  std::string differs;
   for (const auto& [id, value] : expected) {
     const auto now = device.read(id);
-    if (!now) return "cannot read back " + std::string(probe::setting_name(id)) + ": " + now.error().message();
-    if (*now != value)
-      return std::string(probe::setting_name(id)) + " reads back " + probe::format_value(id, *now) +
+    std::string what;
+    if (!now)
+      what = "cannot read back " + std::string(probe::setting_name(id)) + ": " + now.error().message();
+    else if (*now != value)
+      what = std::string(probe::setting_name(id)) + " reads back " + probe::format_value(id, *now) +
              " instead of " + probe::format_value(id, value);
+    if (!what.empty()) differs += (differs.empty() ? "" : "; ") + what;
   }
-  return "";
+  return differs;
+}
+
+// The full configuration a measurement claims: every original setting, the changes over it.
+probe::Settings expected_settings(const probe::Settings& original, const probe::Settings& changes) {
+  probe::Settings all = original;
+  for (const auto& [id, value] : changes) all[id] = value;
+  return all;
+}
+
+// The settings of `all` a measurement does not change.
+probe::Settings unchanged_settings(const probe::Settings& all, const probe::Settings& changes) {
+  probe::Settings kept;
+  for (const auto& [id, value] : all)
+    if (!changes.contains(id)) kept.emplace(id, value);
+  return kept;
+}
+
+struct Failure {
+  TrialStatus status;
+  std::string detail;
+};
+
+// Applies `changes` one by one, beating after each. Failure: the first the device refused.
+std::optional<Failure> apply_changes(probe::Device& device, const probe::Settings& changes,
+                                     probe::Heartbeat& heartbeat) {
+  heartbeat.beat();
+  for (const auto& [id, value] : changes) {
+    if (auto applied = device.apply(id, value); !applied)
+      return Failure{apply_failure_status(applied.error()), apply_failure_detail(applied.error())};
+    heartbeat.beat();
+  }
+  return std::nullopt;
+}
+
+// A setting the measurement does not change that no longer reads back as the original
+// (another process, or the kernel coupling it to a changed one) makes it unstable.
+std::optional<Failure> unchanged_check(probe::Device& device, const probe::Settings& original,
+                                       const probe::Settings& changes) {
+  const auto moved = readback_mismatch(device, unchanged_settings(original, changes));
+  if (moved.empty()) return std::nullopt;
+  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + moved + " before measuring"};
+}
+
+// After measuring, every setting must still read back as the configuration claims.
+std::optional<Failure> after_check(probe::Device& device, const probe::Settings& expected) {
+  const auto moved = readback_mismatch(device, expected);
+  if (moved.empty()) return std::nullopt;
+  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + moved + " after measuring"};
 }
 
 // CRC-32 of a fixed sample of blocks spread over the device: the same blocks under every
@@ -134,25 +187,24 @@ probe::Result<std::vector<bench::Sample>> second_measurement(probe::BlockIo& io,
   return bench::run_samples(io, workload, static_cast<int>(count));
 }
 
-ChildReport measure(probe::Device& device, const probe::Settings& changes, const TrialSettings& settings,
-                    bool with_cached, const strategies::TrialRequest& request, probe::Heartbeat& heartbeat) {
+// The trial child's body: apply, read every setting back, THEN open (a file's readahead
+// window is fixed at open), measure, read every setting back again, checksum.
+ChildReport measure(probe::Device& device, const probe::Settings& original, const probe::Settings& changes,
+                    const TrialSettings& settings, bool with_cached, const strategies::TrialRequest& request,
+                    probe::Heartbeat& heartbeat) {
   ChildReport r;
   auto fail = [&r](TrialStatus status, std::string detail) {
     r.status = status;
     r.detail = std::move(detail);
     return r;
   };
-  heartbeat.beat();
-  for (const auto& [id, value] : changes) {
-    if (auto applied = device.apply(id, value); !applied)
-      return fail(apply_failure_status(applied.error()), apply_failure_detail(applied.error()));
-    heartbeat.beat();
-  }
+  if (auto failed = apply_changes(device, changes, heartbeat)) return fail(failed->status, failed->detail);
   // A value that does not read back is still measured: a drive's read-back can lie (QEMU
   // keeps word 59 at 16 after SET MULTIPLE 0) while the setting's effect, e.g. EIO on every
   // read, is the evidence that matters.
   const auto ineffective = readback_mismatch(device, changes);
   const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
+  if (auto moved = unchanged_check(device, original, changes)) return fail(moved->status, moved->detail + also);
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return fail(TrialStatus::error, opened.error().message() + also);
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
@@ -175,8 +227,7 @@ ChildReport measure(probe::Device& device, const probe::Settings& changes, const
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
   }
-  if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
-    return fail(TrialStatus::unstable, "reverted during the trial: " + mismatch);
+  if (auto moved = after_check(device, expected_settings(original, changes))) return fail(moved->status, moved->detail);
   auto crc = data_checksum(beating);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.crc = *crc;
@@ -211,47 +262,45 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
   return trial;
 }
 
-// Confirmation round: every contender in turn, rounds times; a warm-up sample after each
-// switch is measured and discarded. A contender that fails once is not applied again.
+// One unit of the confirmation round: back to the original, this contender's changes,
+// every setting read back, THEN the device opened (a file's readahead window is fixed at
+// open: a BlockIo opened earlier would measure the previous contender's readahead), a
+// warm-up sample and one kept sample, every setting read back again.
+std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings& original,
+                                    const probe::Settings& contender, const TrialSettings& settings,
+                                    probe::Heartbeat& heartbeat, ChildReport& r) {
+  (void)device.restore(original);  // a setting it could not restore shows in the read-back
+  heartbeat.beat();
+  const auto changes = strategies::changes_from(original, contender);
+  if (auto failed = apply_changes(device, changes, heartbeat)) return failed;
+  if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
+    return Failure{TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch};
+  if (auto moved = unchanged_check(device, original, changes)) return moved;
+  auto opened = device.open_io(probe::IoMode::buffered);
+  if (!opened) return Failure{TrialStatus::error, opened.error().message()};
+  probe::HeartbeatBlockIo beating(**opened, heartbeat);
+  auto samples = bench::run_samples(beating, settings.workload, 2);  // warm-up, then the kept one
+  if (!samples) return Failure{TrialStatus::error, "read error during measurement: " + samples.error().message()};
+  if (auto moved = after_check(device, expected_settings(original, changes))) return moved;
+  r.samples.push_back((*samples)[1].mib_s);
+  r.measured_s += seconds_of(*samples);
+  return std::nullopt;
+}
+
+// Confirmation round: every contender in turn, rounds times, each unit measured as
+// measure_unit says. A contender that fails once is not applied again.
 std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe::Settings& original,
                                              const std::vector<probe::Settings>& contenders,
                                              const TrialSettings& settings, probe::Heartbeat& heartbeat) {
   std::vector<ChildReport> reports(contenders.size());
-  auto opened = device.open_io(probe::IoMode::buffered);
-  std::optional<probe::HeartbeatBlockIo> io;
-  if (opened) io.emplace(**opened, heartbeat);
   for (int round = 0; round < settings.confirm_rounds; ++round)
     for (std::size_t i = 0; i < contenders.size(); ++i) {
       ChildReport& r = reports[i];
       if (r.status != TrialStatus::ok) continue;
-      auto fail = [&r](TrialStatus status, std::string detail) {
-        r.status = status;
-        r.detail = std::move(detail);
-      };
-      if (!opened) {
-        fail(TrialStatus::error, opened.error().message());
-        continue;
+      if (auto failed = measure_unit(device, original, contenders[i], settings, heartbeat, r)) {
+        r.status = failed->status;
+        r.detail = std::move(failed->detail);
       }
-      (void)device.restore(original);
-      const auto changes = strategies::changes_from(original, contenders[i]);
-      for (const auto& [id, value] : changes)
-        if (auto done = device.apply(id, value); !done) {
-          fail(apply_failure_status(done.error()), apply_failure_detail(done.error()));
-          break;
-        }
-      if (r.status != TrialStatus::ok) continue;
-      if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty()) {
-        fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch);
-        continue;
-      }
-      heartbeat.beat();
-      auto samples = bench::run_samples(*io, settings.workload, 2);  // warm-up, then the kept one
-      if (!samples) {
-        fail(TrialStatus::error, "read error during measurement: " + samples.error().message());
-        continue;
-      }
-      r.samples.push_back((*samples)[1].mib_s);
-      r.measured_s += seconds_of(*samples);
     }
   return reports;
 }
@@ -334,7 +383,7 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
   const auto changes = strategies::changes_from(original_, config);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
-        const ChildReport report = measure(device_, changes, settings_, with_cached, request, heartbeat);
+        const ChildReport report = measure(device_, original_, changes, settings_, with_cached, request, heartbeat);
         (void)device_.restore(original_);  // the parent restores again and checks
         return serialize(report);
       },
@@ -387,7 +436,8 @@ probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
   TrialResult trial = run_child(config, false, request);
   if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
   if (trial.status == TrialStatus::wedged) return trial;  // a restore from here could block too
-  if (trial.status == TrialStatus::ok && baseline_crc_ && last_crc_ != *baseline_crc_) {
+  // On data in use the file system writes too: a checksum difference proves nothing.
+  if (trial.status == TrialStatus::ok && baseline_crc_ && !settings_.data_in_use && last_crc_ != *baseline_crc_) {
     trial.status = TrialStatus::unstable;
     trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
     trial.median_mib_s = 0.0;

@@ -32,12 +32,25 @@ struct TrialSettings {
   /// hung; nullopt: none for the baseline, then probe::stall_limit_for(time of one chunk at
   /// the baseline's rate).
   std::optional<bench::Seconds> stall;
+  /// The device's data is in use (mounted, --allow-mounted): the file system writes to it,
+  /// so data checksums are not compared with the baseline's (read errors, the kernel log
+  /// and the read-back of every setting remain the evidence).
+  bool data_in_use = false;
 };
 
 /// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
 inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
 /// Detail prefix of a trial whose setting was accepted but did not read back as applied.
 inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
+/// Detail prefix of a measurement during which a setting of its configuration read back
+/// another value than claimed (another process changed it, or the kernel coupled it to a
+/// changed one): "settings changed: nr_requests reads back 64 instead of 128 after measuring".
+inline constexpr std::string_view kChangedPrefix = "settings changed: ";
+
+/// What a run on data in use (TrialSettings::data_in_use) says about its evidence.
+inline constexpr std::string_view kDataInUseNote =
+    "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
+    "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
 
 /// The baseline's figures: its trial, a cached-read figure and the data checksum that
 /// later trials must reproduce.
@@ -50,13 +63,16 @@ struct BaselineMeasurement {
 };
 
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
-/// applies the configuration's changes, reads every changed setting back, measures, reads
-/// back again, checksums a fixed sample of blocks (CRC-32, Boost.CRC) and restores the
+/// applies the configuration's changes, reads every setting of the configuration back (the
+/// original settings with the changes: one that another process or a kernel coupling
+/// changed makes the trial unstable, kChangedPrefix), only then opens the device (a file's
+/// readahead window is fixed at open), measures, reads every setting back again, checksums a fixed sample of blocks (CRC-32, Boost.CRC) and restores the
 /// original settings; the parent then restores them too (from a watched child), so a child
 /// that died mid-way leaves nothing changed. The child beats a heartbeat after every read
 /// chunk and setting change, so a stalled read is seen long before the timeout. Statuses:
 /// unsupported (driver refused a setting), error (EIO or a failed read, crash), unstable
-/// (setting did not read back as applied, or data differs from the baseline), hang (killed
+/// (a setting did not read back as claimed, or data differs from the baseline's unless
+/// TrialSettings::data_in_use), hang (killed
 /// by the watchdog), wedged (killed, but stuck in state D: nothing touches the device again).
 class TrialRunner {
  public:
@@ -103,8 +119,11 @@ class TrialRunner {
   [[nodiscard]] bool restore_blocks() const { return restore_blocks_; }
   /// The stall limit trials run with now (nullopt: only the timeout).
   [[nodiscard]] std::optional<bench::Seconds> stall_limit() const { return stall_; }
-  /// Confirmation round in one child: confirm_rounds rounds, each applying every contender
-  /// in turn (A B C A B C ...), a warm-up sample and one kept sample per contender.
+  /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
+  /// in turn (A B C A B C ...); each such unit restores the original, applies the
+  /// contender's changes, reads every setting back, then opens the device and takes a
+  /// warm-up sample and one kept sample, and reads every setting back again (a contender
+  /// whose settings do not read back as claimed is unstable and not measured again).
   /// Errors: the original settings could not be restored, or the round's child wedged
   /// (errc::timed_out; wedged_detail() says why).
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders);

@@ -197,7 +197,8 @@ TEST_CASE("the fake returns its pattern and rejects misaligned direct reads", "[
 
 namespace {
 
-// A FakeBlockIo that also records drop_cached calls, each costing `drop_cost` on the clock.
+// A FakeBlockIo wrapper whose drop_cached calls are listed, each costing `drop_cost` on the
+// clock, the `fail_drop`-th failing (EBADF).
 class DroppingBlockIo final : public probe::BlockIo {
  public:
   DroppingBlockIo(FakeBlockIoConfig config, Seconds drop_cost, std::optional<std::size_t> fail_drop = {})

@@ -54,8 +54,10 @@ TEST_CASE("boot.local for the seed drive is the walkthrough's hdparm line", "[re
   REQUIRE(command_lines(text) ==
           std::vector<std::string>{"hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdb"});
   REQUIRE(text.find("# SIMULATED drive: do not apply to real hardware.\n") != std::string::npos);
-  REQUIRE(text.find("3.83 MB/s (spread 2.4 %)") != std::string::npos);
-  REQUIRE(text.find("14.85 MB/s (spread 1.5 %), 3.88x the baseline (trial 3)") != std::string::npos);
+  // Both figures from the confirmation round, the one the speedup comes from.
+  REQUIRE(text.find("# baseline: 3.83 MB/s (spread 0.9 %) [confirmation round]\n") != std::string::npos);
+  REQUIRE(text.find("14.85 MB/s (spread 0.4 %), 3.88x the baseline (trial 3) [confirmation round]\n") !=
+          std::string::npos);
   REQUIRE(text.find("on 2026-11-30T05:09:47Z") != std::string::npos);
 }
 
@@ -74,7 +76,7 @@ TEST_CASE("boot.local keeping the baseline is comments only and says why", "[res
   test_support::check_golden("boot_local_keep.sh", text);
   REQUIRE(command_lines(text).empty());
   REQUIRE(text.find("Keeping the baseline") != std::string::npos);
-  REQUIRE(text.find("58.40 MB/s (+0.9 %)") != std::string::npos);
+  REQUIRE(text.find("58.40 MB/s in the search\n# (+0.9 % over the search baseline)") != std::string::npos);
 }
 
 TEST_CASE("boot.local uses the by-id path and resolves the kernel name at boot", "[results]") {
@@ -127,4 +129,25 @@ TEST_CASE("boot.local names a non-seed simulated drive with a placeholder", "[re
   report.device.path = "sim:/tmp/other-drive.txt";
   const auto text = results::BootLocalEmitter().render(report);
   REQUIRE(command_lines(text) == std::vector<std::string>{"hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdX"});
+}
+
+TEST_CASE("keeping the baseline after a confirmation round quotes the round's figures", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  results::ConfirmationRound round;
+  round.rounds = 6;
+  strategies::TrialResult base, finalist;
+  base.id = 0;
+  finalist.id = 1;
+  base.status = finalist.status = strategies::TrialStatus::ok;
+  base.median_mib_s = 57.70;
+  finalist.median_mib_s = 57.80;
+  round.results = {base, finalist};
+  report.confirmation = round;
+  report.winner.confirmed = true;
+  report.winner.median_mib_s = 57.70;
+  const auto text = results::BootLocalEmitter().render(report);
+  REQUIRE(text.find("# baseline: 57.70 MB/s") != std::string::npos);
+  REQUIRE(text.find("in the confirmation round it measured\n# 57.80 MB/s against the baseline's 57.70 MB/s") !=
+          std::string::npos);
+  REQUIRE(text.find("within the measured noise") == std::string::npos);
 }

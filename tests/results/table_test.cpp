@@ -15,8 +15,8 @@ TEST_CASE("table for the seed run marks the winner and sums it up", "[results]")
   const auto text = results::TableEmitter().render(test_support::seed_report());
   test_support::check_golden("table_seed.txt", text);
   REQUIRE(text.find("(SIMULATED drive)") != std::string::npos);
-  REQUIRE(text.find("winner: -X66 -d1 -u1 -m16 -c3 (trial 3): 14.85 MB/s, 3.88x baseline 3.83 MB/s\n") !=
-          std::string::npos);
+  REQUIRE(text.find("winner: -X66 -d1 -u1 -m16 -c3 (trial 3): 14.85 MB/s, 3.88x baseline 3.83 MB/s "
+                    "(confirmation round)\n") != std::string::npos);
   std::istringstream in(text);
   int marked = 0;
   for (std::string line; std::getline(in, line);) {
@@ -31,7 +31,7 @@ TEST_CASE("table for the seed run marks the winner and sums it up", "[results]")
 TEST_CASE("table keeping the baseline marks the baseline row", "[results]") {
   const auto text = results::TableEmitter().render(test_support::keep_baseline_report());
   REQUIRE(text.find("* base") != std::string::npos);
-  REQUIRE(text.find("keep the baseline: no configuration was significantly faster than 57.90 MB/s\n") !=
+  REQUIRE(text.find("keep the baseline: no configuration was significantly faster than 57.90 MB/s (search)\n") !=
           std::string::npos);
   REQUIRE(text.find("SIMULATED") == std::string::npos);
 }
@@ -42,4 +42,12 @@ TEST_CASE("table cuts long details", "[results]") {
   const auto text = results::TableEmitter().render(report);
   REQUIRE(text.find(std::string(37, 'x') + "...\n") != std::string::npos);
   REQUIRE(text.find(std::string(38, 'x')) == std::string::npos);
+}
+
+TEST_CASE("table says when data checksums were not compared (data in use)", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  REQUIRE(results::TableEmitter().render(report).find("note: ") == std::string::npos);
+  report.integrity_note = "data checksum check off: the data is in use";
+  REQUIRE(results::TableEmitter().render(report).find("\nnote: data checksum check off: the data is in use\n") !=
+          std::string::npos);
 }

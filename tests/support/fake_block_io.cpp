@@ -63,6 +63,14 @@ probe::Result<void> FakeBlockIo::flush_cache() {
   return {};
 }
 
+probe::Result<void> FakeBlockIo::drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) {
+  events_.push_back({FakeIoEvent::Kind::drop, offset_bytes, length_bytes, nullptr});
+  std::erase_if(cached_, [&](const auto& read) {
+    return read.first >= offset_bytes && read.first + read.second <= offset_bytes + length_bytes;
+  });
+  return {};
+}
+
 std::vector<std::uint64_t> FakeBlockIo::read_offsets() const {
   std::vector<std::uint64_t> offsets;
   for (const FakeIoEvent& event : events_) {

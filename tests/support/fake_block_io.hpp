@@ -38,14 +38,15 @@ struct FakeBlockIoConfig {
 
 /// One recorded call, in call order.
 struct FakeIoEvent {
-  enum class Kind { read, flush } kind;
-  std::uint64_t offset_bytes = 0;   ///< reads only
-  std::uint64_t length_bytes = 0;   ///< reads only
+  enum class Kind { read, flush, drop } kind;
+  std::uint64_t offset_bytes = 0;   ///< reads and drops
+  std::uint64_t length_bytes = 0;   ///< reads and drops
   const std::byte* buffer = nullptr;  ///< reads only: the caller's buffer address
 };
 
 /// A SIMULATED device: reads return fake_pattern_byte data and advance the virtual clock by
-/// length / rate; flushes are counted and empty the modelled page cache. Failed calls are
+/// length / rate; flushes are counted and empty the modelled page cache; drops (drop_cached)
+/// are recorded and take the reads they cover out of it. Failed calls are
 /// recorded too. Reads past the end fail with errc::io_error (a short read), as BlockIo says.
 class FakeBlockIo final : public probe::BlockIo {
  public:
@@ -53,6 +54,7 @@ class FakeBlockIo final : public probe::BlockIo {
 
   probe::Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override;
   probe::Result<void> flush_cache() override;
+  probe::Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override;
   [[nodiscard]] std::uint64_t size_bytes() const override { return config_.size_bytes; }
   bench::Clock& clock() override { return clock_; }
 

@@ -178,8 +178,8 @@ results::Report seed_report() {
   round.results[1].ci_high_mib_s = 14.90;
   round.winner_trial_id = 3;
   report.confirmation = round;
-  report.winner = {with(seed_baseline(), seed_changes()), seed_changes(), 14.85, 1.48,
-                   14.85 / 3.83, false, 3, 14.79, 14.90, true};
+  report.winner = {with(seed_baseline(), seed_changes()), seed_changes(), 14.85, 0.37,
+                   14.85 / 3.825, false, 3, 14.79, 14.90, true};
   return report;
 }
 

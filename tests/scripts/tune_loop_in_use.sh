@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 9 item 12 (checksum part): a tune of a mounted disk (--allow-mounted) does not compare
+# data checksums, whose data its file system may change, and says so in the report and the
+# table. The file system is made on the image before the loop device exists and mounted
+# read-only: nothing writes to the device under test.
+source "$(dirname "$0")/lib.bash"
+
+require_loop
+command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+truncate -s 64M "$WORK/disk.img"
+mkfs.ext4 -q -F "$WORK/disk.img" || skip "mkfs.ext4 failed"
+attach_loop "$WORK/disk.img"
+mkdir "$WORK/mnt"
+mount -o ro "$dev" "$WORK/mnt" || skip "cannot mount $dev"
+cleanup_steps=("umount '$WORK/mnt'" "${cleanup_steps[@]}")  # unmount before detaching
+before=$(queue_snapshot "$dev")
+
+"$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --duration 0.2 --repeats 2 --max-repeats 2 \
+  --report "$WORK/r.json" --journal "$WORK/j" >"$WORK/refused.txt" 2>&1 && fail "a mounted disk was tuned without --allow-mounted"
+"$DISKTUNE" tune "$dev" --allow-mounted --only read_ahead_kb --max-trials 1 --duration 0.2 --repeats 2 --max-repeats 2 \
+  --report "$WORK/r.json" --journal "$WORK/j" >"$WORK/out.txt" 2>"$WORK/err.txt" ||
+  fail "tune exited $? ($(tail -5 "$WORK/err.txt"))"
+expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run"
+jq -e '.integrity_note | contains("data checksum check off") and contains("read errors, the kernel log and the read-back")' \
+  "$WORK/r.json" >/dev/null || fail "report integrity_note: $(jq -c .integrity_note "$WORK/r.json")"
+grep -q '^note: data checksum check off: the data is in use' "$WORK/out.txt" || fail "the table does not say the checksum check is off"
+grep -q 'data checksum check off' "$WORK/err.txt" || fail "the progress log does not say the checksum check is off"
+echo "ok: $(jq -r .integrity_note "$WORK/r.json")"
