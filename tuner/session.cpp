@@ -252,8 +252,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   probe::SettingsGuard guard(*context.device, context.original);
   if (trial_settings.data_in_use) {
     outcome.report.integrity_note = std::string(kDataInUseNote);
-    log << "  " << kDataInUseNote << '
-';
+    log << "  " << kDataInUseNote << '\n';
   }
   TrialRunner runner(*context.device, context.original, trial_settings);
   const auto measured = measure_or_resume_baseline(runner, journal);
