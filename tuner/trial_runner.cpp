@@ -3,6 +3,7 @@
 #include "tuner/trial_runner.hpp"
 
 #include "bench/stats.hpp"
+#include "probe/configuration.hpp"
 #include "probe/device_names.hpp"
 #include "probe/heartbeat_block_io.hpp"
 #include "probe/in_flight.hpp"
@@ -143,15 +144,13 @@ ChildReport measure(probe::Device& device, const probe::Settings& changes, const
     return r;
   };
   heartbeat.beat();
-  for (const auto& [id, value] : changes) {
-    if (auto applied = device.apply(id, value); !applied)
-      return fail(apply_failure_status(applied.error()), apply_failure_detail(applied.error()));
-    heartbeat.beat();
-  }
+  const auto applied = probe::apply_configuration(device, changes, [&heartbeat] { heartbeat.beat(); });
+  if (!applied && !probe::is_not_read_back(applied.error()))
+    return fail(apply_failure_status(applied.error()), apply_failure_detail(applied.error()));
   // A value that does not read back is still measured: a drive's read-back can lie (QEMU
   // keeps word 59 at 16 after SET MULTIPLE 0) while the setting's effect, e.g. EIO on every
   // read, is the evidence that matters.
-  const auto ineffective = readback_mismatch(device, changes);
+  const std::string ineffective = applied ? "" : applied.error().op;
   const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return fail(TrialStatus::error, opened.error().message() + also);
@@ -232,16 +231,11 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
         fail(TrialStatus::error, opened.error().message());
         continue;
       }
-      (void)device.restore(original);
-      const auto changes = strategies::changes_from(original, contenders[i]);
-      for (const auto& [id, value] : changes)
-        if (auto done = device.apply(id, value); !done) {
+      if (auto done = probe::apply_configuration(device, probe::with_changes(original, contenders[i])); !done) {
+        if (probe::is_not_read_back(done.error()))
+          fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + done.error().op);
+        else
           fail(apply_failure_status(done.error()), apply_failure_detail(done.error()));
-          break;
-        }
-      if (r.status != TrialStatus::ok) continue;
-      if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty()) {
-        fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch);
         continue;
       }
       heartbeat.beat();
