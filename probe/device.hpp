@@ -8,6 +8,7 @@
 #include "probe/settings.hpp"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,9 @@ struct Capability {
   /// Why it is unsupported or read-only: the refusing call and its error
   /// ("ioctl(HDIO_SET_DMA) on /dev/sda: Inappropriate ioctl for device"). Empty if supported.
   std::string reason;
+  /// nr_requests only: the values accepted under each scheduler (by name), where the device
+  /// could probe them; `values` are those under the current one. Empty when not probed.
+  std::map<std::string, std::vector<SettingValue>> values_by_scheduler = {};
 };
 
 /// A drive disktune can identify, read, change and measure. Implemented by LinuxDevice

@@ -160,6 +160,11 @@ Capability LinuxQueue::capability(SettingId id) {
     return capability;
   }
   capability.values = to_values(*numbers);
+  if (id == SettingId::nr_requests) {
+    // The ladder just found holds under the current scheduler only.
+    if (auto ladders = accepted_nr_requests_by_scheduler())
+      for (const auto& [name, ladder] : *ladders) capability.values_by_scheduler[name] = to_values(ladder);
+  }
   return capability;
 }
 

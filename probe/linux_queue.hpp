@@ -6,6 +6,7 @@
 #include "probe/sysfs.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,13 @@ class LinuxQueue {
   /// The nr_requests values the queue accepts now (see capability). Errors: reading the
   /// original, a write failing other than with EINVAL, or the restore failing.
   Result<std::vector<std::int64_t>> accepted_nr_requests();
+  /// The nr_requests values each listed scheduler accepts (its range depends on the elevator,
+  /// and a switch resets nr_requests): the current one as accepted_nr_requests(), then every
+  /// other one switched to and probed the same way (an empty list when its default cannot be
+  /// written back). The scheduler, its tunables (queue/iosched/*, which a switch resets) and
+  /// nr_requests are put back afterwards on every path and read back. Only the current
+  /// scheduler when the queue cannot switch. Errors: a probe's or the restore's error.
+  Result<std::map<std::string, std::vector<std::int64_t>>> accepted_nr_requests_by_scheduler();
 
  private:
   [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;

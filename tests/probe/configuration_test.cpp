@@ -2,6 +2,8 @@
 // apply_configuration against a fake device whose settings are coupled in several ways.
 #include "probe/configuration.hpp"
 
+#include "tests/support/setting_values.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <functional>
@@ -9,11 +11,11 @@
 #include <set>
 
 using namespace disktune::probe;
+using disktune::testing::name;
+using disktune::testing::num;
 
 namespace {
 
-SettingValue n(std::int64_t number) { return SettingValue(number); }
-SettingValue name(const char* text) { return SettingValue(std::string(text)); }
 
 // A device of four queue-like settings with coupling rules: after a write is accepted, every
 // rule may change the state (writing A changes or resets B); `accepts` may refuse a value
@@ -25,9 +27,9 @@ class CoupledDevice final : public Device {
   using Accepts = std::function<bool(const Settings& state, SettingId id, const SettingValue& value)>;
 
   Settings state{{SettingId::scheduler, name("mq-deadline")},
-                 {SettingId::nr_requests, n(256)},
-                 {SettingId::max_sectors_kb, n(1280)},
-                 {SettingId::read_ahead_kb, n(128)}};
+                 {SettingId::nr_requests, num(256)},
+                 {SettingId::max_sectors_kb, num(1280)},
+                 {SettingId::read_ahead_kb, num(128)}};
   std::vector<Rule> rules;
   Accepts accepts = [](const Settings&, SettingId, const SettingValue&) { return true; };
   std::set<SettingId> keep;
@@ -65,7 +67,7 @@ class CoupledDevice final : public Device {
 // Writing `from` sets `to` to factor times the value written (any direction).
 CoupledDevice::Rule scales(SettingId from, SettingId to, std::int64_t factor) {
   return [=](Settings& state, SettingId written, const SettingValue& value) {
-    if (written == from) state[to] = n(value.number() * factor);
+    if (written == from) state[to] = num(value.number() * factor);
   };
 }
 
@@ -90,9 +92,9 @@ void require_reads_back(CoupledDevice& device, const Settings& target) {
 }
 
 const Settings kTarget{{SettingId::scheduler, name("none")},
-                       {SettingId::nr_requests, n(32)},
-                       {SettingId::max_sectors_kb, n(512)},
-                       {SettingId::read_ahead_kb, n(64)}};
+                       {SettingId::nr_requests, num(32)},
+                       {SettingId::max_sectors_kb, num(512)},
+                       {SettingId::read_ahead_kb, num(64)}};
 
 }  // namespace
 
@@ -114,15 +116,15 @@ TEST_CASE("apply_configuration reaches the target when writing one setting chang
 
 TEST_CASE("apply_configuration reaches the target when writing one setting resets another", "[probe]") {
   CoupledDevice device;
-  device.rules = {resets(SettingId::scheduler, SettingId::nr_requests, n(2)),
-                  resets(SettingId::nr_requests, SettingId::read_ahead_kb, n(4096))};
+  device.rules = {resets(SettingId::scheduler, SettingId::nr_requests, num(2)),
+                  resets(SettingId::nr_requests, SettingId::read_ahead_kb, num(4096))};
   REQUIRE(apply_configuration(device, kTarget));
   require_reads_back(device, kTarget);
   SECTION("and back to the original, even a value only the reset produces") {
     const Settings original{{SettingId::scheduler, name("mq-deadline")},
-                            {SettingId::nr_requests, n(2)},
-                            {SettingId::max_sectors_kb, n(1280)},
-                            {SettingId::read_ahead_kb, n(128)}};
+                            {SettingId::nr_requests, num(2)},
+                            {SettingId::max_sectors_kb, num(1280)},
+                            {SettingId::read_ahead_kb, num(128)}};
     device.accepts = [](const Settings&, SettingId id, const SettingValue& value) {
       return id != SettingId::nr_requests || value.number() >= 4;  // 2 cannot be written
     };
@@ -134,14 +136,14 @@ TEST_CASE("apply_configuration reaches the target when writing one setting reset
 TEST_CASE("apply_configuration reaches the target when one setting's range depends on another", "[probe]") {
   CoupledDevice device;
   device.accepts = range_by_scheduler;
-  device.rules = {resets(SettingId::scheduler, SettingId::nr_requests, n(16))};
+  device.rules = {resets(SettingId::scheduler, SettingId::nr_requests, num(16))};
   const auto original = device.state;  // nr_requests 256: legal under mq-deadline only
   REQUIRE(apply_configuration(device, kTarget));
   require_reads_back(device, kTarget);
   REQUIRE(apply_configuration(device, original));
   require_reads_back(device, original);
   SECTION("a value the range refuses is an unsupported error naming the setting") {
-    auto refused = apply_configuration(device, {{SettingId::scheduler, name("none")}, {SettingId::nr_requests, n(512)}});
+    auto refused = apply_configuration(device, {{SettingId::scheduler, name("none")}, {SettingId::nr_requests, num(512)}});
     REQUIRE_FALSE(refused);
     REQUIRE(refused.error().is_unsupported());
     REQUIRE_THAT(refused.error().op, Catch::Contains("(setting nr_requests=512)"));
@@ -151,9 +153,9 @@ TEST_CASE("apply_configuration reaches the target when one setting's range depen
 TEST_CASE("apply_configuration holds the settings the target does not name", "[probe]") {
   CoupledDevice device;
   device.rules = {scales(SettingId::max_sectors_kb, SettingId::read_ahead_kb, 2),
-                  resets(SettingId::scheduler, SettingId::nr_requests, n(2))};
+                  resets(SettingId::scheduler, SettingId::nr_requests, num(2))};
   const auto before = device.state;
-  const Settings changes{{SettingId::scheduler, name("kyber")}, {SettingId::max_sectors_kb, n(256)}};
+  const Settings changes{{SettingId::scheduler, name("kyber")}, {SettingId::max_sectors_kb, num(256)}};
   REQUIRE(apply_configuration(device, changes));
   require_reads_back(device, with_changes(before, changes));
 }
@@ -166,21 +168,21 @@ TEST_CASE("apply_configuration converges from random states under mixed coupling
   for (int round = 0; round < 200; ++round) {
     CoupledDevice device;
     device.accepts = range_by_scheduler;
-    device.rules = {resets(SettingId::scheduler, SettingId::nr_requests, n(8)),
+    device.rules = {resets(SettingId::scheduler, SettingId::nr_requests, num(8)),
                     [](Settings& state, SettingId written, const SettingValue& value) {  // raise, never lower
                       if (written == SettingId::max_sectors_kb)
                         state[SettingId::read_ahead_kb] =
-                            n(std::max(state.at(SettingId::read_ahead_kb).number(), 2 * value.number()));
+                            num(std::max(state.at(SettingId::read_ahead_kb).number(), 2 * value.number()));
                     },
-                    resets(SettingId::read_ahead_kb, SettingId::nr_requests, n(8))};
+                    resets(SettingId::read_ahead_kb, SettingId::nr_requests, num(8))};
     device.state = {{SettingId::scheduler, pick(schedulers)},
-                    {SettingId::nr_requests, n(pick(std::vector<std::int64_t>{4, 8, 32}))},
-                    {SettingId::max_sectors_kb, n(pick(sizes))},
-                    {SettingId::read_ahead_kb, n(pick(sizes))}};
+                    {SettingId::nr_requests, num(pick(std::vector<std::int64_t>{4, 8, 32}))},
+                    {SettingId::max_sectors_kb, num(pick(sizes))},
+                    {SettingId::read_ahead_kb, num(pick(sizes))}};
     const Settings target{{SettingId::scheduler, pick(schedulers)},
-                          {SettingId::nr_requests, n(pick(std::vector<std::int64_t>{4, 16, 64}))},
-                          {SettingId::max_sectors_kb, n(pick(sizes))},
-                          {SettingId::read_ahead_kb, n(pick(sizes))}};
+                          {SettingId::nr_requests, num(pick(std::vector<std::int64_t>{4, 16, 64}))},
+                          {SettingId::max_sectors_kb, num(pick(sizes))},
+                          {SettingId::read_ahead_kb, num(pick(sizes))}};
     INFO("round " << round << ": " << format_settings(device.state) << " -> " << format_settings(target));
     REQUIRE(apply_configuration(device, target));
     require_reads_back(device, target);
@@ -192,7 +194,7 @@ TEST_CASE("apply_configuration gives up after a bounded number of passes, naming
   // Each write moves the other: no order reaches both.
   device.rules = {scales(SettingId::max_sectors_kb, SettingId::read_ahead_kb, 2),
                   scales(SettingId::read_ahead_kb, SettingId::max_sectors_kb, 2)};
-  const Settings target{{SettingId::max_sectors_kb, n(512)}, {SettingId::read_ahead_kb, n(64)}};
+  const Settings target{{SettingId::max_sectors_kb, num(512)}, {SettingId::read_ahead_kb, num(64)}};
   auto failed = apply_configuration(device, target);
   REQUIRE_FALSE(failed);
   REQUIRE(is_not_read_back(failed.error()));
@@ -219,21 +221,21 @@ TEST_CASE("apply_configuration keeps the kind of every failure", "[probe]") {
   CoupledDevice device;
   SECTION("a write kept silently does not read back") {
     device.keep = {SettingId::max_sectors_kb};
-    auto kept = apply_configuration(device, {{SettingId::max_sectors_kb, n(512)}});
+    auto kept = apply_configuration(device, {{SettingId::max_sectors_kb, num(512)}});
     REQUIRE_FALSE(kept);
     REQUIRE(is_not_read_back(kept.error()));
     REQUIRE_THAT(kept.error().op, Catch::StartsWith("max_sectors_kb reads back 1280 instead of 512"));
   }
   SECTION("an unsupported write stays unsupported") {
     device.unsupported = {SettingId::read_ahead_kb};
-    auto refused = apply_configuration(device, {{SettingId::read_ahead_kb, n(512)}});
+    auto refused = apply_configuration(device, {{SettingId::read_ahead_kb, num(512)}});
     REQUIRE_FALSE(refused);
     REQUIRE(refused.error().is_unsupported());
     REQUIRE_THAT(refused.error().op, Catch::Contains("(setting read_ahead_kb=512)"));
   }
   SECTION("an EIO write stays EIO") {
     device.rejected = {SettingId::nr_requests};
-    auto rejected = apply_configuration(device, {{SettingId::nr_requests, n(64)}});
+    auto rejected = apply_configuration(device, {{SettingId::nr_requests, num(64)}});
     REQUIRE_FALSE(rejected);
     REQUIRE(rejected.error().code == std::errc::io_error);
     REQUIRE_THAT(rejected.error().op, Catch::Contains("(setting nr_requests=64)"));
@@ -243,7 +245,7 @@ TEST_CASE("apply_configuration keeps the kind of every failure", "[probe]") {
 TEST_CASE("apply_configuration re-sends a setting whose read-back is not trusted, only when asked", "[probe]") {
   CoupledDevice device;
   device.untrusted = {SettingId::max_sectors_kb};
-  REQUIRE(apply_configuration(device, {{SettingId::read_ahead_kb, n(128)}}));
+  REQUIRE(apply_configuration(device, {{SettingId::read_ahead_kb, num(128)}}));
   REQUIRE(device.writes == 0);  // nothing differs, the untrusted setting was not named
   REQUIRE(apply_configuration(device, device.state));
   REQUIRE(device.writes == 1);  // named: sent although it reads back as wanted

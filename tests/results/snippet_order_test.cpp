@@ -6,6 +6,7 @@
 #include "probe/sysfs.hpp"
 #include "tests/support/loop_device.hpp"
 #include "tests/support/sample_reports.hpp"
+#include "tests/support/setting_values.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -19,11 +20,11 @@
 using namespace disktune;
 using probe::SettingId;
 using probe::SettingValue;
+using testing::name;
+using testing::num;
 
 namespace {
 
-SettingValue num(std::int64_t number) { return SettingValue(number); }
-SettingValue name(const char* text) { return SettingValue(std::string(text)); }
 
 // A queue whose writes follow one kernel's coupling rules, by sysfs attribute name.
 using Queue = std::map<std::string, std::string>;
