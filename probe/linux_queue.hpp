@@ -36,7 +36,9 @@ class LinuxQueue {
   /// Support, reason and values of `id`. For nr_requests this WRITES each candidate (powers
   /// of two 4..2048 and the current value) to queue/nr_requests to learn which ones the queue
   /// accepts under the current scheduler, and restores the original value afterwards on every
-  /// path. These writes change a queue setting only, never the device's data.
+  /// path; then the same under every other scheduler (values_by_scheduler,
+  /// accepted_nr_requests_by_scheduler). These writes change queue settings only, never the
+  /// device's data.
   Capability capability(SettingId id);
   /// Current value. Errors: the sysfs read or ioctl error (ENOENT: no such attribute).
   [[nodiscard]] Result<SettingValue> read(SettingId id) const;
