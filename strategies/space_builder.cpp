@@ -189,9 +189,10 @@ bool listed(const std::vector<SettingValue>& values, const SettingValue& value) 
 
 // nr_requests' accepted range depends on the scheduler (and a switch resets it): with the
 // per-scheduler ladders the device probed, nr_requests searched too gives one joint group of
-// the accepted (scheduler, nr_requests) pairs; the scheduler alone keeps only the schedulers
-// that accept the nr_requests held at its baseline value. A scheduler without a probed
-// ladder pairs with every nr_requests value.
+// the accepted (scheduler, nr_requests) pairs, nr_requests from the values searched (the
+// current scheduler's ladder: a pair per value, as the product of the two was); the scheduler
+// alone keeps only the schedulers that accept the nr_requests held at its baseline value.
+// A scheduler without a probed ladder pairs with every nr_requests value.
 Group scheduler_group(const std::vector<SettingValue>& schedulers, const std::vector<SettingValue>* nr_values,
                       const std::map<std::string, std::vector<SettingValue>>& ladders,
                       const probe::Settings& baseline, PruneLog& log) {
@@ -209,11 +210,12 @@ Group scheduler_group(const std::vector<SettingValue>& schedulers, const std::ve
                 probe::format_value(SettingId::nr_requests, held->second) + " (nr_requests not searched)");
       continue;
     }
-    // Under a probed scheduler its own ladder, which may reach past the current one's.
-    const auto& values = ladder == ladders.end() ? *nr_values : ladder->second;
-    for (const auto& n : values) group.choices.push_back({{SettingId::scheduler, scheduler}, {SettingId::nr_requests, n}});
-    for (const auto& n : *nr_values)
-      if (!listed(values, n)) log.add("nr_requests value refused under that scheduler (probed per scheduler)");
+    for (const auto& n : *nr_values) {
+      if (accepted(n))
+        group.choices.push_back({{SettingId::scheduler, scheduler}, {SettingId::nr_requests, n}});
+      else
+        log.add("nr_requests value refused under that scheduler (probed per scheduler)");
+    }
   }
   return group;
 }
