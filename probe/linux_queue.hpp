@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace disktune::probe {
@@ -19,6 +20,12 @@ std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std:
 /// The read_ahead_kb values disktune tries: {0, 16, 32, ..., 8192} KiB plus `current_kb`.
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
 
+/// Every writable queue/iosched/* file of the active scheduler with its text (none without
+/// iosched/). Errors: a read's error.
+Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const SysfsQueue& sysfs);
+/// Write tunables back, in order. Errors: the first write's error.
+Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables);
+
 /// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
 /// max_sectors_kb (sysfs queue/, ATA-REFERENCE §6.4) and readahead (BLKRAGET, hdparm -a),
 /// which is the same kernel value as read_ahead_kb and therefore read-only here.
@@ -26,8 +33,8 @@ std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
 class LinuxQueue {
  public:
   /// `sysfs`: the device's queue/ directory; `fd`, `dev_path`: its open node, for the ioctls.
-  LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path)
-      : sysfs_(std::move(sysfs)), fd_(fd), dev_path_(std::move(dev_path)) {}
+  /// Remembers the active scheduler's tunables (queue/iosched/*) as found.
+  LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path);
 
   /// True for the settings this class handles (readahead and the four queue settings).
   static bool handles(SettingId id);
@@ -42,8 +49,9 @@ class LinuxQueue {
   Capability capability(SettingId id);
   /// Current value. Errors: the sysfs read or ioctl error (ENOENT: no such attribute).
   [[nodiscard]] Result<SettingValue> read(SettingId id) const;
-  /// Write one setting. Errors: (errno, "write queue/<attr>=<value>", sysfs path), EINVAL =
-  /// the kernel refused the value; readahead: errc::operation_not_supported (tuned as
+  /// Write one setting. A scheduler switch back to a scheduler seen active before writes its
+  /// remembered tunables again (a switch resets them). Errors: (errno, "write
+  /// queue/<attr>=<value>", sysfs path), EINVAL = the kernel refused the value; readahead: errc::operation_not_supported (tuned as
   /// read_ahead_kb); (errno, "ioctl(BLKRASET)", device) when sysfs lacks read_ahead_kb.
   Result<void> apply(SettingId id, const SettingValue& value);
   /// The nr_requests values the queue accepts now (see capability). Errors: reading the
@@ -58,6 +66,8 @@ class LinuxQueue {
   Result<std::map<std::string, std::vector<std::int64_t>>> accepted_nr_requests_by_scheduler();
 
  private:
+  void remember_tunables();
+  Result<void> switch_scheduler(const std::string& name);
   [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;
   [[nodiscard]] Capability attribute_support(SettingId id) const;
   [[nodiscard]] Capability scheduler_support() const;
@@ -67,6 +77,9 @@ class LinuxQueue {
   SysfsQueue sysfs_;
   int fd_;
   std::string dev_path_;
+  /// Tunables of each scheduler as first seen active: a switch resets them to the elevator's
+  /// defaults, so a switch back to that scheduler writes them again (apply).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> tunables_;
 };
 
 }  // namespace disktune::probe

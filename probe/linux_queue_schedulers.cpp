@@ -9,6 +9,8 @@
 namespace disktune::probe {
 namespace {
 
+}  // namespace
+
 // The active elevator's tunables (queue/iosched/*, every writable file), which a switch of
 // the scheduler resets to the elevator's defaults.
 Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const SysfsQueue& sysfs) {
@@ -24,6 +26,14 @@ Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const Sys
   return tunables;  // no iosched/ (scheduler none): nothing to keep
 }
 
+Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables) {
+  for (const auto& [attr, value] : tunables)
+    if (auto wrote = sysfs.write(attr, value); !wrote) return wrote.error();
+  return {};
+}
+
+namespace {
+
 // Puts the scheduler, its tunables and nr_requests back as found, also on an exception.
 class QueueStateRestorer {
  public:
@@ -38,8 +48,7 @@ class QueueStateRestorer {
   Result<void> restore() {
     done_ = true;
     if (auto wrote = sysfs_.write("scheduler", scheduler_); !wrote) return wrote.error();
-    for (const auto& [attr, value] : tunables_)
-      if (auto wrote = sysfs_.write(attr, value); !wrote) return wrote.error();
+    if (auto wrote = write_tunables(sysfs_, tunables_); !wrote) return wrote.error();
     if (auto wrote = sysfs_.write("nr_requests", std::to_string(nr_requests_)); !wrote) return wrote.error();
     return {};
   }

@@ -2,6 +2,7 @@
 // LinuxQueue::accepted_nr_requests_by_scheduler on a real loop device: ladders hold, state is put back.
 #include "probe/linux_queue.hpp"
 
+#include "probe/device.hpp"
 #include "probe/unique_fd.hpp"
 #include "tests/support/loop_device.hpp"
 
@@ -48,5 +49,31 @@ TEST_CASE("accepted_nr_requests_by_scheduler: each ladder holds under its schedu
       CHECK(static_cast<bool>(sysfs.write("nr_requests", std::to_string(n))) == listed);
     }
   }
+  REQUIRE(sysfs.write("scheduler", list.active));
+}
+
+TEST_CASE("LinuxDevice: a trial's scheduler switch and the restore leave the scheduler's tunables as found",
+          "[probe]") {
+  std::string why;
+  auto loop = disktune::testing::LoopDevice::create(8ULL << 20, why);
+  if (!loop) {
+    WARN("SKIPPED (loop device unavailable): " << why);
+    return;
+  }
+  const SysfsQueue sysfs("/sys/block/" + loop->path().substr(loop->path().rfind('/') + 1) + "/queue");
+  const auto list = parse_scheduler_line(sysfs.read("scheduler").value()).value();
+  if (std::find(list.names.begin(), list.names.end(), "mq-deadline") == list.names.end()) {
+    WARN("SKIPPED: no mq-deadline scheduler to keep a tunable of");
+    return;
+  }
+  REQUIRE(sysfs.write("scheduler", "mq-deadline"));
+  REQUIRE(sysfs.write("iosched/fifo_batch", "7"));
+  auto device = make_device(loop->path(), {});
+  REQUIRE(device.has_value());
+  const auto original = (*device)->snapshot().value();
+  const Settings trial{{SettingId::scheduler, SettingValue(std::string("none"))}, {SettingId::nr_requests, SettingValue(64)}};
+  REQUIRE((*device)->restore(with_changes(original, trial)));
+  REQUIRE((*device)->restore(original));
+  CHECK(sysfs.read("iosched/fifo_batch").value() == "7");
   REQUIRE(sysfs.write("scheduler", list.active));
 }
