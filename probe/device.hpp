@@ -8,6 +8,7 @@
 #include "probe/settings.hpp"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -33,6 +34,9 @@ struct Capability {
   /// Why it is unsupported or read-only: the refusing call and its error
   /// ("ioctl(HDIO_SET_DMA) on /dev/sda: Inappropriate ioctl for device"). Empty if supported.
   std::string reason;
+  /// nr_requests only: the values accepted under each scheduler (by name), where the device
+  /// could probe them; `values` are those under the current one. Empty when not probed.
+  std::map<std::string, std::vector<SettingValue>> values_by_scheduler = {};
 };
 
 /// A drive disktune can identify, read, change and measure. Implemented by LinuxDevice
@@ -59,16 +63,17 @@ class Device {
   virtual Result<void> apply(SettingId id, const SettingValue& value) = 0;
   /// Current values of every supported setting.
   virtual Result<Settings> snapshot() = 0;
-  /// Apply `settings` in apply order (all_settings()), then read each back.
-  /// Errors: the first setting that could not be applied or did not read back.
+  /// Set the device to `settings` (apply_configuration, probe/configuration.hpp): written in
+  /// apply order, every setting read back, whatever moved re-written, bounded.
+  /// Errors: as apply_configuration (the setting, and its kind: unsupported, EIO, did not
+  /// read back).
   virtual Result<void> restore(const Settings& settings);
+  /// False for a setting whose read-back can lie (an ATA knob read from IDENTIFY data, which
+  /// QEMU keeps at 16 after SET MULTIPLE 0): apply_configuration always writes it when asked,
+  /// even if it already reads back as wanted. True by default.
+  [[nodiscard]] virtual bool read_back_trusted(SettingId id) const;
   /// Read-only data access for measurements.
   virtual Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) = 0;
-
- protected:
-  /// Read every setting back. Errors: errc::io_error naming the first setting that reads
-  /// back another value ("restore X to V (reads back W)"), or the read's own error.
-  Result<void> verify(const Settings& settings);
 };
 
 /// Options for make_device.

@@ -61,20 +61,12 @@ class LinuxDevice final : public Device {
     return settings;
   }
 
-  // ATA settings are always re-sent: a drive's read-back can lie (QEMU keeps IDENTIFY word 59
-  // at 16 after SET MULTIPLE 0, measured in the lab), and skipping the command would leave a
-  // drive that fails every read. A queue setting is written only if it differs when its turn
-  // comes: restoring the scheduler also resets nr_requests to the elevator's default, which
-  // may be a value (below 4) that a write cannot produce.
-  Result<void> restore(const Settings& settings) override {
-    for (const auto& [id, value] : settings) {
-      if (LinuxQueue::handles(id)) {
-        if (const auto now = read(id); now && *now == value) continue;
-      }
-      if (auto applied = apply(id, value); !applied) return applied.error();
-    }
-    return verify(settings);
-  }
+  // ATA settings are always re-sent when asked for: a drive's read-back can lie (QEMU keeps
+  // IDENTIFY word 59 at 16 after SET MULTIPLE 0, measured in the lab), and skipping the
+  // command would leave a drive that fails every read. A queue setting is written only if it
+  // differs when its turn comes: restoring the scheduler also resets nr_requests to the
+  // elevator's default, which may be a value (below 4) that a write cannot produce.
+  [[nodiscard]] bool read_back_trusted(SettingId id) const override { return LinuxQueue::handles(id); }
 
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
     return open_linux_block_io(path_, mode);

@@ -80,6 +80,25 @@ std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb) {
   return ladder;
 }
 
+LinuxQueue::LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path)
+    : sysfs_(std::move(sysfs)), fd_(fd), dev_path_(std::move(dev_path)) {
+  remember_tunables();
+}
+
+void LinuxQueue::remember_tunables() {
+  const auto list = read_scheduler();
+  if (!list || tunables_.count(list->active)) return;
+  if (auto tunables = read_tunables(sysfs_)) tunables_.emplace(list->active, std::move(*tunables));
+}
+
+Result<void> LinuxQueue::switch_scheduler(const std::string& name) {
+  remember_tunables();
+  if (auto wrote = sysfs_.write("scheduler", name); !wrote) return wrote;
+  const auto known = tunables_.find(name);
+  if (known == tunables_.end()) return {};
+  return write_tunables(sysfs_, known->second);
+}
+
 bool LinuxQueue::handles(SettingId id) {
   return id == SettingId::readahead || !setting_info(id).sysfs_attr.empty();
 }
@@ -160,6 +179,11 @@ Capability LinuxQueue::capability(SettingId id) {
     return capability;
   }
   capability.values = to_values(*numbers);
+  if (id == SettingId::nr_requests) {
+    // The ladder just found holds under the current scheduler only.
+    if (auto ladders = accepted_nr_requests_by_scheduler())
+      for (const auto& [name, ladder] : *ladders) capability.values_by_scheduler[name] = to_values(ladder);
+  }
   return capability;
 }
 
@@ -241,6 +265,7 @@ Result<void> LinuxQueue::apply(SettingId id, const SettingValue& value) {
                          dev_path_);
     return {};
   }
+  if (id == SettingId::scheduler) return switch_scheduler(value.text());
   return sysfs_.write(attr_of(id), format_value(id, value));
 }
 

@@ -6,7 +6,9 @@
 #include "probe/sysfs.hpp"
 
 #include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace disktune::probe {
@@ -18,6 +20,12 @@ std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std:
 /// The read_ahead_kb values disktune tries: {0, 16, 32, ..., 8192} KiB plus `current_kb`.
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
 
+/// Every writable queue/iosched/* file of the active scheduler with its text (none without
+/// iosched/). Errors: a read's error.
+Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const SysfsQueue& sysfs);
+/// Write tunables back, in order. Errors: the first write's error.
+Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables);
+
 /// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
 /// max_sectors_kb (sysfs queue/, ATA-REFERENCE §6.4) and readahead (BLKRAGET, hdparm -a),
 /// which is the same kernel value as read_ahead_kb and therefore read-only here.
@@ -25,8 +33,8 @@ std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
 class LinuxQueue {
  public:
   /// `sysfs`: the device's queue/ directory; `fd`, `dev_path`: its open node, for the ioctls.
-  LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path)
-      : sysfs_(std::move(sysfs)), fd_(fd), dev_path_(std::move(dev_path)) {}
+  /// Remembers the active scheduler's tunables (queue/iosched/*) as found.
+  LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path);
 
   /// True for the settings this class handles (readahead and the four queue settings).
   static bool handles(SettingId id);
@@ -35,19 +43,31 @@ class LinuxQueue {
   /// Support, reason and values of `id`. For nr_requests this WRITES each candidate (powers
   /// of two 4..2048 and the current value) to queue/nr_requests to learn which ones the queue
   /// accepts under the current scheduler, and restores the original value afterwards on every
-  /// path. These writes change a queue setting only, never the device's data.
+  /// path; then the same under every other scheduler (values_by_scheduler,
+  /// accepted_nr_requests_by_scheduler). These writes change queue settings only, never the
+  /// device's data.
   Capability capability(SettingId id);
   /// Current value. Errors: the sysfs read or ioctl error (ENOENT: no such attribute).
   [[nodiscard]] Result<SettingValue> read(SettingId id) const;
-  /// Write one setting. Errors: (errno, "write queue/<attr>=<value>", sysfs path), EINVAL =
-  /// the kernel refused the value; readahead: errc::operation_not_supported (tuned as
+  /// Write one setting. A scheduler switch back to a scheduler seen active before writes its
+  /// remembered tunables again (a switch resets them). Errors: (errno, "write
+  /// queue/<attr>=<value>", sysfs path), EINVAL = the kernel refused the value; readahead: errc::operation_not_supported (tuned as
   /// read_ahead_kb); (errno, "ioctl(BLKRASET)", device) when sysfs lacks read_ahead_kb.
   Result<void> apply(SettingId id, const SettingValue& value);
   /// The nr_requests values the queue accepts now (see capability). Errors: reading the
   /// original, a write failing other than with EINVAL, or the restore failing.
   Result<std::vector<std::int64_t>> accepted_nr_requests();
+  /// The nr_requests values each listed scheduler accepts (its range depends on the elevator,
+  /// and a switch resets nr_requests): the current one as accepted_nr_requests(), then every
+  /// other one switched to and probed the same way (an empty list when its default cannot be
+  /// written back). The scheduler, its tunables (queue/iosched/*, which a switch resets) and
+  /// nr_requests are put back afterwards on every path and read back. Only the current
+  /// scheduler when the queue cannot switch. Errors: a probe's or the restore's error.
+  Result<std::map<std::string, std::vector<std::int64_t>>> accepted_nr_requests_by_scheduler();
 
  private:
+  void remember_tunables();
+  Result<void> switch_scheduler(const std::string& name);
   [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;
   [[nodiscard]] Capability attribute_support(SettingId id) const;
   [[nodiscard]] Capability scheduler_support() const;
@@ -57,6 +77,9 @@ class LinuxQueue {
   SysfsQueue sysfs_;
   int fd_;
   std::string dev_path_;
+  /// Tunables of each scheduler as first seen active: a switch resets them to the elevator's
+  /// defaults, so a switch back to that scheduler writes them again (apply).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> tunables_;
 };
 
 }  // namespace disktune::probe

@@ -23,12 +23,16 @@ constexpr std::array<SettingInfo, 10> kSettings{{
     {SettingId::max_sectors_kb, "max_sectors_kb", "", "max_sectors_kb", "KiB", Risk::safe, false},
 }};
 
-// Apply order: the catalogue order above already puts using_dma before xfermode
-// and scheduler before nr_requests.
+// Apply order: using_dma before xfermode (a DMA mode needs DMA on); the scheduler before
+// nr_requests (a switch resets nr_requests, and its accepted range depends on the elevator);
+// max_sectors_kb before the readahead pair (some kernels raise read_ahead_kb when
+// max_sectors_kb is written, 6.18 to twice the value). apply_configuration reads everything
+// back and re-writes what still moved, so this order is a shortcut, not the guarantee.
 constexpr std::array<SettingId, 10> kOrder{
-    SettingId::multcount,  SettingId::io_support,    SettingId::unmaskirq, SettingId::using_dma,
-    SettingId::xfermode,   SettingId::readahead,     SettingId::read_ahead_kb,
-    SettingId::scheduler,  SettingId::nr_requests,   SettingId::max_sectors_kb};
+    SettingId::multcount,      SettingId::io_support, SettingId::unmaskirq,
+    SettingId::using_dma,      SettingId::xfermode,   SettingId::scheduler,
+    SettingId::nr_requests,    SettingId::max_sectors_kb, SettingId::readahead,
+    SettingId::read_ahead_kb};
 
 constexpr std::array<std::string_view, 4> kFamilyNames{"pio", "sdma", "mdma", "udma"};
 constexpr std::array<std::int64_t, 4> kFamilyBase{8, 16, 32, 64};
@@ -51,6 +55,18 @@ Error bad_value(SettingId id, std::string_view text, std::string_view why) {
 }  // namespace
 
 std::span<const SettingId> all_settings() { return kOrder; }
+
+Settings with_changes(Settings base, const Settings& changes) {
+  for (const auto& [id, value] : changes) base[id] = value;
+  return base;
+}
+
+std::vector<std::pair<SettingId, SettingValue>> in_apply_order(const Settings& settings) {
+  std::vector<std::pair<SettingId, SettingValue>> ordered;
+  for (const auto id : kOrder)
+    if (const auto it = settings.find(id); it != settings.end()) ordered.emplace_back(id, it->second);
+  return ordered;
+}
 
 const SettingInfo& setting_info(SettingId id) {
   const auto index = static_cast<std::size_t>(id);

@@ -12,7 +12,9 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
+#include <vector>
 
 namespace disktune::probe {
 
@@ -31,8 +33,10 @@ enum class SettingId {
   max_sectors_kb,  ///< /sys/block/X/queue/max_sectors_kb, KiB per request
 };
 
-/// All settings, in the order they are applied (scheduler before nr_requests, because
-/// switching the elevator resets nr_requests; using_dma before xfermode, as hdparm does).
+/// All settings, in the order they are applied and emitted: using_dma before xfermode (as
+/// hdparm does), scheduler before nr_requests (switching the elevator resets nr_requests and
+/// sets its accepted range), max_sectors_kb before readahead and read_ahead_kb (a write of
+/// max_sectors_kb raises read_ahead_kb on some kernels). Not the SettingId order.
 std::span<const SettingId> all_settings();
 
 /// Risk class: safe = cannot lose data; risky = the hdparm manual warns of hangs or corruption.
@@ -80,8 +84,15 @@ class SettingValue {
 /// Prints the number or the name (no setting-specific formatting; see format_value).
 std::ostream& operator<<(std::ostream& out, const SettingValue& value);
 
-/// A full or partial assignment of settings, ordered by SettingId (the apply order).
+/// A full or partial assignment of settings, ordered by SettingId (the display order; the
+/// apply order is all_settings(), see in_apply_order).
 using Settings = std::map<SettingId, SettingValue>;
+
+/// `base` with every entry of `changes` laid over it.
+Settings with_changes(Settings base, const Settings& changes);
+
+/// The entries of `settings` in apply order (all_settings()): how to write or emit them.
+std::vector<std::pair<SettingId, SettingValue>> in_apply_order(const Settings& settings);
 
 /// Human/JSON form of a value: xfermode as "pio4" / "mdma2" / "udma2" (hdparm's names),
 /// other numbers in decimal, names as they are.

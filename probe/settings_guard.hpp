@@ -17,8 +17,9 @@ class SettingsGuard {
   SettingsGuard& operator=(const SettingsGuard&) = delete;
   ~SettingsGuard();
 
-  /// Restore now (Device::restore). Errors: the first setting that could not be restored
-  /// or read back. After any call the destructor does nothing.
+  /// Restore now (Device::restore: apply_configuration, which re-writes whatever a coupled
+  /// write moved until every setting reads back). Errors: as apply_configuration, naming the
+  /// setting. After any call the destructor does nothing.
   Result<void> restore();
   /// Never restore from this object (the device is wedged and a restore could block the
   /// caller; the caller restores another way or reports why not).

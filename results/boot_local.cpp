@@ -27,7 +27,7 @@ std::string queue_lines(const SnippetTarget& target, const probe::Settings& queu
                                   : "/sys/block/" + target.kernel_name;
   if (resolve)
     text += std::string(kDiskVar) + "=$(basename \"$(readlink -f " + target.stable_path + ")\")\n";
-  for (const auto& [id, value] : queue) {
+  for (const auto& [id, value] : probe::in_apply_order(queue)) {
     std::string attr = dir + "/queue/" + std::string(probe::setting_info(id).sysfs_attr);
     if (resolve) attr = '"' + attr + '"';
     text += "echo " + shell_value(id, value) + " > " + attr + '\n';

@@ -46,7 +46,7 @@ std::string queue_comment(const probe::Settings& queue) {
   std::string text =
       "# Queue settings cannot be expressed in /etc/hdparm.conf; use the udev rules or the\n"
       "# boot.local snippet for:\n";
-  for (const auto& [id, value] : queue)
+  for (const auto& [id, value] : probe::in_apply_order(queue))
     text += "#   " + std::string(probe::setting_name(id)) + " = " +
             comment_safe(probe::format_value(id, value)) + '\n';
   return text;

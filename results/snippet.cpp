@@ -183,14 +183,41 @@ probe::Settings persisted_changes(const Report& report) {
 // DMA on/off and the transfer mode are one decision (a DMA mode runs only with using_dma=1):
 // when either changed, the snippet sets both, so a boot with another BIOS-chosen mode still
 // reproduces what was measured (the seed's form: hdparm -X66 -d1 ...).
-probe::Settings snippet_settings(const Report& report) {
-  auto settings = persisted_changes(report);
+void add_transfer_partner(const Report& report, probe::Settings& settings) {
   const bool transfer_changed =
       settings.count(probe::SettingId::using_dma) || settings.count(probe::SettingId::xfermode);
-  if (!transfer_changed) return settings;
+  if (!transfer_changed) return;
   for (const auto id : {probe::SettingId::using_dma, probe::SettingId::xfermode})
     if (const auto it = report.winner.settings.find(id); it != report.winner.settings.end())
       settings.emplace(id, it->second);
+}
+
+// The winner's value of `id`: searched, or held at the baseline's.
+const probe::SettingValue* winner_value(const Report& report, probe::SettingId id) {
+  if (const auto it = report.winner.settings.find(id); it != report.winner.settings.end()) return &it->second;
+  if (const auto it = report.baseline.settings.find(id); it != report.baseline.settings.end()) return &it->second;
+  return nullptr;
+}
+
+// A queue write may move the queue settings written after it (a scheduler switch resets
+// nr_requests, a max_sectors_kb write raises read_ahead_kb on some kernels): every queue
+// setting after the first changed one, in apply order, is written too, at the winner's value.
+void add_later_queue_settings(const Report& report, probe::Settings& settings) {
+  bool after_change = false;
+  for (const auto id : probe::all_settings()) {
+    if (probe::setting_info(id).sysfs_attr.empty()) continue;
+    if (settings.count(id)) {
+      after_change = true;
+    } else if (after_change) {
+      if (const auto* value = winner_value(report, id)) settings.emplace(id, *value);
+    }
+  }
+}
+
+probe::Settings snippet_settings(const Report& report) {
+  auto settings = persisted_changes(report);
+  add_transfer_partner(report, settings);
+  add_later_queue_settings(report, settings);
   return settings;
 }
 

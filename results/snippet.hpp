@@ -70,7 +70,11 @@ probe::Settings persisted_changes(const Report& report);
 /// The common start of every snippet emitter.
 struct SnippetStart {
   SnippetTarget target;
-  probe::Settings changes;  ///< persisted_changes(report), plus the coupled using_dma/xfermode partner
+  /// persisted_changes(report), plus the coupled using_dma/xfermode partner, plus every queue
+  /// setting after the first changed one in apply order (all_settings()) at the winner's value:
+  /// a queue write can move the settings written after it, so they are written again.
+  /// Emitters write these in apply order (probe::in_apply_order).
+  probe::Settings changes;
   /// snippet_header; when `complete`, followed by comment lines saying why nothing is
   /// applied: the baseline is kept (with the best stable trial and how far it was from the
   /// baseline, or that no trial finished stable), or the winner changes nothing.

@@ -37,7 +37,7 @@ std::string match_clause(const Report& report, const SnippetTarget& target) {
 
 std::vector<std::string> actions(const probe::Settings& changes) {
   std::vector<std::string> parts;
-  for (const auto& [id, value] : queue_changes(changes)) {
+  for (const auto& [id, value] : probe::in_apply_order(queue_changes(changes))) {
     if (!value.is_number()) check_scheduler_name(value.text());
     parts.push_back("ATTR{queue/" + std::string(probe::setting_info(id).sysfs_attr) + "}=\"" +
                     probe::format_value(id, value) + "\"");

@@ -183,18 +183,66 @@ bool selected(const SpaceOptions& options, SettingId id) {
   return !options.only || std::find(options.only->begin(), options.only->end(), id) != options.only->end();
 }
 
-std::vector<Group> group_candidates(const std::vector<Candidate>& candidates, PruneLog& log) {
+bool listed(const std::vector<SettingValue>& values, const SettingValue& value) {
+  return std::find(values.begin(), values.end(), value) != values.end();
+}
+
+// nr_requests' accepted range depends on the scheduler (and a switch resets it): with the
+// per-scheduler ladders the device probed, nr_requests searched too gives one joint group of
+// the accepted (scheduler, nr_requests) pairs, nr_requests from the values searched (the
+// current scheduler's ladder: a pair per value, as the product of the two was); the scheduler
+// alone keeps only the schedulers that accept the nr_requests held at its baseline value.
+// A scheduler without a probed ladder pairs with every nr_requests value.
+Group scheduler_group(const std::vector<SettingValue>& schedulers, const std::vector<SettingValue>* nr_values,
+                      const std::map<std::string, std::vector<SettingValue>>& ladders,
+                      const probe::Settings& baseline, PruneLog& log) {
+  const auto held = baseline.find(SettingId::nr_requests);
+  Group group{{SettingId::scheduler}, {}};
+  if (nr_values) group.settings.push_back(SettingId::nr_requests);
+  for (const auto& scheduler : schedulers) {
+    const auto ladder = ladders.find(scheduler.text());
+    const auto accepted = [&](const SettingValue& n) { return ladder == ladders.end() || listed(ladder->second, n); };
+    if (!nr_values) {
+      if (held == baseline.end() || accepted(held->second))
+        group.choices.push_back({{SettingId::scheduler, scheduler}});
+      else
+        log.add("scheduler whose nr_requests range excludes the held nr_requests " +
+                probe::format_value(SettingId::nr_requests, held->second) + " (nr_requests not searched)");
+      continue;
+    }
+    for (const auto& n : *nr_values) {
+      if (accepted(n))
+        group.choices.push_back({{SettingId::scheduler, scheduler}, {SettingId::nr_requests, n}});
+      else
+        log.add("nr_requests value refused under that scheduler (probed per scheduler)");
+    }
+  }
+  return group;
+}
+
+std::vector<Group> group_candidates(const std::vector<Candidate>& candidates,
+                                    const std::map<std::string, std::vector<SettingValue>>& nr_ladders,
+                                    const probe::Settings& baseline, PruneLog& log) {
   std::vector<Group> groups;
   const std::vector<SettingValue>* dma = nullptr;
   const std::vector<SettingValue>* xfer = nullptr;
+  const std::vector<SettingValue>* schedulers = nullptr;
+  const std::vector<SettingValue>* nr = nullptr;
   for (const auto& c : candidates) {
     if (c.id == SettingId::using_dma) dma = &c.values;
     if (c.id == SettingId::xfermode) xfer = &c.values;
+    if (c.id == SettingId::scheduler) schedulers = &c.values;
+    if (c.id == SettingId::nr_requests) nr = &c.values;
   }
+  const bool by_scheduler = schedulers && !nr_ladders.empty();
   for (const auto& c : candidates) {
     const bool coupled = dma && xfer && (c.id == SettingId::using_dma || c.id == SettingId::xfermode);
     if (coupled) {
       if (c.id == SettingId::using_dma) groups.push_back(transfer_group(*dma, *xfer, log));
+      continue;
+    }
+    if (by_scheduler && (c.id == SettingId::scheduler || c.id == SettingId::nr_requests)) {
+      if (c.id == SettingId::scheduler) groups.push_back(scheduler_group(*schedulers, nr, nr_ladders, baseline, log));
       continue;
     }
     Group group{{c.id}, {}};
@@ -256,7 +304,12 @@ SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
     }
     candidates.push_back({id, std::move(legal)});
   }
-  auto groups = group_candidates(candidates, log);
+  const auto nr_cap = std::find_if(capabilities.begin(), capabilities.end(),
+                                   [](const auto& c) { return c.id == SettingId::nr_requests; });
+  auto groups = group_candidates(candidates,
+                                 nr_cap == capabilities.end() ? std::map<std::string, std::vector<SettingValue>>{}
+                                                              : nr_cap->values_by_scheduler,
+                                 baseline, log);
   for (auto& group : groups) include_baseline_choice(group, baseline);
   std::erase_if(groups, [](const Group& g) { return g.choices.empty(); });
   return SearchSpace(baseline, std::move(groups), log.take(), std::move(excluded));

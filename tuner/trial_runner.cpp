@@ -3,6 +3,7 @@
 #include "tuner/trial_runner.hpp"
 
 #include "bench/stats.hpp"
+#include "probe/configuration.hpp"
 #include "probe/device_names.hpp"
 #include "probe/heartbeat_block_io.hpp"
 #include "probe/in_flight.hpp"
@@ -103,13 +104,6 @@ std::string readback_mismatch(probe::Device& device, const probe::Settings& expe
   return differs;
 }
 
-// The full configuration a measurement claims: every original setting, the changes over it.
-probe::Settings expected_settings(const probe::Settings& original, const probe::Settings& changes) {
-  probe::Settings all = original;
-  for (const auto& [id, value] : changes) all[id] = value;
-  return all;
-}
-
 // The settings of `all` a measurement does not change.
 probe::Settings unchanged_settings(const probe::Settings& all, const probe::Settings& changes) {
   probe::Settings kept;
@@ -123,16 +117,21 @@ struct Failure {
   std::string detail;
 };
 
-// Applies `changes` one by one, beating after each. Failure: the first the device refused.
-std::optional<Failure> apply_changes(probe::Device& device, const probe::Settings& changes,
-                                     probe::Heartbeat& heartbeat) {
+// What applying a configuration came to: a setting the device refused (nothing measured),
+// or what did not read back (still measured: a drive's read-back can lie).
+struct Applied {
+  std::optional<Failure> refused;
+  std::string ineffective;
+};
+
+// Sets the device to `target` through probe::apply_configuration (coupling-aware, every
+// setting read back, re-written until it holds), beating after each write.
+Applied apply_changes(probe::Device& device, const probe::Settings& target, probe::Heartbeat& heartbeat) {
   heartbeat.beat();
-  for (const auto& [id, value] : changes) {
-    if (auto applied = device.apply(id, value); !applied)
-      return Failure{apply_failure_status(applied.error()), apply_failure_detail(applied.error())};
-    heartbeat.beat();
-  }
-  return std::nullopt;
+  const auto done = probe::apply_configuration(device, target, [&heartbeat] { heartbeat.beat(); });
+  if (done) return {};
+  if (probe::is_not_read_back(done.error())) return {std::nullopt, done.error().op};
+  return {Failure{apply_failure_status(done.error()), apply_failure_detail(done.error())}, ""};
 }
 
 // A setting the measurement does not change that no longer reads back as the original
@@ -198,11 +197,12 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
     r.detail = std::move(detail);
     return r;
   };
-  if (auto failed = apply_changes(device, changes, heartbeat)) return fail(failed->status, failed->detail);
+  const auto applied = apply_changes(device, changes, heartbeat);
+  if (applied.refused) return fail(applied.refused->status, applied.refused->detail);
   // A value that does not read back is still measured: a drive's read-back can lie (QEMU
   // keeps word 59 at 16 after SET MULTIPLE 0) while the setting's effect, e.g. EIO on every
   // read, is the evidence that matters.
-  const auto ineffective = readback_mismatch(device, changes);
+  const std::string& ineffective = applied.ineffective;
   const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
   if (auto moved = unchanged_check(device, original, changes)) return fail(moved->status, moved->detail + also);
   auto opened = device.open_io(probe::IoMode::buffered);
@@ -227,7 +227,7 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
   }
-  if (auto moved = after_check(device, expected_settings(original, changes))) return fail(moved->status, moved->detail);
+  if (auto moved = after_check(device, probe::with_changes(original, changes))) return fail(moved->status, moved->detail);
   auto crc = data_checksum(beating);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.crc = *crc;
@@ -269,19 +269,19 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome) {
 std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings& original,
                                     const probe::Settings& contender, const TrialSettings& settings,
                                     probe::Heartbeat& heartbeat, ChildReport& r) {
-  (void)device.restore(original);  // a setting it could not restore shows in the read-back
-  heartbeat.beat();
+  // The whole contender, not only its changes: the previous unit's values are undone too.
   const auto changes = strategies::changes_from(original, contender);
-  if (auto failed = apply_changes(device, changes, heartbeat)) return failed;
-  if (auto mismatch = readback_mismatch(device, changes); !mismatch.empty())
-    return Failure{TrialStatus::unstable, std::string(kIneffectivePrefix) + mismatch};
+  const auto applied = apply_changes(device, probe::with_changes(original, changes), heartbeat);
+  if (applied.refused) return applied.refused;
+  if (!applied.ineffective.empty())
+    return Failure{TrialStatus::unstable, std::string(kIneffectivePrefix) + applied.ineffective};
   if (auto moved = unchanged_check(device, original, changes)) return moved;
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return Failure{TrialStatus::error, opened.error().message()};
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
   auto samples = bench::run_samples(beating, settings.workload, 2);  // warm-up, then the kept one
   if (!samples) return Failure{TrialStatus::error, "read error during measurement: " + samples.error().message()};
-  if (auto moved = after_check(device, expected_settings(original, changes))) return moved;
+  if (auto moved = after_check(device, probe::with_changes(original, changes))) return moved;
   r.samples.push_back((*samples)[1].mib_s);
   r.measured_s += seconds_of(*samples);
   return std::nullopt;

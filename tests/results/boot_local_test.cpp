@@ -61,13 +61,16 @@ TEST_CASE("boot.local for the seed drive is the walkthrough's hdparm line", "[re
   REQUIRE(text.find("on 2026-11-30T05:09:47Z") != std::string::npos);
 }
 
-TEST_CASE("boot.local for a loop device writes sysfs queue lines, scheduler first", "[results]") {
+// Apply order: a scheduler switch resets nr_requests, a max_sectors_kb write can raise
+// read_ahead_kb; the unchanged max_sectors_kb after the first change is written too.
+TEST_CASE("boot.local for a loop device writes sysfs queue lines in apply order", "[results]") {
   const auto text = results::BootLocalEmitter().render(test_support::loop_report());
   test_support::check_golden("boot_local_loop.sh", text);
   REQUIRE(command_lines(text) ==
-          std::vector<std::string>{"echo 1024 > /sys/block/loop0/queue/read_ahead_kb",
-                                   "echo 'mq-deadline' > /sys/block/loop0/queue/scheduler",
-                                   "echo 64 > /sys/block/loop0/queue/nr_requests"});
+          std::vector<std::string>{"echo 'mq-deadline' > /sys/block/loop0/queue/scheduler",
+                                   "echo 64 > /sys/block/loop0/queue/nr_requests",
+                                   "echo 1280 > /sys/block/loop0/queue/max_sectors_kb",
+                                   "echo 1024 > /sys/block/loop0/queue/read_ahead_kb"});
   REQUIRE(text.find("SIMULATED") == std::string::npos);
 }
 

@@ -25,9 +25,10 @@ TEST_CASE("udev rule for a loop device matches the kernel name and sets queue at
   const auto text = results::UdevRulesEmitter().render(test_support::loop_report());
   test_support::check_golden("udev_loop.rules", text);
   REQUIRE(text.find("KERNEL==\"loop0\", \\\n"
-                    "  ATTR{queue/read_ahead_kb}=\"1024\", \\\n"
                     "  ATTR{queue/scheduler}=\"mq-deadline\", \\\n"
-                    "  ATTR{queue/nr_requests}=\"64\"\n") != std::string::npos);
+                    "  ATTR{queue/nr_requests}=\"64\", \\\n"
+                    "  ATTR{queue/max_sectors_kb}=\"1280\", \\\n"
+                    "  ATTR{queue/read_ahead_kb}=\"1024\"\n") != std::string::npos);
   REQUIRE(text.find("RUN+=") == std::string::npos);
 }
 

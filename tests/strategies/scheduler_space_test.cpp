@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// build_space: nr_requests' legal values follow the scheduler they are paired with.
+#include "strategies/search_space.hpp"
+#include "tests/support/setting_values.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+using namespace disktune;
+using probe::SettingId;
+using probe::SettingValue;
+using testing::name;
+using testing::num;
+
+namespace {
+
+
+std::vector<SettingValue> ladder(std::int64_t high) {
+  std::vector<SettingValue> values;
+  for (std::int64_t n = 4; n <= high; n *= 2) values.push_back(num(n));
+  return values;
+}
+
+// A queue under "deadline" (nr_requests up to 1024) that also offers "none" (up to 64) and
+// "lazy", whose ladder could not be probed.
+std::vector<probe::Capability> queue_capabilities() {
+  probe::Capability scheduler{SettingId::scheduler, probe::Support::supported,
+                              {name("none"), name("deadline"), name("lazy")}, ""};
+  probe::Capability nr{SettingId::nr_requests, probe::Support::supported, ladder(1024), ""};
+  nr.values_by_scheduler = {{"none", ladder(64)}, {"deadline", ladder(1024)}};
+  return {scheduler, nr};
+}
+
+const probe::Settings kBaseline{{SettingId::scheduler, name("deadline")}, {SettingId::nr_requests, num(256)}};
+
+std::vector<probe::Settings> every_configuration(const strategies::SearchSpace& space) {
+  std::vector<probe::Settings> all;
+  const auto& groups = space.groups();
+  std::vector<std::size_t> index(groups.size(), 0);
+  for (;;) {
+    all.push_back(space.configuration(index));
+    std::size_t g = 0;
+    while (g < groups.size() && ++index[g] == groups[g].choices.size()) index[g++] = 0;
+    if (g == groups.size()) return all;
+  }
+}
+
+bool pruned_with(const strategies::SearchSpace& space, const std::string& text) {
+  return std::any_of(space.pruned().begin(), space.pruned().end(),
+                     [&](const auto& p) { return p.reason.find(text) != std::string::npos; });
+}
+
+}  // namespace
+
+TEST_CASE("build_space pairs each scheduler with the nr_requests values it accepts", "[strategies]") {
+  const auto space = strategies::build_space(std::nullopt, queue_capabilities(), kBaseline, {});
+  const auto caps = queue_capabilities();
+  const auto& ladders = caps[1].values_by_scheduler;
+  std::size_t none_pairs = 0;
+  for (const auto& config : every_configuration(space)) {
+    const auto scheduler = config.at(SettingId::scheduler).text();
+    const auto n = config.at(SettingId::nr_requests);
+    INFO(probe::format_settings(config));
+    if (const auto it = ladders.find(scheduler); it != ladders.end())
+      REQUIRE(std::find(it->second.begin(), it->second.end(), n) != it->second.end());
+    if (scheduler == "none") ++none_pairs;
+  }
+  REQUIRE(none_pairs == ladder(64).size());
+  REQUIRE(space.contains({{SettingId::scheduler, name("deadline")}, {SettingId::nr_requests, num(1024)}}));
+  REQUIRE(space.contains({{SettingId::scheduler, name("lazy")}, {SettingId::nr_requests, num(1024)}}));
+  REQUIRE(space.contains(kBaseline));
+  REQUIRE(pruned_with(space, "nr_requests value refused under that scheduler"));
+}
+
+TEST_CASE("build_space with the scheduler alone keeps the schedulers that accept the held nr_requests",
+          "[strategies]") {
+  strategies::SpaceOptions only;
+  only.only = std::vector<SettingId>{SettingId::scheduler};
+  const auto space = strategies::build_space(std::nullopt, queue_capabilities(), kBaseline, only);
+  REQUIRE(space.values(SettingId::scheduler) == std::vector<SettingValue>{name("deadline"), name("lazy")});
+  REQUIRE(pruned_with(space, "excludes the held nr_requests 256"));
+}
