@@ -39,3 +39,26 @@ queue_snapshot() {
   cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb"
   echo "getra $(blockdev --getra "$1")"
 }
+
+# throttle_loop DEVICE BPS [IOPS]: make DEVICE (a loop device this test attached) read like a
+# disk: a cgroup v1 blkio cgroup caps reads at BPS bytes/s (and IOPS requests/s: the cap
+# counts requests after splitting, so request size matters as on a real disk), and this shell
+# (with every child it starts from now on) joins it. Skips when cgroup v1 blkio is missing.
+# Cleanup on exit: the shell leaves the cgroup, which is removed. DESIGN.md "A disk-speed
+# device on demand".
+throttle_loop() {
+  local root=/sys/fs/cgroup/blkio mm
+  [ -w "$root/cgroup.procs" ] || skip "cgroup v1 blkio not mounted at $root"
+  mm=$(lsblk -dno MAJ:MIN "$1" | tr -d ' ')
+  throttle_cgroup=$root/disktune-test-$$-${#cleanup_steps[@]}
+  mkdir "$throttle_cgroup"
+  cleanup_steps+=("echo \$\$ > '$root/cgroup.procs'; for _ in 1 2 3 4 5; do rmdir '$throttle_cgroup' 2>/dev/null && break; sleep 0.2; done")
+  echo "$mm $2" >"$throttle_cgroup/blkio.throttle.read_bps_device"
+  [ -z "${3:-}" ] || echo "$mm $3" >"$throttle_cgroup/blkio.throttle.read_iops_device"
+  echo $$ >"$throttle_cgroup/cgroup.procs"
+}
+
+# blkio_read_bytes: bytes this test's throttle cgroup has read so far (all devices).
+blkio_read_bytes() {
+  awk '$2 == "Read" { sum += $3 } END { print sum + 0 }' "$throttle_cgroup/blkio.throttle.io_service_bytes"
+}
