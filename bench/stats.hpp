@@ -52,4 +52,20 @@ double relative_half_width(const Interval& interval, double center);
 /// are only flagged: callers keep them.
 std::vector<std::size_t> outlier_indices(std::span<const double> values, double k = 3.0);
 
+/// The noise between repeated measurements of one configuration, as the relative
+/// difference two of their medians have on average, percent.
+struct RepeatNoise {
+  double observed_pct = 0.0;   ///< mean |m_i - m_j| over pairs of the trials' medians / median of them
+  double predicted_pct = 0.0;  ///< from the scatter within the trials: 2/sqrt(pi) x 1.2533 sigma / sqrt(n) / median
+                               ///< (sigma pooled over the trials, n the fewest samples of a trial)
+  double pct = 0.0;            ///< the larger of the two
+};
+
+/// The noise of `trials`, each the samples [MiB/s] of one separate measurement of the same
+/// configuration (a trial of its own, the device opened anew). The observed part sees
+/// what changes between trials (cache and device state at open, other load); the predicted
+/// part what a few trials cannot show reliably, the spread of a median of few samples.
+/// All 0 when the medians' median is 0. Preconditions: non-empty, no empty trial.
+RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials);
+
 }  // namespace disktune::bench
