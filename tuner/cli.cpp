@@ -24,7 +24,7 @@ constexpr const char* kUsage =
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
-    "           [--safe-only] [--allow-mounted]\n"
+    "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--duration S] [--json]\n"
@@ -106,6 +106,7 @@ po::options_description command_options(Command command) {
         ("stall-timeout", po::value<double>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least)")
         ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
         ("max-trials", po::value<std::size_t>(), "stop after this many trials")
+        ("noise-repeats", po::value<int>()->default_value(2), "baseline trials measured after the first for the noise (1-10)")
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
@@ -196,6 +197,8 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
   config.max_trials = optional_value<std::size_t>(vm, "max-trials");
   if (config.max_trials && *config.max_trials == 0) throw UsageError("--max-trials must be at least 1");
+  if (vm.count("noise-repeats")) config.noise_repeats = vm["noise-repeats"].as<int>();
+  if (config.noise_repeats < 1 || config.noise_repeats > 10) throw UsageError("--noise-repeats must be 1-10");
   if (vm.count("max-repeats")) config.max_repeats = vm["max-repeats"].as<int>();
   if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
   config.time_budget_s = optional_value<double>(vm, "time-budget");

@@ -55,6 +55,7 @@ TrialSettings trial_settings_for(const Config& config, bool simulated) {
   if (config.stall_timeout_s) settings.stall = bench::Seconds(*config.stall_timeout_s);
   settings.derive_limits = !simulated && !config.trial_timeout_s;
   settings.stop_now = [] { return stop_now(); };
+  settings.noise_repeats = config.noise_repeats;
   return settings;
 }
 

@@ -43,22 +43,33 @@ queue_snapshot() {
 # throttle_loop DEVICE BPS [IOPS]: make DEVICE (a loop device this test attached) read like a
 # disk: a cgroup v1 blkio cgroup caps reads at BPS bytes/s (and IOPS requests/s: the cap
 # counts requests after splitting, so request size matters as on a real disk), and this shell
-# (with every child it starts from now on) joins it. Skips when cgroup v1 blkio is missing.
-# Cleanup on exit: the shell leaves the cgroup, which is removed. DESIGN.md "A disk-speed
-# device on demand".
+# (with every child it starts from now on) joins it. Call it from the test's main shell, not
+# a subshell. Skips when cgroup v1 blkio is missing. unthrottle ends it; so does the exit.
+# DESIGN.md "A disk-speed device on demand".
 throttle_loop() {
   local root=/sys/fs/cgroup/blkio mm
   [ -w "$root/cgroup.procs" ] || skip "cgroup v1 blkio not mounted at $root"
+  unthrottle
   mm=$(lsblk -dno MAJ:MIN "$1" | tr -d ' ')
   throttle_cgroup=$root/disktune-test-$$-${#cleanup_steps[@]}
   mkdir "$throttle_cgroup"
-  cleanup_steps+=("echo \$\$ > '$root/cgroup.procs'; for _ in 1 2 3 4 5; do rmdir '$throttle_cgroup' 2>/dev/null && break; sleep 0.2; done")
+  cleanup_steps+=("unthrottle")
   echo "$mm $2" >"$throttle_cgroup/blkio.throttle.read_bps_device"
   [ -z "${3:-}" ] || echo "$mm $3" >"$throttle_cgroup/blkio.throttle.read_iops_device"
   echo $$ >"$throttle_cgroup/cgroup.procs"
 }
 
-# blkio_read_bytes: bytes this test's throttle cgroup has read so far (all devices).
-blkio_read_bytes() {
-  awk '$2 == "Read" { sum += $3 } END { print sum + 0 }' "$throttle_cgroup/blkio.throttle.io_service_bytes"
+# unthrottle: this shell leaves the throttle cgroup, which is removed (once its processes
+# have ended). Does nothing without one.
+unthrottle() {
+  [ -n "${throttle_cgroup:-}" ] || return 0
+  echo $$ >/sys/fs/cgroup/blkio/cgroup.procs
+  for _ in $(seq 25); do rmdir "$throttle_cgroup" 2>/dev/null && break; sleep 0.2; done
+  throttle_cgroup=
+}
+
+# device_read_bytes DEVICE: bytes DEVICE has read (sectors read in /sys/block/NAME/stat x
+# 512; a reused loop device keeps counting: take differences).
+device_read_bytes() {
+  echo $(($(awk '{ print $3 }' "/sys/block/$(basename "$1")/stat") * 512))
 }
