@@ -52,7 +52,9 @@ RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials) {
   // independent ones differ by 2 / sqrt(pi) times that on average.
   const double median_sd = 1.2533 * pooled_stddev(trials) / std::sqrt(static_cast<double>(fewest));
   noise.predicted_pct = 100.0 * 2.0 / std::sqrt(std::numbers::pi) * median_sd / center;
-  noise.pct = std::max(noise.observed_pct, noise.predicted_pct);
+  // Measured medians are never all equal; a simulated drive's are (its noise is the same for
+  // every measurement of a configuration): then only the scatter tells.
+  noise.pct = noise.observed_pct > 0.0 ? noise.observed_pct : noise.predicted_pct;
   return noise;
 }
 
