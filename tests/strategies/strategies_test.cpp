@@ -69,12 +69,12 @@ TEST_CASE("every strategy stays in the space, respects the budget and finds the 
     (*strategy)->run(space, evaluator);
     REQUIRE(evaluator.trials().size() == 4);
   }
+  auto timed = [](const probe::Settings& config) {  // every trial measures for 2 s
+    auto trial = synthetic_trial(config);
+    trial.measured_s = 2.0;
+    return trial;
+  };
   SECTION("a time budget of 5 measured seconds stops new trials once it is spent") {
-    auto timed = [](const probe::Settings& config) {
-      auto trial = synthetic_trial(config);
-      trial.measured_s = 2.0;
-      return trial;
-    };
     strategies::EvaluatorOptions options;
     options.time_budget_s = 5.0;
     strategies::Evaluator evaluator(space, timed, timed(space.baseline()), options);
@@ -83,11 +83,6 @@ TEST_CASE("every strategy stays in the space, respects the budget and finds the 
     REQUIRE(evaluator.measured_s() == Approx(6.0).epsilon(1e-12));
   }
   SECTION("the time budget counts what was measured before the search and keeps the reserve") {
-    auto timed = [](const probe::Settings& config) {
-      auto trial = synthetic_trial(config);
-      trial.measured_s = 2.0;
-      return trial;
-    };
     strategies::EvaluatorOptions options;
     options.time_budget_s = 10.0;
     options.spent_before_s = 3.0;  // the baseline and its noise repeats
