@@ -199,12 +199,14 @@ double reached_mib_s(const probe::ChildOutcome& outcome, std::uint64_t chunk_byt
 }
 
 // A child killed at its time limit while still progressing is slow; one that stopped
-// progressing (the stall limit fired, or silent for 5 s when the time limit fired) hung.
+// progressing (the stall limit fired, or silent for 2 s, half the stall limit if shorter,
+// when the time limit fired) hung.
 TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& limits) {
   TrialResult trial;
   const std::string origin = limits.derived ? "derived from the baseline's rate" : "as given";
-  const bool progressing = !outcome.stalled && outcome.since_progress < limits.stall.value_or(bench::Seconds{5.0}) &&
-                           outcome.since_progress < bench::Seconds{5.0};
+  // Progress shows every 10-200 ms while a child reads (heartbeats, the device's sectors).
+  const bench::Seconds recent = std::min(bench::Seconds{2.0}, limits.stall.value_or(bench::Seconds{4.0}) / 2.0);
+  const bool progressing = !outcome.stalled && outcome.since_progress < recent;
   if (progressing) {
     trial.status = TrialStatus::slow;
     trial.detail = "slow: reached about " + rate_text(reached_mib_s(outcome, limits.chunk_bytes)) +
