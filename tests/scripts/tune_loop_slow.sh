@@ -46,6 +46,6 @@ expect_eq "$status" slow "status of read_ahead_kb=0 at 100 IOPS ($(jq -r '[.tria
 jq -r '[.trials[] | select(.settings.read_ahead_kb == 0)][0].detail' "$WORK/r2.json" | grep -q -- "--trial-timeout" ||
   fail "the slow trial does not say which limit fired and how to raise it"
 [ "$(jq '[.trials[] | select(.status == "hang")] | length' "$WORK/r2.json")" = 0 ] || fail "a trial counted as hung"
-[ "$bytes" -lt $((48 << 20)) ] || fail "read $bytes bytes at 100 IOPS"
+[ "$bytes" -lt $((192 << 20)) ] || fail "read $bytes bytes at 100 IOPS"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the 100-IOPS tune"
 echo "ok (${SECONDS} s)"
