@@ -2,7 +2,9 @@
 // The noise check after the baseline.
 #include "tuner/noise.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <functional>
 
 namespace disktune::tuner {
 namespace {
@@ -19,7 +21,10 @@ std::string noise_figures(const std::vector<double>& medians_mib_s, double noise
   std::string text = std::to_string(medians_mib_s.size()) + " baseline trials, medians ";
   for (std::size_t i = 0; i < medians_mib_s.size(); ++i)
     text += (i ? ", " : "") + number("%.2f", medians_mib_s[i]);
-  return text + " MiB/s: noise " + number("%.2f", noise_pct) + " %";
+  const bool equal = std::adjacent_find(medians_mib_s.begin(), medians_mib_s.end(), std::not_equal_to<>()) ==
+                     medians_mib_s.end();
+  return text + " MiB/s: noise " + number("%.2f", noise_pct) + " %" +
+         (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
 }
 
 NoiseCheck settle_noise(TrialRunner& runner, BaselineMeasurement& baseline, bool resumed, double min_gain_pct,
