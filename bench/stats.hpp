@@ -52,4 +52,22 @@ double relative_half_width(const Interval& interval, double center);
 /// are only flagged: callers keep them.
 std::vector<std::size_t> outlier_indices(std::span<const double> values, double k = 3.0);
 
+/// The noise between repeated measurements of one configuration, as the relative
+/// difference two of their medians have on average, percent.
+struct RepeatNoise {
+  double observed_pct = 0.0;   ///< mean |m_i - m_j| over pairs of the trials' medians / median of them
+  double predicted_pct = 0.0;  ///< from the scatter within the trials: 2/sqrt(pi) x 1.2533 sigma / sqrt(n) / median
+                               ///< (sigma pooled over the trials, n the fewest samples of a trial)
+  double pct = 0.0;            ///< observed_pct, or predicted_pct when all medians are equal
+};
+
+/// The noise of `trials`, each the samples [MiB/s] of one separate measurement of the same
+/// configuration (a trial of its own, the device opened anew). The observed part sees
+/// what changes between trials (cache and device state at open, other load); the samples
+/// within a trial are often not independent (a throttled device bursts at the same sample
+/// every time), so their scatter over-states how much medians differ, and only stands in
+/// when the medians are all equal (a simulated drive's frozen noise, or a single trial).
+/// All 0 when the medians' median is 0. Preconditions: non-empty, no empty trial.
+RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials);
+
 }  // namespace disktune::bench

@@ -232,29 +232,71 @@ struct Pipes {
   int beats;
 };
 
-// Parent side: read the pipes and watch the child until it ends, overruns `timeout` or
-// stays silent longer than `stall`.
+// The last sign of progress: a heartbeat, or growth of the limits' progress counter (polled
+// every 200 ms).
+class ProgressWatch {
+ public:
+  ProgressWatch(const WatchHooks& hooks, SteadyTime start)
+      : source_(hooks.progress), last_(start), next_poll_(start) {
+    if (source_) first_ = source_();
+    latest_ = first_;
+  }
+  void beat(SteadyTime now) { last_ = now; }
+  void poll(SteadyTime now) {
+    if (!source_ || now < next_poll_) return;
+    next_poll_ = now + std::chrono::milliseconds(200);
+    const auto value = source_();
+    if (!value) return;
+    if (!first_) first_ = value;
+    if (latest_ && *value > *latest_) last_ = now;
+    latest_ = value;
+  }
+  [[nodiscard]] SteadyTime last() const { return last_; }
+  void record(ChildOutcome& outcome, SteadyTime now) const {
+    outcome.progress = first_ && latest_ && *latest_ > *first_ ? *latest_ - *first_ : 0;
+    outcome.since_progress = now - last_;
+  }
+
+ private:
+  std::function<std::optional<std::uint64_t>()> source_;
+  SteadyTime last_;
+  SteadyTime next_poll_;
+  std::optional<std::uint64_t> first_;
+  std::optional<std::uint64_t> latest_;
+};
+
+// Killed on request (the run is stopping): reaped like an overrun, then marked stopped.
+void kill_stopped(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits) {
+  kill_overrun(outcome, pid, limits, "stopped: the run was asked to stop (killed)");
+  if (outcome.end == ChildEnd::timed_out) outcome.end = ChildEnd::stopped;
+}
+
+// Parent side: read the pipes and watch the child until it ends, overruns `timeout`, stays
+// silent longer than `stall` or stop_now() asks to end it.
 void watch_child(ChildOutcome& outcome, pid_t pid, Pipes pipes, const WatchLimits& limits,
-                 SteadyTime start) {
+                 const WatchHooks& hooks, SteadyTime start) {
   const SteadyTime deadline = start + steady(limits.timeout);
-  SteadyTime last_progress = start;
+  ProgressWatch progress(hooks, start);
   bool open = true;
   for (;;) {
     drain(pipes.payload, outcome.payload, open);
     const SteadyTime now = std::chrono::steady_clock::now();
     if (const int beats = drain_beats(pipes.beats); beats > 0) {
       outcome.heartbeats += beats;
-      last_progress = now;
+      progress.beat(now);
     }
+    progress.poll(now);
+    progress.record(outcome, now);
     const ChildState state = child_state(pid);
     if (state == ChildState::ended) return collect_ended(outcome, pid, pipes.payload, open);
     if (state == ChildState::lost) return record_lost(outcome, pipes.payload, open);
+    if (hooks.stop_now && hooks.stop_now()) return kill_stopped(outcome, pid, limits);
     if (now >= deadline)
       return kill_overrun(outcome, pid, limits,
                           "timed out after " + format_seconds(limits.timeout.count()) + " s (killed)");
     SteadyTime wake = deadline;
     if (limits.stall) {
-      const SteadyTime stall_end = last_progress + steady(*limits.stall);
+      const SteadyTime stall_end = progress.last() + steady(*limits.stall);
       if (now >= stall_end) {
         outcome.stalled = true;
         return kill_overrun(outcome, pid, limits,
@@ -294,6 +336,7 @@ std::string_view to_string(ChildEnd end) {
     case ChildEnd::failed: return "failed";
     case ChildEnd::timed_out: return "timed_out";
     case ChildEnd::wedged: return "wedged";
+    case ChildEnd::stopped: return "stopped";
   }
   return "failed";
 }
@@ -319,6 +362,11 @@ ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Secon
 
 ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
                           const WatchLimits& limits) {
+  return run_in_child(body, limits, WatchHooks{});
+}
+
+ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
+                          const WatchLimits& limits, const WatchHooks& hooks) {
   DT_ASSERT(limits.timeout > bench::Seconds{0.0});
   DT_ASSERT(!limits.stall || *limits.stall > bench::Seconds{0.0});
   const SteadyTime start = std::chrono::steady_clock::now();
@@ -346,7 +394,7 @@ ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
   ::setpgid(pid, pid);  // races with the child's own setpgid on purpose: either makes the group
   ChildOutcome outcome;
   outcome.pid = pid;
-  watch_child(outcome, pid, Pipes{read_end.get(), beat_read.get()}, limits, start);
+  watch_child(outcome, pid, Pipes{read_end.get(), beat_read.get()}, limits, hooks, start);
   outcome.elapsed = std::chrono::steady_clock::now() - start;
   return outcome;
 }

@@ -5,6 +5,7 @@
 #include "bench/clock.hpp"
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -19,9 +20,10 @@ enum class ChildEnd {
   timed_out,  ///< overran the limit (or the stall limit) and was killed (SIGKILL): a hang
   wedged,     ///< killed, but still in uninterruptible sleep (state D) after the reap grace:
               ///< left behind unreaped; the device it was reading must not be touched again
+  stopped,    ///< killed (SIGKILL) because WatchLimits::stop_now said so (the run is stopping)
 };
 
-/// "finished", "failed", "timed_out", "wedged".
+/// "finished", "failed", "timed_out", "wedged", "stopped".
 std::string_view to_string(ChildEnd end);
 
 /// The child's outcome as the parent saw it.
@@ -35,6 +37,12 @@ struct ChildOutcome {
   bool stalled = false;   ///< timed_out/wedged because no heartbeat came within the stall limit
   int heartbeats = 0;     ///< heartbeats the parent received
   int pid = 0;            ///< the child's pid (still alive when wedged)
+  /// Growth of WatchLimits::progress over the child's life [its unit, bytes for a device's
+  /// sectors read]; 0 without a progress source.
+  std::uint64_t progress = 0;
+  /// Wall time between the last sign of progress (heartbeat or growth of `progress`, else
+  /// the start) and the end of the watch: near 0 for a child killed while still progressing.
+  bench::Seconds since_progress{0.0};
 };
 
 /// Limits for one watched child.
@@ -48,6 +56,19 @@ struct WatchLimits {
   /// Child's stdin/stdout/stderr go to /dev/null, so a wedged child does not keep the
   /// caller's pipes (`disktune ... | tee log`) open.
   bool detach_stdio = false;
+};
+
+/// Optional callbacks of one watch (kept apart from WatchLimits so that its aggregate
+/// initializers stay complete).
+struct WatchHooks {
+  /// Polled about every 10 ms: once it returns true the child is killed at once (SIGKILL,
+  /// reaped as on a timeout) and ends `stopped`. Empty: never. Must be cheap and must not block.
+  std::function<bool()> stop_now;
+  /// Polled about every 200 ms: a counter that grows while the child's work progresses outside
+  /// it (e.g. the sectors a device has read, /sys/block/NAME/stat). Growth counts as a
+  /// heartbeat for the stall limit, so a child whose single read() takes long but moves
+  /// the device on is not stalled. nullopt from it: no reading this time. Empty: heartbeats only.
+  std::function<std::optional<std::uint64_t>()> progress;
 };
 
 /// Progress reports from inside a watched child to its parent: one byte on a non-blocking
@@ -97,5 +118,10 @@ ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Secon
 /// detail "stalled: no progress for X s"). Same ends, exit codes and errors as above.
 ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
                           const WatchLimits& limits);
+
+/// The same, with hooks: `hooks.stop_now` ends the child at once (ChildEnd::stopped) and
+/// `hooks.progress` counts as heartbeats when it grows (ChildOutcome::progress says by how much).
+ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
+                          const WatchLimits& limits, const WatchHooks& hooks);
 
 }  // namespace disktune::probe

@@ -105,8 +105,18 @@ struct Report {
   std::string method = "buffered";  ///< benchmark method of every median in the report
   int repeats = 3;               ///< first samples per configuration
   int max_repeats = 10;          ///< adaptive sampling's maximum
-  double noise_floor_pct = 0.0;  ///< A/A: |median(A) - median(B)| / median(A) of the baseline, percent
-  double measured_s = 0.0;       ///< measurement time of the search's trials [s]
+  /// The noise between repeated measurements of one configuration: relative spread
+  /// (max - min) / median of the baseline's trial medians (baseline.aa_samples), percent.
+  double noise_floor_pct = 0.0;
+  /// The noise is larger than the smallest gain the winner rule accepts (2 %) even with
+  /// --max-repeats samples per trial, and no configuration beat it: the answer is not a
+  /// measured "keep the baseline" (exit 6).
+  bool too_noisy = false;
+  std::string noise_detail;      ///< the noise figures and what to do when it is too large; else empty
+  /// Measurement time of everything measured: the baseline and its noise repeats, the
+  /// search's trials and the confirmation round [s; virtual when simulated].
+  double measured_s = 0.0;
+  double wall_s = 0.0;           ///< wall time of the run, start to report [s]
   std::uint64_t seed = 1;
   /// Every option that shapes a measurement (duration_s, repeats, max_repeats, method,
   /// chunk_bytes, drop_behind_bytes, confirm_rounds, strategy, seed) and the command line,

@@ -37,7 +37,8 @@ double Evaluator::gain_threshold() const { return std::max(options_.min_gain, op
 
 bool Evaluator::budget_left() const {
   const bool trials_left = !options_.max_trials || trials_.size() < *options_.max_trials;
-  const bool time_left = !options_.time_budget_s || measured_s_ < *options_.time_budget_s;
+  const bool time_left = !options_.time_budget_s ||
+                         options_.spent_before_s + measured_s_ + options_.reserve_s < *options_.time_budget_s;
   return trials_left && time_left;
 }
 

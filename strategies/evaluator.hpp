@@ -18,8 +18,13 @@ namespace disktune::strategies {
 /// Budget and tie rules.
 struct EvaluatorOptions {
   std::optional<std::size_t> max_trials;  ///< stop evaluating new configurations after this many
-  /// Stop evaluating new configurations once this much measurement time [s] is spent.
+  /// Stop evaluating new configurations once this much measurement time [s] is spent,
+  /// counting spent_before_s and reserve_s too: the budget covers the whole run.
   std::optional<double> time_budget_s;
+  /// Measurement time spent before the search (the baseline and its noise repeats) [s].
+  double spent_before_s = 0.0;
+  /// Measurement time kept for after the search (the confirmation round) [s].
+  double reserve_s = 0.0;
   /// A gain smaller than this fraction is never significant, whatever the intervals say.
   double min_gain = 0.02;
   /// The A/A noise floor measured at the start of the run (fraction); a gain must exceed it.
@@ -57,7 +62,7 @@ class Evaluator {
   /// full). nullptr when the budget is spent or the configuration holds a quarantined value
   /// (it is never applied). Precondition (DT_ASSERT): space.contains(config).
   const TrialResult* evaluate(const probe::Settings& config, Effort effort = Effort::full);
-  /// Measurement time spent by the trials so far [s].
+  /// Measurement time spent by the search's trials so far [s] (spent_before_s not included).
   [[nodiscard]] double measured_s() const { return measured_s_; }
   /// The highest lower bound of any ok trial so far (the baseline included) [MiB/s].
   [[nodiscard]] double incumbent_low() const { return incumbent_low_; }
@@ -72,7 +77,8 @@ class Evaluator {
   /// Every new trial in evaluation order (cache hits are not repeated). A deque, so that the
   /// pointers evaluate() returns stay valid while more trials are added.
   [[nodiscard]] const std::deque<TrialResult>& trials() const { return trials_; }
-  /// True while new configurations may still be evaluated.
+  /// True while new configurations may still be evaluated: fewer than max_trials trials,
+  /// and spent_before_s + measured_s() + reserve_s below time_budget_s.
   [[nodiscard]] bool budget_left() const;
   /// True when `config` is a configuration that failed, or contains a whole group choice
   /// whose single-change trial failed (for the coupled using_dma/xfermode group, the pair:

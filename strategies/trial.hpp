@@ -15,7 +15,10 @@ namespace disktune::strategies {
 /// Outcome class of one trial (the report's "status").
 enum class TrialStatus {
   ok,           ///< applied, read back as applied, measured without errors
-  hang,         ///< the watchdog killed the trial child after its time limit
+  hang,         ///< the watchdog killed the trial child after it stopped progressing (no
+                ///< heartbeat, no sector read within the stall limit or the last 5 s)
+  slow,         ///< the watchdog killed the trial child at its time limit while it was still
+                ///< progressing: merely slower than the limit allowed (detail: the rate reached)
   error,        ///< the trial failed (read error, EIO from the drive, crash of the child)
   unsupported,  ///< the driver refused a setting of this configuration
   unstable,     ///< finished, but a setting did not read back or errors were seen
@@ -24,7 +27,7 @@ enum class TrialStatus {
                 ///< wedged, the run ends (exit 5) and nothing touches the device again
 };
 
-/// "ok", "hang", "error", "unsupported", "unstable", "crashed", "wedged".
+/// "ok", "hang", "slow", "error", "unsupported", "unstable", "crashed", "wedged".
 std::string_view to_string(TrialStatus status);
 /// Inverse of to_string; nullopt for an unknown name.
 std::optional<TrialStatus> trial_status_from_name(std::string_view name);

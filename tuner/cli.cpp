@@ -26,7 +26,7 @@ constexpr const char* kUsage =
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
-    "           [--safe-only] [--allow-mounted]\n"
+    "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--duration S] [--json]\n"
@@ -108,6 +108,7 @@ po::options_description command_options(Command command) {
         ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least; 0.1-86400)")
         ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
         ("max-trials", po::value<std::string>(), "stop after this many trials (1-1000000)")
+        ("noise-repeats", po::value<std::string>(), "baseline trials measured after the first for the noise (default 2; 1-10)")
         ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
@@ -176,6 +177,7 @@ constexpr Range kDurationS{0.01, 3600};
 constexpr Range kTimeoutS{0.1, 86400};
 constexpr Range kTimeBudgetS{0.1, 2592000};
 constexpr Range kMaxTrials{1, 1000000};
+constexpr Range kNoiseRepeats{1, 10};
 constexpr Range kSeeds{1, 10000};
 constexpr Range kDrives{1, 100000};
 
@@ -246,6 +248,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.max_trials = static_cast<std::size_t>(*n);
   if (const auto n = optional_count(vm, "max-repeats", kRepeats))
     config.max_repeats = static_cast<int>(*n);
+  if (const auto n = optional_count(vm, "noise-repeats", kNoiseRepeats)) config.noise_repeats = static_cast<int>(*n);
   if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
   config.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
   if (const auto n = optional_count(vm, "seeds", kSeeds)) config.seeds = static_cast<int>(*n);

@@ -27,6 +27,7 @@ struct Config {
   bool json = false;                           ///< --json
   int repeats = 3;                             ///< --repeats N: first samples per configuration
   int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
+  int noise_repeats = 2;                       ///< --noise-repeats N: baseline trials after the first, for the noise
   std::optional<double> time_budget_s;         ///< --time-budget S: measurement seconds for the search
   int seeds = 5;                               ///< evaluate --seeds N (seeds --seed .. --seed + N - 1)
   std::vector<std::string> strategies;         ///< evaluate --strategies A,B: empty = all; exhaustive always runs

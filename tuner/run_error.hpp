@@ -16,7 +16,8 @@ enum ExitCode : int {
   kExitUsage = 2,        ///< usage error or bad input (file, profile, arguments)
   kExitDevice = 3,       ///< device error (open, identify, read, measure)
   kExitRestoreFailed = 4, ///< the original settings could not be restored
-  kExitWedged = 5        ///< a trial child is stuck in uninterruptible sleep: device left alone
+  kExitWedged = 5,       ///< a trial child is stuck in uninterruptible sleep: device left alone
+  kExitTooNoisy = 6      ///< the noise exceeds the smallest accepted gain and nothing beat it
 };
 
 /// An unrecoverable failure of a run, with the exit code it maps to. Thrown at the edges

@@ -9,11 +9,15 @@
 #include "tuner/decision.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
+#include "tuner/noise.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/signals.hpp"
+#include "tuner/time_limits.hpp"
 #include "tuner/trial_runner.hpp"
 #include "tuner/version.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -30,24 +34,36 @@ struct StopSearch {
   std::string message;
 };
 
-// A simulated trial takes milliseconds of wall time (virtual clock); a real one about
-// repeats x (duration + flush) plus the integrity reads.
+constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
+
+// A simulated trial takes milliseconds of wall time (virtual clock). A real one's limit is
+// derived from the baseline's rate once it is measured (TrialRunner, time_limits.hpp); this
+// is the first baseline child's, bounded by its stall limit per chunk.
 bench::Seconds trial_timeout(const Config& config, bool simulated) {
   if (config.trial_timeout_s) return bench::Seconds(*config.trial_timeout_s);
   // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
   if (simulated) return bench::Seconds(10.0 + 0.05 * (config.max_repeats + 1) * config.duration_s);
-  const double expected = (config.max_repeats + 1) * (config.duration_s + 2.5) + 5.0;
-  return bench::Seconds(2.0 * expected + 10.0);
+  const TrialShape shape{bench::Seconds(config.duration_s), config.repeats, config.max_repeats, kChunkBytes};
+  return first_baseline_time_limit(shape, bench::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
 }
 
-TrialSettings trial_settings_of(const Config& config, bool simulated) {
-  TrialSettings settings{bench::disk_read_workload(bench::Seconds(config.duration_s)),
-                       bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true},
-                       trial_timeout(config, simulated), false, 6,
-                       config.stall_timeout_s ? std::optional(bench::Seconds(*config.stall_timeout_s)) : std::nullopt};
+TrialSettings trial_settings_for(const Config& config, bool simulated) {
+  TrialSettings settings;
+  settings.workload = bench::disk_read_workload(bench::Seconds(config.duration_s));
+  settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  settings.timeout = trial_timeout(config, simulated);
+  if (config.stall_timeout_s) settings.stall = bench::Seconds(*config.stall_timeout_s);
+  settings.derive_limits = !simulated && !config.trial_timeout_s;
+  settings.stop_now = [] { return stop_now(); };
+  settings.noise_repeats = config.noise_repeats;
   // A disk in use: its file system writes (our own journal or report may be on it).
   settings.data_in_use = config.allow_mounted;
   return settings;
+}
+
+// Wall seconds since `start`.
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 // The confirmation round, journaled as one unit and announced (it runs for minutes on a
@@ -198,6 +214,27 @@ std::string budget_note(const Config& config, const strategies::Evaluator& evalu
          " trials: the answer is the best of what was measured";
 }
 
+// Confirmation rounds never go below this, whatever the budget.
+constexpr int kMinConfirmRounds = 3;
+// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
+constexpr int kMaxContenders = 4;
+
+// Measurement seconds of one sample, from the baseline's (its warm-up included).
+double seconds_per_sample(const TrialResult& baseline) {
+  const auto samples = baseline.samples_mib_s.size() + (baseline.warmup_mib_s > 0.0 ? 1 : 0);
+  return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
+}
+
+// A confirmation round of `rounds` rounds: every contender takes a warm-up and a kept sample.
+double confirmation_cost_s(int rounds, double sample_s) { return rounds * kMaxContenders * 2.0 * sample_s; }
+
+// As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
+int confirm_rounds_within(double left_s, double sample_s, int rounds) {
+  const double per_round = confirmation_cost_s(1, sample_s);
+  if (per_round <= 0.0) return rounds;
+  return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
+}
+
 // The end of every run that got to measuring: restore (from a watched child: after a hung
 // trial a restore from here could block), then the outcome's last fields.
 void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal,
@@ -226,6 +263,7 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard&
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
+  const auto wall_start = std::chrono::steady_clock::now();
   const std::string strategy_name = config.strategy.empty() ? strategies::default_strategy_name() : config.strategy;
   auto strategy = strategies::make_strategy(strategy_name);
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
@@ -234,7 +272,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const DeviceLock lock(config.from_file ? "sim:" : config.device);
   DeviceContext context = open_device_unprobed(config);
   const bool simulated = context.device->simulated();
-  const TrialSettings trial_settings = trial_settings_of(config, simulated);
+  const TrialSettings trial_settings = trial_settings_for(config, simulated);
   const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
   // Record before you probe: the original settings are durable in the journal before the
   // capability probe writes trial values (issue 9 item 10). May restore and adopt a crashed
@@ -255,44 +293,65 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     log << "  " << kDataInUseNote << '\n';
   }
   TrialRunner runner(*context.device, context.original, trial_settings);
-  const auto measured = measure_or_resume_baseline(runner, journal);
+  const bool resumed_baseline = journal.saved_baseline().has_value();
+  auto measured = measure_or_resume_baseline(runner, journal);
+  if (!measured && runner.stopped()) {  // a second signal (or the grace) ended the baseline
+    outcome.exit_code = kExitPartial;
+    outcome.message = stop_message(stop_requested());
+    outcome.report.winner.settings = context.original;
+    outcome.report.winner.keep_baseline = true;
+    finish_run(outcome, runner, guard, journal);
+    outcome.report.wall_s = seconds_since(wall_start);
+    return outcome;
+  }
   if (!measured) {
     // A hung read can leave requests in flight that a restore from here would wait on.
     guard.dismiss();
     auto restored = runner.wedged_detail().empty() ? runner.restore_watched() : probe::Result<void>{};
     // Reads a killed child left in flight would make this process's last close of the
-    // device wait for ever: the read check (in a child) finds such a device wedged.
-    if (restored && runner.wedged_detail().empty()) restored = runner.verify_readable();
+    // device wait for ever: the read check (in a child) finds such a device wedged. A
+    // baseline that was merely slow (errc::timed_out) says nothing about the device.
+    if (restored && runner.wedged_detail().empty() && measured.error().code != std::errc::timed_out)
+      restored = runner.verify_readable();
     if (runner.wedged_detail().empty())
       throw RunError(kExitDevice, measured.error().message() +
                                       (restored ? "" : "; could not restore: " + restored.error().message()));
     outcome.report.winner.settings = context.original;
     outcome.report.winner.keep_baseline = true;
     finish_run(outcome, runner, guard, journal);
+    outcome.report.wall_s = seconds_since(wall_start);
     return outcome;
   }
-  const BaselineMeasurement& baseline = *measured;
+  BaselineMeasurement& baseline = *measured;
+  log_trial(log, baseline.trial, context.original, simulated);
+  log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << baseline.noise_floor_pct
+      << " %\n";
+  constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
+  const NoiseCheck noise = settle_noise(runner, baseline, resumed_baseline, 100.0 * kMinGain, log);
   outcome.report.baseline = describe_baseline(baseline, context.original);
   outcome.report.noise_floor_pct = baseline.noise_floor_pct;
-  log_trial(log, baseline.trial, context.original, simulated);
-  log << "  noise floor (A/A): " << baseline.noise_floor_pct << " %\n";
+  outcome.report.noise_detail = noise.detail;
+  const double before_search_s = (resumed_baseline ? baseline.trial.measured_s : baseline.measured_s) + noise.measured_s;
 
   strategies::EvaluatorOptions options;
   options.max_trials = config.max_trials;
   options.time_budget_s = config.time_budget_s;
   options.noise_floor = baseline.noise_floor_pct / 100.0;
+  options.spent_before_s = before_search_s;
+  const double sample_s = seconds_per_sample(baseline.trial);
+  options.reserve_s = confirmation_cost_s(kMinConfirmRounds, sample_s);
   std::optional<TrialResult> wedged_trial;  // the evaluator never sees it: the search stops
   bool journal_failed = false;              // then the journal is not written again
   strategies::Evaluator evaluator(
       space,
       strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
-        if (const int signal = stop_requested())
-          throw StopSearch{kExitPartial, "stopped by signal " + std::to_string(signal) + " (SIG" +
-                                              std::string(::sigabbrev_np(signal)) + ")"};
+        if (const int signal = stop_requested()) throw StopSearch{kExitPartial, stop_message(signal)};
         auto measure = [&](const probe::Settings& config_to_measure) {
           auto measured_trial = runner.run(config_to_measure, request);
           if (!measured_trial)
             throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, measured_trial.error().message()};
+          // Killed to stop the run: no result is recorded (the journal runs it again on resume).
+          if (runner.stopped()) throw StopSearch{kExitPartial, stop_message(stop_requested())};
           return *measured_trial;
         };
         TrialResult trial;
@@ -328,11 +387,14 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     log_trial(log, *wedged_trial, context.original, simulated);
     outcome.report.trials.push_back(*wedged_trial);
   }
-  outcome.report.measured_s = evaluator.measured_s();
+  outcome.report.measured_s = before_search_s + evaluator.measured_s();
   TrialResult best = evaluator.best();
   if (outcome.exit_code == kExitOk) {
+    if (config.time_budget_s)
+      runner.set_confirm_rounds(confirm_rounds_within(*config.time_budget_s - outcome.report.measured_s, sample_s,
+                                                      trial_settings.confirm_rounds));
     auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
-      return journaled_round(contenders, journal, runner, trial_settings, log);
+      return journaled_round(contenders, journal, runner, runner.settings(), log);
     });
     if (!decision) {
       outcome.exit_code = runner.wedged_detail().empty() ? kExitRestoreFailed : kExitWedged;
@@ -340,13 +402,28 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     } else {
       best = decision->winner;
       outcome.report.confirmation_skipped = decision->round_skipped;
-      if (decision->confirmation) outcome.report.confirmation = describe_confirmation(*decision->confirmation, trial_settings.confirm_rounds);
+      if (decision->confirmation) {
+        outcome.report.confirmation = describe_confirmation(*decision->confirmation, runner.settings().confirm_rounds);
+        for (const auto& result : decision->confirmation->results) outcome.report.measured_s += result.measured_s;
+      }
     }
+    if (const int signal = stop_requested()) {  // asked to stop during the confirmation round
+      best = evaluator.baseline();
+      outcome.report.confirmation.reset();
+      outcome.exit_code = kExitPartial;
+      outcome.message = stop_message(signal);
+    }
+  }
+  if (outcome.exit_code == kExitOk && best.id == 0 && !noise.resolvable) {
+    outcome.report.too_noisy = true;
+    outcome.exit_code = kExitTooNoisy;
+    outcome.message = "too noisy for an answer: no configuration beat the noise; " + noise.detail;
   }
   const TrialResult& reference = reference_trial(outcome.report.confirmation, baseline.trial);
   outcome.report.winner = describe_winner(best, reference, context.original);
   outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
   finish_run(outcome, runner, guard, journal, journal_failed);
+  outcome.report.wall_s = seconds_since(wall_start);
   if (outcome.report.completed && !evaluator.budget_left()) {
     outcome.report.stop_reason = budget_note(config, evaluator);
     log << "disktune: " << outcome.report.stop_reason << '\n';

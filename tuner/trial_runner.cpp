@@ -5,17 +5,20 @@
 #include "bench/stats.hpp"
 #include "probe/configuration.hpp"
 #include "probe/device_names.hpp"
+#include "probe/device_progress.hpp"
 #include "probe/heartbeat_block_io.hpp"
 #include "probe/in_flight.hpp"
 #include "probe/kernel_log.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
+#include "tuner/time_limits.hpp"
 
 #include <boost/crc.hpp>
 #include <boost/json.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <vector>
 
 namespace disktune::tuner {
@@ -38,7 +41,6 @@ struct ChildReport {
   double warmup_mib_s = 0.0;
   std::string stop;
   double measured_s = 0.0;
-  std::vector<double> aa_samples;  // the baseline's second measurement (A/A)
 };
 
 json::object to_object(const ChildReport& r) {
@@ -49,8 +51,7 @@ json::object to_object(const ChildReport& r) {
                       {"detail", r.detail},
                       {"warmup", r.warmup_mib_s},
                       {"stop", r.stop},
-                      {"measured_s", r.measured_s},
-                      {"aa_samples", json::array(r.aa_samples.begin(), r.aa_samples.end())}};
+                      {"measured_s", r.measured_s}};
 }
 
 std::string serialize(const ChildReport& r) { return json::serialize(to_object(r)); }
@@ -65,7 +66,6 @@ ChildReport from_object(const json::object& o) {
   r.warmup_mib_s = o.at("warmup").to_number<double>();
   r.stop = std::string(o.at("stop").as_string());
   r.measured_s = o.at("measured_s").to_number<double>();
-  for (const auto& s : o.at("aa_samples").as_array()) r.aa_samples.push_back(s.to_number<double>());
   return r;
 }
 
@@ -180,12 +180,6 @@ double seconds_of(const std::vector<bench::Sample>& samples) {
   return total;
 }
 
-// The baseline's A/A measurement: as many samples again, no warm-up, no early stop.
-probe::Result<std::vector<bench::Sample>> second_measurement(probe::BlockIo& io, const bench::Workload& workload,
-                                                              std::size_t count) {
-  return bench::run_samples(io, workload, static_cast<int>(count));
-}
-
 // The trial child's body: apply, read every setting back, THEN open (a file's readahead
 // window is fixed at open), measure, read every setting back again, checksum.
 ChildReport measure(probe::Device& device, const probe::Settings& original, const probe::Settings& changes,
@@ -219,10 +213,6 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
   r.stop = std::string(bench::to_string(sampled->stop));
   r.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
   if (with_cached) {
-    auto again = second_measurement(beating, settings.workload, sampled->samples.size());
-    if (!again) return fail(TrialStatus::error, "A/A measurement: " + again.error().message());
-    r.aa_samples = bench::rates_mib_s(*again);
-    r.measured_s += seconds_of(*again);
     auto cached = cached_median(beating, settings.workload, plan.min_samples);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
@@ -234,11 +224,57 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
   return r;
 }
 
-TrialResult from_outcome(const probe::ChildOutcome& outcome) {
+// What a killed child's limits were, to say which one fired and how to raise it.
+struct LimitNote {
+  bench::Seconds timeout{0.0};
+  std::optional<bench::Seconds> stall;
+  bool derived = false;        // from the baseline's rate, not given as an option
+  std::uint64_t chunk_bytes = 0;
+};
+
+std::string rate_text(double mib_s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g MiB/s", mib_s);
+  return text;
+}
+
+// The rate a killed child reached: the device's sectors read, else one chunk per heartbeat.
+double reached_mib_s(const probe::ChildOutcome& outcome, std::uint64_t chunk_bytes) {
+  const double seconds = std::max(outcome.elapsed.count(), 1e-3);
+  const double bytes = outcome.progress > 0 ? static_cast<double>(outcome.progress)
+                                            : static_cast<double>(outcome.heartbeats) * static_cast<double>(chunk_bytes);
+  return bytes / seconds / (1024.0 * 1024.0);
+}
+
+// A child killed at its time limit while still progressing is slow; one that stopped
+// progressing (the stall limit fired, or silent for 2 s, half the stall limit if shorter,
+// when the time limit fired) hung.
+TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& limits) {
   TrialResult trial;
-  if (outcome.end == probe::ChildEnd::timed_out) {
-    trial.status = TrialStatus::hang;
-    trial.detail = "trial hung: " + outcome.detail;
+  const std::string origin = limits.derived ? "derived from the baseline's rate" : "as given";
+  // Progress shows every 10-200 ms while a child reads (heartbeats, the device's sectors).
+  const bench::Seconds recent = std::min(bench::Seconds{2.0}, limits.stall.value_or(bench::Seconds{4.0}) / 2.0);
+  const bool progressing = !outcome.stalled && outcome.since_progress < recent;
+  if (progressing) {
+    trial.status = TrialStatus::slow;
+    trial.detail = "slow: reached about " + rate_text(reached_mib_s(outcome, limits.chunk_bytes)) +
+                   ", still reading when the trial time limit fired (" + outcome.detail + "; " + origin +
+                   "; raise it with --trial-timeout S)";
+    return trial;
+  }
+  trial.status = TrialStatus::hang;
+  trial.detail = "trial hung: " + outcome.detail +
+                 (outcome.stalled ? " (the stall limit, " + origin + "; raise it with --stall-timeout S)"
+                                  : " (the trial time limit, " + origin + "; raise it with --trial-timeout S)");
+  return trial;
+}
+
+TrialResult from_outcome(const probe::ChildOutcome& outcome, const LimitNote& limits) {
+  if (outcome.end == probe::ChildEnd::timed_out) return killed_trial(outcome, limits);
+  TrialResult trial;
+  if (outcome.end == probe::ChildEnd::stopped) {
+    trial.status = TrialStatus::error;
+    trial.detail = outcome.detail;
     return trial;
   }
   if (outcome.end == probe::ChildEnd::wedged) {
@@ -348,10 +384,16 @@ TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialS
     : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
-                                          bench::Seconds timeout) {
+                                          bench::Seconds timeout, bool stoppable) {
   if (!settings_.in_process) {
-    auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, bench::Seconds{2.0}, true});
+    probe::WatchHooks hooks;
+    if (stoppable) hooks.stop_now = settings_.stop_now;
+    // A real device's sectors read count as progress: one slow read() is not a stall.
+    if (!device_.simulated())
+      hooks.progress = [name = probe::kernel_name(device_.path())] { return probe::device_bytes_read(name); };
+    auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, bench::Seconds{2.0}, true}, hooks);
     if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
+    stopped_ = outcome.end == probe::ChildEnd::stopped;
     return outcome;
   }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
@@ -360,6 +402,11 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
   outcome.exit_code = 0;
   outcome.payload = body(unwatched);
   return outcome;
+}
+
+TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome) const {
+  return from_outcome(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits && !settings_.stall,
+                                         settings_.workload.chunk_bytes});
 }
 
 // A killed reader's requests stay queued until the device answers; if they never drain,
@@ -389,43 +436,77 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
       },
       settings_.timeout);
   note_wedged(outcome, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes));
-  TrialResult trial = from_outcome(outcome);
+  TrialResult trial = result_of(outcome);
   trial.settings = config;
   if (outcome.end == probe::ChildEnd::finished) {
     if (const auto parsed = deserialize(outcome.payload)) {
       last_cached_mib_s_ = parsed->cached_mib_s;
       last_crc_ = parsed->crc;
-      last_aa_samples_ = parsed->aa_samples;
     }
   }
   return trial;
 }
 
+namespace {
+
+// errc::timed_out for a baseline that was merely slow: a limit fired, the device is fine.
+probe::Error baseline_error(const TrialResult& trial, const std::string& path) {
+  const auto code = trial.status == TrialStatus::slow ? std::errc::timed_out : std::errc::io_error;
+  return probe::Error{std::make_error_code(code),
+                      "measure the baseline (" + std::string(to_string(trial.status)) + ": " + trial.detail + ")", path};
+}
+
+}  // namespace
+
 probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   BaselineMeasurement baseline;
+  // Before any rate is known, a stall is a long silence of the device itself.
+  if (settings_.derive_limits && !settings_.stall) stall_ = bench::Seconds(kFirstStallS);
   baseline.trial = run_child(original_, true, {});
-  if (baseline.trial.status != TrialStatus::ok)
-    return probe::Error{std::make_error_code(std::errc::io_error),
-                        "measure the baseline (" + std::string(to_string(baseline.trial.status)) + ": " +
-                            baseline.trial.detail + ")",
-                        device_.path()};
+  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path());
   baseline.cached_median_mib_s = last_cached_mib_s_;
   baseline.data_crc32 = last_crc_;
-  baseline.aa_samples_mib_s = last_aa_samples_;
-  if (!last_aa_samples_.empty() && baseline.trial.median_mib_s > 0.0)
-    baseline.noise_floor_pct = 100.0 * std::fabs(bench::median(last_aa_samples_) - baseline.trial.median_mib_s) /
-                               baseline.trial.median_mib_s;
   adopt_baseline(baseline);
+  auto repeated = remeasure_baseline(settings_.noise_repeats);
+  if (!repeated) return repeated.error();
+  repeated->insert(repeated->begin(), baseline.trial.samples_mib_s);
+  set_noise(baseline, *repeated);
+  baseline.measured_s = baseline.trial.measured_s + noise_measured_s_;
   return baseline;
+}
+
+void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials) {
+  baseline.aa_samples_mib_s.clear();
+  for (const auto& samples : trials) baseline.aa_samples_mib_s.push_back(bench::median(samples));
+  baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
+}
+
+probe::Result<std::vector<std::vector<double>>> TrialRunner::remeasure_baseline(int count) {
+  std::vector<std::vector<double>> trials;
+  noise_measured_s_ = 0.0;
+  for (int i = 0; i < count; ++i) {
+    TrialResult again = run_child(original_, false, {});
+    noise_measured_s_ += again.measured_s;
+    if (again.status != TrialStatus::ok) return baseline_error(again, device_.path());
+    trials.push_back(again.samples_mib_s);
+  }
+  return trials;
+}
+
+void TrialRunner::limits_from_rate(double rate_mib_s) {
+  const TrialShape shape{settings_.workload.duration, settings_.sampling.min_samples, settings_.sampling.max_samples,
+                         settings_.workload.chunk_bytes};
+  if (settings_.derive_limits) settings_.timeout = trial_time_limit(shape, rate_mib_s, false);
+  // A chunk takes chunk/rate seconds at the baseline's rate; far longer silence is a stall.
+  if (!settings_.stall) {
+    const double chunk_mib = static_cast<double>(settings_.workload.chunk_bytes) / (1024.0 * 1024.0);
+    stall_ = probe::stall_limit_for(bench::Seconds(chunk_mib / rate_mib_s), settings_.timeout);
+  }
 }
 
 void TrialRunner::adopt_baseline(const BaselineMeasurement& baseline) {
   baseline_crc_ = baseline.data_crc32;
-  // A chunk takes chunk/rate seconds at the baseline's rate; far longer silence is a stall.
-  if (!settings_.stall && baseline.trial.median_mib_s > 0.0) {
-    const double chunk_mib = static_cast<double>(settings_.workload.chunk_bytes) / (1024.0 * 1024.0);
-    stall_ = probe::stall_limit_for(bench::Seconds(chunk_mib / baseline.trial.median_mib_s), settings_.timeout);
-  }
+  if (baseline.trial.median_mib_s > 0.0) limits_from_rate(baseline.trial.median_mib_s);
 }
 
 probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
@@ -446,6 +527,7 @@ probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
     if (wedged_detail_.empty()) return restored.error();
     return mark_wedged(std::move(trial), "device wedged after the trial");
   }
+  if (stopped_) return trial;  // killed to stop the run: nothing says the device is at fault
   if (trial.status != TrialStatus::ok) {
     if (auto readable = verify_readable(); !readable) {
       if (!wedged_detail_.empty()) return mark_wedged(std::move(trial), "device wedged after the trial");
@@ -494,7 +576,7 @@ probe::Result<void> TrialRunner::verify_readable() {
         if (auto read = (*io)->read_at(0, block); !read) return read.error().message();
         return std::string();
       },
-      settings_.timeout);
+      settings_.timeout, false);
   if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
   note_wedged(outcome, "read check after the restore");
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;

@@ -36,6 +36,16 @@ struct TrialSettings {
   /// so data checksums are not compared with the baseline's (read errors, the kernel log
   /// and the read-back of every setting remain the evidence).
   bool data_in_use = false;
+  /// Derive `timeout` (and, when `stall` is nullopt, the stall limit) from the baseline's
+  /// rate (tuner/time_limits.hpp) once it is measured; `timeout` is then the first baseline
+  /// child's limit. false: `timeout` is --trial-timeout's or a simulated drive's.
+  bool derive_limits = false;
+  /// Polled while a trial, baseline or confirmation child runs: true = kill it now (a second
+  /// stop signal, or the stop grace has passed); stopped() then says so. Empty: never.
+  std::function<bool()> stop_now{};
+  /// Baseline children measured after the first one for the noise: each opens the device
+  /// anew, as every trial does (measure_baseline).
+  int noise_repeats = 2;
 };
 
 /// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
@@ -58,9 +68,20 @@ struct BaselineMeasurement {
   strategies::TrialResult trial;
   double cached_median_mib_s = 0.0;
   std::uint32_t data_crc32 = 0;
-  std::vector<double> aa_samples_mib_s;  ///< the second baseline measurement (A/A), as many samples
-  double noise_floor_pct = 0.0;          ///< |median(A) - median(B)| / median(A), percent
+  /// The medians of the baseline measured as separate trials (the first, then
+  /// TrialSettings::noise_repeats more, each a child opening the device anew) [MiB/s].
+  std::vector<double> aa_samples_mib_s;
+  /// The noise between repeated measurements of one configuration (bench::repeat_noise of
+  /// those trials' samples: the relative difference two of their medians have on average), percent.
+  double noise_floor_pct = 0.0;
+  /// Measurement time of all the baseline's children (the noise repeats included) [s;
+  /// virtual when simulated]; a baseline taken from a journal has only its trial's.
+  double measured_s = 0.0;
 };
+
+/// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
+/// from the samples of separate measurements of the baseline.
+void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials);
 
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
 /// applies the configuration's changes, reads every setting of the configuration back (the
@@ -79,10 +100,27 @@ class TrialRunner {
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
 
   /// Measure the original settings (trial id 0), with a cached-read figure and the checksum,
-  /// then measure them again with as many samples in the same child (A/A): the difference of
-  /// the two medians is the run's noise floor.
-  /// Errors: the baseline could not be measured (status not ok): the run cannot go on.
+  /// then measure them TrialSettings::noise_repeats times more, each as a trial of its own
+  /// (a child opening the device anew): the relative spread of those trial medians is the
+  /// run's noise floor, the spread a repeated measurement of one configuration has. With
+  /// derive_limits, the time limits come from the first child's rate before the others run.
+  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go on.
   probe::Result<BaselineMeasurement> measure_baseline();
+  /// Measure the original settings `count` times more, each in its own child with the
+  /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
+  /// again, e.g. with more samples per trial).
+  /// Errors: one of them did not end ok (its status and detail).
+  probe::Result<std::vector<std::vector<double>>> remeasure_baseline(int count);
+  /// Measurement time of the last remeasure_baseline [s].
+  [[nodiscard]] double remeasured_s() const { return noise_measured_s_; }
+  /// Samples per trial from now on (the noise may call for more).
+  void set_sampling(const bench::SamplingPlan& plan) { settings_.sampling = plan; }
+  /// Rounds of the confirmation round from now on (the time budget may call for fewer).
+  void set_confirm_rounds(int rounds) { settings_.confirm_rounds = rounds; }
+  /// The settings trials run with now (limits derived from the baseline included).
+  [[nodiscard]] const TrialSettings& settings() const { return settings_; }
+  /// True when the last child was killed because TrialSettings::stop_now asked for it.
+  [[nodiscard]] bool stopped() const { return stopped_; }
   /// One trial of `config` with adaptive sampling (stopping early when clearly below
   /// `request.incumbent_low_mib_s`, or at the minimum when quick); the device is back at the
   /// original settings afterwards (unless the trial is wedged: then nothing more is done and
@@ -131,7 +169,10 @@ class TrialRunner {
  private:
   strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
                                     const strategies::TrialRequest& request);
-  probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout);
+  probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout,
+                               bool stoppable = true);
+  [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
+  void limits_from_rate(double rate_mib_s);
   void check_reads_drained(probe::ChildOutcome& outcome) const;
   void note_wedged(const probe::ChildOutcome& outcome, std::string_view what);
   strategies::TrialResult mark_wedged(strategies::TrialResult trial, std::string_view why) const;
@@ -140,13 +181,14 @@ class TrialRunner {
   probe::Settings original_;
   TrialSettings settings_;
   bool unreadable_ = false;
+  bool stopped_ = false;
   std::optional<bench::Seconds> stall_;
   std::string wedged_detail_;
   bool restore_blocks_ = false;
   std::optional<std::uint32_t> baseline_crc_;
   double last_cached_mib_s_ = 0.0;
   std::uint32_t last_crc_ = 0;
-  std::vector<double> last_aa_samples_;
+  double noise_measured_s_ = 0.0;  // what the last remeasure_baseline measured [s]
 };
 
 }  // namespace disktune::tuner

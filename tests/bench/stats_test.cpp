@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <vector>
 
 using namespace disktune::bench;
@@ -62,4 +63,23 @@ TEST_CASE("outliers beyond 3 scaled MADs are flagged, not dropped", "[bench]") {
   // MAD 0: no scale, nothing flagged.
   const std::vector<double> flat{3, 3, 3, 7};
   REQUIRE(outlier_indices(flat).empty());
+}
+
+TEST_CASE("repeat_noise: the observed difference of trial medians, or what the scatter predicts when they are equal", "[bench]") {
+  // Medians 100, 110, 105: pairs differ by 10, 5, 5 -> mean 6.667 over the median 105.
+  const auto spread = repeat_noise({{100.0, 100.0, 100.0}, {110.0, 110.0, 110.0}, {105.0, 105.0, 105.0}});
+  REQUIRE(spread.observed_pct == Approx(100.0 * (20.0 / 3.0) / 105.0));
+  REQUIRE(spread.predicted_pct == 0.0);  // no scatter within a trial
+  REQUIRE(spread.pct == spread.observed_pct);
+  // Equal medians, samples 90 100 110 in each: sd 10, n 3 -> 2/sqrt(pi) x 1.2533 x 10 / sqrt(3) / 100.
+  const auto scatter = repeat_noise({{90.0, 100.0, 110.0}, {110.0, 100.0, 90.0}});
+  REQUIRE(scatter.observed_pct == 0.0);
+  REQUIRE(scatter.predicted_pct == Approx(100.0 * 1.1284 * 1.2533 * 10.0 / std::sqrt(3.0) / 100.0).epsilon(1e-3));
+  REQUIRE(scatter.pct == scatter.predicted_pct);
+  REQUIRE(repeat_noise({{0.0}}).pct == 0.0);
+  // Different medians: the observed figure, however large the scatter within the trials.
+  const auto both = repeat_noise({{50.0, 100.0, 150.0}, {51.0, 101.0, 151.0}});
+  REQUIRE(both.predicted_pct > 10.0);
+  REQUIRE(both.pct == both.observed_pct);
+  REQUIRE(both.pct == Approx(100.0 * 1.0 / 100.5));
 }

@@ -142,6 +142,7 @@ TEST_CASE("to_string names every ChildEnd", "[probe]") {
   REQUIRE(probe::to_string(ChildEnd::failed) == "failed");
   REQUIRE(probe::to_string(ChildEnd::timed_out) == "timed_out");
   REQUIRE(probe::to_string(ChildEnd::wedged) == "wedged");
+  REQUIRE(probe::to_string(ChildEnd::stopped) == "stopped");
 }
 
 TEST_CASE("HeartbeatBlockIo forwards reads and flushes and beats after each", "[probe]") {

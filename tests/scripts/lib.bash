@@ -39,3 +39,37 @@ queue_snapshot() {
   cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb"
   echo "getra $(blockdev --getra "$1")"
 }
+
+# throttle_loop DEVICE BPS [IOPS]: make DEVICE (a loop device this test attached) read like a
+# disk: a cgroup v1 blkio cgroup caps reads at BPS bytes/s (and IOPS requests/s: the cap
+# counts requests after splitting, so request size matters as on a real disk), and this shell
+# (with every child it starts from now on) joins it. Call it from the test's main shell, not
+# a subshell. Skips when cgroup v1 blkio is missing. unthrottle ends it; so does the exit.
+# DESIGN.md "A disk-speed device on demand".
+throttle_loop() {
+  local root=/sys/fs/cgroup/blkio mm
+  [ -w "$root/cgroup.procs" ] || skip "cgroup v1 blkio not mounted at $root"
+  unthrottle
+  mm=$(lsblk -dno MAJ:MIN "$1" | tr -d ' ')
+  throttle_cgroup=$root/disktune-test-$$-${#cleanup_steps[@]}
+  mkdir "$throttle_cgroup"
+  cleanup_steps+=("unthrottle")
+  echo "$mm $2" >"$throttle_cgroup/blkio.throttle.read_bps_device"
+  [ -z "${3:-}" ] || echo "$mm $3" >"$throttle_cgroup/blkio.throttle.read_iops_device"
+  echo $$ >"$throttle_cgroup/cgroup.procs"
+}
+
+# unthrottle: this shell leaves the throttle cgroup, which is removed (once its processes
+# have ended). Does nothing without one.
+unthrottle() {
+  [ -n "${throttle_cgroup:-}" ] || return 0
+  echo $$ >/sys/fs/cgroup/blkio/cgroup.procs
+  for _ in $(seq 25); do rmdir "$throttle_cgroup" 2>/dev/null && break; sleep 0.2; done
+  throttle_cgroup=
+}
+
+# device_read_bytes DEVICE: bytes DEVICE has read (sectors read in /sys/block/NAME/stat x
+# 512; a reused loop device keeps counting: take differences).
+device_read_bytes() {
+  echo $(($(awk '{ print $3 }' "/sys/block/$(basename "$1")/stat") * 512))
+}

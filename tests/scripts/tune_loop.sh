@@ -13,8 +13,14 @@ before=$(queue_snapshot "$dev")
 # The whole device's content (issue 4, 7f: nothing is ever written to the device).
 sum_before=$(sha256sum <"$dev")
 
+# Exit 6 (too noisy) is a completed run too: a loop device reads at memory speed, whose
+# noise between trials can exceed the 2 % gain (issue 9 item 4).
+set +e
 "$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --report "$WORK/r.json" --boot-local "$WORK/b.sh" --journal "$WORK/j" \
-  >"$WORK/out.txt" 2>"$WORK/err.txt" || fail "tune exited $? ($(tail -5 "$WORK/err.txt"))"
+  >"$WORK/out.txt" 2>"$WORK/err.txt"
+code=$?
+set -e
+[ "$code" = 0 ] || [ "$code" = 6 ] || fail "tune exited $code ($(tail -5 "$WORK/err.txt"))"
 
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run"
 expect_eq "$(sha256sum <"$dev")" "$sum_before" "device content after the run"

@@ -27,8 +27,13 @@ for signal in INT TERM HUP; do
 done
 
 # The interrupted run resumes from its journal and completes, without re-running its trials.
+# Exit 6 (too noisy: a memory-speed loop device's noise can exceed the 2 % gain) completes too.
+set +e
 "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --report "$WORK/resumed.json" --journal "$WORK/j-INT" \
-  >/dev/null 2>"$WORK/err-resume.txt" || fail "resume exited $? ($(tail -3 "$WORK/err-resume.txt"))"
+  >/dev/null 2>"$WORK/err-resume.txt"
+code=$?
+set -e
+[ "$code" = 0 ] || [ "$code" = 6 ] || fail "resume exited $code ($(tail -3 "$WORK/err-resume.txt"))"
 grep -q "resuming" "$WORK/err-resume.txt" || fail "the second run did not resume the interrupted journal"
 dupes=$(cut -d' ' -f4- "$WORK/j-INT" | jq -R -s '[split("\n")[] | fromjson? | select(.type=="result" and .baseline==false) | .settings | tojson] | group_by(.) | map(select(length > 1)) | length')
 expect_eq "$dupes" 0 "trials measured twice across the interrupted and the resumed run"

@@ -69,18 +69,28 @@ TEST_CASE("every strategy stays in the space, respects the budget and finds the 
     (*strategy)->run(space, evaluator);
     REQUIRE(evaluator.trials().size() == 4);
   }
+  auto timed = [](const probe::Settings& config) {  // every trial measures for 2 s
+    auto trial = synthetic_trial(config);
+    trial.measured_s = 2.0;
+    return trial;
+  };
   SECTION("a time budget of 5 measured seconds stops new trials once it is spent") {
-    auto timed = [](const probe::Settings& config) {
-      auto trial = synthetic_trial(config);
-      trial.measured_s = 2.0;
-      return trial;
-    };
     strategies::EvaluatorOptions options;
     options.time_budget_s = 5.0;
     strategies::Evaluator evaluator(space, timed, timed(space.baseline()), options);
     (*strategy)->run(space, evaluator);
     REQUIRE(evaluator.trials().size() == 3);  // 0, 2, 4 s spent before each: the third ends at 6 s
     REQUIRE(evaluator.measured_s() == Approx(6.0).epsilon(1e-12));
+  }
+  SECTION("the time budget counts what was measured before the search and keeps the reserve") {
+    strategies::EvaluatorOptions options;
+    options.time_budget_s = 10.0;
+    options.spent_before_s = 3.0;  // the baseline and its noise repeats
+    options.reserve_s = 2.5;       // the confirmation round
+    strategies::Evaluator evaluator(space, timed, timed(space.baseline()), options);
+    (*strategy)->run(space, evaluator);
+    REQUIRE(evaluator.trials().size() == 3);  // 5.5, 7.5, 9.5 s counted before each
+    REQUIRE_FALSE(evaluator.budget_left());
   }
 }
 

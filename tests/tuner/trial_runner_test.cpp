@@ -49,16 +49,17 @@ TEST_CASE("a trial run in process gives exactly what the forked trial gives", "[
   REQUIRE(*local_device->snapshot() == original);
 }
 
-TEST_CASE("the baseline is measured twice (A/A) and its noise floor reported", "[tuner]") {
+TEST_CASE("the baseline is measured as separate trials and their noise reported", "[tuner]") {
   auto device = testing::make_sim(testing::seed_identify(), {}, 5);
   const auto original = *device->snapshot();
   tuner::TrialRunner runner(*device, original, settings(true));
   const auto baseline = runner.measure_baseline();
   REQUIRE(baseline.has_value());
-  REQUIRE(baseline->aa_samples_mib_s.size() == baseline->trial.samples_mib_s.size());
-  REQUIRE(baseline->aa_samples_mib_s != baseline->trial.samples_mib_s);
+  REQUIRE(baseline->aa_samples_mib_s.size() == 3);  // the first and noise_repeats (2) more
+  REQUIRE(baseline->aa_samples_mib_s.front() == baseline->trial.median_mib_s);
   REQUIRE(baseline->noise_floor_pct > 0.0);
   REQUIRE(baseline->noise_floor_pct < 5.0);  // 2 % noise per sample: medians differ by far less
+  REQUIRE(baseline->measured_s > 2.5 * baseline->trial.measured_s);  // three trials' worth
 }
 
 TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the minimum", "[tuner]") {

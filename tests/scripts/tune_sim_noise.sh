@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Noise and totals on the simulated drive (issue 9 items 4 and 15): a drive too noisy for the
+# 2 % gain ends with the too-noisy outcome (exit 6, "too_noisy": true with the figures); a
+# normal one does not; measured_s covers the baseline, the search and the confirmation round,
+# the time budget counts the baseline too, and wall_s is reported.
+source "$(dirname "$0")/lib.bash"
+
+echo '{"media_mib_s": 18.5, "noise_pct": 40, "cable_80wire": true}' >"$WORK/noisy.json"
+set +e
+"$DISKTUNE" tune sim: --sim-profile "$WORK/noisy.json" --only readahead --journal "$WORK/j1" --report "$WORK/r1.json" \
+  >"$WORK/out1" 2>"$WORK/err1"
+code=$?
+set -e
+expect_eq "$code" 6 "exit code of a run on a too-noisy drive ($(tail -1 "$WORK/err1"))"
+expect_eq "$(jq -r .too_noisy "$WORK/r1.json")" true "too_noisy"
+expect_eq "$(jq -r '.noise_floor_pct > 2' "$WORK/r1.json")" true "noise_floor_pct above the 2 % gain"
+jq -r .noise_detail "$WORK/r1.json" | grep -q -- "--duration" || fail "noise_detail says nothing to do"
+grep -q "taking 10 samples per trial" "$WORK/err1" || fail "the run did not act on the noise (more samples)"
+expect_eq "$(jq '[.trials[] | select(.status == "ok") | .samples | length] | min' "$WORK/r1.json")" 10 \
+  "samples per trial once the noise was found too large"
+grep -q "^# The run stopped before it completed (too noisy" "$WORK/out1" || fail "the snippet looks like a measured answer"
+
+"$DISKTUNE" tune sim: --journal "$WORK/j2" --report "$WORK/r2.json" >/dev/null 2>"$WORK/err2" ||
+  fail "a normal simulated run exited $? ($(tail -1 "$WORK/err2"))"
+expect_eq "$(jq -r .too_noisy "$WORK/r2.json")" false "too_noisy of a normal run"
+# measured_s: everything measured. The baseline's three trials are not in .trials.
+jq -e '.measured_s > ([.trials[].measured_s] | add) + ([.confirmation.results[].measured_s] | add) + 2.5 * 30' \
+  "$WORK/r2.json" >/dev/null || fail "measured_s $(jq .measured_s "$WORK/r2.json") leaves out the baseline or the confirmation"
+jq -e '.wall_s > 0 and .wall_s < 600' "$WORK/r2.json" >/dev/null || fail "wall_s $(jq .wall_s "$WORK/r2.json")"
+
+# A budget of 300 s: the baseline and its noise repeats (about 100 s here) count, and the
+# confirmation round fits in what is left (the last trial may overrun it).
+"$DISKTUNE" tune sim: --time-budget 300 --journal "$WORK/j3" --report "$WORK/r3.json" >/dev/null 2>"$WORK/err3" ||
+  fail "budgeted run exited $? ($(tail -1 "$WORK/err3"))"
+jq -e '.measured_s < 300 + ([.trials[].measured_s] | max)' "$WORK/r3.json" >/dev/null ||
+  fail "measured_s $(jq .measured_s "$WORK/r3.json") overran the 300 s budget by more than a trial"
+jq -e '([.trials[].measured_s] | add) < 300 - 90' "$WORK/r3.json" >/dev/null ||
+  fail "the search alone spent the budget: the baseline was not counted"
+echo ok

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The noise check after the baseline.
+#include "tuner/noise.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+
+namespace disktune::tuner {
+namespace {
+
+std::string number(const char* format, double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+}  // namespace
+
+std::string noise_figures(const std::vector<double>& medians_mib_s, double noise_pct) {
+  std::string text = std::to_string(medians_mib_s.size()) + " baseline trials, medians ";
+  for (std::size_t i = 0; i < medians_mib_s.size(); ++i)
+    text += (i ? ", " : "") + number("%.2f", medians_mib_s[i]);
+  const bool equal = std::adjacent_find(medians_mib_s.begin(), medians_mib_s.end(), std::not_equal_to<>()) ==
+                     medians_mib_s.end();
+  return text + " MiB/s: noise " + number("%.2f", noise_pct) + " %" +
+         (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
+}
+
+NoiseCheck settle_noise(TrialRunner& runner, BaselineMeasurement& baseline, bool resumed, double min_gain_pct,
+                        std::ostream& log) {
+  NoiseCheck check;
+  if (baseline.noise_floor_pct <= min_gain_pct) return check;
+  bench::SamplingPlan plan = runner.settings().sampling;
+  const bool more = plan.min_samples < plan.max_samples;
+  const std::string gain = number("%g", min_gain_pct) + " %";
+  log << "disktune: the noise between repeated measurements of the baseline is larger than the smallest gain "
+      << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct)
+      << (more ? "; taking " + std::to_string(plan.max_samples) + " samples per trial (--max-repeats)" : "") << '\n';
+  if (more) {
+    plan.min_samples = plan.max_samples;
+    runner.set_sampling(plan);
+    if (!resumed) {
+      const auto count = static_cast<int>(baseline.aa_samples_mib_s.size());
+      if (auto trials = runner.remeasure_baseline(count)) {
+        set_noise(baseline, *trials);
+        log << "  noise again with " << plan.max_samples << " samples per trial: "
+            << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) << '\n';
+      }
+      check.measured_s = runner.remeasured_s();
+    }
+  }
+  if (baseline.noise_floor_pct <= min_gain_pct) return check;
+  check.resolvable = false;
+  check.detail = noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) + " with " +
+                 std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples) +
+                 " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
+                 "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +
+                 "--max-repeats) on a quieter machine (nothing else reading the disk, an idle CPU)";
+  log << "disktune: " << check.detail << '\n';
+  return check;
+}
+
+}  // namespace disktune::tuner

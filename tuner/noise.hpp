@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The run's noise against the smallest gain the winner rule accepts: said at once, acted on.
+#pragma once
+
+#include "tuner/trial_runner.hpp"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// What the noise check concluded.
+struct NoiseCheck {
+  bool resolvable = true;   ///< the noise is at most the smallest accepted gain
+  std::string detail;       ///< the figures and what to do, when not resolvable; else empty
+  double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
+};
+
+/// "3 baseline trials, medians 40.1, 43.5, 41.0 MiB/s: noise 8.3 %".
+std::string noise_figures(const std::vector<double>& medians_mib_s, double noise_pct);
+
+/// When baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
+/// gain the winner rule accepts: say so on `log` at once with the figures, switch `runner`
+/// to --max-repeats samples for every trial (the median of more samples varies less) and,
+/// unless the baseline came from a resumed journal (`resumed`) or no more samples are
+/// allowed, measure the noise again with as many baseline trials at that count, updating
+/// baseline.aa_samples_mib_s and noise_floor_pct. Still too large: not resolvable, with
+/// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
+/// keeps the first figures.
+NoiseCheck settle_noise(TrialRunner& runner, BaselineMeasurement& baseline, bool resumed, double min_gain_pct,
+                        std::ostream& log);
+
+}  // namespace disktune::tuner
