@@ -36,7 +36,7 @@ struct Workload {
   /// reporting (virtio-balloon), memory free for 2 s is handed back to the host and every
   /// page taken from it faults in the host; on a 1 GiB loop device that made a sample
   /// started cold read at 0.1-0.3x the rate of one started right after another tool's
-  /// flush (README, "Measurement fidelity"). Nothing already read is read again.
+  /// flush (docs/measurement-fidelity.md). Nothing already read is read again.
   std::uint64_t drop_behind_bytes = 32u << 20;
 };
 
