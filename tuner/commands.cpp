@@ -157,6 +157,10 @@ void refuse_small_device(const Config& config) {
   if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());
 }
 
+// A run that ended with its answer (0) or with "too noisy for one" (6): lost outputs then
+// make it a failure (2); any other code already says the run failed and stays.
+bool has_answer(ExitCode code) { return code == kExitOk || code == kExitTooNoisy; }
+
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
   check_tune_outputs(config);
   refuse_small_device(config);
@@ -168,7 +172,7 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
   table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
   const bool written = write_tune_outputs(config, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
-  return !written && outcome.exit_code == kExitOk ? kExitUsage : outcome.exit_code;
+  return !written && has_answer(outcome.exit_code) ? kExitUsage : outcome.exit_code;
 }
 
 ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
@@ -204,7 +208,7 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
   // A closed pipe or a full disk behind stdout loses the results: that is no success.
   if (out.flush(); !out) {
     err << "disktune: cannot write the results to standard output (closed or full)\n";
-    return code == kExitOk ? kExitUsage : code;
+    return has_answer(code) ? kExitUsage : code;
   }
   return code;
 }

@@ -13,6 +13,13 @@ on_exit() {
 }
 trap on_exit EXIT
 
+# tune_completed CMD...: run a tune; true when it completed: an answer (0) or too noisy for
+# one (6: a memory-speed loop device's noise often exceeds the 2 % gain the winner rule needs).
+tune_completed() {
+  local code=0
+  "$@" || code=$?
+  [ "$code" = 0 ] || [ "$code" = 6 ] || { echo "tune exited $code" >&2; return 1; }
+}
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "SKIP: $*" >&2; exit 77; }
 

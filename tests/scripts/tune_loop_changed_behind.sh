@@ -21,10 +21,10 @@ other=$((original / 2))
 tune=$!
 cleanup_steps+=("kill -9 $tune 2>/dev/null")
 # The other process: one write of nr_requests as soon as the baseline is measured.
-for _ in $(seq 3000); do grep -qs 'noise floor' "$WORK/err.txt" && break; sleep 0.01; done
-grep -q 'noise floor' "$WORK/err.txt" || fail "the baseline was never measured ($(tail -3 "$WORK/err.txt"))"
+for _ in $(seq 3000); do grep -qs 'noise between' "$WORK/err.txt" && break; sleep 0.01; done
+grep -q 'noise between' "$WORK/err.txt" || fail "the baseline was never measured ($(tail -3 "$WORK/err.txt"))"
 echo "$other" >"$q/nr_requests"
-wait "$tune" || fail "tune exited $? ($(tail -5 "$WORK/err.txt"))"
+tune_completed wait "$tune" || fail "tune did not complete ($(tail -5 "$WORK/err.txt"))"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run (the restore puts nr_requests back)"
 
 r="$WORK/r.json"

@@ -32,7 +32,7 @@ for i in $(seq 8); do
   if [ -s "$j" ] && ((i % 2)); then
     "$DISKTUNE" restore "$dev" --journal "$j" >/dev/null 2>"$WORK/err" || fail "restore after kill $i: $(cat "$WORK/err")"
   elif [ -s "$j" ]; then
-    "$DISKTUNE" tune "$dev" "${short[@]}" --journal "$j" >/dev/null 2>"$WORK/err" || fail "tune after kill $i: $(tail -1 "$WORK/err")"
+    tune_completed "$DISKTUNE" tune "$dev" "${short[@]}" --journal "$j" >/dev/null 2>"$WORK/err" || fail "tune after kill $i: $(tail -1 "$WORK/err")"
   fi
   expect_eq "$(queue_snapshot "$dev" | tr '\n' ' ')" "$(echo "$original" | tr '\n' ' ')" "settings after kill $i and the restore"
 done

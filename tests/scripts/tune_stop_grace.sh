@@ -27,11 +27,11 @@ run_and_stop() {
   jq -r .stop_reason "$WORK/r-$name.json" | grep -q "stopped by signal" || fail "$name: stop_reason $(jq -r .stop_reason "$WORK/r-$name.json")"
 }
 
-# Simulated: a 1000 s (virtual) sample takes about 15 s of real time.
-run_and_stop sim-term TERM -- sim: --duration 1000
+# Simulated: a 3000 s (virtual) sample takes far longer than the 10 s grace in real time.
+run_and_stop sim-term TERM -- sim: --duration 3000
 [ "$(echo "$took < 16" | bc)" = 1 ] || fail "sim: SIGTERM took $took s (grace 10 s)"
 [ "$(echo "$took > 8" | bc)" = 1 ] || fail "sim: SIGTERM ended the trial before the grace ($took s)"
-run_and_stop sim-int2 INT INT -- sim: --duration 1000
+run_and_stop sim-int2 INT INT -- sim: --duration 3000
 [ "$(echo "$took < 4" | bc)" = 1 ] || fail "sim: SIGINT twice took $took s"
 
 require_loop

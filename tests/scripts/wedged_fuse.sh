@@ -78,6 +78,9 @@ finish() {
   # Either a child stayed in state D after SIGKILL, or the killed child's reads never
   # drained; then a keeper child makes the device's last close, which waits on them.
   child=$(sed -n 's/.*pid \([0-9]*\) still in state D.*/\1/p' <<<"$detail")
+  # The one restore attempt can itself stick (a queue write waits for the stuck reads): that
+  # child then holds the device open, so it, not the keeper, is what stays in state D.
+  [ -n "$child" ] || child=$(jq -r .restore_detail "$r" | sed -n 's/.*pid \([0-9]*\) still in state D.*/\1/p')
   if [ -z "$child" ]; then
     grep -q "read(s) of $dev still in flight" <<<"$detail" || fail "$name: wedged_detail names no cause: $detail"
     child=$(sed -n 's/.*keeper pid \([0-9]*\) makes the.*/\1/p' <<<"$detail")
