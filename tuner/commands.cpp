@@ -21,6 +21,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <iostream>
 #include <csignal>
 
 namespace disktune::tuner {
@@ -211,6 +212,12 @@ ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err)
     return has_answer(code) ? kExitUsage : code;
   }
   return code;
+}
+
+ExitCode results_lost(const Config& config, ExitCode code) {
+  if (config.command == Command::restore || !has_answer(code)) return code;
+  std::cerr << "disktune: standard output was closed: the results are lost\n";
+  return kExitUsage;
 }
 
 }  // namespace disktune::tuner

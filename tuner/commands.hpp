@@ -13,4 +13,9 @@ namespace disktune::tuner {
 /// Throws RunError or UsageError for the caller (main) to map to an exit code.
 ExitCode run_command(const Config& config, std::ostream& out, std::ostream& err);
 
+/// The exit code of a command whose standard output was closed when it started (its
+/// results went to /dev/null): `code` after a failure, or for `restore` (whose messages go
+/// to stderr), else kExitUsage with a line on stderr, as for a closed pipe (README "Exit codes").
+ExitCode results_lost(const Config& config, ExitCode code);
+
 }  // namespace disktune::tuner

@@ -107,9 +107,16 @@ void JournalFile::append(const boost::json::value& record) {
 }
 
 std::string JournalFile::set_aside() {
-  std::string stamp = utc_timestamp();
-  const std::string aside = path_ + "." + stamp;
-  if (::rename(path_.c_str(), aside.c_str()) != 0) fail(kExitUsage, "set aside", path_, errno);
+  // link() never replaces a file (rename() would): two set-asides within one second of the
+  // timestamp get names of their own (".1", ".2", ...), so no recorded journal is lost.
+  const std::string stamped = path_ + "." + utc_timestamp();
+  std::string aside = stamped;
+  for (int n = 1; ::link(path_.c_str(), aside.c_str()) != 0; ++n) {
+    if (errno != EEXIST || n > 1000) fail(kExitUsage, "set aside", path_, errno);
+    aside = stamped + "." + std::to_string(n);
+  }
+  if (::unlink(path_.c_str()) != 0) fail(kExitUsage, "set aside", path_, errno);
+  fsync_dir(parent_dir(path_));
   ::close(fd_);
   fd_ = -1;
   open_file();

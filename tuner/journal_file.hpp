@@ -31,8 +31,9 @@ class JournalFile {
   [[nodiscard]] std::size_t torn_bytes() const { return torn_bytes_; }
   /// Append one encoded record and make it durable. Throws RunError(exit 3) on I/O errors.
   void append(const boost::json::value& record);
-  /// Rename the current file to "<path>.<UTC timestamp>" and continue with an empty one.
-  /// Returns the new name of the old file.
+  /// Rename the current file to "<path>.<UTC timestamp>" (".<timestamp>.N" when that name
+  /// exists: a set-aside journal is never replaced) and continue with an empty one.
+  /// Returns the new name of the old file. Throws RunError(exit 2) when it cannot be renamed.
   std::string set_aside();
 
  private:

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // disktune entry point: parse the command line, run it, map the outcome to an exit code.
+#include "tuner/closed_stdio.hpp"
 #include "tuner/commands.hpp"
 
 #include <exception>
@@ -7,9 +8,11 @@
 
 int main(int argc, char** argv) {
   using namespace disktune::tuner;
+  const ClosedStdio closed = reopen_closed_stdio();  // first: before any file is opened
   try {
     const Config config = parse_command_line(argc, argv);
-    return run_command(config, std::cout, std::cerr);
+    const ExitCode code = run_command(config, std::cout, std::cerr);
+    return closed.out ? results_lost(config, code) : code;
   } catch (const UsageError& e) {
     std::cerr << "disktune: " << e.what() << " (see 'disktune --help')\n";
     return kExitUsage;

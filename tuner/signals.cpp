@@ -44,7 +44,9 @@ void install_stop_handlers() {
   struct sigaction action {};
   action.sa_handler = on_stop;
   sigemptyset(&action.sa_mask);
-  for (const int signal : {SIGINT, SIGTERM, SIGHUP}) sigaction(signal, &action, nullptr);
+  // SIGQUIT (Ctrl-\) and SIGUSR1/2 would end the process by default, leaving a trial's
+  // settings applied: they are stop requests like the others.
+  for (const int signal : {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2}) sigaction(signal, &action, nullptr);
   // `disktune tune ... | head` must not kill the run mid-trial (a trial child dies with its
   // parent, leaving its settings applied): a closed pipe only fails that write.
   std::signal(SIGPIPE, SIG_IGN);

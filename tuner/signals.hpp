@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Stop requests: SIGINT, SIGTERM and SIGHUP end a run (the current trial within a grace), after restoring.
+// Stop requests: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 end a run (the current trial within a grace), after restoring.
 #pragma once
 
 #include <string>
@@ -10,7 +10,7 @@ namespace disktune::tuner {
 /// killed [s]: well inside systemd's 90 s between SIGTERM and SIGKILL.
 inline constexpr double kStopGraceSeconds = 10.0;
 
-/// Install handlers for SIGINT, SIGTERM and SIGHUP that only record the request
+/// Install handlers for SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1 and SIGUSR2 that only record the request
 /// (async-signal-safe), without SA_RESTART so blocking waits return early.
 void install_stop_handlers();
 /// The signal number that asked the run to stop (the first one), or 0.

@@ -120,6 +120,15 @@ timeout -k 5 30 "$DISKTUNE" plan --json >/dev/full 2>/dev/null; got=$?
 expect_eq "$got" 2 "plan with a full stdout"
 ( sleep 0.2; timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-pipe" 2>/dev/null
   echo $? >"$WORK/pipe.rc" ) | true
+# A closed stdout or stderr: no file disktune opens may take its number (the journal once
+# took fd 2 and got the progress text: the next run found it damaged).
+timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-closed-err" >/dev/null 2>&-; got=$?
+expect_eq "$got" 0 "tune with stderr closed"
+timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-closed-err" >/dev/null 2>"$WORK/err"; got=$?
+expect_eq "$got" 0 "tune after a run with stderr closed: its journal ($(tail -1 "$WORK/err"))"
+timeout -k 5 30 "$DISKTUNE" tune --max-trials 2 --duration 0.2 --journal "$WORK/j-closed-out" >&- 2>"$WORK/err"; got=$?
+expect_eq "$got" 2 "tune with stdout closed ($(tail -1 "$WORK/err"))"
+grep -q "standard output was closed" "$WORK/err" || fail "a closed stdout is not named"
 set -e
 expect_eq "$(cat "$WORK/pipe.rc")" 2 "tune writing into a closed pipe"
 

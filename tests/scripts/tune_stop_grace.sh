@@ -46,6 +46,10 @@ expect_eq "$(queue_snapshot "$dev")" "$before" "loop: queue settings after SIGTE
 run_and_stop loop-int2 INT INT -- "$dev" --duration 60 --repeats 1 --max-repeats 1 --noise-repeats 1
 [ "$(echo "$took < 5" | bc)" = 1 ] || fail "loop: SIGINT twice took $took s"
 expect_eq "$(queue_snapshot "$dev")" "$before" "loop: queue settings after SIGINT twice"
+# SIGQUIT (Ctrl-\) and SIGUSR1 would kill the process by default: stop requests too.
+run_and_stop loop-quit QUIT USR1 -- "$dev" --duration 60 --repeats 1 --max-repeats 1 --noise-repeats 1
+[ "$(echo "$took < 5" | bc)" = 1 ] || fail "loop: SIGQUIT then SIGUSR1 took $took s"
+expect_eq "$(queue_snapshot "$dev")" "$before" "loop: queue settings after SIGQUIT and SIGUSR1"
 bytes=$(($(device_read_bytes "$dev") - bytes_before))
 [ "$bytes" -lt $((160 << 20)) ] || fail "read $bytes bytes"
 echo ok

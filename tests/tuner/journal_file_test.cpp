@@ -114,3 +114,18 @@ TEST_CASE("random sequences of crashes, torn tails and resumes keep the journal 
     REQUIRE(numbers(path) == expected);  // ... and after the last resume
   }
 }
+
+TEST_CASE("set-asides within one second never replace each other", "[tuner]") {
+  const TempDir dir;
+  const auto path = (dir.path / "j").string();
+  tuner::JournalFile journal(path);
+  std::vector<std::string> asides;
+  for (int i = 0; i < 3; ++i) {
+    journal.append(record(i));
+    asides.push_back(journal.set_aside());
+  }
+  // Three set-asides in (almost always) one second: three files, each with its own record.
+  for (int i = 0; i < 3; ++i) CHECK(numbers(asides[static_cast<std::size_t>(i)]) == std::vector<std::int64_t>{i});
+  CHECK(asides[0] != asides[1]);
+  CHECK(asides[1] != asides[2]);
+}
