@@ -104,7 +104,7 @@ po::options_description command_options(Command command) {
         ("time-budget", po::value<std::string>(), "stop the search after this many seconds of measurement (0.1-2592000)")
         ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
          strategy_list().c_str())
-        ("trial-timeout", po::value<std::string>(), "seconds before a trial counts as hung (default: from the trial's expected time; 0.1-86400)")
+        ("trial-timeout", po::value<std::string>(), "seconds before a trial is killed: hung without progress, slow with it (default: from the baseline's rate; 0.1-86400)")
         ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least; 0.1-86400)")
         ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
         ("max-trials", po::value<std::string>(), "stop after this many trials (1-1000000)")
@@ -119,7 +119,7 @@ po::options_description command_options(Command command) {
   if (command == Command::tune || command == Command::restore) {
     options.add_options()
         ("journal", po::value<std::string>(), "journal file (default: /var/lib/disktune/<drive>.journal)")
-        ("force", "use a journal recorded for another drive or kernel");
+        ("force", "use a journal recorded under another device name or kernel (another drive's is always refused)");
   }
   return options;
 }

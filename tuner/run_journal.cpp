@@ -298,6 +298,14 @@ boost::json::object measurement_options(const Config& config, const std::string&
           {"command_line", std::move(command_line)}};
 }
 
+// True when the journal holds its run's end record (a damaged one counts as unfinished).
+static bool journal_finished(const std::string& text, const std::string& path) {
+  const auto decoded = results::decode_journal(text, path);
+  if (!decoded) return false;
+  const auto state = results::interpret_journal(*decoded, path);
+  return state && state->finished;
+}
+
 void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log) {
   const std::string path = config.journal_path.value_or(default_journal_path(journal_key(config, context)));
   if (::access(path.c_str(), F_OK) != 0)
@@ -316,7 +324,9 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
     throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.error().message());
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
   log << "disktune: restored " << probe::format_settings(state->original) << " on " << context.device->path()
-      << " from " << path << " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)\n";
+      << " from " << path << (journal_finished(file.existing_text(), path)
+                                  ? " (that run had finished: the next tune starts a new journal)\n"
+                                  : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)\n");
 }
 
 void RunJournal::finish(bool restored) { file_.append(results::end_record(restored, utc_timestamp(), boot_id_)); }

@@ -130,9 +130,11 @@ TEST_CASE("a loop device offers the block-layer settings and refuses the ATA kno
       const auto n = value.number();
       REQUIRE((value == current || (n >= 4 && n <= 2048 && (n & (n - 1)) == 0)));
     }
-    // Under "none" the queue takes no more requests than its tag depth, the loop default.
+    // Under "none" the queue takes no more requests than its tag depth (the loop default,
+    // 128); a loop minor keeps an earlier user's nr_requests, which may be below it.
     if (parse_scheduler_line(before.at("scheduler"))->active == "none") {
-      REQUIRE(nr.values.back() == current);
+      REQUIRE(nr.values.back().number() >= current.number());
+      REQUIRE(nr.values.back().number() <= 128);
       REQUIRE(nr.values.front() == SettingValue(std::int64_t{4}));
     }
     REQUIRE(queue_texts(loop->path()) == before);

@@ -132,6 +132,11 @@ grep -q "standard output was closed" "$WORK/err" || fail "a closed stdout is not
 set -e
 expect_eq "$(cat "$WORK/pipe.rc")" 2 "tune writing into a closed pipe"
 
+# restore after a finished run says the next tune starts anew (not that it resumes).
+quick j-done 0 tune
+timeout -k 5 30 "$DISKTUNE" restore --journal "$WORK/j-done" 2>"$WORK/err" || fail "restore after a finished run: $(cat "$WORK/err")"
+grep -q "had finished: the next tune starts a new journal" "$WORK/err" || fail "restore of a finished journal says: $(cat "$WORK/err")"
+
 # An interrupted run never replaces an earlier run's snippets (issue 9 item 12).
 quick j-good 0 tune --boot-local "$WORK/kept.sh" --hdparm-conf "$WORK/kept.conf"
 cp "$WORK/kept.sh" "$WORK/kept.sh.before"

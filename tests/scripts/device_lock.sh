@@ -53,7 +53,8 @@ distinct=$(sort -u "$WORK/samples" | grep -c . || true)
 for _ in $(seq 1200); do kill -0 $tune_pid 2>/dev/null || break; sleep 0.1; done
 kill -0 $tune_pid 2>/dev/null && fail "the first tune did not end within 120 s"
 set +e; wait $tune_pid; status=$?; set -e
-expect_eq "$status" 0 "the first tune's exit ($(tail -3 "$WORK/tune.err"))"
+# 0, or 6 (too noisy: a memory-speed loop device's noise can exceed the 2 % gain): completed.
+[ "$status" = 0 ] || [ "$status" = 6 ] || fail "the first tune's exit $status ($(tail -3 "$WORK/tune.err"))"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
 # Once the holder is gone the device is free again, through any of its names.
 timeout -k 5 20 "$DISKTUNE" plan "$WORK/node" >/dev/null || fail "plan through the second node fails after the tune ended"

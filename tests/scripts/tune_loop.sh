@@ -14,9 +14,10 @@ before=$(queue_snapshot "$dev")
 sum_before=$(sha256sum <"$dev")
 
 # Exit 6 (too noisy) is a completed run too: a loop device reads at memory speed, whose
-# noise between trials can exceed the 2 % gain (issue 9 item 4).
+# noise between trials can exceed the 2 % gain (issue 9 item 4). --max-repeats 4 bounds the
+# samples that noise asks for (a full search here took up to 220 s under load).
 set +e
-"$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --report "$WORK/r.json" --boot-local "$WORK/b.sh" --journal "$WORK/j" \
+"$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --max-repeats 4 --report "$WORK/r.json" --boot-local "$WORK/b.sh" --journal "$WORK/j" \
   >"$WORK/out.txt" 2>"$WORK/err.txt"
 code=$?
 set -e
@@ -47,6 +48,13 @@ for setting in read_ahead_kb scheduler nr_requests; do
   expect_eq "$missing" "[]" "$setting values never tried"
 done
 
+if [ "$code" = 6 ]; then
+  # Too noisy for an answer: no snippet is written (nothing is recommended), the report says why.
+  expect_eq "$(jq -r .too_noisy "$r")" true "too_noisy after exit 6"
+  [ ! -e "$WORK/b.sh" ] || fail "a too-noisy run wrote a boot.local snippet"
+  echo "ok: too noisy ($(jq -r .noise_detail "$r")), $(jq '.trials | length' "$r") trials"
+  exit 0
+fi
 bash -n "$WORK/b.sh" || fail "boot.local snippet does not pass bash -n"
 if jq -e '.winner.changes | length > 0' "$r" >/dev/null; then
   grep -q "$name" "$WORK/b.sh" || fail "boot.local does not name $name"
