@@ -16,7 +16,7 @@ grep -q "^disktune: confirmation round: 3 finalists and the baseline x 6 rounds"
 reference=$(jq -c .winner.settings "$WORK/ref.json")
 
 # kill_in_round JOURNAL [MAX_MS]: start a tune and kill -9 it at a random point up to MAX_MS
-# (default 350) after the round began (its intent record is durable before it says so).
+# (default 150: the simulated round takes a few hundred ms) after the round began (its intent record is durable before it says so).
 kill_in_round() {
   : >"$WORK/err"
   "${tune[@]}" --journal "$1" >/dev/null 2>"$WORK/err" &
@@ -26,7 +26,7 @@ kill_in_round() {
     kill -0 "$pid" 2>/dev/null || fail "the run ended before its confirmation round ($(tail -1 "$WORK/err"))"
     sleep 0.01
   done
-  sleep "0.$(printf "%03d" $((RANDOM % ${2:-350})))"
+  sleep "0.$(printf "%03d" $((RANDOM % ${2:-150})))"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 }
