@@ -22,7 +22,8 @@ tuned_or_unsupported() { tuned "$1" "$2" || unsupported_because "$1" "$2" '.'; }
 # common_tune_checks DISK: exit 0, restored, settings and data as before, the disk still reads.
 common_tune_checks() {
   local d=$1
-  check "$d: tune exit 0" same rc "$(cat "$OUT/tune-$d.rc")" 0
+  # 6 (too noisy for an answer: TCG timings on a loaded host) completes a run as 0 does.
+  check "$d: tune exit 0 or 6" same rc "$(sed 's/^6$/0/' "$OUT/tune-$d.rc")" 0
   check "$d: report says restored" same restored "$(jq -r .restored "$OUT/report-$d.json")" true
   check "$d: every setting (hdparm, sysfs) as before the run" \
     same settings "$(diff "$OUT/before-$d.txt" "$OUT/after-$d.txt")" ""
