@@ -9,22 +9,43 @@
 
 namespace disktune::strategies {
 
-/// A search strategy. It sees only the space and the evaluator, never a device; the
-/// evaluator records every trial, and Evaluator::best() names the winner afterwards.
+/// A search strategy over a SearchSpace (Kernel Tuner's strategy shape: a strategy is handed
+/// the space and a cost function, here the Evaluator, and nothing else).
+///
+/// Contract for implementations:
+/// - A strategy never sees a device, a clock or a journal: it asks Evaluator::evaluate for a
+///   full configuration (one that space.contains()) and gets a TrialResult back, or nullptr
+///   when the budget is spent or the configuration holds a quarantined value (DESIGN.md:
+///   a value that hung, crashed or failed alone is never applied again). On nullptr it
+///   checks Evaluator::budget_left() and returns when that is false.
+/// - It starts with screen_single_changes (below), so that a fault always has one suspect.
+/// - It is deterministic for a given space, evaluator results and seed (random search uses a
+///   fixed seed, strategies/random_search.hpp), so a resumed run asks for the same
+///   configurations and the journal's results are reused, not re-measured.
+/// - It returns when its search is done or the budget is spent; the winner is chosen
+///   afterwards from the evaluator's trials (strategies/winner_rule.hpp), never by the strategy.
+/// Errors: none of its own; a stop (signal, journal failure, wedged device) reaches it as
+/// the evaluator's spent budget.
 class Strategy {
  public:
   virtual ~Strategy() = default;
-  /// Registry name ("exhaustive", "one-at-a-time").
+  /// Registry name, as --strategy takes it ("exhaustive", "one-at-a-time", "coordinate-descent",
+  /// "random", "racing"; strategies/registry.hpp lists them).
   [[nodiscard]] virtual std::string_view name() const = 0;
-  /// One line for --help.
+  /// One line for --help: what it searches and how many trials it needs.
   [[nodiscard]] virtual std::string_view description() const = 0;
-  /// Run the search until done or the evaluator's budget is spent.
+  /// Search `space` by asking `evaluator`, until done or the evaluator's budget is spent.
+  /// Precondition: evaluator was built over this same space.
   virtual void run(const SearchSpace& space, Evaluator& evaluator) = 0;
 };
 
 /// Screening, the first phase of every strategy: each group's every choice alone against the
-/// baseline, so that a hang or a fault always has one suspect (DESIGN.md). Choices whose
-/// single-change trial fails are quarantined by the evaluator and never combined.
+/// baseline (one group changed, all others at the baseline's value), the groups holding a
+/// risky setting (probe::Risk::risky: multcount, io_support, unmaskirq, using_dma, xfermode)
+/// first, and within a coupled group the choices that change fewest settings first (DMA on
+/// at the current mode before any mode with it). So a hang or a fault always has one suspect
+/// (DESIGN.md, "Hangs, crashes and reboots"); the evaluator quarantines a choice whose
+/// single-change trial fails, and it is never combined. Stops early when the budget is spent.
 void screen_single_changes(const SearchSpace& space, Evaluator& evaluator);
 
 }  // namespace disktune::strategies
