@@ -139,10 +139,14 @@ void apply_record(JournalState& state, const json::object& record) {
     auto trial = trial_from_json(record);
     if (!trial) throw std::invalid_argument(trial.error().message());
     if (record.at("baseline").as_bool()) {
-      state.baseline = *trial;
-      state.baseline_figures = {record.at("cached_mib_s").to_number<double>(),
-                                record.at("data_crc32").to_number<std::uint32_t>(),
-                                doubles(record.at("aa_samples")), record.at("noise_floor_pct").to_number<double>()};
+      strategies::Baseline baseline;
+      baseline.trial = std::move(*trial);
+      baseline.cached_median_mib_s = record.at("cached_mib_s").to_number<double>();
+      baseline.data_crc32 = record.at("data_crc32").to_number<std::uint32_t>();
+      baseline.aa_samples_mib_s = doubles(record.at("aa_samples"));
+      baseline.noise_floor_pct = record.at("noise_floor_pct").to_number<double>();
+      baseline.measured_s = baseline.trial.measured_s;
+      state.baseline = std::move(baseline);
     } else {
       const std::pair key{trial->settings, trial->quick};
       state.pending.erase(key);
@@ -236,16 +240,19 @@ json::value intent_record(const probe::Settings& config, bool quick, const std::
   return json::object{{"type", "intent"}, {"boot_id", boot_id}, {"settings", settings_to_json(config)}, {"quick", quick}};
 }
 
-json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
-                          const std::optional<BaselineFigures>& baseline) {
-  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", baseline.has_value()}};
+json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id) {
+  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", false}};
   for (const auto& [key, value] : trial_to_json(trial)) record.emplace(key, value);
-  if (baseline) {
-    record["cached_mib_s"] = baseline->cached_mib_s;
-    record["data_crc32"] = baseline->data_crc32;
-    record["aa_samples"] = json::array(baseline->aa_samples_mib_s.begin(), baseline->aa_samples_mib_s.end());
-    record["noise_floor_pct"] = baseline->noise_floor_pct;
-  }
+  return record;
+}
+
+json::value result_record(const strategies::Baseline& baseline, const std::string& boot_id) {
+  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", true}};
+  for (const auto& [key, value] : trial_to_json(baseline.trial)) record.emplace(key, value);
+  record["cached_mib_s"] = baseline.cached_median_mib_s;
+  record["data_crc32"] = baseline.data_crc32;
+  record["aa_samples"] = json::array(baseline.aa_samples_mib_s.begin(), baseline.aa_samples_mib_s.end());
+  record["noise_floor_pct"] = baseline.noise_floor_pct;
   return record;
 }
 

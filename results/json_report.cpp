@@ -49,16 +49,17 @@ json::object device_json(const DeviceInfo& device) {
           {"identify_note", string_or_null(device.identify_note)}};
 }
 
-json::object baseline_json(const Baseline& baseline) {
-  return {{"settings", settings_to_json(baseline.settings)},
-          {"samples", array_of(baseline.samples_mib_s)},
-          {"median_mib_s", baseline.median_mib_s},
-          {"spread_pct", baseline.spread_pct},
+json::object baseline_json(const strategies::Baseline& baseline) {
+  const strategies::TrialResult& trial = baseline.trial;
+  return {{"settings", settings_to_json(trial.settings)},
+          {"samples", array_of(trial.samples_mib_s)},
+          {"median_mib_s", trial.median_mib_s},
+          {"spread_pct", trial.spread_pct},
           {"cached_median_mib_s", baseline.cached_median_mib_s},
-          {"ci_low_mib_s", baseline.ci_low_mib_s},
-          {"ci_high_mib_s", baseline.ci_high_mib_s},
-          {"outliers", array_of(baseline.outliers)},
-          {"warmup_mib_s", baseline.warmup_mib_s},
+          {"ci_low_mib_s", trial.ci_low_mib_s},
+          {"ci_high_mib_s", trial.ci_high_mib_s},
+          {"outliers", array_of(trial.outliers)},
+          {"warmup_mib_s", trial.warmup_mib_s},
           {"aa_samples", array_of(baseline.aa_samples_mib_s)}};
 }
 

@@ -52,6 +52,7 @@ struct TrialResult {
   std::string sampling_stop;         ///< why sampling stopped ("precise", "clearly slower", "max samples")
   double measured_s = 0.0;           ///< measurement time spent, warm-up included [s; virtual when simulated]
   bool quick = false;                ///< measured with the minimum samples only (racing's first rung)
+  bool operator==(const TrialResult&) const = default;
 };
 
 /// Fill median, spread (± half the range, percent), interval and outliers from samples_mib_s;

@@ -458,8 +458,8 @@ probe::Error baseline_error(const TrialResult& trial, const std::string& path) {
 
 }  // namespace
 
-probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
-  BaselineMeasurement baseline;
+probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
+  strategies::Baseline baseline;
   // Before any rate is known, a stall is a long silence of the device itself.
   if (settings_.derive_limits && !settings_.stall) stall_ = bench::Seconds(kFirstStallS);
   baseline.trial = run_child(original_, true, {});
@@ -475,7 +475,7 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   return baseline;
 }
 
-void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials) {
+void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
   baseline.aa_samples_mib_s.clear();
   for (const auto& samples : trials) baseline.aa_samples_mib_s.push_back(bench::median(samples));
   baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
@@ -504,7 +504,7 @@ void TrialRunner::limits_from_rate(double rate_mib_s) {
   }
 }
 
-void TrialRunner::adopt_baseline(const BaselineMeasurement& baseline) {
+void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
   baseline_crc_ = baseline.data_crc32;
   if (baseline.trial.median_mib_s > 0.0) limits_from_rate(baseline.trial.median_mib_s);
 }
