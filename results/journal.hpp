@@ -3,6 +3,7 @@
 #pragma once
 
 #include "probe/error.hpp"
+#include "results/codec/settings_codec.hpp"
 #include "probe/settings.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"
@@ -115,9 +116,5 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
 /// setting aside a journal whose later records are damaged.
 /// Errors: errc::invalid_argument when the first line is not a complete start record.
 probe::Result<JournalState> interpret_start(std::string_view text, const std::string& name);
-
-/// Settings from their JSON object form (results::settings_to_json's inverse).
-/// Errors: errc::invalid_argument naming the unknown setting or bad value.
-probe::Result<probe::Settings> settings_from_json(const boost::json::value& value);
 
 }  // namespace disktune::results
