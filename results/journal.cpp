@@ -2,6 +2,7 @@
 // Journal records: encoding with length and CRC-32, decoding with torn-tail detection, meaning.
 #include "results/journal.hpp"
 
+#include "results/codec/trial_codec.hpp"
 #include "results/json_report.hpp"
 
 #include <boost/crc.hpp>
@@ -51,37 +52,6 @@ std::optional<json::object> decode_line(std::string_view line, std::string& why)
   return std::move(value.as_object());
 }
 
-std::vector<double> doubles(const json::value& v) {
-  std::vector<double> out;
-  for (const auto& x : v.as_array()) out.push_back(x.to_number<double>());
-  return out;
-}
-
-// The inverse of results::trial_to_json (every field, so a resumed run decides alike).
-probe::Result<strategies::TrialResult> trial_from_json(const json::object& o) {
-  strategies::TrialResult trial;
-  auto settings = settings_from_json(o.at("settings"));
-  if (!settings) return settings.error();
-  trial.settings = std::move(*settings);
-  const auto status = strategies::trial_status_from_name(o.at("status").as_string());
-  if (!status) return bad("", "unknown trial status");
-  trial.status = *status;
-  trial.samples_mib_s = doubles(o.at("samples"));
-  trial.median_mib_s = o.at("median_mib_s").to_number<double>();
-  trial.spread_pct = o.at("spread_pct").to_number<double>();
-  trial.ci_low_mib_s = o.at("ci_low_mib_s").to_number<double>();
-  trial.ci_high_mib_s = o.at("ci_high_mib_s").to_number<double>();
-  trial.ci_coverage = o.at("ci_coverage").to_number<double>();
-  for (const auto& x : o.at("outliers").as_array()) trial.outliers.push_back(x.to_number<std::size_t>());
-  trial.warmup_mib_s = o.at("warmup_mib_s").to_number<double>();
-  trial.sampling_stop = std::string(o.at("sampling_stop").as_string());
-  trial.measured_s = o.at("measured_s").to_number<double>();
-  trial.quick = o.at("quick").as_bool();
-  trial.detail = std::string(o.at("detail").as_string());
-  for (const auto& line : o.at("kernel_log").as_array()) trial.kernel_log.emplace_back(line.as_string());
-  return trial;
-}
-
 JournalIdentity identity_from_json(const json::object& o) {
   auto text = [&o](const char* key) { return std::string(o.at(key).as_string()); };
   return {text("path"), text("model"), text("serial"), text("firmware"),
@@ -115,11 +85,7 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   }
   RoundRecord round;
   round.skipped = std::string(record.at("skipped").as_string());
-  for (const auto& r : record.at("results").as_array()) {
-    auto trial = trial_from_json(r.as_object());
-    if (!trial) throw std::invalid_argument(trial.error().message());
-    round.results.push_back(std::move(*trial));
-  }
+  round.results = json::value_to<std::vector<strategies::TrialResult>>(record.at("results"));
   state.pending_rounds.erase(contenders);
   state.rounds[contenders] = std::move(round);
 }
@@ -136,17 +102,14 @@ void apply_record(JournalState& state, const json::object& record) {
     ++pending.attempts;
     pending.last_boot_id = boot_id;
   } else if (type == "result") {
-    auto trial = trial_from_json(record);
-    if (!trial) throw std::invalid_argument(trial.error().message());
+    // The codecs (results/codec/trial_codec.hpp) throw on a missing or bad field.
     if (record.at("baseline").as_bool()) {
-      state.baseline = *trial;
-      state.baseline_figures = {record.at("cached_mib_s").to_number<double>(),
-                                record.at("data_crc32").to_number<std::uint32_t>(),
-                                doubles(record.at("aa_samples")), record.at("noise_floor_pct").to_number<double>()};
+      state.baseline = json::value_to<strategies::Baseline>(json::value(record));
     } else {
-      const std::pair key{trial->settings, trial->quick};
+      auto trial = json::value_to<strategies::TrialResult>(json::value(record));
+      const std::pair key{trial.settings, trial.quick};
       state.pending.erase(key);
-      state.results[key] = std::move(*trial);
+      state.results[key] = std::move(trial);
     }
   } else if (type == "round_intent" || type == "round_result") {
     apply_round_record(state, record, boot_id);
@@ -236,17 +199,25 @@ json::value intent_record(const probe::Settings& config, bool quick, const std::
   return json::object{{"type", "intent"}, {"boot_id", boot_id}, {"settings", settings_to_json(config)}, {"quick", quick}};
 }
 
-json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
-                          const std::optional<BaselineFigures>& baseline) {
-  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", baseline.has_value()}};
-  for (const auto& [key, value] : trial_to_json(trial)) record.emplace(key, value);
-  if (baseline) {
-    record["cached_mib_s"] = baseline->cached_mib_s;
-    record["data_crc32"] = baseline->data_crc32;
-    record["aa_samples"] = json::array(baseline->aa_samples_mib_s.begin(), baseline->aa_samples_mib_s.end());
-    record["noise_floor_pct"] = baseline->noise_floor_pct;
-  }
+namespace {
+
+// {type: "result", boot_id, baseline} followed by the codec's keys of `datum`.
+template <class T>
+json::value result_of(const T& datum, const std::string& boot_id, bool baseline) {
+  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", baseline}};
+  const json::value fields = json::value_from(datum);
+  for (const auto& [key, value] : fields.as_object()) record.emplace(key, value);
   return record;
+}
+
+}  // namespace
+
+json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id) {
+  return result_of(trial, boot_id, false);
+}
+
+json::value result_record(const strategies::Baseline& baseline, const std::string& boot_id) {
+  return result_of(baseline, boot_id, true);
 }
 
 json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id) {
@@ -264,10 +235,8 @@ json::value round_intent_record(const std::vector<probe::Settings>& contenders, 
 json::value round_result_record(const std::vector<probe::Settings>& contenders,
                                 const std::vector<strategies::TrialResult>& results, const std::string& skipped,
                                 const std::string& boot_id) {
-  json::array trials;
-  for (const auto& r : results) trials.push_back(trial_to_json(r));
   return json::object{{"type", "round_result"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
-                      {"results", std::move(trials)}, {"skipped", skipped}};
+                      {"results", json::value_from(results)}, {"skipped", skipped}};
 }
 
 namespace {
@@ -307,22 +276,6 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
     return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.what());
   }
   return state;
-}
-
-probe::Result<probe::Settings> settings_from_json(const json::value& value) {
-  if (!value.is_object()) return bad("", "settings are not a JSON object");
-  probe::Settings settings;
-  for (const auto& [key, v] : value.as_object()) {
-    const auto id = probe::setting_from_name(key);
-    if (!id) return bad("", "unknown setting '" + std::string(key) + "'");
-    const std::string text = v.is_string() ? std::string(v.as_string())
-                             : v.is_int64() ? std::to_string(v.as_int64())
-                                            : "";
-    auto parsed = probe::parse_value(*id, text);
-    if (!parsed) return parsed.error();
-    settings[*id] = std::move(*parsed);
-  }
-  return settings;
 }
 
 }  // namespace disktune::results

@@ -3,7 +3,9 @@
 #pragma once
 
 #include "probe/error.hpp"
+#include "results/codec/settings_codec.hpp"
 #include "probe/settings.hpp"
+#include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"
 
 #include <boost/json/value.hpp>
@@ -56,17 +58,11 @@ boost::json::value start_record(const JournalIdentity& identity, const std::stri
                                 const std::string& started_at, const probe::Settings& original,
                                 const boost::json::object& options);
 boost::json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id);
-/// The baseline's extra figures, kept so a resumed run compares data and speed against the
-/// same baseline without measuring it again.
-struct BaselineFigures {
-  double cached_mib_s = 0.0;
-  std::uint32_t data_crc32 = 0;
-  std::vector<double> aa_samples_mib_s;  ///< the A/A second measurement
-  double noise_floor_pct = 0.0;
-};
-/// A trial's result; `baseline` set for the baseline measurement (trial 0).
-boost::json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id,
-                                 const std::optional<BaselineFigures>& baseline = std::nullopt);
+/// A trial's result (not the baseline's).
+boost::json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id);
+/// The baseline's result, with the figures a resumed run needs to compare data and speed
+/// against the same baseline without measuring it again.
+boost::json::value result_record(const strategies::Baseline& baseline, const std::string& boot_id);
 boost::json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id);
 /// `disktune restore` put the original settings back. Unlike an end record it leaves the
 /// journal unfinished: the next tune resumes it and keeps its quarantine (issue 9 item 9).
@@ -97,8 +93,7 @@ struct JournalState {
   std::string boot_id;                            ///< of the start record
   probe::Settings original;                       ///< settings before any change
   boost::json::object options;
-  std::optional<strategies::TrialResult> baseline;
-  BaselineFigures baseline_figures;
+  std::optional<strategies::Baseline> baseline;  ///< measured_s is its trial's (not journaled)
   /// Completed trials and started-but-unfinished ones, keyed by configuration and effort
   /// (a quick, minimum-samples trial and a full one of the same configuration differ).
   std::map<std::pair<probe::Settings, bool>, strategies::TrialResult> results;
@@ -121,9 +116,5 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
 /// setting aside a journal whose later records are damaged.
 /// Errors: errc::invalid_argument when the first line is not a complete start record.
 probe::Result<JournalState> interpret_start(std::string_view text, const std::string& name);
-
-/// Settings from their JSON object form (results::settings_to_json's inverse).
-/// Errors: errc::invalid_argument naming the unknown setting or bad value.
-probe::Result<probe::Settings> settings_from_json(const boost::json::value& value);
 
 }  // namespace disktune::results

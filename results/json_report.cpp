@@ -2,6 +2,7 @@
 // Report -> boost::json::value, member by member in the documented key order.
 #include "results/json_report.hpp"
 
+#include "results/codec/trial_codec.hpp"
 #include "results/snippet.hpp"
 
 #include <boost/json/array.hpp>
@@ -49,22 +50,26 @@ json::object device_json(const DeviceInfo& device) {
           {"identify_note", string_or_null(device.identify_note)}};
 }
 
-json::object baseline_json(const Baseline& baseline) {
-  return {{"settings", settings_to_json(baseline.settings)},
-          {"samples", array_of(baseline.samples_mib_s)},
-          {"median_mib_s", baseline.median_mib_s},
-          {"spread_pct", baseline.spread_pct},
+// The report's part of the baseline: the codec's trial keys it shows, with the cached-read
+// median and the A/A medians under the report's names (the journal keeps the whole codec form).
+json::object baseline_json(const strategies::Baseline& baseline) {
+  const json::value trial = json::value_from(baseline.trial);
+  const auto& t = trial.as_object();
+  return {{"settings", t.at("settings")},
+          {"samples", t.at("samples")},
+          {"median_mib_s", t.at("median_mib_s")},
+          {"spread_pct", t.at("spread_pct")},
           {"cached_median_mib_s", baseline.cached_median_mib_s},
-          {"ci_low_mib_s", baseline.ci_low_mib_s},
-          {"ci_high_mib_s", baseline.ci_high_mib_s},
-          {"outliers", array_of(baseline.outliers)},
-          {"warmup_mib_s", baseline.warmup_mib_s},
+          {"ci_low_mib_s", t.at("ci_low_mib_s")},
+          {"ci_high_mib_s", t.at("ci_high_mib_s")},
+          {"outliers", t.at("outliers")},
+          {"warmup_mib_s", t.at("warmup_mib_s")},
           {"aa_samples", array_of(baseline.aa_samples_mib_s)}};
 }
 
 json::array trials_json(const std::vector<strategies::TrialResult>& trials) {
   json::array array;
-  for (const auto& trial : trials) array.emplace_back(trial_to_json(trial));
+  for (const auto& trial : trials) array.emplace_back(json::value_from(trial));
   return array;
 }
 
@@ -92,39 +97,6 @@ json::value confirmation_json(const std::optional<ConfirmationRound>& round) {
 }
 
 }  // namespace
-
-boost::json::object trial_to_json(const strategies::TrialResult& trial) {
-  return {{"id", trial.id},
-          {"settings", settings_to_json(trial.settings)},
-          {"status", strategies::to_string(trial.status)},
-          {"samples", array_of(trial.samples_mib_s)},
-          {"median_mib_s", trial.median_mib_s},
-          {"spread_pct", trial.spread_pct},
-          {"ci_low_mib_s", trial.ci_low_mib_s},
-          {"ci_high_mib_s", trial.ci_high_mib_s},
-          {"ci_coverage", trial.ci_coverage},
-          {"outliers", array_of(trial.outliers)},
-          {"warmup_mib_s", trial.warmup_mib_s},
-          {"sampling_stop", trial.sampling_stop},
-          {"measured_s", trial.measured_s},
-          {"quick", trial.quick},
-          {"detail", trial.detail},
-          {"kernel_log", json::array(trial.kernel_log.begin(), trial.kernel_log.end())}};
-}
-
-
-json::value value_to_json(probe::SettingId id, const probe::SettingValue& value) {
-  if (id == probe::SettingId::xfermode || !value.is_number())
-    return json::value(probe::format_value(id, value));
-  return json::value(value.number());
-}
-
-json::value settings_to_json(const probe::Settings& settings) {
-  json::object object;
-  for (const auto& [id, value] : settings)
-    object.emplace(probe::setting_name(id), value_to_json(id, value));
-  return object;
-}
 
 json::value identify_to_json(const probe::IdentifyInfo& info) {
   return json::object{{"model", info.model},

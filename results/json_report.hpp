@@ -2,6 +2,7 @@
 // The JSON form of a Report (schema kSchemaVersion) and of its parts, with Boost.JSON.
 #pragma once
 
+#include "results/codec/settings_codec.hpp"
 #include "results/emitter.hpp"
 #include "results/pretty_json.hpp"
 #include "results/report.hpp"
@@ -10,13 +11,6 @@
 #include <boost/json/value.hpp>
 
 namespace disktune::results {
-
-/// One setting value as JSON: xfermode as its hdparm name ("udma2", probe::format_value),
-/// scheduler as its name, every other setting as a JSON integer.
-boost::json::value value_to_json(probe::SettingId id, const probe::SettingValue& value);
-
-/// Settings as a JSON object {setting_name: value_to_json}, keys in apply order.
-boost::json::value settings_to_json(const probe::Settings& settings);
 
 /// IdentifyInfo as JSON. Contract keys (other tools read them): model, serial, firmware,
 /// device_type ("ata"|"atapi"|"cfa"), max_multsect, multsect (null unless word 59 valid),
@@ -29,11 +23,6 @@ boost::json::value settings_to_json(const probe::Settings& settings);
 /// The raw words are not included.
 boost::json::value identify_to_json(const probe::IdentifyInfo& info);
 
-/// One trial as the report writes it: {id, settings, status, samples, median_mib_s,
-/// spread_pct, ci_low_mib_s, ci_high_mib_s, ci_coverage, outliers, warmup_mib_s,
-/// sampling_stop, measured_s, quick, detail, kernel_log}. The journal stores the same form.
-boost::json::object trial_to_json(const strategies::TrialResult& trial);
-
 /// SpaceInfo as JSON: {dimensions: [{setting, values}], legal_count, pruned: [{reason, count}],
 /// unsupported: [{setting, reason}]}.
 boost::json::value space_to_json(const SpaceInfo& space);
@@ -41,8 +30,11 @@ boost::json::value space_to_json(const SpaceInfo& space);
 /// The whole report. Keys, in this order: schema_version, tool_version, kernel, started_at,
 /// finished_at, strategy, method, repeats, seed, device {path, model, serial, firmware,
 /// simulated, stable_path (null if empty)}, identify (identify_to_json or null), space,
-/// baseline {settings, samples, median_mib_s, spread_pct, cached_median_mib_s},
-/// trials [{id, settings, status, samples, median_mib_s, spread_pct, detail}],
+/// baseline {settings, samples, median_mib_s, spread_pct, cached_median_mib_s, ci_low_mib_s,
+/// ci_high_mib_s, outliers, warmup_mib_s, aa_samples} (the TrialResult codec's keys of
+/// baseline.trial, cached_median_mib_s = Baseline::cached_median_mib_s, aa_samples =
+/// Baseline::aa_samples_mib_s; the journal keeps the whole Baseline codec form),
+/// trials [the TrialResult codec's objects, results/codec/trial_codec.hpp],
 /// winner {settings, changes, median_mib_s, spread_pct, speedup, keep_baseline, trial_id},
 /// restored, restore_detail, wedged, wedged_detail. Throughputs in MiB/s, spreads in percent. `changes` is
 /// persisted_changes(report): winner.changes less anything equal to the baseline.

@@ -5,6 +5,7 @@
 #include "probe/device.hpp"
 #include "probe/identify.hpp"
 #include "probe/settings.hpp"
+#include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"
 
 #include <boost/json/object.hpp>
@@ -56,20 +57,6 @@ struct SpaceInfo {
   std::size_t legal_count = 0;      ///< legal full configurations
   std::vector<PrunedCount> pruned;
   std::vector<UnsupportedSetting> unsupported;
-};
-
-/// The baseline measurement (settings as found).
-struct Baseline {
-  probe::Settings settings;
-  std::vector<double> samples_mib_s;
-  double median_mib_s = 0.0;
-  double spread_pct = 0.0;
-  double cached_median_mib_s = 0.0;  ///< hdparm -T style figure, informational
-  double ci_low_mib_s = 0.0;         ///< 95 % interval of the median (order statistics)
-  double ci_high_mib_s = 0.0;
-  std::vector<std::size_t> outliers; ///< indices into samples_mib_s beyond 3 scaled MADs (kept)
-  double warmup_mib_s = 0.0;         ///< the discarded warm-up sample
-  std::vector<double> aa_samples_mib_s;  ///< the second measurement of the baseline (A/A)
 };
 
 /// The confirmation round: the baseline and the finalists re-measured interleaved.
@@ -125,7 +112,9 @@ struct Report {
   DeviceInfo device;
   std::optional<probe::IdentifyInfo> identify;
   SpaceInfo space;
-  Baseline baseline;
+  /// The settings as found, measured (trial.settings: the original settings); the JSON
+  /// report shows a part of it (json_report.hpp).
+  strategies::Baseline baseline;
   std::vector<strategies::TrialResult> trials;
   std::optional<ConfirmationRound> confirmation;  ///< nullopt when no finalist beat the baseline
   /// Why the confirmation round was skipped (it was in flight at a reboot, or twice when the

@@ -87,9 +87,9 @@ std::string keep_baseline_comment(const Report& report) {
   std::string text = "# Keeping the baseline: nothing to apply.\n";
   const auto* best = best_stable_trial(report);
   if (best == nullptr) return text + "# No trial finished stable (see the JSON report).\n";
-  const double baseline = report.baseline.median_mib_s;
+  const double baseline = report.baseline.trial.median_mib_s;
   const double gain_pct = baseline > 0.0 ? (best->median_mib_s / baseline - 1.0) * 100.0 : 0.0;
-  const auto changes = changed_settings(best->settings, report.baseline.settings);
+  const auto changes = changed_settings(best->settings, report.baseline.trial.settings);
   text += "# The best stable trial (" + std::to_string(best->id) + ": " +
           comment_safe(describe_changes(changes)) + ") measured " + format_mb_s(best->median_mib_s) +
           " in the search\n# (" + printf_text("%+.1f", gain_pct) + " % over the search baseline";
@@ -100,7 +100,7 @@ std::string keep_baseline_comment(const Report& report) {
            " against the baseline's " + format_mb_s(round.median_mib_s) +
            ": not significantly faster.\n";
   return text + "), within the measured noise (baseline spread " +
-         printf_text("%.1f", report.baseline.spread_pct) + " %,\n# trial spread " +
+         printf_text("%.1f", report.baseline.trial.spread_pct) + " %,\n# trial spread " +
          printf_text("%.1f", best->spread_pct) + " %).\n";
 }
 
@@ -112,7 +112,7 @@ AnswerBaseline answer_baseline(const Report& report) {
     if (base.status == strategies::TrialStatus::ok && base.median_mib_s > 0.0)
       return {base.median_mib_s, base.spread_pct, "confirmation round"};
   }
-  return {report.baseline.median_mib_s, report.baseline.spread_pct, "search"};
+  return {report.baseline.trial.median_mib_s, report.baseline.trial.spread_pct, "search"};
 }
 
 void check_device_path(std::string_view path) {
@@ -177,7 +177,7 @@ std::string snippet_header(const Report& report, std::string_view title) {
 
 probe::Settings persisted_changes(const Report& report) {
   if (report.winner.keep_baseline) return {};
-  return changed_settings(report.winner.changes, report.baseline.settings);
+  return changed_settings(report.winner.changes, report.baseline.trial.settings);
 }
 
 // DMA on/off and the transfer mode are one decision (a DMA mode runs only with using_dma=1):
@@ -195,7 +195,7 @@ void add_transfer_partner(const Report& report, probe::Settings& settings) {
 // The winner's value of `id`: searched, or held at the baseline's.
 const probe::SettingValue* winner_value(const Report& report, probe::SettingId id) {
   if (const auto it = report.winner.settings.find(id); it != report.winner.settings.end()) return &it->second;
-  if (const auto it = report.baseline.settings.find(id); it != report.baseline.settings.end()) return &it->second;
+  if (const auto it = report.baseline.trial.settings.find(id); it != report.baseline.trial.settings.end()) return &it->second;
   return nullptr;
 }
 

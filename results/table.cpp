@@ -49,7 +49,7 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
           ok ? fixed("%.2f", trial.median_mib_s) : "-",
           ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
           trial.id == 0 ? "(settings as found)"
-                        : describe_changes(changed_settings(trial.settings, report.baseline.settings)),
+                        : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
           truncate(comment_safe(trial.detail), kDetailChars)};
 }
 
@@ -65,8 +65,8 @@ std::vector<Row> search_rows(const Report& report) {
   const bool marks = !quotes_confirmation(report);
   std::vector<Row> table{kHeader};
   table.push_back({std::string(marks && is_answer(0, report) ? "* " : "") + "base", "ok",
-                   fixed("%.2f", report.baseline.median_mib_s),
-                   fixed("±%.1f%%", report.baseline.spread_pct), "(settings as found)", ""});
+                   fixed("%.2f", report.baseline.trial.median_mib_s),
+                   fixed("±%.1f%%", report.baseline.trial.spread_pct), "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
 }

@@ -62,6 +62,7 @@ struct TrialResult {
   std::string sampling_stop;
   double measured_s = 0.0;           ///< measurement time spent, warm-up included [s; virtual when simulated]
   bool quick = false;                ///< measured with the minimum samples only (racing's first rung)
+  bool operator==(const TrialResult&) const = default;
 };
 
 /// Fill median_mib_s, spread_pct (50 × (max − min) / median, percent), the 95 % median

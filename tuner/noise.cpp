@@ -27,7 +27,7 @@ std::string noise_figures(const std::vector<double>& medians_mib_s, double noise
          (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
 }
 
-NoiseCheck settle_noise(TrialRunner& runner, BaselineMeasurement& baseline, bool resumed, double min_gain_pct,
+NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool resumed, double min_gain_pct,
                         std::ostream& log) {
   NoiseCheck check;
   if (baseline.noise_floor_pct <= min_gain_pct) return check;

@@ -28,7 +28,7 @@ std::string noise_figures(const std::vector<double>& medians_mib_s, double noise
 /// baseline.aa_samples_mib_s and noise_floor_pct. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
 /// keeps the first figures.
-NoiseCheck settle_noise(TrialRunner& runner, BaselineMeasurement& baseline, bool resumed, double min_gain_pct,
+NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool resumed, double min_gain_pct,
                         std::ostream& log);
 
 }  // namespace disktune::tuner

@@ -202,22 +202,13 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
   return false;
 }
 
-std::optional<BaselineMeasurement> RunJournal::saved_baseline() const {
-  if (!resumed_ || !resumed_->baseline) return std::nullopt;
-  const auto& figures = resumed_->baseline_figures;
-  BaselineMeasurement baseline;
-  baseline.trial = *resumed_->baseline;
-  baseline.cached_median_mib_s = figures.cached_mib_s;
-  baseline.data_crc32 = figures.data_crc32;
-  baseline.aa_samples_mib_s = figures.aa_samples_mib_s;
-  baseline.noise_floor_pct = figures.noise_floor_pct;
-  return baseline;
+std::optional<strategies::Baseline> RunJournal::saved_baseline() const {
+  if (!resumed_) return std::nullopt;
+  return resumed_->baseline;
 }
 
-void RunJournal::record_baseline(const BaselineMeasurement& baseline) {
-  file_.append(results::result_record(baseline.trial, boot_id_,
-                                      results::BaselineFigures{baseline.cached_median_mib_s, baseline.data_crc32,
-                                                               baseline.aa_samples_mib_s, baseline.noise_floor_pct}));
+void RunJournal::record_baseline(const strategies::Baseline& baseline) {
+  file_.append(results::result_record(baseline, boot_id_));
 }
 
 // A value that hung, wedged or took the process down stays quarantined on this drive when its

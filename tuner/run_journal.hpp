@@ -41,9 +41,9 @@ class RunJournal {
 
   [[nodiscard]] const std::string& path() const { return file_.path(); }
   /// The baseline a resumed run measured already, if any.
-  [[nodiscard]] std::optional<BaselineMeasurement> saved_baseline() const;
+  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const;
   /// Record the baseline measurement (durably).
-  void record_baseline(const BaselineMeasurement& baseline);
+  void record_baseline(const strategies::Baseline& baseline);
   /// The result of `config`: from the journal, a `crashed` verdict, or `measure` run between
   /// a durable intent record and a durable result record.
   /// `quick`: a minimum-samples trial (racing's first rung), journaled apart from a full one.

@@ -139,22 +139,6 @@ results::Winner describe_winner(const TrialResult& best, const TrialResult& refe
   return winner;
 }
 
-results::Baseline describe_baseline(const BaselineMeasurement& measured, const probe::Settings& original) {
-  const TrialResult& t = measured.trial;
-  results::Baseline baseline;
-  baseline.settings = original;
-  baseline.samples_mib_s = t.samples_mib_s;
-  baseline.median_mib_s = t.median_mib_s;
-  baseline.spread_pct = t.spread_pct;
-  baseline.cached_median_mib_s = measured.cached_median_mib_s;
-  baseline.ci_low_mib_s = t.ci_low_mib_s;
-  baseline.ci_high_mib_s = t.ci_high_mib_s;
-  baseline.outliers = t.outliers;
-  baseline.warmup_mib_s = t.warmup_mib_s;
-  baseline.aa_samples_mib_s = measured.aa_samples_mib_s;
-  return baseline;
-}
-
 results::ConfirmationRound describe_confirmation(const strategies::Confirmation& round, int rounds) {
   results::ConfirmationRound described;
   described.rounds = rounds;
@@ -163,7 +147,7 @@ results::ConfirmationRound describe_confirmation(const strategies::Confirmation&
   return described;
 }
 
-probe::Result<BaselineMeasurement> measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
+probe::Result<strategies::Baseline> measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
   if (auto saved = journal.saved_baseline()) {
     runner.adopt_baseline(*saved);
     return *saved;
@@ -322,13 +306,13 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.report.wall_s = seconds_since(wall_start);
     return outcome;
   }
-  BaselineMeasurement& baseline = *measured;
+  strategies::Baseline& baseline = *measured;
   log_trial(log, baseline.trial, context.original, simulated);
   log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << baseline.noise_floor_pct
       << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   const NoiseCheck noise = settle_noise(runner, baseline, resumed_baseline, 100.0 * kMinGain, log);
-  outcome.report.baseline = describe_baseline(baseline, context.original);
+  outcome.report.baseline = baseline;
   outcome.report.noise_floor_pct = baseline.noise_floor_pct;
   outcome.report.noise_detail = noise.detail;
   const double before_search_s = (resumed_baseline ? baseline.trial.measured_s : baseline.measured_s) + noise.measured_s;

@@ -10,6 +10,7 @@
 #include "probe/in_flight.hpp"
 #include "probe/kernel_log.hpp"
 #include "probe/watchdog.hpp"
+#include "results/codec/trial_codec.hpp"
 #include "strategies/evaluator.hpp"
 #include "tuner/time_limits.hpp"
 
@@ -31,49 +32,28 @@ using strategies::TrialStatus;
 constexpr std::size_t kCrcBlocks = 8;
 constexpr std::size_t kCrcBlockBytes = 64 * 1024;
 
-// What the child sends back through the watchdog pipe.
-struct ChildReport {
-  TrialStatus status = TrialStatus::ok;
-  std::vector<double> samples;
-  double cached_mib_s = 0.0;
-  std::uint32_t crc = 0;
-  std::string detail;
-  double warmup_mib_s = 0.0;
-  std::string stop;
-  double measured_s = 0.0;
-};
+// What the child sends back through the watchdog pipe: a TrialMeasurement in its codec's
+// JSON form (results/codec/trial_codec.hpp). Its trial starts ok.
+using ChildReport = strategies::TrialMeasurement;
 
-json::object to_object(const ChildReport& r) {
-  return json::object{{"status", std::string(to_string(r.status))},
-                      {"samples", json::array(r.samples.begin(), r.samples.end())},
-                      {"cached", r.cached_mib_s},
-                      {"crc", r.crc},
-                      {"detail", r.detail},
-                      {"warmup", r.warmup_mib_s},
-                      {"stop", r.stop},
-                      {"measured_s", r.measured_s}};
-}
-
-std::string serialize(const ChildReport& r) { return json::serialize(to_object(r)); }
-
-ChildReport from_object(const json::object& o) {
+ChildReport child_report() {
   ChildReport r;
-  r.status = strategies::trial_status_from_name(o.at("status").as_string()).value_or(TrialStatus::error);
-  for (const auto& s : o.at("samples").as_array()) r.samples.push_back(s.to_number<double>());
-  r.cached_mib_s = o.at("cached").to_number<double>();
-  r.crc = o.at("crc").to_number<std::uint32_t>();
-  r.detail = std::string(o.at("detail").as_string());
-  r.warmup_mib_s = o.at("warmup").to_number<double>();
-  r.stop = std::string(o.at("stop").as_string());
-  r.measured_s = o.at("measured_s").to_number<double>();
+  r.trial.status = TrialStatus::ok;
   return r;
 }
 
-std::optional<ChildReport> deserialize(const std::string& payload) {
+template <class T>
+std::string serialize(const T& reports) { return json::serialize(json::value_from(reports)); }
+
+// A ChildReport (or a vector of them) from the pipe; nullopt when the text is not one.
+template <class T>
+std::optional<T> deserialize(const std::string& payload) {
   boost::system::error_code ec;
   const auto value = json::parse(payload, ec);
-  if (ec || !value.is_object()) return std::nullopt;
-  return from_object(value.as_object());
+  if (ec) return std::nullopt;
+  auto decoded = results::decode<T>(value);
+  if (!decoded) return std::nullopt;
+  return std::move(*decoded);
 }
 
 // A setting the driver refuses is "unsupported"; EIO means the drive rejected it.
@@ -185,10 +165,10 @@ double seconds_of(const std::vector<bench::Sample>& samples) {
 ChildReport measure(probe::Device& device, const probe::Settings& original, const probe::Settings& changes,
                     const TrialSettings& settings, bool with_cached, const strategies::TrialRequest& request,
                     probe::Heartbeat& heartbeat) {
-  ChildReport r;
+  ChildReport r = child_report();
   auto fail = [&r](TrialStatus status, std::string detail) {
-    r.status = status;
-    r.detail = std::move(detail);
+    r.trial.status = status;
+    r.trial.detail = std::move(detail);
     return r;
   };
   const auto applied = apply_changes(device, changes, heartbeat);
@@ -208,19 +188,19 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
-  r.samples = bench::rates_mib_s(sampled->samples);
-  r.warmup_mib_s = sampled->warmup ? sampled->warmup->mib_s : 0.0;
-  r.stop = std::string(bench::to_string(sampled->stop));
-  r.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
+  r.trial.samples_mib_s = bench::rates_mib_s(sampled->samples);
+  r.trial.warmup_mib_s = sampled->warmup ? sampled->warmup->mib_s : 0.0;
+  r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
+  r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
   if (with_cached) {
     auto cached = cached_median(beating, settings.workload, plan.min_samples);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
-    r.cached_mib_s = *cached;
+    r.cached_median_mib_s = *cached;
   }
   if (auto moved = after_check(device, probe::with_changes(original, changes))) return fail(moved->status, moved->detail);
   auto crc = data_checksum(beating);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
-  r.crc = *crc;
+  r.data_crc32 = *crc;
   return r;
 }
 
@@ -282,18 +262,13 @@ TrialResult from_outcome(const probe::ChildOutcome& outcome, const LimitNote& li
     trial.detail = "device wedged: " + outcome.detail;
     return trial;
   }
-  const auto report = outcome.end == probe::ChildEnd::finished ? deserialize(outcome.payload) : std::nullopt;
+  const auto report = outcome.end == probe::ChildEnd::finished ? deserialize<ChildReport>(outcome.payload) : std::nullopt;
   if (!report) {
     trial.status = TrialStatus::error;
     trial.detail = "trial process failed: " + outcome.detail;
     return trial;
   }
-  trial.status = report->status;
-  trial.samples_mib_s = report->samples;
-  trial.detail = report->detail;
-  trial.warmup_mib_s = report->warmup_mib_s;
-  trial.sampling_stop = report->stop;
-  trial.measured_s = report->measured_s;
+  trial = report->trial;
   if (trial.status == TrialStatus::ok) strategies::summarize_samples(trial);
   return trial;
 }
@@ -318,8 +293,8 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   auto samples = bench::run_samples(beating, settings.workload, 2);  // warm-up, then the kept one
   if (!samples) return Failure{TrialStatus::error, "read error during measurement: " + samples.error().message()};
   if (auto moved = after_check(device, probe::with_changes(original, changes))) return moved;
-  r.samples.push_back((*samples)[1].mib_s);
-  r.measured_s += seconds_of(*samples);
+  r.trial.samples_mib_s.push_back((*samples)[1].mib_s);
+  r.trial.measured_s += seconds_of(*samples);
   return std::nullopt;
 }
 
@@ -328,14 +303,14 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
 std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe::Settings& original,
                                              const std::vector<probe::Settings>& contenders,
                                              const TrialSettings& settings, probe::Heartbeat& heartbeat) {
-  std::vector<ChildReport> reports(contenders.size());
+  std::vector<ChildReport> reports(contenders.size(), child_report());
   for (int round = 0; round < settings.confirm_rounds; ++round)
     for (std::size_t i = 0; i < contenders.size(); ++i) {
       ChildReport& r = reports[i];
-      if (r.status != TrialStatus::ok) continue;
+      if (r.trial.status != TrialStatus::ok) continue;
       if (auto failed = measure_unit(device, original, contenders[i], settings, heartbeat, r)) {
-        r.status = failed->status;
-        r.detail = std::move(failed->detail);
+        r.trial.status = failed->status;
+        r.trial.detail = std::move(failed->detail);
       }
     }
   return reports;
@@ -344,9 +319,9 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
 std::vector<TrialResult> confirmation_results(const probe::ChildOutcome& outcome,
                                               const std::vector<probe::Settings>& contenders) {
   std::vector<TrialResult> results(contenders.size());
-  boost::system::error_code ec;
-  const auto value = outcome.end == probe::ChildEnd::finished ? json::parse(outcome.payload, ec) : json::value();
-  const bool parsed = !ec && value.is_array() && value.as_array().size() == contenders.size();
+  const auto reports = outcome.end == probe::ChildEnd::finished
+                           ? deserialize<std::vector<ChildReport>>(outcome.payload) : std::nullopt;
+  const bool parsed = reports && reports->size() == contenders.size();
   for (std::size_t i = 0; i < contenders.size(); ++i) {
     TrialResult& trial = results[i];
     trial.settings = contenders[i];
@@ -357,9 +332,9 @@ std::vector<TrialResult> confirmation_results(const probe::ChildOutcome& outcome
       trial.detail = "confirmation round failed: " + outcome.detail;
       continue;
     }
-    const ChildReport r = from_object(value.as_array()[i].as_object());
+    const TrialResult& r = (*reports)[i].trial;
     trial.status = r.status;
-    trial.samples_mib_s = r.samples;
+    trial.samples_mib_s = r.samples_mib_s;
     trial.detail = r.detail;
     trial.measured_s = r.measured_s;
     trial.sampling_stop = "confirmation";
@@ -439,9 +414,9 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
   TrialResult trial = result_of(outcome);
   trial.settings = config;
   if (outcome.end == probe::ChildEnd::finished) {
-    if (const auto parsed = deserialize(outcome.payload)) {
-      last_cached_mib_s_ = parsed->cached_mib_s;
-      last_crc_ = parsed->crc;
+    if (const auto parsed = deserialize<ChildReport>(outcome.payload)) {
+      last_cached_mib_s_ = parsed->cached_median_mib_s;
+      last_crc_ = parsed->data_crc32;
     }
   }
   return trial;
@@ -458,8 +433,8 @@ probe::Error baseline_error(const TrialResult& trial, const std::string& path) {
 
 }  // namespace
 
-probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
-  BaselineMeasurement baseline;
+probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
+  strategies::Baseline baseline;
   // Before any rate is known, a stall is a long silence of the device itself.
   if (settings_.derive_limits && !settings_.stall) stall_ = bench::Seconds(kFirstStallS);
   baseline.trial = run_child(original_, true, {});
@@ -475,7 +450,7 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   return baseline;
 }
 
-void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials) {
+void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
   baseline.aa_samples_mib_s.clear();
   for (const auto& samples : trials) baseline.aa_samples_mib_s.push_back(bench::median(samples));
   baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
@@ -504,7 +479,7 @@ void TrialRunner::limits_from_rate(double rate_mib_s) {
   }
 }
 
-void TrialRunner::adopt_baseline(const BaselineMeasurement& baseline) {
+void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
   baseline_crc_ = baseline.data_crc32;
   if (baseline.trial.median_mib_s > 0.0) limits_from_rate(baseline.trial.median_mib_s);
 }
@@ -595,9 +570,7 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
       [&](probe::Heartbeat& heartbeat) {
         auto reports = measure_interleaved(device_, original_, contenders, settings_, heartbeat);
         (void)device_.restore(original_);
-        json::array array;
-        for (const auto& r : reports) array.push_back(to_object(r));
-        return json::serialize(array);
+        return serialize(reports);
       },
       timeout);
   note_wedged(outcome, "confirmation round");

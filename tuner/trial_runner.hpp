@@ -6,6 +6,7 @@
 #include "bench/benchmark.hpp"
 #include "probe/device.hpp"
 #include "probe/watchdog.hpp"
+#include "strategies/baseline.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
 
@@ -62,26 +63,9 @@ inline constexpr std::string_view kDataInUseNote =
     "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
     "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
 
-/// The baseline's figures: its trial, a cached-read figure and the data checksum that
-/// later trials must reproduce.
-struct BaselineMeasurement {
-  strategies::TrialResult trial;
-  double cached_median_mib_s = 0.0;
-  std::uint32_t data_crc32 = 0;
-  /// The medians of the baseline measured as separate trials (the first, then
-  /// TrialSettings::noise_repeats more, each a child opening the device anew) [MiB/s].
-  std::vector<double> aa_samples_mib_s;
-  /// The noise between repeated measurements of one configuration (bench::repeat_noise of
-  /// those trials' samples: the relative difference two of their medians have on average), percent.
-  double noise_floor_pct = 0.0;
-  /// Measurement time of all the baseline's children (the noise repeats included) [s;
-  /// virtual when simulated]; a baseline taken from a journal has only its trial's.
-  double measured_s = 0.0;
-};
-
 /// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
 /// from the samples of separate measurements of the baseline.
-void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials);
+void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials);
 
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
 /// applies the configuration's changes, reads every setting of the configuration back (the
@@ -105,7 +89,7 @@ class TrialRunner {
   /// run's noise floor, the spread a repeated measurement of one configuration has. With
   /// derive_limits, the time limits come from the first child's rate before the others run.
   /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go on.
-  probe::Result<BaselineMeasurement> measure_baseline();
+  probe::Result<strategies::Baseline> measure_baseline();
   /// Measure the original settings `count` times more, each in its own child with the
   /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
   /// again, e.g. with more samples per trial).
@@ -134,7 +118,7 @@ class TrialRunner {
   /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
   /// Its data checksum is what later trials must reproduce; without --stall-timeout, its
   /// rate sets the stall limit (probe::stall_limit_for one chunk's time).
-  void adopt_baseline(const BaselineMeasurement& baseline);
+  void adopt_baseline(const strategies::Baseline& baseline);
   /// Flush the page cache and read the first 64 KiB through a buffered BlockIo, in a
   /// watchdog child (a wedged drive must not block the parent).
   /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);

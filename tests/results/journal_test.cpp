@@ -26,7 +26,7 @@ strategies::TrialResult ok_trial(std::int64_t multcount, double mib_s) {
 std::string sample_journal() {
   results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0"};
   return results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
-         results::encode_record(results::result_record(ok_trial(0, 3.8), "boot-a", results::BaselineFigures{100.0, 0xabcdu, {}, 0.0})) +
+         results::encode_record(results::result_record(strategies::Baseline{{ok_trial(0, 3.8), 100.0, 0xabcdu}, {}, 0.0, 0.0}, "boot-a")) +
          results::encode_record(results::intent_record(config(16), false, "boot-a")) +
          results::encode_record(results::result_record(ok_trial(16, 8.2), "boot-a")) +
          results::encode_record(results::intent_record(config(8), false, "boot-a"));
@@ -43,8 +43,8 @@ TEST_CASE("a journal decodes to its records and its meaning", "[results]") {
   REQUIRE(state.has_value());
   REQUIRE(state->identity.model == "IBM-DJNA-352500");
   REQUIRE(state->original == config(0));
-  REQUIRE(state->baseline->median_mib_s == 3.8);
-  REQUIRE(state->baseline_figures.data_crc32 == 0xabcdu);
+  REQUIRE(state->baseline->trial.median_mib_s == 3.8);
+  REQUIRE(state->baseline->data_crc32 == 0xabcdu);
   REQUIRE(state->results.at({config(16), false}).median_mib_s == 8.2);
   REQUIRE(state->pending.at({config(8), false}).attempts == 1);
   REQUIRE(state->pending.at({config(8), false}).last_boot_id == "boot-a");

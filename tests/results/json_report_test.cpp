@@ -153,7 +153,7 @@ TEST_CASE("JSON settings use names, xfermode as its mode name, scheduler as text
 TEST_CASE("JSON winner changes hold only settings that differ from the baseline", "[results]") {
   for (auto report : {test_support::seed_report(), test_support::loop_report(),
                       test_support::keep_baseline_report(), test_support::by_id_report()}) {
-    report.winner.changes.insert(*report.baseline.settings.begin());  // an unchanged one
+    report.winner.changes.insert(*report.baseline.trial.settings.begin());  // an unchanged one
     const auto value = results::to_json(report);
     const auto& baseline = value.at("baseline").at("settings").as_object();
     const auto& winner = value.at("winner").at("settings").as_object();

@@ -73,7 +73,7 @@ Queue as_queue(const probe::Settings& settings) {
 }
 
 results::Report with_winner(results::Report report, const probe::Settings& changes) {
-  report.winner.settings = probe::with_changes(report.baseline.settings, changes);
+  report.winner.settings = probe::with_changes(report.baseline.trial.settings, changes);
   report.winner.changes = changes;
   return report;
 }
@@ -94,7 +94,7 @@ TEST_CASE("Emitted queue lines reach the winner's values under coupling kernels"
     for (const auto& [kernel_name, kernel] : kernels) {
       const auto report = with_winner(base, changes);
       INFO("winner " << probe::format_settings(changes) << ", kernel that " << kernel_name);
-      const auto start = as_queue(report.baseline.settings);
+      const auto start = as_queue(report.baseline.trial.settings);
       const auto want = as_queue(report.winner.settings);
       REQUIRE(run_boot_local(results::BootLocalEmitter().render(report), start, kernel) == want);
       REQUIRE(run_udev(results::UdevRulesEmitter().render(report), start, kernel) == want);
@@ -162,7 +162,7 @@ TEST_CASE("boot.local queue lines run on a real loop device reach the winner's v
   REQUIRE(queue.read("read_ahead_kb") == "128");
   auto report = test_support::loop_report();
   report.device.path = loop->path();
-  report.baseline.settings = settings_of(queue.now());
+  report.baseline.trial.settings = settings_of(queue.now());
   const std::vector<probe::Settings> winners{{{SettingId::max_sectors_kb, num(512)}},
                                              {{SettingId::max_sectors_kb, num(256)}, {SettingId::read_ahead_kb, num(64)}},
                                              {{SettingId::scheduler, name("mq-deadline")}, {SettingId::nr_requests, num(64)}}};
@@ -175,8 +175,8 @@ TEST_CASE("boot.local queue lines run on a real loop device reach the winner's v
     std::filesystem::remove(script);
     REQUIRE(status == 0);
     REQUIRE(queue.now() == as_queue(winner.winner.settings));
-    for (const auto& [id, value] : probe::in_apply_order(report.baseline.settings))  // back, for the next
+    for (const auto& [id, value] : probe::in_apply_order(report.baseline.trial.settings))  // back, for the next
       queue.write(std::string(probe::setting_info(id).sysfs_attr), probe::format_value(id, value));
-    REQUIRE(queue.now() == as_queue(report.baseline.settings));
+    REQUIRE(queue.now() == as_queue(report.baseline.trial.settings));
   }
 }

@@ -107,13 +107,13 @@ std::vector<strategies::TrialResult> seed_trials(const probe::Settings& base) {
   };
 }
 
-results::Baseline baseline_of(probe::Settings settings, std::vector<double> samples, double median, double spread,
-                              double cached) {
-  results::Baseline b;
-  b.settings = std::move(settings);
-  b.samples_mib_s = std::move(samples);
-  b.median_mib_s = median;
-  b.spread_pct = spread;
+strategies::Baseline baseline_of(probe::Settings settings, std::vector<double> samples, double median, double spread,
+                                 double cached) {
+  strategies::Baseline b;
+  b.trial.settings = std::move(settings);
+  b.trial.samples_mib_s = std::move(samples);
+  b.trial.median_mib_s = median;
+  b.trial.spread_pct = spread;
   b.cached_median_mib_s = cached;
   return b;
 }
@@ -161,9 +161,9 @@ results::Report seed_report() {
   report.space = seed_space();
   report.baseline = baseline_of(seed_baseline(), {3.79, 3.83, 3.88}, 3.83, 2.35, 102.40);
   report.trials = seed_trials(seed_baseline());
-  report.baseline.ci_low_mib_s = 3.79;
-  report.baseline.ci_high_mib_s = 3.88;
-  report.baseline.warmup_mib_s = 3.81;
+  report.baseline.trial.ci_low_mib_s = 3.79;
+  report.baseline.trial.ci_high_mib_s = 3.88;
+  report.baseline.trial.warmup_mib_s = 3.81;
   report.baseline.aa_samples_mib_s = {3.80, 3.86, 3.87};
   report.noise_floor_pct = 0.78;
   report.measured_s = 63.0;
@@ -232,7 +232,7 @@ results::Report by_id_report() {
   auto report = keep_baseline_report();
   const probe::Settings changes{{SettingId::readahead, num(2048)},
                                 {SettingId::read_ahead_kb, num(1024)}};
-  report.winner = {with(report.baseline.settings, changes), changes, 58.4, 3.08, 58.4 / 57.9,
+  report.winner = {with(report.baseline.trial.settings, changes), changes, 58.4, 3.08, 58.4 / 57.9,
                    false, 1};
   return report;
 }

@@ -62,6 +62,27 @@ TEST_CASE("the baseline is measured as separate trials and their noise reported"
   REQUIRE(baseline->measured_s > 2.5 * baseline->trial.measured_s);  // three trials' worth
 }
 
+TEST_CASE("a forked baseline's figures cross the child wire whole", "[tuner]") {
+  auto forked_device = testing::make_sim(testing::seed_identify(), {}, 6);
+  auto local_device = testing::make_sim(testing::seed_identify(), {}, 6);
+  const auto original = *forked_device->snapshot();
+  tuner::TrialRunner forked(*forked_device, original, settings(false));
+  tuner::TrialRunner local(*local_device, original, settings(true));
+  const auto a = forked.measure_baseline();
+  const auto b = local.measure_baseline();
+  REQUIRE(a.has_value());
+  REQUIRE(b.has_value());
+  REQUIRE(a->cached_median_mib_s > 0.0);
+  REQUIRE(a->data_crc32 != 0u);
+  REQUIRE_FALSE(a->trial.sampling_stop.empty());
+  REQUIRE(a->trial.settings == original);
+  // The first child's whole measurement (trial, cached figure, checksum) matches the
+  // in-process one; the noise repeats do not (a forked child draws from the simulated
+  // drive's state as the parent left it, so its repeats replay the same samples).
+  using Measurement = strategies::TrialMeasurement;
+  REQUIRE(static_cast<const Measurement&>(*a) == static_cast<const Measurement&>(*b));
+}
+
 TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the minimum", "[tuner]") {
   auto device = testing::make_sim(testing::seed_identify(), {}, 2);
   const auto original = *device->snapshot();

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// TrialResult, TrialMeasurement and Baseline <-> JSON objects (Boost.JSON tag_invoke).
+#include "results/codec/trial_codec.hpp"
+
+#include "results/codec/settings_codec.hpp"
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace disktune::strategies {
+namespace {
+
+namespace json = boost::json;
+
+template <class T>
+json::array array_of(const std::vector<T>& values) {
+  json::array array;
+  for (const auto& value : values) array.emplace_back(value);
+  return array;
+}
+
+template <class T>
+std::vector<T> numbers(const json::value& in) {
+  std::vector<T> out;
+  for (const auto& x : in.as_array()) out.push_back(x.to_number<T>());
+  return out;
+}
+
+std::string text(const json::object& o, const char* key) { return std::string(o.at(key).as_string()); }
+
+// A probe::Error as the exception results::decode and the journal turn into its message.
+[[noreturn]] void refuse(const probe::Error& error) { throw std::invalid_argument(error.message()); }
+
+TrialStatus status_of(const json::value& in) {
+  const auto status = trial_status_from_name(in.as_string());
+  if (!status) refuse(probe::Error{std::make_error_code(std::errc::invalid_argument), "unknown trial status", ""});
+  return *status;
+}
+
+}  // namespace
+
+void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial) {
+  out = json::object{{"id", trial.id},
+                     {"settings", results::settings_to_json(trial.settings)},
+                     {"status", to_string(trial.status)},
+                     {"samples", array_of(trial.samples_mib_s)},
+                     {"median_mib_s", trial.median_mib_s},
+                     {"spread_pct", trial.spread_pct},
+                     {"ci_low_mib_s", trial.ci_low_mib_s},
+                     {"ci_high_mib_s", trial.ci_high_mib_s},
+                     {"ci_coverage", trial.ci_coverage},
+                     {"outliers", array_of(trial.outliers)},
+                     {"warmup_mib_s", trial.warmup_mib_s},
+                     {"sampling_stop", trial.sampling_stop},
+                     {"measured_s", trial.measured_s},
+                     {"quick", trial.quick},
+                     {"detail", trial.detail},
+                     {"kernel_log", array_of(trial.kernel_log)}};
+}
+
+TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
+  const json::object& o = in.as_object();
+  TrialResult trial;
+  trial.id = o.at("id").to_number<int>();
+  auto settings = results::settings_from_json(o.at("settings"));
+  if (!settings) refuse(settings.error());
+  trial.settings = std::move(*settings);
+  trial.status = status_of(o.at("status"));
+  trial.samples_mib_s = numbers<double>(o.at("samples"));
+  trial.median_mib_s = o.at("median_mib_s").to_number<double>();
+  trial.spread_pct = o.at("spread_pct").to_number<double>();
+  trial.ci_low_mib_s = o.at("ci_low_mib_s").to_number<double>();
+  trial.ci_high_mib_s = o.at("ci_high_mib_s").to_number<double>();
+  trial.ci_coverage = o.at("ci_coverage").to_number<double>();
+  trial.outliers = numbers<std::size_t>(o.at("outliers"));
+  trial.warmup_mib_s = o.at("warmup_mib_s").to_number<double>();
+  trial.sampling_stop = text(o, "sampling_stop");
+  trial.measured_s = o.at("measured_s").to_number<double>();
+  trial.quick = o.at("quick").as_bool();
+  trial.detail = text(o, "detail");
+  for (const auto& line : o.at("kernel_log").as_array()) trial.kernel_log.emplace_back(line.as_string());
+  return trial;
+}
+
+void tag_invoke(json::value_from_tag, json::value& out, const TrialMeasurement& measured) {
+  json::object o = json::value_from(measured.trial).as_object();
+  o["cached_mib_s"] = measured.cached_median_mib_s;
+  o["data_crc32"] = measured.data_crc32;
+  out = std::move(o);
+}
+
+TrialMeasurement tag_invoke(json::value_to_tag<TrialMeasurement>, const json::value& in) {
+  const json::object& o = in.as_object();
+  return {json::value_to<TrialResult>(in), o.at("cached_mib_s").to_number<double>(),
+          o.at("data_crc32").to_number<std::uint32_t>()};
+}
+
+void tag_invoke(json::value_from_tag, json::value& out, const Baseline& baseline) {
+  json::object o = json::value_from(static_cast<const TrialMeasurement&>(baseline)).as_object();
+  o["aa_samples"] = array_of(baseline.aa_samples_mib_s);
+  o["noise_floor_pct"] = baseline.noise_floor_pct;
+  out = std::move(o);
+}
+
+Baseline tag_invoke(json::value_to_tag<Baseline>, const json::value& in) {
+  const json::object& o = in.as_object();
+  Baseline baseline;
+  static_cast<TrialMeasurement&>(baseline) = json::value_to<TrialMeasurement>(in);
+  baseline.aa_samples_mib_s = numbers<double>(o.at("aa_samples"));
+  baseline.noise_floor_pct = o.at("noise_floor_pct").to_number<double>();
+  baseline.measured_s = baseline.trial.measured_s;
+  return baseline;
+}
+
+}  // namespace disktune::strategies

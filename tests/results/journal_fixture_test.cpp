@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// A journal written before the codecs (tests/data/journal/) still reads, and re-encodes to its records.
+#include "results/codec/trial_codec.hpp"
+#include "results/journal.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <boost/json/value_from.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using namespace disktune;
+namespace json = boost::json;
+
+namespace {
+
+// `disktune tune sim: --max-trials 8 --journal J --seed 3` by the main branch at 43a5a12.
+std::string fixture_text() {
+  std::ifstream in(std::string(DISKTUNE_TEST_DATA) + "/journal/sim_seed3_main.journal", std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace
+
+TEST_CASE("a journal written by the code before the codecs reads with its meaning", "[results]") {
+  const auto decoded = results::decode_journal(fixture_text(), "fixture");
+  REQUIRE(decoded.has_value());
+  REQUIRE(decoded->records.size() == 21);
+  REQUIRE_FALSE(decoded->torn_tail);
+  const auto state = results::interpret_journal(*decoded, "fixture");
+  REQUIRE(state.has_value());
+  REQUIRE(state->finished);
+  REQUIRE(state->restored);
+  REQUIRE(state->identity.model == "IBM-DJNA-352500");
+  REQUIRE(state->baseline.has_value());
+  REQUIRE(state->baseline->trial.settings == state->original);
+  REQUIRE(state->baseline->trial.status == strategies::TrialStatus::ok);
+  REQUIRE(state->baseline->trial.median_mib_s > 0.0);
+  REQUIRE(state->baseline->data_crc32 != 0u);
+  REQUIRE(state->baseline->cached_median_mib_s > 0.0);
+  REQUIRE(state->baseline->aa_samples_mib_s.size() == 3);
+  REQUIRE(state->results.size() == 8);
+  REQUIRE(state->pending.empty());
+  REQUIRE(state->rounds.size() == 1);
+  REQUIRE(state->rounds.begin()->second.results.size() == state->rounds.begin()->first.size());
+}
+
+TEST_CASE("every result record of that journal re-encodes to the same JSON", "[results]") {
+  const auto decoded = results::decode_journal(fixture_text(), "fixture");
+  REQUIRE(decoded.has_value());
+  const auto state = results::interpret_journal(*decoded, "fixture");
+  REQUIRE(state.has_value());
+  std::size_t compared = 0;
+  for (const auto& record : decoded->records) {
+    const auto& boot_id = std::string(record.at("boot_id").as_string());
+    if (record.at("type") == "result" && record.at("baseline").as_bool()) {
+      REQUIRE(results::result_record(*state->baseline, boot_id) == json::value(record));
+      ++compared;
+    } else if (record.at("type") == "result") {
+      const auto trial = json::value_to<strategies::TrialResult>(json::value(record));
+      REQUIRE(results::result_record(trial, boot_id) == json::value(record));
+      ++compared;
+    } else if (record.at("type") == "round_result") {
+      const auto& [contenders, round] = *state->rounds.begin();
+      REQUIRE(results::round_result_record(contenders, round.results, round.skipped, boot_id) == json::value(record));
+      ++compared;
+    }
+  }
+  REQUIRE(compared == 10);  // the baseline, 8 trials, the confirmation round
+}
