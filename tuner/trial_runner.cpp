@@ -11,6 +11,7 @@
 #include "probe/kernel_log.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
+#include "tuner/setting_watch.hpp"
 #include "tuner/time_limits.hpp"
 
 #include <boost/crc.hpp>
@@ -150,6 +151,16 @@ std::optional<Failure> after_check(probe::Device& device, const probe::Settings&
   return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + moved + " after measuring"};
 }
 
+// A setting the watch saw change while measuring (another process toggling it, perhaps
+// back again) makes the measurement unstable; the detail says whether it came back.
+std::optional<Failure> watch_check(const SettingWatch& watch, probe::Device& device, const probe::Settings& expected) {
+  if (!watch.change()) return std::nullopt;
+  const auto after = after_check(device, expected);
+  const std::string then = after ? "; then " + after->detail.substr(kChangedPrefix.size())
+                                 : "; every setting read back as claimed again after measuring";
+  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + *watch.change() + then};
+}
+
 // CRC-32 of a fixed sample of blocks spread over the device: the same blocks under every
 // configuration, so any difference from the baseline means the data was read wrongly.
 probe::Result<std::uint32_t> data_checksum(probe::BlockIo& io) {
@@ -204,7 +215,11 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
   bench::SamplingPlan plan = settings.sampling;
   if (request.quick) plan.max_samples = plan.min_samples;
-  auto sampled = bench::run_adaptive(beating, settings.workload, plan, request.incumbent_low_mib_s);
+  const probe::Settings expected = probe::with_changes(original, changes);
+  SettingWatch watch(device, expected, plan.warmup);
+  SettingWatchBlockIo watched(beating, watch);
+  auto sampled = bench::run_adaptive(watched, settings.workload, plan, request.incumbent_low_mib_s,
+                                     [&watch] { watch.next_sample(); });
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
@@ -217,7 +232,8 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_mib_s = *cached;
   }
-  if (auto moved = after_check(device, probe::with_changes(original, changes))) return fail(moved->status, moved->detail);
+  if (auto moved = watch_check(watch, device, expected)) return fail(moved->status, moved->detail);
+  if (auto moved = after_check(device, expected)) return fail(moved->status, moved->detail);
   auto crc = data_checksum(beating);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.crc = *crc;
@@ -315,11 +331,20 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return Failure{TrialStatus::error, opened.error().message()};
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  auto samples = bench::run_samples(beating, settings.workload, 2);  // warm-up, then the kept one
-  if (!samples) return Failure{TrialStatus::error, "read error during measurement: " + samples.error().message()};
-  if (auto moved = after_check(device, probe::with_changes(original, changes))) return moved;
-  r.samples.push_back((*samples)[1].mib_s);
-  r.measured_s += seconds_of(*samples);
+  const probe::Settings expected = probe::with_changes(original, changes);
+  SettingWatch watch(device, expected, true);
+  SettingWatchBlockIo watched(beating, watch);
+  std::vector<bench::Sample> samples;  // warm-up, then the kept one
+  for (int i = 0; i < 2; ++i) {
+    auto sample = bench::run_sample(watched, settings.workload);
+    if (!sample) return Failure{TrialStatus::error, "read error during measurement: " + sample.error().message()};
+    samples.push_back(*sample);
+    watch.next_sample();
+  }
+  if (auto moved = watch_check(watch, device, expected)) return moved;
+  if (auto moved = after_check(device, expected)) return moved;
+  r.samples.push_back(samples[1].mib_s);
+  r.measured_s += seconds_of(samples);
   return std::nullopt;
 }
 
