@@ -260,6 +260,14 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard&
     journal.finish(outcome.report.restored);
 }
 
+// What to do about a baseline another process disturbed (baseline_changed_behind).
+std::string concurrent_change_message(const probe::Error& error) {
+  return "stopped: another process changed a setting of " + error.path + " while its baseline was measured (" +
+         error.op.substr(error.op.find(": ") + 2) +
+         "); the baseline cannot be trusted. Stop whatever changes it (a udev rule, tuned, a script, another "
+         "tuner) and run disktune tune again (it resumes); the original settings are restored";
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
@@ -304,6 +312,18 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.report.wall_s = seconds_since(wall_start);
     return outcome;
   }
+  // Another process changed a setting while the baseline was measured: the device is fine
+  // (no read check); restore, report, exit 1, the journal left to resume.
+  auto stop_for_change = [&](const probe::Error& error) {
+    outcome.exit_code = kExitPartial;
+    outcome.message = concurrent_change_message(error);
+    outcome.report.winner.settings = context.original;
+    outcome.report.winner.keep_baseline = true;
+    finish_run(outcome, runner, guard, journal);
+    outcome.report.wall_s = seconds_since(wall_start);
+    return outcome;
+  };
+  if (!measured && baseline_changed_behind(measured.error())) return stop_for_change(measured.error());
   if (!measured) {
     // A hung read can leave requests in flight that a restore from here would wait on.
     guard.dismiss();
@@ -328,6 +348,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   const NoiseCheck noise = settle_noise(runner, baseline, resumed_baseline, 100.0 * kMinGain, log);
+  if (noise.changed_behind) return stop_for_change(*noise.changed_behind);
   outcome.report.baseline = describe_baseline(baseline, context.original);
   outcome.report.noise_floor_pct = baseline.noise_floor_pct;
   outcome.report.noise_detail = noise.detail;

@@ -475,7 +475,12 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
 namespace {
 
 // errc::timed_out for a baseline that was merely slow: a limit fired, the device is fine.
+// errc::device_or_resource_busy for one whose settings changed behind its back: another
+// process is at work on the device (baseline_changed_behind).
 probe::Error baseline_error(const TrialResult& trial, const std::string& path) {
+  if (trial.status == TrialStatus::unstable && trial.detail.starts_with(kChangedPrefix))
+    return probe::Error{std::make_error_code(std::errc::device_or_resource_busy),
+                        "measure the baseline: " + trial.detail.substr(kChangedPrefix.size()), path};
   const auto code = trial.status == TrialStatus::slow ? std::errc::timed_out : std::errc::io_error;
   return probe::Error{std::make_error_code(code),
                       "measure the baseline (" + std::string(to_string(trial.status)) + ": " + trial.detail + ")", path};
@@ -498,6 +503,10 @@ probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   set_noise(baseline, *repeated);
   baseline.measured_s = baseline.trial.measured_s + noise_measured_s_;
   return baseline;
+}
+
+bool baseline_changed_behind(const probe::Error& error) {
+  return error.code == std::errc::device_or_resource_busy;
 }
 
 void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials) {

@@ -79,6 +79,12 @@ struct BaselineMeasurement {
   double measured_s = 0.0;
 };
 
+/// True for a measure_baseline / remeasure_baseline error that says a setting changed behind
+/// disktune's back while the baseline was measured (errc::device_or_resource_busy; op
+/// "measure the baseline: read_ahead_kb changed from 128 to 512 during sample 1; ..."): another
+/// process is changing the device, which itself is fine.
+bool baseline_changed_behind(const probe::Error& error);
+
 /// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
 /// from the samples of separate measurements of the baseline.
 void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials);
@@ -104,7 +110,8 @@ class TrialRunner {
   /// (a child opening the device anew): the relative spread of those trial medians is the
   /// run's noise floor, the spread a repeated measurement of one configuration has. With
   /// derive_limits, the time limits come from the first child's rate before the others run.
-  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go on.
+  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go
+  /// on; a setting changed behind its back: baseline_changed_behind.
   probe::Result<BaselineMeasurement> measure_baseline();
   /// Measure the original settings `count` times more, each in its own child with the
   /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement

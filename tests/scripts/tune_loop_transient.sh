@@ -8,19 +8,10 @@
 # reads, so every trial is unstable naming read_ahead_kb, never ok. The device ends with the
 # original settings.
 source "$(dirname "$0")/lib.bash"
+source "$(dirname "$0")/behind.bash"
 
-attach_random_loop 64
-q=/sys/block/$(basename "$dev")/queue
-before=$(queue_snapshot "$dev")
-original=$(cat "$q/read_ahead_kb")
-other=$((original == 512 ? 1024 : 512))
-
-"$DISKTUNE" tune "$dev" --only nr_requests --max-trials 2 --duration 0.5 --repeats 2 --max-repeats 2 \
-  --report "$WORK/r.json" --journal "$WORK/j" >"$WORK/out.txt" 2>"$WORK/err.txt" &
-tune=$!
-cleanup_steps+=("kill -9 $tune 2>/dev/null")
-for _ in $(seq 3000); do grep -qs 'noise between' "$WORK/err.txt" && break; sleep 0.01; done
-grep -q 'noise between' "$WORK/err.txt" || fail "the baseline was never measured ($(tail -3 "$WORK/err.txt"))"
+start_tune_beside
+wait_log 'noise between'
 # The other process: toggles until the tune has ended, and always ends on the original.
 (
   while kill -0 "$tune" 2>/dev/null; do

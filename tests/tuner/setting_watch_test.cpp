@@ -159,3 +159,15 @@ TEST_CASE("the watch compares at most once per interval of the measurement's clo
   }
   REQUIRE(device.reads_of[SettingId::nr_requests] == 4);
 }
+
+TEST_CASE("a baseline during which another process changed a setting is an error that says so", "[tuner]") {
+  ToggledDevice device;
+  const auto original = device.values;
+  toggle_nr_requests(device, 12, 14);  // during the first baseline child's sample 1
+  tuner::TrialRunner runner(device, original, in_process());
+  const auto baseline = runner.measure_baseline();
+  REQUIRE_FALSE(baseline.has_value());
+  REQUIRE(tuner::baseline_changed_behind(baseline.error()));
+  REQUIRE_THAT(baseline.error().message(), Catch::Contains("nr_requests changed from 64 to 32 during sample 1") &&
+                                               !Catch::Contains("Input/output error"));
+}
