@@ -69,7 +69,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // The confirmation round, journaled as one unit and announced (it runs for minutes on a
 // real device): what it measures, then where its answer came from.
 probe::Result<Round> journaled_round(const std::vector<probe::Settings>& contenders, RunJournal& journal,
-                                     TrialRunner& runner, const TrialSettings& trial, std::ostream& log) {
+                                     TrialRunner& runner, const TrialSettings& trial, std::ostream& log,
+                                     bool simulated) {
   const double per_sample_s = trial.workload.duration.count();
   char estimate[32];
   std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
@@ -78,7 +79,10 @@ probe::Result<Round> journaled_round(const std::vector<probe::Settings>& contend
     measured = true;
     log << "disktune: confirmation round: " << c.size() - 1 << " finalists and the baseline x " << trial.confirm_rounds
         << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
-    return runner.confirm(c);
+    // One line per unit, as the search prints one per trial.
+    return runner.confirm(c, [&](const ConfirmUnit& unit) {
+      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated) << '\n' << std::flush;
+    });
   });
   if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
   else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
@@ -415,7 +419,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       runner.set_confirm_rounds(confirm_rounds_within(*config.time_budget_s - outcome.report.measured_s, sample_s,
                                                       trial_settings.confirm_rounds));
     auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
-      return journaled_round(contenders, journal, runner, runner.settings(), log);
+      return journaled_round(contenders, journal, runner, runner.settings(), log, simulated);
     });
     if (!decision) {
       outcome.exit_code = runner.wedged_detail().empty() ? kExitRestoreFailed : kExitWedged;

@@ -362,6 +362,9 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
         r.status = failed->status;
         r.detail = std::move(failed->detail);
       }
+      const bool ok = r.status == TrialStatus::ok;
+      heartbeat.note(to_note(ConfirmUnit{round + 1, settings.confirm_rounds, i, contenders.size(), r.status,
+                                         ok ? r.samples.back() : 0.0, r.detail}));
     }
   return reports;
 }
@@ -409,9 +412,11 @@ TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialS
     : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
-                                          bench::Seconds timeout, bool stoppable) {
+                                          bench::Seconds timeout, bool stoppable,
+                                          const std::function<void(std::string_view)>& on_note) {
   if (!settings_.in_process) {
     probe::WatchHooks hooks;
+    hooks.on_note = on_note;
     if (stoppable) hooks.stop_now = settings_.stop_now;
     // A real device's sectors read count as progress: one slow read() is not a stall.
     if (!device_.simulated())
@@ -422,7 +427,7 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
     return outcome;
   }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
-  probe::Heartbeat unwatched;
+  probe::Heartbeat unwatched(on_note);
   outcome.end = probe::ChildEnd::finished;
   outcome.exit_code = 0;
   outcome.payload = body(unwatched);
@@ -620,7 +625,8 @@ probe::Result<void> TrialRunner::verify_readable() {
                       device_.path()};
 }
 
-probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders) {
+probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders,
+                                                             const ConfirmProgress& progress) {
   // One child for the whole round; its time limit grows with the samples it takes.
   const double samples = 2.0 * settings_.confirm_rounds * static_cast<double>(contenders.size());
   const double per_trial = 1.0 + settings_.sampling.max_samples;
@@ -633,7 +639,9 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
         for (const auto& r : reports) array.push_back(to_object(r));
         return json::serialize(array);
       },
-      timeout);
+      timeout, true, [&progress](std::string_view line) {
+        if (auto unit = from_note(line); unit && progress) progress(*unit);
+      });
   note_wedged(outcome, "confirmation round");
   auto results = confirmation_results(outcome, contenders);
   if (!wedged_detail_.empty())

@@ -8,6 +8,7 @@
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
+#include "tuner/confirm_progress.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -169,15 +170,18 @@ class TrialRunner {
   /// contender's changes, reads every setting back, then opens the device and takes a
   /// warm-up sample and one kept sample, and reads every setting back again (a contender
   /// whose settings do not read back as claimed is unstable and not measured again).
+  /// `progress` is called here, in this process, once per unit as the child measures it
+  /// (sent through the watchdog's note pipe), in order.
   /// Errors: the original settings could not be restored, or the round's child wedged
   /// (errc::timed_out; wedged_detail() says why).
-  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders);
+  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
+                                                              const ConfirmProgress& progress = {});
 
  private:
   strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
                                     const strategies::TrialRequest& request);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout,
-                               bool stoppable = true);
+                               bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
   void limits_from_rate(double rate_mib_s);
   void check_reads_drained(probe::ChildOutcome& outcome) const;
