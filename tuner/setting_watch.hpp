@@ -16,9 +16,10 @@ inline constexpr bench::Seconds kSettingWatchInterval{0.02};
 
 /// Watches one measurement for a setting another process changes and changes back while it
 /// runs (the read-backs before and after measuring cannot see that). Compares every setting
-/// of `expected` whose read-back the device trusts (probe::Device::read_back_trusted: sysfs
-/// files and kernel ioctls; on Linux not the ATA knobs, whose read can send IDENTIFY to the
-/// drive: those are read back before and after measuring only) with the device: at every
+/// of `expected` whose read-back the device trusts (probe::Device::read_back_trusted; on
+/// Linux the block-queue settings, sysfs files and BLKRAGET; not the ATA knobs, whose read can
+/// send IDENTIFY to the drive: those are read back before and after measuring only) with the
+/// device: at every
 /// sample boundary (next_sample) and, through SettingWatchBlockIo, at most once per
 /// `interval` of the measurement's clock while it reads. Keeps the first difference, then
 /// stops comparing. Writes nothing and reads no device data.
