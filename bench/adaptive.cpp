@@ -41,11 +41,17 @@ std::vector<double> rates_mib_s(const std::vector<Sample>& samples) {
 
 probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low) {
+  return run_adaptive(io, workload, plan, incumbent_low, SampleHook{});
+}
+
+probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
+                                            std::optional<double> incumbent_low, const SampleHook& after_sample) {
   AdaptiveSamples result;
   if (plan.warmup) {
     auto warmup = run_sample(io, workload);
     if (!warmup) return warmup.error();
     result.warmup = *warmup;
+    if (after_sample) after_sample();
   }
   std::vector<double> rates;
   for (;;) {
@@ -53,6 +59,7 @@ probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& 
     if (!sample) return sample.error();
     result.samples.push_back(*sample);
     rates.push_back(sample->mib_s);
+    if (after_sample) after_sample();
     if (const auto stop = sampling_verdict(rates, plan, incumbent_low)) {
       result.stop = *stop;
       return result;

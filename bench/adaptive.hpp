@@ -4,6 +4,7 @@
 
 #include "bench/benchmark.hpp"
 
+#include <functional>
 #include <optional>
 #include <span>
 #include <string_view>
@@ -50,6 +51,14 @@ std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples);
 /// Errors: the first failing sample's error.
 probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low);
+
+/// Called after each sample run_adaptive takes (the warm-up included), before the stop rule:
+/// a sample boundary, where a caller can check the device (tuner::SettingWatch).
+using SampleHook = std::function<void()>;
+
+/// run_adaptive, calling `after_sample` after every sample that succeeded.
+probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
+                                            std::optional<double> incumbent_low, const SampleHook& after_sample);
 
 /// MiB/s figures of samples.
 std::vector<double> rates_mib_s(const std::vector<Sample>& samples);

@@ -64,13 +64,13 @@ bool write_all(int fd, std::string_view data) {
 // Runs in the forked child only: _exit on every path, never exit() or a return (the
 // parent's atexit handlers, static destructors and stdio buffers belong to the parent).
 [[noreturn]] void child_main(const std::function<std::string(Heartbeat&)>& body, int write_fd,
-                             int beat_fd, pid_t parent, bool quiet) {
+                             int beat_fd, int note_fd, pid_t parent, bool quiet) {
   ::setpgid(0, 0);
   // PDEATHSIG fires when the forking *thread* ends; getppid() catches a parent that died
   // before prctl took effect.
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) _exit(kExitParentGone);
   if (quiet) detach_stdio();
-  Heartbeat heartbeat(beat_fd);
+  Heartbeat heartbeat(beat_fd, note_fd);
   std::string payload;
   try {
     payload = body(heartbeat);
@@ -115,10 +115,30 @@ int drain_beats(int fd) {
   }
 }
 
+// The child's notes: reads what the pipe holds and hands every complete line to on_note.
+class NoteReader {
+ public:
+  NoteReader(int fd, const std::function<void(std::string_view)>& on_note) : fd_(fd), on_note_(on_note) {}
+  [[nodiscard]] int fd() const { return open_ ? fd_ : -1; }
+  void read_lines() {
+    drain(fd_, pending_, open_);
+    std::size_t start = 0;
+    for (std::size_t end; (end = pending_.find('\n', start)) != std::string::npos; start = end + 1)
+      if (on_note_) on_note_(std::string_view(pending_).substr(start, end - start));
+    pending_.erase(0, start);
+  }
+
+ private:
+  int fd_;
+  const std::function<void(std::string_view)>& on_note_;
+  std::string pending_;
+  bool open_ = true;
+};
+
 // Sleeps until a pipe is readable or `slice` passes (fd < 0: that pipe is not watched).
-void wait_readable(int fd, int beat_fd, std::chrono::milliseconds slice) {
-  pollfd entries[2] = {{fd, POLLIN, 0}, {beat_fd, POLLIN, 0}};
-  ::poll(entries, 2, static_cast<int>(slice.count()));  // EINTR: the caller loops anyway
+void wait_readable(int fd, int beat_fd, std::chrono::milliseconds slice, int note_fd = -1) {
+  pollfd entries[3] = {{fd, POLLIN, 0}, {beat_fd, POLLIN, 0}, {note_fd, POLLIN, 0}};
+  ::poll(entries, 3, static_cast<int>(slice.count()));  // EINTR: the caller loops anyway
 }
 
 enum class ChildState { running, ended, lost };
@@ -230,6 +250,7 @@ SteadyTime::duration steady(bench::Seconds seconds) {
 struct Pipes {
   int payload;
   int beats;
+  int notes;
 };
 
 // The last sign of progress: a heartbeat, or growth of the limits' progress counter (polled
@@ -277,9 +298,11 @@ void watch_child(ChildOutcome& outcome, pid_t pid, Pipes pipes, const WatchLimit
                  const WatchHooks& hooks, SteadyTime start) {
   const SteadyTime deadline = start + steady(limits.timeout);
   ProgressWatch progress(hooks, start);
+  NoteReader notes(pipes.notes, hooks.on_note);
   bool open = true;
   for (;;) {
     drain(pipes.payload, outcome.payload, open);
+    notes.read_lines();
     const SteadyTime now = std::chrono::steady_clock::now();
     if (const int beats = drain_beats(pipes.beats); beats > 0) {
       outcome.heartbeats += beats;
@@ -288,7 +311,10 @@ void watch_child(ChildOutcome& outcome, pid_t pid, Pipes pipes, const WatchLimit
     progress.poll(now);
     progress.record(outcome, now);
     const ChildState state = child_state(pid);
-    if (state == ChildState::ended) return collect_ended(outcome, pid, pipes.payload, open);
+    if (state == ChildState::ended) {
+      notes.read_lines();  // the last ones, written before it exited
+      return collect_ended(outcome, pid, pipes.payload, open);
+    }
     if (state == ChildState::lost) return record_lost(outcome, pipes.payload, open);
     if (hooks.stop_now && hooks.stop_now()) return kill_stopped(outcome, pid, limits);
     if (now >= deadline)
@@ -307,7 +333,7 @@ void watch_child(ChildOutcome& outcome, pid_t pid, Pipes pipes, const WatchLimit
     }
     const auto left = std::chrono::ceil<std::chrono::milliseconds>(wake - now);
     wait_readable(open ? pipes.payload : -1, pipes.beats,
-                  std::min(left, std::chrono::milliseconds(kPollSliceMs)));
+                  std::min(left, std::chrono::milliseconds(kPollSliceMs)), notes.fd());
   }
 }
 
@@ -351,6 +377,24 @@ void Heartbeat::beat() {
   }  // EAGAIN: the pipe is full of unread beats, which says the same
 }
 
+void Heartbeat::note(std::string_view line) {
+  std::size_t start = 0;
+  do {  // one note per line of `line`
+    const std::size_t end = std::min(line.find('\n', start), line.size());
+    const std::string_view one = line.substr(start, std::min(end - start, kMaxNoteBytes));
+    start = end + 1;
+    if (sink_) {
+      sink_(one);
+      continue;
+    }
+    if (note_fd_ < 0) continue;
+    const std::string text = std::string(one) + '\n';
+    while (::write(note_fd_, text.data(), text.size()) < 0 && errno == EINTR) {
+    }  // EAGAIN: the parent has not read for a while; this line is dropped
+  } while (start < line.size());
+  beat();
+}
+
 bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
                                bench::Seconds floor) {
   return std::min(timeout, std::max(floor, 20.0 * beat_interval));
@@ -378,6 +422,10 @@ ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
   if (!make_pipe(beat_fds)) return setup_failure("pipe2", errno);
   Fd beat_read(beat_fds[0]);
   Fd beat_write(beat_fds[1]);
+  int note_fds[2];
+  if (!make_pipe(note_fds)) return setup_failure("pipe2", errno);
+  Fd note_read(note_fds[0]);
+  Fd note_write(note_fds[1]);
   std::fflush(nullptr);  // or the child would print the parent's buffered output again
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
@@ -385,16 +433,18 @@ ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
   if (pid == 0) {
     ::close(fds[0]);
     ::close(beat_fds[0]);
+    ::close(note_fds[0]);
     // The payload is written in one go at the end: blocking writes are right for it.
     ::fcntl(fds[1], F_SETFL, ::fcntl(fds[1], F_GETFL) & ~O_NONBLOCK);
-    child_main(body, fds[1], beat_fds[1], parent, limits.detach_stdio);
+    child_main(body, fds[1], beat_fds[1], note_fds[1], parent, limits.detach_stdio);
   }
   write_end.reset();
   beat_write.reset();
+  note_write.reset();
   ::setpgid(pid, pid);  // races with the child's own setpgid on purpose: either makes the group
   ChildOutcome outcome;
   outcome.pid = pid;
-  watch_child(outcome, pid, Pipes{read_end.get(), beat_read.get()}, limits, hooks, start);
+  watch_child(outcome, pid, Pipes{read_end.get(), beat_read.get(), note_read.get()}, limits, hooks, start);
   outcome.elapsed = std::chrono::steady_clock::now() - start;
   return outcome;
 }

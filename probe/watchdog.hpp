@@ -69,6 +69,10 @@ struct WatchHooks {
   /// heartbeat for the stall limit, so a child whose single read() takes long but moves
   /// the device on is not stalled. nullopt from it: no reading this time. Empty: heartbeats only.
   std::function<std::optional<std::uint64_t>()> progress;
+  /// Called in the parent with each line the child sent with Heartbeat::note (without its
+  /// newline), in order, as the lines arrive (also those left when the child ended). Empty:
+  /// notes are read and dropped. Must not block.
+  std::function<void(std::string_view)> on_note;
 };
 
 /// Progress reports from inside a watched child to its parent: one byte on a non-blocking
@@ -80,11 +84,23 @@ class Heartbeat {
   Heartbeat() = default;
   /// Beats go to `write_fd` (O_NONBLOCK, owned by the caller).
   explicit Heartbeat(int write_fd) : fd_(write_fd) {}
+  /// Beats go to `write_fd`, notes to `note_fd` (both O_NONBLOCK, owned by the caller).
+  Heartbeat(int write_fd, int note_fd) : fd_(write_fd), note_fd_(note_fd) {}
+  /// Outside a watchdog: no beats; notes go straight to `sink` (a body run in process).
+  explicit Heartbeat(std::function<void(std::string_view)> sink) : sink_(std::move(sink)) {}
   /// Report progress (call after every read chunk or setting change). Never blocks or fails.
   void beat();
+  /// Send one line of progress text to the parent's WatchHooks::on_note (a newline inside
+  /// it splits it; beyond kMaxNoteBytes it is cut). Atomic on the pipe; never blocks: a full
+  /// pipe (the parent reads it every 10 ms) drops the line. No errors.
+  void note(std::string_view line);
+  /// Longest note sent whole [bytes]: below PIPE_BUF, so one write is atomic.
+  static constexpr std::size_t kMaxNoteBytes = 4000;
 
  private:
   int fd_ = -1;
+  int note_fd_ = -1;
+  std::function<void(std::string_view)> sink_;
   std::chrono::steady_clock::time_point last_{};
 };
 
@@ -113,7 +129,8 @@ bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds time
 /// Source: DESIGN.md "Hangs, crashes and reboots".
 ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout);
 
-/// run_in_child with a heartbeat: the body gets a Heartbeat wired to a second pipe, and the
+/// run_in_child with a heartbeat: the body gets a Heartbeat wired to a second pipe (and its
+/// notes to a third), and the
 /// parent also kills the child when `limits.stall` passes without a beat (stalled = true,
 /// detail "stalled: no progress for X s"). Same ends, exit codes and errors as above.
 ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,

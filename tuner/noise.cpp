@@ -46,6 +46,8 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
         set_noise(baseline, *trials);
         log << "  noise again with " << plan.max_samples << " samples per trial: "
             << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) << '\n';
+      } else if (baseline_changed_behind(trials.error())) {
+        check.changed_behind = trials.error();
       }
       check.measured_s = runner.remeasured_s();
     }

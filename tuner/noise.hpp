@@ -4,6 +4,7 @@
 
 #include "tuner/trial_runner.hpp"
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -15,6 +16,9 @@ struct NoiseCheck {
   bool resolvable = true;   ///< the noise is at most the smallest accepted gain
   std::string detail;       ///< the figures and what to do, when not resolvable; else empty
   double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
+  /// The re-measurement found a setting changed behind disktune's back
+  /// (baseline_changed_behind): the run must stop; nullopt otherwise.
+  std::optional<probe::Error> changed_behind{};
 };
 
 /// "3 baseline trials, medians 40.1, 43.5, 41.0 MiB/s: noise 8.3 %".
@@ -27,7 +31,8 @@ std::string noise_figures(const std::vector<double>& medians_mib_s, double noise
 /// allowed, measure the noise again with as many baseline trials at that count, updating
 /// baseline.aa_samples_mib_s and noise_floor_pct. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
-/// keeps the first figures.
+/// keeps the first figures (one that saw a setting changed behind its back says so in
+/// NoiseCheck::changed_behind).
 NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool resumed, double min_gain_pct,
                         std::ostream& log);
 

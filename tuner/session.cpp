@@ -69,7 +69,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // The confirmation round, journaled as one unit and announced (it runs for minutes on a
 // real device): what it measures, then where its answer came from.
 probe::Result<Round> journaled_round(const std::vector<probe::Settings>& contenders, RunJournal& journal,
-                                     TrialRunner& runner, const TrialSettings& trial, std::ostream& log) {
+                                     TrialRunner& runner, const TrialSettings& trial, std::ostream& log,
+                                     bool simulated) {
   const double per_sample_s = trial.workload.duration.count();
   char estimate[32];
   std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
@@ -78,7 +79,10 @@ probe::Result<Round> journaled_round(const std::vector<probe::Settings>& contend
     measured = true;
     log << "disktune: confirmation round: " << c.size() - 1 << " finalists and the baseline x " << trial.confirm_rounds
         << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
-    return runner.confirm(c);
+    // One line per unit, as the search prints one per trial.
+    return runner.confirm(c, [&](const ConfirmUnit& unit) {
+      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated) << '\n' << std::flush;
+    });
   });
   if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
   else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
@@ -244,6 +248,14 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard&
     journal.finish(outcome.report.restored);
 }
 
+// What to do about a baseline another process disturbed (baseline_changed_behind).
+std::string concurrent_change_message(const probe::Error& error) {
+  return "stopped: another process changed a setting of " + error.path + " while its baseline was measured (" +
+         error.op.substr(error.op.find(": ") + 2) +
+         "); the baseline cannot be trusted. Stop whatever changes it (a udev rule, tuned, a script, another "
+         "tuner) and run disktune tune again (it resumes); the original settings are restored";
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
@@ -288,6 +300,18 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     outcome.report.wall_s = seconds_since(wall_start);
     return outcome;
   }
+  // Another process changed a setting while the baseline was measured: the device is fine
+  // (no read check); restore, report, exit 1, the journal left to resume.
+  auto stop_for_change = [&](const probe::Error& error) {
+    outcome.exit_code = kExitPartial;
+    outcome.message = concurrent_change_message(error);
+    outcome.report.winner.settings = context.original;
+    outcome.report.winner.keep_baseline = true;
+    finish_run(outcome, runner, guard, journal);
+    outcome.report.wall_s = seconds_since(wall_start);
+    return outcome;
+  };
+  if (!measured && baseline_changed_behind(measured.error())) return stop_for_change(measured.error());
   if (!measured) {
     // A hung read can leave requests in flight that a restore from here would wait on.
     guard.dismiss();
@@ -312,6 +336,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   const NoiseCheck noise = settle_noise(runner, baseline, resumed_baseline, 100.0 * kMinGain, log);
+  if (noise.changed_behind) return stop_for_change(*noise.changed_behind);
   outcome.report.baseline = baseline;
   outcome.report.noise_floor_pct = baseline.noise_floor_pct;
   outcome.report.noise_detail = noise.detail;
@@ -378,7 +403,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       runner.set_confirm_rounds(confirm_rounds_within(*config.time_budget_s - outcome.report.measured_s, sample_s,
                                                       trial_settings.confirm_rounds));
     auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
-      return journaled_round(contenders, journal, runner, runner.settings(), log);
+      return journaled_round(contenders, journal, runner, runner.settings(), log, simulated);
     });
     if (!decision) {
       outcome.exit_code = runner.wedged_detail().empty() ? kExitRestoreFailed : kExitWedged;

@@ -12,6 +12,7 @@
 #include "probe/watchdog.hpp"
 #include "results/codec/trial_codec.hpp"
 #include "strategies/evaluator.hpp"
+#include "tuner/setting_watch.hpp"
 #include "tuner/time_limits.hpp"
 
 #include <boost/crc.hpp>
@@ -130,6 +131,16 @@ std::optional<Failure> after_check(probe::Device& device, const probe::Settings&
   return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + moved + " after measuring"};
 }
 
+// A setting the watch saw change while measuring (another process toggling it, perhaps
+// back again) makes the measurement unstable; the detail says whether it came back.
+std::optional<Failure> watch_check(const SettingWatch& watch, probe::Device& device, const probe::Settings& expected) {
+  if (!watch.change()) return std::nullopt;
+  const auto after = after_check(device, expected);
+  const std::string then = after ? "; then " + after->detail.substr(kChangedPrefix.size())
+                                 : "; every setting read back as claimed again after measuring";
+  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + *watch.change() + then};
+}
+
 // CRC-32 of a fixed sample of blocks spread over the device: the same blocks under every
 // configuration, so any difference from the baseline means the data was read wrongly.
 probe::Result<std::uint32_t> data_checksum(probe::BlockIo& io) {
@@ -184,7 +195,11 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
   bench::SamplingPlan plan = settings.sampling;
   if (request.quick) plan.max_samples = plan.min_samples;
-  auto sampled = bench::run_adaptive(beating, settings.workload, plan, request.incumbent_low_mib_s);
+  const probe::Settings expected = probe::with_changes(original, changes);
+  SettingWatch watch(device, expected, plan.warmup);
+  SettingWatchBlockIo watched(beating, watch);
+  auto sampled = bench::run_adaptive(watched, settings.workload, plan, request.incumbent_low_mib_s,
+                                     [&watch] { watch.next_sample(); });
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
@@ -197,7 +212,8 @@ ChildReport measure(probe::Device& device, const probe::Settings& original, cons
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_median_mib_s = *cached;
   }
-  if (auto moved = after_check(device, probe::with_changes(original, changes))) return fail(moved->status, moved->detail);
+  if (auto moved = watch_check(watch, device, expected)) return fail(moved->status, moved->detail);
+  if (auto moved = after_check(device, expected)) return fail(moved->status, moved->detail);
   auto crc = data_checksum(beating);
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.data_crc32 = *crc;
@@ -290,11 +306,20 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return Failure{TrialStatus::error, opened.error().message()};
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  auto samples = bench::run_samples(beating, settings.workload, 2);  // warm-up, then the kept one
-  if (!samples) return Failure{TrialStatus::error, "read error during measurement: " + samples.error().message()};
-  if (auto moved = after_check(device, probe::with_changes(original, changes))) return moved;
-  r.trial.samples_mib_s.push_back((*samples)[1].mib_s);
-  r.trial.measured_s += seconds_of(*samples);
+  const probe::Settings expected = probe::with_changes(original, changes);
+  SettingWatch watch(device, expected, true);
+  SettingWatchBlockIo watched(beating, watch);
+  std::vector<bench::Sample> samples;  // warm-up, then the kept one
+  for (int i = 0; i < 2; ++i) {
+    auto sample = bench::run_sample(watched, settings.workload);
+    if (!sample) return Failure{TrialStatus::error, "read error during measurement: " + sample.error().message()};
+    samples.push_back(*sample);
+    watch.next_sample();
+  }
+  if (auto moved = watch_check(watch, device, expected)) return moved;
+  if (auto moved = after_check(device, expected)) return moved;
+  r.trial.samples_mib_s.push_back(samples[1].mib_s);
+  r.trial.measured_s += seconds_of(samples);
   return std::nullopt;
 }
 
@@ -312,6 +337,9 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
         r.trial.status = failed->status;
         r.trial.detail = std::move(failed->detail);
       }
+      const bool ok = r.trial.status == TrialStatus::ok;
+      heartbeat.note(to_note(ConfirmUnit{round + 1, settings.confirm_rounds, i, contenders.size(), r.trial.status,
+                                         ok ? r.trial.samples_mib_s.back() : 0.0, r.trial.detail}));
     }
   return reports;
 }
@@ -359,9 +387,11 @@ TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialS
     : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
-                                          bench::Seconds timeout, bool stoppable) {
+                                          bench::Seconds timeout, bool stoppable,
+                                          const std::function<void(std::string_view)>& on_note) {
   if (!settings_.in_process) {
     probe::WatchHooks hooks;
+    hooks.on_note = on_note;
     if (stoppable) hooks.stop_now = settings_.stop_now;
     // A real device's sectors read count as progress: one slow read() is not a stall.
     if (!device_.simulated())
@@ -372,7 +402,7 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
     return outcome;
   }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
-  probe::Heartbeat unwatched;
+  probe::Heartbeat unwatched(on_note);
   outcome.end = probe::ChildEnd::finished;
   outcome.exit_code = 0;
   outcome.payload = body(unwatched);
@@ -425,7 +455,12 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
 namespace {
 
 // errc::timed_out for a baseline that was merely slow: a limit fired, the device is fine.
+// errc::device_or_resource_busy for one whose settings changed behind its back: another
+// process is at work on the device (baseline_changed_behind).
 probe::Error baseline_error(const TrialResult& trial, const std::string& path) {
+  if (trial.status == TrialStatus::unstable && trial.detail.starts_with(kChangedPrefix))
+    return probe::Error{std::make_error_code(std::errc::device_or_resource_busy),
+                        "measure the baseline: " + trial.detail.substr(kChangedPrefix.size()), path};
   const auto code = trial.status == TrialStatus::slow ? std::errc::timed_out : std::errc::io_error;
   return probe::Error{std::make_error_code(code),
                       "measure the baseline (" + std::string(to_string(trial.status)) + ": " + trial.detail + ")", path};
@@ -448,6 +483,10 @@ probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
   set_noise(baseline, *repeated);
   baseline.measured_s = baseline.trial.measured_s + noise_measured_s_;
   return baseline;
+}
+
+bool baseline_changed_behind(const probe::Error& error) {
+  return error.code == std::errc::device_or_resource_busy;
 }
 
 void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
@@ -561,7 +600,8 @@ probe::Result<void> TrialRunner::verify_readable() {
                       device_.path()};
 }
 
-probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders) {
+probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders,
+                                                             const ConfirmProgress& progress) {
   // One child for the whole round; its time limit grows with the samples it takes.
   const double samples = 2.0 * settings_.confirm_rounds * static_cast<double>(contenders.size());
   const double per_trial = 1.0 + settings_.sampling.max_samples;
@@ -572,7 +612,9 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
         (void)device_.restore(original_);
         return serialize(reports);
       },
-      timeout);
+      timeout, true, [&progress](std::string_view line) {
+        if (auto unit = from_note(line); unit && progress) progress(*unit);
+      });
   note_wedged(outcome, "confirmation round");
   auto results = confirmation_results(outcome, contenders);
   if (!wedged_detail_.empty())

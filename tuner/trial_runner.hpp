@@ -9,6 +9,7 @@
 #include "strategies/baseline.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
+#include "tuner/confirm_progress.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -63,6 +64,12 @@ inline constexpr std::string_view kDataInUseNote =
     "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
     "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
 
+/// True for a measure_baseline / remeasure_baseline error that says a setting changed behind
+/// disktune's back while the baseline was measured (errc::device_or_resource_busy; op
+/// "measure the baseline: read_ahead_kb changed from 128 to 512 during sample 1; ..."): another
+/// process is changing the device, which itself is fine.
+bool baseline_changed_behind(const probe::Error& error);
+
 /// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
 /// from the samples of separate measurements of the baseline.
 void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials);
@@ -88,7 +95,8 @@ class TrialRunner {
   /// (a child opening the device anew): the relative spread of those trial medians is the
   /// run's noise floor, the spread a repeated measurement of one configuration has. With
   /// derive_limits, the time limits come from the first child's rate before the others run.
-  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go on.
+  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go
+  /// on; a setting changed behind its back: baseline_changed_behind.
   probe::Result<strategies::Baseline> measure_baseline();
   /// Measure the original settings `count` times more, each in its own child with the
   /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
@@ -146,15 +154,18 @@ class TrialRunner {
   /// contender's changes, reads every setting back, then opens the device and takes a
   /// warm-up sample and one kept sample, and reads every setting back again (a contender
   /// whose settings do not read back as claimed is unstable and not measured again).
+  /// `progress` is called here, in this process, once per unit as the child measures it
+  /// (sent through the watchdog's note pipe), in order.
   /// Errors: the original settings could not be restored, or the round's child wedged
   /// (errc::timed_out; wedged_detail() says why).
-  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders);
+  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
+                                                              const ConfirmProgress& progress = {});
 
  private:
   strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
                                     const strategies::TrialRequest& request);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout,
-                               bool stoppable = true);
+                               bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
   void limits_from_rate(double rate_mib_s);
   void check_reads_drained(probe::ChildOutcome& outcome) const;

@@ -39,6 +39,14 @@ attach_loop() {
   cleanup_steps+=("losetup -d '$dev'")
 }
 
+# attach_random_loop MIB: set `dev` to a new loop device over MIB MiB of random data in
+# $WORK/disk.img (1 MiB repeated: cheap to make, never all in one page-cache window).
+attach_random_loop() {
+  head -c 1048576 /dev/urandom >"$WORK/block"
+  for _ in $(seq "$1"); do cat "$WORK/block"; done >"$WORK/disk.img"
+  attach_loop "$WORK/disk.img"
+}
+
 # queue_snapshot DEVICE: every block-layer value disktune may change on it (sysfs queue files
 # and the BLKRAGET readahead), one per line.
 queue_snapshot() {

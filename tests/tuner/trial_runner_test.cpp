@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 using namespace disktune;
 using probe::SettingId;
 
@@ -109,4 +111,25 @@ TEST_CASE("the confirmation round measures every contender once per round", "[tu
   }
   REQUIRE((*results)[1].median_mib_s > 2.0 * (*results)[0].median_mib_s);  // DMA against PIO
   REQUIRE(*device->snapshot() == original);
+}
+
+TEST_CASE("the confirmation round reports every unit as it is measured, forked or in process", "[tuner]") {
+  const bool in_process = GENERATE(false, true);
+  auto device = testing::make_sim(testing::seed_identify(), {}, 4);
+  const auto original = *device->snapshot();
+  tuner::TrialRunner runner(*device, original, settings(in_process));
+  std::vector<tuner::ConfirmUnit> units;
+  const auto results = runner.confirm({original, dma(original)}, [&units](const tuner::ConfirmUnit& u) { units.push_back(u); });
+  REQUIRE(results.has_value());
+  INFO("in process: " << in_process);
+  REQUIRE(units.size() == 8);  // 4 rounds x 2 contenders, A B A B ...
+  for (std::size_t n = 0; n < units.size(); ++n) {
+    const auto& u = units[n];
+    REQUIRE(u.round == static_cast<int>(n / 2) + 1);
+    REQUIRE(u.rounds == 4);
+    REQUIRE(u.contender == n % 2);
+    REQUIRE(u.contenders == 2);
+    REQUIRE(u.status == strategies::TrialStatus::ok);
+    REQUIRE(u.mib_s == (*results)[u.contender].samples_mib_s[static_cast<std::size_t>(u.round - 1)]);
+  }
 }

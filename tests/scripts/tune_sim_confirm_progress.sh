@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 9 item 16: the confirmation round says what it is doing, one progress line per unit
+# (which contender, which round of how many, its figure), in the search's style, on the same
+# stream as the search's trial lines. On the simulated seed drive (bounded: --max-trials 8):
+# every (round, contender) unit the report holds has exactly one line, with the report's figure.
+source "$(dirname "$0")/lib.bash"
+
+"$DISKTUNE" tune --max-trials 8 --journal "$WORK/j" --report "$WORK/r.json" >"$WORK/out.txt" 2>"$WORK/err.txt" ||
+  fail "tune exited $? ($(tail -3 "$WORK/err.txt"))"
+r="$WORK/r.json"
+jq -e '.confirmation != null and (.confirmation.results | length) >= 2' "$r" >/dev/null ||
+  fail "no confirmation round with finalists to check: $(jq -c .confirmation "$r")"
+grep -q '\[SIMULATED\] trial ' "$WORK/err.txt" || fail "the search's trial lines are not on stderr"
+rounds=$(jq -r .confirmation.rounds "$r")
+n=$(jq -r '.confirmation.results | length' "$r")
+expected=0
+for ((i = 0; i < n; i++)); do
+  who=$([ "$i" = 0 ] && echo baseline || echo "finalist $i/$((n - 1))")
+  for ((k = 1; k <= rounds; k++)); do
+    sample=$(jq -r --argjson i "$i" --argjson k "$k" '.confirmation.results[$i].samples[$k - 1] // empty' "$r")
+    [ -n "$sample" ] || continue  # a contender that failed is not measured again
+    figure=$(printf '%.2f' "$sample")
+    count=$(grep -cE "^  \[SIMULATED\] confirm round $k/$rounds, $who: ok +$figure MB/s" "$WORK/err.txt" || true)
+    expect_eq "$count" 1 "progress lines of round $k/$rounds, $who ($figure MB/s)"
+    expected=$((expected + 1))
+  done
+done
+expect_eq "$(grep -c 'confirm round [0-9]*/' "$WORK/err.txt")" "$expected" "confirmation progress lines in all"
+echo "ok: $expected progress lines for $rounds rounds of $n contenders"

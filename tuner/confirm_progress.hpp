@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// ConfirmUnit: one measured unit of the confirmation round, as its child reports it and the log shows it.
+#pragma once
+
+#include "probe/settings.hpp"
+#include "strategies/trial.hpp"
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace disktune::tuner {
+
+/// One unit of the confirmation round: one contender measured once (a warm-up and a kept sample).
+struct ConfirmUnit {
+  int round = 1;                 ///< 1-based
+  int rounds = 1;                ///< rounds in all
+  std::size_t contender = 0;     ///< index into the round's contenders: 0 = the baseline
+  std::size_t contenders = 1;    ///< contenders in all, the baseline included
+  strategies::TrialStatus status = strategies::TrialStatus::ok;
+  double mib_s = 0.0;            ///< the kept sample [MiB/s]; 0 unless ok
+  std::string detail;            ///< why it is not ok; else empty
+};
+
+/// Called in the parent once per unit, as the round measures it (TrialRunner::confirm).
+using ConfirmProgress = std::function<void(const ConfirmUnit&)>;
+
+/// The unit as one line of text for the watchdog's note pipe (JSON), and back. from_note:
+/// nullopt for a line that is not such a unit.
+std::string to_note(const ConfirmUnit& unit);
+std::optional<ConfirmUnit> from_note(std::string_view line);
+
+/// The progress line of a unit, in the style of the search's trial lines:
+/// "  [SIMULATED] confirm round 2/6, finalist 1/3: ok     14.84 MB/s  xfermode=udma2 (detail)";
+/// the baseline's says "baseline" and "(original settings)". `contender` is the unit's settings,
+/// `original` the baseline's; no newline.
+std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
+                                  const probe::Settings& original, bool simulated);
+
+}  // namespace disktune::tuner
