@@ -12,9 +12,9 @@
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 #include "tuner/time_limits.hpp"
+#include "tuner/trial_wire.hpp"
 
 #include <boost/crc.hpp>
-#include <boost/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -24,57 +24,11 @@
 namespace disktune::tuner {
 namespace {
 
-namespace json = boost::json;
 using strategies::TrialResult;
 using strategies::TrialStatus;
 
 constexpr std::size_t kCrcBlocks = 8;
 constexpr std::size_t kCrcBlockBytes = 64 * 1024;
-
-// What the child sends back through the watchdog pipe.
-struct ChildReport {
-  TrialStatus status = TrialStatus::ok;
-  std::vector<double> samples;
-  double cached_mib_s = 0.0;
-  std::uint32_t crc = 0;
-  std::string detail;
-  double warmup_mib_s = 0.0;
-  std::string stop;
-  double measured_s = 0.0;
-};
-
-json::object to_object(const ChildReport& r) {
-  return json::object{{"status", std::string(to_string(r.status))},
-                      {"samples", json::array(r.samples.begin(), r.samples.end())},
-                      {"cached", r.cached_mib_s},
-                      {"crc", r.crc},
-                      {"detail", r.detail},
-                      {"warmup", r.warmup_mib_s},
-                      {"stop", r.stop},
-                      {"measured_s", r.measured_s}};
-}
-
-std::string serialize(const ChildReport& r) { return json::serialize(to_object(r)); }
-
-ChildReport from_object(const json::object& o) {
-  ChildReport r;
-  r.status = strategies::trial_status_from_name(o.at("status").as_string()).value_or(TrialStatus::error);
-  for (const auto& s : o.at("samples").as_array()) r.samples.push_back(s.to_number<double>());
-  r.cached_mib_s = o.at("cached").to_number<double>();
-  r.crc = o.at("crc").to_number<std::uint32_t>();
-  r.detail = std::string(o.at("detail").as_string());
-  r.warmup_mib_s = o.at("warmup").to_number<double>();
-  r.stop = std::string(o.at("stop").as_string());
-  r.measured_s = o.at("measured_s").to_number<double>();
-  return r;
-}
-
-std::optional<ChildReport> deserialize(const std::string& payload) {
-  boost::system::error_code ec;
-  const auto value = json::parse(payload, ec);
-  if (ec || !value.is_object()) return std::nullopt;
-  return from_object(value.as_object());
-}
 
 // A setting the driver refuses is "unsupported"; EIO means the drive rejected it.
 TrialStatus apply_failure_status(const probe::Error& error) {
@@ -344,20 +298,19 @@ std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe:
 std::vector<TrialResult> confirmation_results(const probe::ChildOutcome& outcome,
                                               const std::vector<probe::Settings>& contenders) {
   std::vector<TrialResult> results(contenders.size());
-  boost::system::error_code ec;
-  const auto value = outcome.end == probe::ChildEnd::finished ? json::parse(outcome.payload, ec) : json::value();
-  const bool parsed = !ec && value.is_array() && value.as_array().size() == contenders.size();
+  const auto reports = outcome.end == probe::ChildEnd::finished ? deserialize_reports(outcome.payload, contenders.size())
+                                                                 : std::nullopt;
   for (std::size_t i = 0; i < contenders.size(); ++i) {
     TrialResult& trial = results[i];
     trial.settings = contenders[i];
-    if (!parsed) {
+    if (!reports) {
       trial.status = outcome.end == probe::ChildEnd::timed_out ? TrialStatus::hang
                      : outcome.end == probe::ChildEnd::wedged  ? TrialStatus::wedged
                                                                : TrialStatus::error;
       trial.detail = "confirmation round failed: " + outcome.detail;
       continue;
     }
-    const ChildReport r = from_object(value.as_array()[i].as_object());
+    const ChildReport& r = (*reports)[i];
     trial.status = r.status;
     trial.samples_mib_s = r.samples;
     trial.detail = r.detail;
@@ -595,9 +548,7 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
       [&](probe::Heartbeat& heartbeat) {
         auto reports = measure_interleaved(device_, original_, contenders, settings_, heartbeat);
         (void)device_.restore(original_);
-        json::array array;
-        for (const auto& r : reports) array.push_back(to_object(r));
-        return json::serialize(array);
+        return serialize_reports(reports);
       },
       timeout);
   note_wedged(outcome, "confirmation round");
