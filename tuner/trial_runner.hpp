@@ -2,12 +2,12 @@
 // TrialRunner: one configuration applied, read back, measured and checked inside a watchdog child.
 #pragma once
 
-#include "bench/adaptive.hpp"
-#include "bench/benchmark.hpp"
 #include "probe/device.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
+#include "tuner/device_health.hpp"
+#include "tuner/trial_settings.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -17,50 +17,6 @@
 #include <vector>
 
 namespace disktune::tuner {
-
-/// What every trial measures and how long it may take.
-struct TrialSettings {
-  bench::Workload workload;          ///< buffered reads (hdparm -t style)
-  bench::SamplingPlan sampling;      ///< adaptive samples per trial (--repeats, --max-repeats)
-  bench::Seconds timeout{30.0};      ///< wall time before the trial counts as hung
-  /// Run the trial's body in this process instead of a forked watchdog child: the same code
-  /// (measure, restore, serialize, parse), without the fork. Only for simulated drives
-  /// without hang faults (disktune evaluate): nothing could stop a hung read.
-  bool in_process = false;
-  int confirm_rounds = 6;            ///< samples per contender in the confirmation round
-  /// Longest silence (no read chunk finished, no setting applied) before a trial counts as
-  /// hung; nullopt: none for the baseline, then probe::stall_limit_for(time of one chunk at
-  /// the baseline's rate).
-  std::optional<bench::Seconds> stall;
-  /// The device's data is in use (mounted, --allow-mounted): the file system writes to it,
-  /// so data checksums are not compared with the baseline's (read errors, the kernel log
-  /// and the read-back of every setting remain the evidence).
-  bool data_in_use = false;
-  /// Derive `timeout` (and, when `stall` is nullopt, the stall limit) from the baseline's
-  /// rate (tuner/time_limits.hpp) once it is measured; `timeout` is then the first baseline
-  /// child's limit. false: `timeout` is --trial-timeout's or a simulated drive's.
-  bool derive_limits = false;
-  /// Polled while a trial, baseline or confirmation child runs: true = kill it now (a second
-  /// stop signal, or the stop grace has passed); stopped() then says so. Empty: never.
-  std::function<bool()> stop_now{};
-  /// Baseline children measured after the first one for the noise: each opens the device
-  /// anew, as every trial does (measure_baseline).
-  int noise_repeats = 2;
-};
-
-/// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
-inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
-/// Detail prefix of a trial whose setting was accepted but did not read back as applied.
-inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
-/// Detail prefix of a measurement during which a setting of its configuration read back
-/// another value than claimed (another process changed it, or the kernel coupled it to a
-/// changed one): "settings changed: nr_requests reads back 64 instead of 128 after measuring".
-inline constexpr std::string_view kChangedPrefix = "settings changed: ";
-
-/// What a run on data in use (TrialSettings::data_in_use) says about its evidence.
-inline constexpr std::string_view kDataInUseNote =
-    "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
-    "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
 
 /// The baseline's figures: its trial, a cached-read figure and the data checksum that
 /// later trials must reproduce.
@@ -141,7 +97,7 @@ class TrialRunner {
   /// the device may need a reset".
   probe::Result<void> verify_readable();
   /// True once verify_readable failed inside run(): the run must stop (exit 3).
-  [[nodiscard]] bool unreadable() const { return unreadable_; }
+  [[nodiscard]] bool unreadable() const { return health_.unreadable(); }
   /// Restore the original settings from a watched child: a queue write (scheduler,
   /// nr_requests) freezes the queue and waits for in-flight reads, which on a wedged device
   /// never complete. In this process for in_process runs and simulated drives. Time limit:
@@ -152,9 +108,9 @@ class TrialRunner {
   probe::Result<void> restore_watched();
   /// Why the device is wedged ("" while it is not): set by the first child (trial, restore,
   /// read check or confirmation round) left in uninterruptible sleep after SIGKILL.
-  [[nodiscard]] const std::string& wedged_detail() const { return wedged_detail_; }
+  [[nodiscard]] const std::string& wedged_detail() const { return health_.wedged_detail(); }
   /// True once a restore child wedged: any further restore would block the same way.
-  [[nodiscard]] bool restore_blocks() const { return restore_blocks_; }
+  [[nodiscard]] bool restore_blocks() const { return health_.restore_blocks(); }
   /// The stall limit trials run with now (nullopt: only the timeout).
   [[nodiscard]] std::optional<bench::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
@@ -174,17 +130,13 @@ class TrialRunner {
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
   void limits_from_rate(double rate_mib_s);
   void check_reads_drained(probe::ChildOutcome& outcome) const;
-  void note_wedged(const probe::ChildOutcome& outcome, std::string_view what);
-  strategies::TrialResult mark_wedged(strategies::TrialResult trial, std::string_view why) const;
 
   probe::Device& device_;
   probe::Settings original_;
   TrialSettings settings_;
-  bool unreadable_ = false;
   bool stopped_ = false;
   std::optional<bench::Seconds> stall_;
-  std::string wedged_detail_;
-  bool restore_blocks_ = false;
+  DeviceHealth health_;
   std::optional<std::uint32_t> baseline_crc_;
   double last_cached_mib_s_ = 0.0;
   std::uint32_t last_crc_ = 0;
