@@ -3,13 +3,13 @@
 #include "tuner/session.hpp"
 
 #include "probe/last_close.hpp"
-#include "probe/settings_guard.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/decision.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/noise.hpp"
+#include "tuner/restorer.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/signals.hpp"
 #include "tuner/time_limits.hpp"
@@ -237,7 +237,7 @@ int confirm_rounds_within(double left_s, double sample_s, int rounds) {
 
 // The end of every run that got to measuring: restore (from a watched child: after a hung
 // trial a restore from here could block), then the outcome's last fields.
-void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal,
+void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, RunJournal& journal,
                 bool journal_failed = false) {
   guard.dismiss();
   // The restore itself can find the device wedged: check after it.
@@ -287,7 +287,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
-  probe::SettingsGuard guard(*context.device, context.original);
+  const Restorer restorer(*context.device);
+  RestoreGuard guard(restorer, context.original);
   if (trial_settings.data_in_use) {
     outcome.report.integrity_note = std::string(kDataInUseNote);
     log << "  " << kDataInUseNote << '\n';

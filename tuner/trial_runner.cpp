@@ -23,7 +23,11 @@ using strategies::TrialResult;
 using strategies::TrialStatus;
 
 TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
-    : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
+    : device_(device),
+      original_(std::move(original)),
+      settings_(settings),
+      restorer_(device, settings.in_process),
+      stall_(settings.stall) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
                                           bench::Seconds timeout, bool stoppable) {
@@ -67,7 +71,7 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
         const ChildReport report = measure_trial(device_, original_, changes, settings_, with_cached, request, heartbeat);
-        (void)device_.restore(original_);  // the parent restores again and checks
+        (void)restorer_.restore_here(original_);  // the parent restores again and checks
         return serialize(report);
       },
       settings_.timeout);
@@ -160,22 +164,11 @@ probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
 }
 
 probe::Result<void> TrialRunner::restore_watched() {
-  // A simulated drive's state lives in this process (and cannot wedge): restore it here.
-  if (settings_.in_process || device_.simulated()) return device_.restore(original_);
   // Writing a handful of settings takes milliseconds; 10 s (or the stall limit) is a hang.
-  const bench::Seconds limit = std::min(settings_.timeout, std::max(bench::Seconds{10.0}, stall_.value_or(bench::Seconds{0.0})));
-  const auto outcome = probe::run_in_child(
-      [&](probe::Heartbeat&) {
-        const auto restored = device_.restore(original_);
-        return restored ? std::string() : restored.error().message();
-      },
-      probe::WatchLimits{limit, std::nullopt, bench::Seconds{2.0}, true});
-  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
-  health_.note_restore(outcome.end, outcome.detail);
-  const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
-  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
-  return probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
-                      "restore the original settings (" + why + ")", device_.path()};
+  const bench::Seconds limit = std::min(settings_.timeout, std::max(kRestoreLimit, stall_.value_or(bench::Seconds{0.0})));
+  auto restored = restorer_.restore(original_, limit);
+  health_.note_restore(restored.end, restored.detail);
+  return std::move(restored.done);
 }
 
 // In a watchdog child: a drive wedged by the trial could block this read for ever.
@@ -200,7 +193,7 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
         auto reports = measure_confirmation(device_, original_, contenders, settings_, heartbeat);
-        (void)device_.restore(original_);
+        (void)restorer_.restore_here(original_);
         return serialize_reports(reports);
       },
       timeout);

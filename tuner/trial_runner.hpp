@@ -7,6 +7,7 @@
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
 #include "tuner/device_health.hpp"
+#include "tuner/restorer.hpp"
 #include "tuner/trial_settings.hpp"
 
 #include <cstdint>
@@ -134,6 +135,7 @@ class TrialRunner {
   probe::Device& device_;
   probe::Settings original_;
   TrialSettings settings_;
+  Restorer restorer_;
   bool stopped_ = false;
   std::optional<bench::Seconds> stall_;
   DeviceHealth health_;
