@@ -42,12 +42,13 @@ NoiseCheck settle_noise(TrialRunner& runner, BaselineMeasurement& baseline, bool
     runner.set_sampling(plan);
     if (!resumed) {
       const auto count = static_cast<int>(baseline.aa_samples_mib_s.size());
-      if (auto trials = runner.remeasure_baseline(count)) {
-        set_noise(baseline, *trials);
+      const auto again = runner.remeasure_baseline(count);
+      if (again.samples) {
+        set_noise(baseline, *again.samples);
         log << "  noise again with " << plan.max_samples << " samples per trial: "
             << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) << '\n';
       }
-      check.measured_s = runner.remeasured_s();
+      check.measured_s = again.measured_s;
     }
   }
   if (baseline.noise_floor_pct <= min_gain_pct) return check;

@@ -39,7 +39,6 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
       hooks.progress = [name = probe::kernel_name(device_.path())] { return probe::device_bytes_read(name); };
     auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, bench::Seconds{2.0}, true}, hooks);
     if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
-    stopped_ = outcome.end == probe::ChildEnd::stopped;
     return outcome;
   }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
@@ -65,8 +64,8 @@ void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
                     " still in flight 2 s after the child was killed: the device no longer completes reads";
 }
 
-TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cached,
-                                   const strategies::TrialRequest& request) {
+TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool with_cached,
+                                            const strategies::TrialRequest& request) {
   const auto changes = strategies::changes_from(original_, config);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
@@ -76,31 +75,32 @@ TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cach
       },
       settings_.timeout);
   health_.note_child(outcome.end, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes), outcome.detail);
-  TrialResult trial = result_of(outcome);
-  trial.settings = config;
+  ChildRun run{result_of(outcome), 0.0, 0, outcome.end == probe::ChildEnd::stopped};
+  run.trial.settings = config;
   if (outcome.end == probe::ChildEnd::finished) {
     if (const auto parsed = deserialize(outcome.payload)) {
-      last_cached_mib_s_ = parsed->cached_mib_s;
-      last_crc_ = parsed->crc;
+      run.cached_mib_s = parsed->cached_mib_s;
+      run.crc = parsed->crc;
     }
   }
-  return trial;
+  return run;
 }
 
 probe::Result<BaselineMeasurement> TrialRunner::measure_baseline() {
   BaselineMeasurement baseline;
   // Before any rate is known, a stall is a long silence of the device itself.
   if (settings_.derive_limits && !settings_.stall) stall_ = bench::Seconds(kFirstStallS);
-  baseline.trial = run_child(original_, true, {});
-  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path());
-  baseline.cached_median_mib_s = last_cached_mib_s_;
-  baseline.data_crc32 = last_crc_;
+  const ChildRun first = run_child(original_, true, {});
+  baseline.trial = first.trial;
+  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path(), first.stopped);
+  baseline.cached_median_mib_s = first.cached_mib_s;
+  baseline.data_crc32 = first.crc;
   adopt_baseline(baseline);
   auto repeated = remeasure_baseline(settings_.noise_repeats);
-  if (!repeated) return repeated.error();
-  repeated->insert(repeated->begin(), baseline.trial.samples_mib_s);
-  set_noise(baseline, *repeated);
-  baseline.measured_s = baseline.trial.measured_s + noise_measured_s_;
+  if (!repeated.samples) return repeated.samples.error();
+  repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples_mib_s);
+  set_noise(baseline, *repeated.samples);
+  baseline.measured_s = baseline.trial.measured_s + repeated.measured_s;
   return baseline;
 }
 
@@ -110,16 +110,18 @@ void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<doub
   baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
 }
 
-probe::Result<std::vector<std::vector<double>>> TrialRunner::remeasure_baseline(int count) {
-  std::vector<std::vector<double>> trials;
-  noise_measured_s_ = 0.0;
+Remeasured TrialRunner::remeasure_baseline(int count) {
+  Remeasured remeasured{std::vector<std::vector<double>>{}, 0.0};
   for (int i = 0; i < count; ++i) {
-    TrialResult again = run_child(original_, false, {});
-    noise_measured_s_ += again.measured_s;
-    if (again.status != TrialStatus::ok) return baseline_error(again, device_.path());
-    trials.push_back(again.samples_mib_s);
+    const ChildRun again = run_child(original_, false, {});
+    remeasured.measured_s += again.trial.measured_s;
+    if (again.trial.status != TrialStatus::ok) {
+      remeasured.samples = baseline_error(again.trial, device_.path(), again.stopped);
+      return remeasured;
+    }
+    remeasured.samples->push_back(again.trial.samples_mib_s);
   }
-  return trials;
+  return remeasured;
 }
 
 void TrialRunner::limits_from_rate(double rate_mib_s) {
@@ -138,27 +140,34 @@ void TrialRunner::adopt_baseline(const BaselineMeasurement& baseline) {
   if (baseline.trial.median_mib_s > 0.0) limits_from_rate(baseline.trial.median_mib_s);
 }
 
-probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
-                                            const strategies::TrialRequest& request) {
+TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {
   // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
   std::optional<probe::KernelLogWatch> kernel_log;
   if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
-  TrialResult trial = run_child(config, false, request);
-  if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
-  if (trial.status == TrialStatus::wedged) return trial;  // a restore from here could block too
+  ChildRun child = run_child(config, false, request);
+  if (kernel_log) add_kernel_log_evidence(child.trial, kernel_log->new_errors());
   // On data in use the file system writes too: a checksum difference proves nothing.
-  check_data_checksum(trial, last_crc_, baseline_crc_, settings_.data_in_use);
+  if (child.trial.status != TrialStatus::wedged)
+    check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
+  const bool stopped = child.stopped;
+  auto result = after_trial(std::move(child));
+  return TrialRun{std::move(result), stopped, health_};
+}
+
+// A wedged trial is left alone (a restore from here could block too); any other is
+// restored, and one that did not end ok (and was not stopped) is checked to still read.
+probe::Result<TrialResult> TrialRunner::after_trial(ChildRun child) {
+  TrialResult& trial = child.trial;
+  if (trial.status == TrialStatus::wedged) return trial;
   if (auto restored = restore_watched(); !restored) {
     if (!health_.wedged()) return restored.error();
     return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
   }
-  if (stopped_) return trial;  // killed to stop the run: nothing says the device is at fault
-  if (trial.status != TrialStatus::ok) {
-    if (auto readable = verify_readable(); !readable) {
-      if (health_.wedged()) return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
-      health_.note_unreadable();
-      return readable.error();
-    }
+  if (child.stopped || trial.status == TrialStatus::ok) return trial;  // stopped: the device is not at fault
+  if (auto readable = verify_readable(); !readable) {
+    if (health_.wedged()) return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
+    health_.note_unreadable();
+    return readable.error();
   }
   return trial;
 }

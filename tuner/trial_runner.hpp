@@ -40,6 +40,27 @@ struct BaselineMeasurement {
 /// from the samples of separate measurements of the baseline.
 void set_noise(BaselineMeasurement& baseline, const std::vector<std::vector<double>>& trials);
 
+/// What TrialRunner::run came to.
+struct TrialRun {
+  /// The trial (the device back at the original settings, unless wedged), or why the run
+  /// cannot go on: the original settings could not be restored (exit 4), or the drive no
+  /// longer reads after the restore (health.unreadable(): exit 3).
+  probe::Result<strategies::TrialResult> result;
+  /// The trial's child was killed because TrialSettings::stop_now asked for it: nothing
+  /// says the device is at fault, and no result is to be recorded.
+  bool stopped = false;
+  /// The device's health after the trial (wedged: no further trial touches it).
+  DeviceHealth health;
+};
+
+/// What TrialRunner::remeasure_baseline came to.
+struct Remeasured {
+  /// Each measurement's samples [MiB/s], or the first that did not end ok (baseline_error:
+  /// errc::operation_canceled when stopped, timed_out when slow, else io_error).
+  probe::Result<std::vector<std::vector<double>>> samples;
+  double measured_s = 0.0;  ///< measurement time of the children that ran [s], also on error
+};
+
 /// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
 /// applies the configuration's changes, reads every setting of the configuration back (the
 /// original settings with the changes: one that another process or a kernel coupling
@@ -61,33 +82,27 @@ class TrialRunner {
   /// (a child opening the device anew): the relative spread of those trial medians is the
   /// run's noise floor, the spread a repeated measurement of one configuration has. With
   /// derive_limits, the time limits come from the first child's rate before the others run.
-  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go on.
+  /// Errors: the baseline could not be measured (trial_verdict.hpp's baseline_error:
+  /// errc::operation_canceled when a child was stopped, timed_out when slow, else io_error).
   probe::Result<BaselineMeasurement> measure_baseline();
   /// Measure the original settings `count` times more, each in its own child with the
   /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
   /// again, e.g. with more samples per trial).
-  /// Errors: one of them did not end ok (its status and detail).
-  probe::Result<std::vector<std::vector<double>>> remeasure_baseline(int count);
-  /// Measurement time of the last remeasure_baseline [s].
-  [[nodiscard]] double remeasured_s() const { return noise_measured_s_; }
+  /// Errors (in samples): one of them did not end ok (its status and detail).
+  Remeasured remeasure_baseline(int count);
   /// Samples per trial from now on (the noise may call for more).
   void set_sampling(const bench::SamplingPlan& plan) { settings_.sampling = plan; }
   /// Rounds of the confirmation round from now on (the time budget may call for fewer).
   void set_confirm_rounds(int rounds) { settings_.confirm_rounds = rounds; }
   /// The settings trials run with now (limits derived from the baseline included).
   [[nodiscard]] const TrialSettings& settings() const { return settings_; }
-  /// True when the last child was killed because TrialSettings::stop_now asked for it.
-  [[nodiscard]] bool stopped() const { return stopped_; }
   /// One trial of `config` with adaptive sampling (stopping early when clearly below
   /// `request.incumbent_low_mib_s`, or at the minimum when quick); the device is back at the
   /// original settings afterwards (unless the trial is wedged: then nothing more is done and
-  /// wedged_detail() says why). After a trial that did not end ok (a rejected setting, read
-  /// errors such as libata's multcount hazard, a hang), verify_readable() checks that the
-  /// restored drive still reads.
-  /// Errors: the original settings could not be restored (exit code 4), or the drive no
-  /// longer reads after the restore (unreadable() is then true: exit code 3).
-  probe::Result<strategies::TrialResult> run(const probe::Settings& config,
-                                             const strategies::TrialRequest& request = {});
+  /// the health says why). After a trial that did not end ok (a rejected setting, read
+  /// errors such as libata's multcount hazard, a hang) and was not stopped,
+  /// verify_readable() checks that the restored drive still reads. See TrialRun.
+  TrialRun run(const probe::Settings& config, const strategies::TrialRequest& request = {});
   /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
   /// Its data checksum is what later trials must reproduce; without --stall-timeout, its
   /// rate sets the stall limit (probe::stall_limit_for one chunk's time).
@@ -97,8 +112,6 @@ class TrialRunner {
   /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);
   /// the device may need a reset".
   probe::Result<void> verify_readable();
-  /// True once verify_readable failed inside run(): the run must stop (exit 3).
-  [[nodiscard]] bool unreadable() const { return health_.unreadable(); }
   /// Restore the original settings from a watched child: a queue write (scheduler,
   /// nr_requests) freezes the queue and waits for in-flight reads, which on a wedged device
   /// never complete. In this process for in_process runs and simulated drives. Time limit:
@@ -107,11 +120,9 @@ class TrialRunner {
   /// Errors: errc::timed_out when the child hung or wedged, errc::io_error when the restore
   /// failed (the message names the setting).
   probe::Result<void> restore_watched();
-  /// Why the device is wedged ("" while it is not): set by the first child (trial, restore,
-  /// read check or confirmation round) left in uninterruptible sleep after SIGKILL.
-  [[nodiscard]] const std::string& wedged_detail() const { return health_.wedged_detail(); }
-  /// True once a restore child wedged: any further restore would block the same way.
-  [[nodiscard]] bool restore_blocks() const { return health_.restore_blocks(); }
+  /// The device's health as the children so far found it (every wedged child, restore or
+  /// read check included); it only gets worse (device_health.hpp).
+  [[nodiscard]] const DeviceHealth& health() const { return health_; }
   /// The stall limit trials run with now (nullopt: only the timeout).
   [[nodiscard]] std::optional<bench::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
@@ -120,12 +131,19 @@ class TrialRunner {
   /// warm-up sample and one kept sample, and reads every setting back again (a contender
   /// whose settings do not read back as claimed is unstable and not measured again).
   /// Errors: the original settings could not be restored, or the round's child wedged
-  /// (errc::timed_out; wedged_detail() says why).
+  /// (errc::timed_out; health() says why).
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders);
 
  private:
-  strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
-                                    const strategies::TrialRequest& request);
+  // A trial child's verdict with the figures only the baseline keeps.
+  struct ChildRun {
+    strategies::TrialResult trial;
+    double cached_mib_s = 0.0;
+    std::uint32_t crc = 0;
+    bool stopped = false;
+  };
+  ChildRun run_child(const probe::Settings& config, bool with_cached, const strategies::TrialRequest& request);
+  probe::Result<strategies::TrialResult> after_trial(ChildRun child);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout,
                                bool stoppable = true);
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
@@ -136,13 +154,9 @@ class TrialRunner {
   probe::Settings original_;
   TrialSettings settings_;
   Restorer restorer_;
-  bool stopped_ = false;
   std::optional<bench::Seconds> stall_;
   DeviceHealth health_;
   std::optional<std::uint32_t> baseline_crc_;
-  double last_cached_mib_s_ = 0.0;
-  std::uint32_t last_crc_ = 0;
-  double noise_measured_s_ = 0.0;  // what the last remeasure_baseline measured [s]
 };
 
 }  // namespace disktune::tuner
