@@ -6,6 +6,7 @@
 #include "tests/support/temp_dir.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/run_journal.hpp"
+#include "tuner/trial_runner.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -147,4 +148,18 @@ TEST_CASE("restorer: disktune restore puts the journal's settings back from a wa
   tuner::restore_from_journal(config, context, log);
   REQUIRE_THAT(log.str(), Catch::Contains("disktune: restored read_ahead_kb=128"));
   REQUIRE(device->writes == 0);
+}
+
+TEST_CASE("restorer: TrialRunner's restore of a real device runs in a watched child, not here", "[tuner]") {
+  CountingDevice device(false);
+  tuner::TrialSettings settings;
+  settings.timeout = bench::Seconds{10.0};
+  tuner::TrialRunner runner(device, read_ahead(128), settings);
+  REQUIRE(runner.restore_watched());
+  REQUIRE(device.writes == 0);
+  REQUIRE_FALSE(runner.health().wedged());
+  CountingDevice simulated(true);
+  tuner::TrialRunner local(simulated, read_ahead(128), settings);
+  REQUIRE(local.restore_watched());
+  REQUIRE(simulated.writes == 1);
 }
