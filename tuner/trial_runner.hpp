@@ -61,18 +61,17 @@ struct Remeasured {
   double measured_s = 0.0;  ///< measurement time of the children that ran [s], also on error
 };
 
-/// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
-/// applies the configuration's changes, reads every setting of the configuration back (the
-/// original settings with the changes: one that another process or a kernel coupling
-/// changed makes the trial unstable, kChangedPrefix), only then opens the device (a file's
-/// readahead window is fixed at open), measures, reads every setting back again, checksums a fixed sample of blocks (CRC-32, Boost.CRC) and restores the
-/// original settings; the parent then restores them too (from a watched child), so a child
-/// that died mid-way leaves nothing changed. The child beats a heartbeat after every read
-/// chunk and setting change, so a stalled read is seen long before the timeout. Statuses:
-/// unsupported (driver refused a setting), error (EIO or a failed read, crash), unstable
-/// (a setting did not read back as claimed, or data differs from the baseline's unless
-/// TrialSettings::data_in_use), hang (killed
-/// by the watchdog), wedged (killed, but stuck in state D: nothing touches the device again).
+/// Runs trials against one device: each trial's body (trial_child.hpp: apply, read every
+/// setting back, only then open, measure, read back again, checksum, restore) in a forked
+/// watchdog child (probe::run_in_child; in process only with TrialSettings::in_process),
+/// its report over the wire (trial_wire.hpp), its status from the evidence (trial_verdict.hpp:
+/// the child's end, the report, the kernel log, the checksum), then the original settings
+/// restored by the parent too (restorer.hpp: from a watched child on a real device), so a
+/// child that died mid-way leaves nothing changed. The child beats a heartbeat after every
+/// read chunk and setting change, so a stalled read is seen long before the timeout. What
+/// the children found the device to be (wedged, restore blocks, unreadable) is its
+/// DeviceHealth (device_health.hpp). Results come back as values: nothing of one call is
+/// read from the runner afterwards, but its health and the settings limits derive.
 class TrialRunner {
  public:
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);

@@ -34,7 +34,8 @@ struct TrialSettings {
   /// child's limit. false: `timeout` is --trial-timeout's or a simulated drive's.
   bool derive_limits = false;
   /// Polled while a trial, baseline or confirmation child runs: true = kill it now (a second
-  /// stop signal, or the stop grace has passed); stopped() then says so. Empty: never.
+  /// stop signal, or the stop grace has passed); TrialRun::stopped (a baseline: errc::operation_canceled)
+  /// then says so. Empty: never.
   std::function<bool()> stop_now{};
   /// Baseline children measured after the first one for the noise: each opens the device
   /// anew, as every trial does (measure_baseline).
