@@ -85,7 +85,7 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   strategies::Evaluator evaluator(
       space,
       strategies::Evaluator::RequestRunner([&](const probe::Settings& c, const strategies::TrialRequest& request) {
-        auto trial = runner.run(c, request);
+        auto trial = runner.run(c, request).result;
         return trial ? *trial : strategies::TrialResult{};
       }),
       baseline->trial, options);

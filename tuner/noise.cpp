@@ -2,6 +2,8 @@
 // The noise check after the baseline.
 #include "tuner/noise.hpp"
 
+#include "tuner/trial_verdict.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <functional>
@@ -42,14 +44,15 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
     runner.set_sampling(plan);
     if (!resumed) {
       const auto count = static_cast<int>(baseline.aa_samples_mib_s.size());
-      if (auto trials = runner.remeasure_baseline(count)) {
-        set_noise(baseline, *trials);
+      const auto again = runner.remeasure_baseline(count);
+      if (again.samples) {
+        set_noise(baseline, *again.samples);
         log << "  noise again with " << plan.max_samples << " samples per trial: "
             << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) << '\n';
-      } else if (baseline_changed_behind(trials.error())) {
-        check.changed_behind = trials.error();
+      } else if (baseline_changed_behind(again.samples.error())) {
+        check.changed_behind = again.samples.error();
       }
-      check.measured_s = runner.remeasured_s();
+      check.measured_s = again.measured_s;
     }
   }
   if (baseline.noise_floor_pct <= min_gain_pct) return check;

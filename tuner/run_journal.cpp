@@ -5,6 +5,7 @@
 #include "probe/device_names.hpp"
 #include "results/json_report.hpp"
 #include "tuner/clock_text.hpp"
+#include "tuner/restorer.hpp"
 #include "tuner/run_error.hpp"
 
 #include <boost/json.hpp>
@@ -152,8 +153,9 @@ void put_back_recorded(const results::JournalState& start, const results::Journa
                        const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
   const bool same = results::identity_difference(start.identity, identity).empty();
   if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
-  if (auto restored = context.device->restore(start.original); !restored)
-    throw RunError(kExitRestoreFailed, "restore the settings recorded in " + path + ": " + restored.error().message());
+  if (const auto restored = Restorer(*context.device).restore(start.original); !restored.done)
+    throw RunError(kExitRestoreFailed,
+                   "restore the settings recorded in " + path + ": " + restored.done.error().message());
   log << "disktune: restored the original settings recorded in " << path << '\n';
   context.original = start.original;
 }
@@ -311,8 +313,8 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");
-  if (auto restored = context.device->restore(state->original); !restored)
-    throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.error().message());
+  if (const auto restored = Restorer(*context.device).restore(state->original); !restored.done)
+    throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.done.error().message());
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
   log << "disktune: restored " << probe::format_settings(state->original) << " on " << context.device->path()
       << " from " << path << (journal_finished(file.existing_text(), path)

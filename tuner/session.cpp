@@ -3,17 +3,18 @@
 #include "tuner/session.hpp"
 
 #include "probe/last_close.hpp"
-#include "probe/settings_guard.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/decision.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/noise.hpp"
+#include "tuner/restorer.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/signals.hpp"
 #include "tuner/time_limits.hpp"
 #include "tuner/trial_runner.hpp"
+#include "tuner/trial_verdict.hpp"
 #include "tuner/version.hpp"
 
 #include <algorithm>
@@ -166,8 +167,8 @@ probe::Result<strategies::Baseline> measure_or_resume_baseline(TrialRunner& runn
 void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
   results::Report& report = outcome.report;
   report.wedged = true;
-  report.wedged_detail = runner.wedged_detail();
-  if (runner.restore_blocks()) {
+  report.wedged_detail = runner.health().wedged_detail();
+  if (runner.health().restore_blocks()) {
     report.restore_detail = "not attempted: restoring blocks on this device";
   } else if (const auto restored = runner.restore_watched()) {
     report.restored = true;
@@ -225,12 +226,12 @@ int confirm_rounds_within(double left_s, double sample_s, int rounds) {
 
 // The end of every run that got to measuring: restore (from a watched child: after a hung
 // trial a restore from here could block), then the outcome's last fields.
-void finish_run(TuneOutcome& outcome, TrialRunner& runner, probe::SettingsGuard& guard, RunJournal& journal,
+void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, RunJournal& journal,
                 bool journal_failed = false) {
   guard.dismiss();
   // The restore itself can find the device wedged: check after it.
-  const auto restored = runner.wedged_detail().empty() ? runner.restore_watched() : probe::Result<void>{};
-  if (!runner.wedged_detail().empty()) {
+  const auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
+  if (runner.health().wedged()) {
     end_wedged(outcome, runner);
   } else if (!restored) {
     outcome.report.restore_detail = restored.error().message();
@@ -283,7 +284,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
-  probe::SettingsGuard guard(*context.device, context.original);
+  const Restorer restorer(*context.device);
+  RestoreGuard guard(restorer, context.original);
   if (trial_settings.data_in_use) {
     outcome.report.integrity_note = std::string(kDataInUseNote);
     log << "  " << kDataInUseNote << '\n';
@@ -291,7 +293,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TrialRunner runner(*context.device, context.original, trial_settings);
   const bool resumed_baseline = journal.saved_baseline().has_value();
   auto measured = measure_or_resume_baseline(runner, journal);
-  if (!measured && runner.stopped()) {  // a second signal (or the grace) ended the baseline
+  if (!measured && measured.error().code == std::errc::operation_canceled) {  // a second signal (or the grace)
     outcome.exit_code = kExitPartial;
     outcome.message = stop_message(stop_requested());
     outcome.report.winner.settings = context.original;
@@ -315,13 +317,13 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!measured) {
     // A hung read can leave requests in flight that a restore from here would wait on.
     guard.dismiss();
-    auto restored = runner.wedged_detail().empty() ? runner.restore_watched() : probe::Result<void>{};
+    auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
     // Reads a killed child left in flight would make this process's last close of the
     // device wait for ever: the read check (in a child) finds such a device wedged. A
     // baseline that was merely slow (errc::timed_out) says nothing about the device.
-    if (restored && runner.wedged_detail().empty() && measured.error().code != std::errc::timed_out)
+    if (restored && !runner.health().wedged() && measured.error().code != std::errc::timed_out)
       restored = runner.verify_readable();
-    if (runner.wedged_detail().empty())
+    if (!runner.health().wedged())
       throw RunError(kExitDevice, measured.error().message() +
                                       (restored ? "" : "; could not restore: " + restored.error().message()));
     outcome.report.winner.settings = context.original;
@@ -356,12 +358,12 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
         if (const int signal = stop_requested()) throw StopSearch{kExitPartial, stop_message(signal)};
         auto measure = [&](const probe::Settings& config_to_measure) {
-          auto measured_trial = runner.run(config_to_measure, request);
-          if (!measured_trial)
-            throw StopSearch{runner.unreadable() ? kExitDevice : kExitRestoreFailed, measured_trial.error().message()};
+          auto ran = runner.run(config_to_measure, request);
+          if (!ran.result)
+            throw StopSearch{ran.health.unreadable() ? kExitDevice : kExitRestoreFailed, ran.result.error().message()};
           // Killed to stop the run: no result is recorded (the journal runs it again on resume).
-          if (runner.stopped()) throw StopSearch{kExitPartial, stop_message(stop_requested())};
-          return *measured_trial;
+          if (ran.stopped) throw StopSearch{kExitPartial, stop_message(stop_requested())};
+          return *ran.result;
         };
         TrialResult trial;
         try {
@@ -372,7 +374,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
           throw StopSearch{error.code(), error.what()};
         }
         // Wedged here and now (a journal's wedged trial from an earlier run is just a failure).
-        if (!runner.wedged_detail().empty()) {
+        if (runner.health().wedged()) {
           wedged_trial = trial;
           throw StopSearch{kExitWedged, "device wedged"};
         }
@@ -406,7 +408,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       return journaled_round(contenders, journal, runner, runner.settings(), log, simulated);
     });
     if (!decision) {
-      outcome.exit_code = runner.wedged_detail().empty() ? kExitRestoreFailed : kExitWedged;
+      outcome.exit_code = runner.health().wedged() ? kExitWedged : kExitRestoreFailed;
       outcome.message = decision.error().message();
     } else {
       best = decision->winner;

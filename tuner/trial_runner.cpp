@@ -1,390 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// TrialRunner: the child's work (apply, read back, measure, checksum) and the parent's verdict.
+// TrialRunner: runs the trial child's body under the watchdog, restores, and keeps the device's health.
 #include "tuner/trial_runner.hpp"
 
 #include "bench/stats.hpp"
-#include "probe/configuration.hpp"
 #include "probe/device_names.hpp"
 #include "probe/device_progress.hpp"
-#include "probe/heartbeat_block_io.hpp"
 #include "probe/in_flight.hpp"
 #include "probe/kernel_log.hpp"
 #include "probe/watchdog.hpp"
-#include "results/codec/trial_codec.hpp"
 #include "strategies/evaluator.hpp"
-#include "tuner/setting_watch.hpp"
 #include "tuner/time_limits.hpp"
-
-#include <boost/crc.hpp>
-#include <boost/json.hpp>
+#include "tuner/trial_child.hpp"
+#include "tuner/trial_verdict.hpp"
+#include "tuner/trial_wire.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <vector>
 
 namespace disktune::tuner {
-namespace {
 
-namespace json = boost::json;
 using strategies::TrialResult;
 using strategies::TrialStatus;
 
-constexpr std::size_t kCrcBlocks = 8;
-constexpr std::size_t kCrcBlockBytes = 64 * 1024;
-
-// What the child sends back through the watchdog pipe: a TrialMeasurement in its codec's
-// JSON form (results/codec/trial_codec.hpp). Its trial starts ok.
-using ChildReport = strategies::TrialMeasurement;
-
-ChildReport child_report() {
-  ChildReport r;
-  r.trial.status = TrialStatus::ok;
-  return r;
-}
-
-template <class T>
-std::string serialize(const T& reports) { return json::serialize(json::value_from(reports)); }
-
-// A ChildReport (or a vector of them) from the pipe; nullopt when the text is not one.
-template <class T>
-std::optional<T> deserialize(const std::string& payload) {
-  boost::system::error_code ec;
-  const auto value = json::parse(payload, ec);
-  if (ec) return std::nullopt;
-  auto decoded = results::decode<T>(value);
-  if (!decoded) return std::nullopt;
-  return std::move(*decoded);
-}
-
-// A setting the driver refuses is "unsupported"; EIO means the drive rejected it.
-TrialStatus apply_failure_status(const probe::Error& error) {
-  return error.is_unsupported() ? TrialStatus::unsupported : TrialStatus::error;
-}
-
-std::string apply_failure_detail(const probe::Error& error) {
-  if (!error.is_unsupported() && error.code == std::errc::io_error)
-    return std::string(kRejectedPrefix) + error.message();
-  return "apply: " + error.message();
-}
-
-// "" when every setting reads back as `expected`, else each that differs ("X reads back A
-// instead of B", joined by "; ").
-std::string readback_mismatch(probe::Device& device, const probe::Settings& expected) {
-  std::string differs;
-  for (const auto& [id, value] : expected) {
-    const auto now = device.read(id);
-    std::string what;
-    if (!now)
-      what = "cannot read back " + std::string(probe::setting_name(id)) + ": " + now.error().message();
-    else if (*now != value)
-      what = std::string(probe::setting_name(id)) + " reads back " + probe::format_value(id, *now) +
-             " instead of " + probe::format_value(id, value);
-    if (!what.empty()) differs += (differs.empty() ? "" : "; ") + what;
-  }
-  return differs;
-}
-
-// The settings of `all` a measurement does not change.
-probe::Settings unchanged_settings(const probe::Settings& all, const probe::Settings& changes) {
-  probe::Settings kept;
-  for (const auto& [id, value] : all)
-    if (!changes.contains(id)) kept.emplace(id, value);
-  return kept;
-}
-
-struct Failure {
-  TrialStatus status;
-  std::string detail;
-};
-
-// What applying a configuration came to: a setting the device refused (nothing measured),
-// or what did not read back (still measured: a drive's read-back can lie).
-struct Applied {
-  std::optional<Failure> refused;
-  std::string ineffective;
-};
-
-// Sets the device to `target` through probe::apply_configuration (coupling-aware, every
-// setting read back, re-written until it holds), beating after each write.
-Applied apply_changes(probe::Device& device, const probe::Settings& target, probe::Heartbeat& heartbeat) {
-  heartbeat.beat();
-  const auto done = probe::apply_configuration(device, target, [&heartbeat] { heartbeat.beat(); });
-  if (done) return {};
-  if (probe::is_not_read_back(done.error())) return {std::nullopt, done.error().op};
-  return {Failure{apply_failure_status(done.error()), apply_failure_detail(done.error())}, ""};
-}
-
-// A setting the measurement does not change that no longer reads back as the original
-// (another process, or the kernel coupling it to a changed one) makes it unstable.
-std::optional<Failure> unchanged_check(probe::Device& device, const probe::Settings& original,
-                                       const probe::Settings& changes) {
-  const auto moved = readback_mismatch(device, unchanged_settings(original, changes));
-  if (moved.empty()) return std::nullopt;
-  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + moved + " before measuring"};
-}
-
-// After measuring, every setting must still read back as the configuration claims.
-std::optional<Failure> after_check(probe::Device& device, const probe::Settings& expected) {
-  const auto moved = readback_mismatch(device, expected);
-  if (moved.empty()) return std::nullopt;
-  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + moved + " after measuring"};
-}
-
-// A setting the watch saw change while measuring (another process toggling it, perhaps
-// back again) makes the measurement unstable; the detail says whether it came back.
-std::optional<Failure> watch_check(const SettingWatch& watch, probe::Device& device, const probe::Settings& expected) {
-  if (!watch.change()) return std::nullopt;
-  const auto after = after_check(device, expected);
-  const std::string then = after ? "; then " + after->detail.substr(kChangedPrefix.size())
-                                 : "; every setting read back as claimed again after measuring";
-  return Failure{TrialStatus::unstable, std::string(kChangedPrefix) + *watch.change() + then};
-}
-
-// CRC-32 of a fixed sample of blocks spread over the device: the same blocks under every
-// configuration, so any difference from the baseline means the data was read wrongly.
-probe::Result<std::uint32_t> data_checksum(probe::BlockIo& io) {
-  boost::crc_32_type crc;
-  std::vector<std::byte> block(kCrcBlockBytes);
-  const std::uint64_t stride = io.size_bytes() / kCrcBlocks / 4096 * 4096;
-  for (std::size_t i = 0; i < kCrcBlocks; ++i) {
-    if (auto read = io.read_at(i * stride, block); !read) return read.error();
-    crc.process_bytes(block.data(), block.size());
-  }
-  return crc.checksum();
-}
-
-probe::Result<double> cached_median(probe::BlockIo& io, const bench::Workload& buffered, int repeats) {
-  bench::Workload cached = buffered;
-  cached.method = bench::Method::cached;
-  cached.duration = bench::Seconds(2.0);  // hdparm -T times 2 s
-  auto samples = bench::run_samples(io, cached, repeats);
-  if (!samples) return samples.error();
-  std::vector<double> rates;
-  for (const auto& s : *samples) rates.push_back(s.mib_s);
-  return bench::median(rates);
-}
-
-double seconds_of(const std::vector<bench::Sample>& samples) {
-  double total = 0.0;
-  for (const auto& s : samples) total += s.elapsed.count();
-  return total;
-}
-
-// The trial child's body: apply, read every setting back, THEN open (a file's readahead
-// window is fixed at open), measure, read every setting back again, checksum.
-ChildReport measure(probe::Device& device, const probe::Settings& original, const probe::Settings& changes,
-                    const TrialSettings& settings, bool with_cached, const strategies::TrialRequest& request,
-                    probe::Heartbeat& heartbeat) {
-  ChildReport r = child_report();
-  auto fail = [&r](TrialStatus status, std::string detail) {
-    r.trial.status = status;
-    r.trial.detail = std::move(detail);
-    return r;
-  };
-  const auto applied = apply_changes(device, changes, heartbeat);
-  if (applied.refused) return fail(applied.refused->status, applied.refused->detail);
-  // A value that does not read back is still measured: a drive's read-back can lie (QEMU
-  // keeps word 59 at 16 after SET MULTIPLE 0) while the setting's effect, e.g. EIO on every
-  // read, is the evidence that matters.
-  const std::string& ineffective = applied.ineffective;
-  const std::string also = ineffective.empty() ? "" : "; " + std::string(kIneffectivePrefix) + ineffective;
-  if (auto moved = unchanged_check(device, original, changes)) return fail(moved->status, moved->detail + also);
-  auto opened = device.open_io(probe::IoMode::buffered);
-  if (!opened) return fail(TrialStatus::error, opened.error().message() + also);
-  probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  bench::SamplingPlan plan = settings.sampling;
-  if (request.quick) plan.max_samples = plan.min_samples;
-  const probe::Settings expected = probe::with_changes(original, changes);
-  SettingWatch watch(device, expected, plan.warmup);
-  SettingWatchBlockIo watched(beating, watch);
-  auto sampled = bench::run_adaptive(watched, settings.workload, plan, request.incumbent_low_mib_s,
-                                     [&watch] { watch.next_sample(); });
-  if (!sampled)
-    return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
-  if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
-  r.trial.samples_mib_s = bench::rates_mib_s(sampled->samples);
-  r.trial.warmup_mib_s = sampled->warmup ? sampled->warmup->mib_s : 0.0;
-  r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
-  r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
-  if (with_cached) {
-    auto cached = cached_median(beating, settings.workload, plan.min_samples);
-    if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
-    r.cached_median_mib_s = *cached;
-  }
-  if (auto moved = watch_check(watch, device, expected)) return fail(moved->status, moved->detail);
-  if (auto moved = after_check(device, expected)) return fail(moved->status, moved->detail);
-  auto crc = data_checksum(beating);
-  if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
-  r.data_crc32 = *crc;
-  return r;
-}
-
-// What a killed child's limits were, to say which one fired and how to raise it.
-struct LimitNote {
-  bench::Seconds timeout{0.0};
-  std::optional<bench::Seconds> stall;
-  bool derived = false;        // from the baseline's rate, not given as an option
-  std::uint64_t chunk_bytes = 0;
-};
-
-std::string rate_text(double mib_s) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3g MiB/s", mib_s);
-  return text;
-}
-
-// The rate a killed child reached: the device's sectors read, else one chunk per heartbeat.
-double reached_mib_s(const probe::ChildOutcome& outcome, std::uint64_t chunk_bytes) {
-  const double seconds = std::max(outcome.elapsed.count(), 1e-3);
-  const double bytes = outcome.progress > 0 ? static_cast<double>(outcome.progress)
-                                            : static_cast<double>(outcome.heartbeats) * static_cast<double>(chunk_bytes);
-  return bytes / seconds / (1024.0 * 1024.0);
-}
-
-// A child killed at its time limit while still progressing is slow; one that stopped
-// progressing (the stall limit fired, or silent for 2 s, half the stall limit if shorter,
-// when the time limit fired) hung.
-TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& limits) {
-  TrialResult trial;
-  const std::string origin = limits.derived ? "derived from the baseline's rate" : "as given";
-  // Progress shows every 10-200 ms while a child reads (heartbeats, the device's sectors).
-  const bench::Seconds recent = std::min(bench::Seconds{2.0}, limits.stall.value_or(bench::Seconds{4.0}) / 2.0);
-  const bool progressing = !outcome.stalled && outcome.since_progress < recent;
-  if (progressing) {
-    trial.status = TrialStatus::slow;
-    trial.detail = "slow: reached about " + rate_text(reached_mib_s(outcome, limits.chunk_bytes)) +
-                   ", still reading when the trial time limit fired (" + outcome.detail + "; " + origin +
-                   "; raise it with --trial-timeout S)";
-    return trial;
-  }
-  trial.status = TrialStatus::hang;
-  trial.detail = "trial hung: " + outcome.detail +
-                 (outcome.stalled ? " (the stall limit, " + origin + "; raise it with --stall-timeout S)"
-                                  : " (the trial time limit, " + origin + "; raise it with --trial-timeout S)");
-  return trial;
-}
-
-TrialResult from_outcome(const probe::ChildOutcome& outcome, const LimitNote& limits) {
-  if (outcome.end == probe::ChildEnd::timed_out) return killed_trial(outcome, limits);
-  TrialResult trial;
-  if (outcome.end == probe::ChildEnd::stopped) {
-    trial.status = TrialStatus::error;
-    trial.detail = outcome.detail;
-    return trial;
-  }
-  if (outcome.end == probe::ChildEnd::wedged) {
-    trial.status = TrialStatus::wedged;
-    trial.detail = "device wedged: " + outcome.detail;
-    return trial;
-  }
-  const auto report = outcome.end == probe::ChildEnd::finished ? deserialize<ChildReport>(outcome.payload) : std::nullopt;
-  if (!report) {
-    trial.status = TrialStatus::error;
-    trial.detail = "trial process failed: " + outcome.detail;
-    return trial;
-  }
-  trial = report->trial;
-  if (trial.status == TrialStatus::ok) strategies::summarize_samples(trial);
-  return trial;
-}
-
-// One unit of the confirmation round: back to the original, this contender's changes,
-// every setting read back, THEN the device opened (a file's readahead window is fixed at
-// open: a BlockIo opened earlier would measure the previous contender's readahead), a
-// warm-up sample and one kept sample, every setting read back again.
-std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings& original,
-                                    const probe::Settings& contender, const TrialSettings& settings,
-                                    probe::Heartbeat& heartbeat, ChildReport& r) {
-  // The whole contender, not only its changes: the previous unit's values are undone too.
-  const auto changes = strategies::changes_from(original, contender);
-  const auto applied = apply_changes(device, probe::with_changes(original, changes), heartbeat);
-  if (applied.refused) return applied.refused;
-  if (!applied.ineffective.empty())
-    return Failure{TrialStatus::unstable, std::string(kIneffectivePrefix) + applied.ineffective};
-  if (auto moved = unchanged_check(device, original, changes)) return moved;
-  auto opened = device.open_io(probe::IoMode::buffered);
-  if (!opened) return Failure{TrialStatus::error, opened.error().message()};
-  probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  const probe::Settings expected = probe::with_changes(original, changes);
-  SettingWatch watch(device, expected, true);
-  SettingWatchBlockIo watched(beating, watch);
-  std::vector<bench::Sample> samples;  // warm-up, then the kept one
-  for (int i = 0; i < 2; ++i) {
-    auto sample = bench::run_sample(watched, settings.workload);
-    if (!sample) return Failure{TrialStatus::error, "read error during measurement: " + sample.error().message()};
-    samples.push_back(*sample);
-    watch.next_sample();
-  }
-  if (auto moved = watch_check(watch, device, expected)) return moved;
-  if (auto moved = after_check(device, expected)) return moved;
-  r.trial.samples_mib_s.push_back(samples[1].mib_s);
-  r.trial.measured_s += seconds_of(samples);
-  return std::nullopt;
-}
-
-// Confirmation round: every contender in turn, rounds times, each unit measured as
-// measure_unit says. A contender that fails once is not applied again.
-std::vector<ChildReport> measure_interleaved(probe::Device& device, const probe::Settings& original,
-                                             const std::vector<probe::Settings>& contenders,
-                                             const TrialSettings& settings, probe::Heartbeat& heartbeat) {
-  std::vector<ChildReport> reports(contenders.size(), child_report());
-  for (int round = 0; round < settings.confirm_rounds; ++round)
-    for (std::size_t i = 0; i < contenders.size(); ++i) {
-      ChildReport& r = reports[i];
-      if (r.trial.status != TrialStatus::ok) continue;
-      if (auto failed = measure_unit(device, original, contenders[i], settings, heartbeat, r)) {
-        r.trial.status = failed->status;
-        r.trial.detail = std::move(failed->detail);
-      }
-      const bool ok = r.trial.status == TrialStatus::ok;
-      heartbeat.note(to_note(ConfirmUnit{round + 1, settings.confirm_rounds, i, contenders.size(), r.trial.status,
-                                         ok ? r.trial.samples_mib_s.back() : 0.0, r.trial.detail}));
-    }
-  return reports;
-}
-
-std::vector<TrialResult> confirmation_results(const probe::ChildOutcome& outcome,
-                                              const std::vector<probe::Settings>& contenders) {
-  std::vector<TrialResult> results(contenders.size());
-  const auto reports = outcome.end == probe::ChildEnd::finished
-                           ? deserialize<std::vector<ChildReport>>(outcome.payload) : std::nullopt;
-  const bool parsed = reports && reports->size() == contenders.size();
-  for (std::size_t i = 0; i < contenders.size(); ++i) {
-    TrialResult& trial = results[i];
-    trial.settings = contenders[i];
-    if (!parsed) {
-      trial.status = outcome.end == probe::ChildEnd::timed_out ? TrialStatus::hang
-                     : outcome.end == probe::ChildEnd::wedged  ? TrialStatus::wedged
-                                                               : TrialStatus::error;
-      trial.detail = "confirmation round failed: " + outcome.detail;
-      continue;
-    }
-    const TrialResult& r = (*reports)[i].trial;
-    trial.status = r.status;
-    trial.samples_mib_s = r.samples_mib_s;
-    trial.detail = r.detail;
-    trial.measured_s = r.measured_s;
-    trial.sampling_stop = "confirmation";
-    if (trial.status == TrialStatus::ok && !trial.samples_mib_s.empty()) strategies::summarize_samples(trial);
-  }
-  return results;
-}
-
-// Any ATA or I/O error the kernel logged about the device fails the trial, and is kept.
-void add_kernel_log_evidence(TrialResult& trial, std::vector<std::string> errors) {
-  if (errors.empty()) return;
-  trial.kernel_log = std::move(errors);
-  if (trial.status != TrialStatus::ok) return;
-  trial.status = TrialStatus::unstable;
-  trial.median_mib_s = 0.0;
-  trial.detail = "kernel logged errors during the trial: " + trial.kernel_log.front();
-}
-
-}  // namespace
-
 TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
-    : device_(device), original_(std::move(original)), settings_(settings), stall_(settings.stall) {}
+    : device_(device),
+      original_(std::move(original)),
+      settings_(settings),
+      restorer_(device, settings.in_process),
+      stall_(settings.stall) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
                                           bench::Seconds timeout, bool stoppable,
@@ -398,7 +41,6 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
       hooks.progress = [name = probe::kernel_name(device_.path())] { return probe::device_bytes_read(name); };
     auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, bench::Seconds{2.0}, true}, hooks);
     if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
-    stopped_ = outcome.end == probe::ChildEnd::stopped;
     return outcome;
   }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
@@ -410,7 +52,7 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
 }
 
 TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome) const {
-  return from_outcome(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits && !settings_.stall,
+  return verdict_of(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits && !settings_.stall,
                                          settings_.workload.chunk_bytes});
 }
 
@@ -424,69 +66,44 @@ void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
                     " still in flight 2 s after the child was killed: the device no longer completes reads";
 }
 
-// The first wedged child names the device's state for the rest of the run.
-void TrialRunner::note_wedged(const probe::ChildOutcome& outcome, std::string_view what) {
-  if (outcome.end == probe::ChildEnd::wedged && wedged_detail_.empty())
-    wedged_detail_ = std::string(what) + ": " + outcome.detail;
-}
-
-TrialResult TrialRunner::run_child(const probe::Settings& config, bool with_cached,
-                                   const strategies::TrialRequest& request) {
+TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool with_cached,
+                                            const strategies::TrialRequest& request) {
   const auto changes = strategies::changes_from(original_, config);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
-        const ChildReport report = measure(device_, original_, changes, settings_, with_cached, request, heartbeat);
-        (void)device_.restore(original_);  // the parent restores again and checks
+        const ChildReport report = measure_trial(device_, original_, changes, settings_, with_cached, request, heartbeat);
+        (void)restorer_.restore_here(original_);  // the parent restores again and checks
         return serialize(report);
       },
       settings_.timeout);
-  note_wedged(outcome, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes));
-  TrialResult trial = result_of(outcome);
-  trial.settings = config;
+  health_.note_child(outcome.end, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes), outcome.detail);
+  ChildRun run{result_of(outcome), 0.0, 0, outcome.end == probe::ChildEnd::stopped};
+  run.trial.settings = config;
   if (outcome.end == probe::ChildEnd::finished) {
-    if (const auto parsed = deserialize<ChildReport>(outcome.payload)) {
-      last_cached_mib_s_ = parsed->cached_median_mib_s;
-      last_crc_ = parsed->data_crc32;
+    if (const auto parsed = deserialize(outcome.payload)) {
+      run.cached_mib_s = parsed->cached_median_mib_s;
+      run.crc = parsed->data_crc32;
     }
   }
-  return trial;
+  return run;
 }
-
-namespace {
-
-// errc::timed_out for a baseline that was merely slow: a limit fired, the device is fine.
-// errc::device_or_resource_busy for one whose settings changed behind its back: another
-// process is at work on the device (baseline_changed_behind).
-probe::Error baseline_error(const TrialResult& trial, const std::string& path) {
-  if (trial.status == TrialStatus::unstable && trial.detail.starts_with(kChangedPrefix))
-    return probe::Error{std::make_error_code(std::errc::device_or_resource_busy),
-                        "measure the baseline: " + trial.detail.substr(kChangedPrefix.size()), path};
-  const auto code = trial.status == TrialStatus::slow ? std::errc::timed_out : std::errc::io_error;
-  return probe::Error{std::make_error_code(code),
-                      "measure the baseline (" + std::string(to_string(trial.status)) + ": " + trial.detail + ")", path};
-}
-
-}  // namespace
 
 probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
   strategies::Baseline baseline;
   // Before any rate is known, a stall is a long silence of the device itself.
   if (settings_.derive_limits && !settings_.stall) stall_ = bench::Seconds(kFirstStallS);
-  baseline.trial = run_child(original_, true, {});
-  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path());
-  baseline.cached_median_mib_s = last_cached_mib_s_;
-  baseline.data_crc32 = last_crc_;
+  const ChildRun first = run_child(original_, true, {});
+  baseline.trial = first.trial;
+  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path(), first.stopped);
+  baseline.cached_median_mib_s = first.cached_mib_s;
+  baseline.data_crc32 = first.crc;
   adopt_baseline(baseline);
   auto repeated = remeasure_baseline(settings_.noise_repeats);
-  if (!repeated) return repeated.error();
-  repeated->insert(repeated->begin(), baseline.trial.samples_mib_s);
-  set_noise(baseline, *repeated);
-  baseline.measured_s = baseline.trial.measured_s + noise_measured_s_;
+  if (!repeated.samples) return repeated.samples.error();
+  repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples_mib_s);
+  set_noise(baseline, *repeated.samples);
+  baseline.measured_s = baseline.trial.measured_s + repeated.measured_s;
   return baseline;
-}
-
-bool baseline_changed_behind(const probe::Error& error) {
-  return error.code == std::errc::device_or_resource_busy;
 }
 
 void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
@@ -495,16 +112,18 @@ void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<dou
   baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
 }
 
-probe::Result<std::vector<std::vector<double>>> TrialRunner::remeasure_baseline(int count) {
-  std::vector<std::vector<double>> trials;
-  noise_measured_s_ = 0.0;
+Remeasured TrialRunner::remeasure_baseline(int count) {
+  Remeasured remeasured{std::vector<std::vector<double>>{}, 0.0};
   for (int i = 0; i < count; ++i) {
-    TrialResult again = run_child(original_, false, {});
-    noise_measured_s_ += again.measured_s;
-    if (again.status != TrialStatus::ok) return baseline_error(again, device_.path());
-    trials.push_back(again.samples_mib_s);
+    const ChildRun again = run_child(original_, false, {});
+    remeasured.measured_s += again.trial.measured_s;
+    if (again.trial.status != TrialStatus::ok) {
+      remeasured.samples = baseline_error(again.trial, device_.path(), again.stopped);
+      return remeasured;
+    }
+    remeasured.samples->push_back(again.trial.samples_mib_s);
   }
-  return trials;
+  return remeasured;
 }
 
 void TrialRunner::limits_from_rate(double rate_mib_s) {
@@ -523,76 +142,53 @@ void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
   if (baseline.trial.median_mib_s > 0.0) limits_from_rate(baseline.trial.median_mib_s);
 }
 
-probe::Result<TrialResult> TrialRunner::run(const probe::Settings& config,
-                                            const strategies::TrialRequest& request) {
+TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {
   // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
   std::optional<probe::KernelLogWatch> kernel_log;
   if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
-  TrialResult trial = run_child(config, false, request);
-  if (kernel_log) add_kernel_log_evidence(trial, kernel_log->new_errors());
-  if (trial.status == TrialStatus::wedged) return trial;  // a restore from here could block too
+  ChildRun child = run_child(config, false, request);
+  if (kernel_log) add_kernel_log_evidence(child.trial, kernel_log->new_errors());
   // On data in use the file system writes too: a checksum difference proves nothing.
-  if (trial.status == TrialStatus::ok && baseline_crc_ && !settings_.data_in_use && last_crc_ != *baseline_crc_) {
-    trial.status = TrialStatus::unstable;
-    trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
-    trial.median_mib_s = 0.0;
-  }
-  if (auto restored = restore_watched(); !restored) {
-    if (wedged_detail_.empty()) return restored.error();
-    return mark_wedged(std::move(trial), "device wedged after the trial");
-  }
-  if (stopped_) return trial;  // killed to stop the run: nothing says the device is at fault
-  if (trial.status != TrialStatus::ok) {
-    if (auto readable = verify_readable(); !readable) {
-      if (!wedged_detail_.empty()) return mark_wedged(std::move(trial), "device wedged after the trial");
-      unreadable_ = true;
-      return readable.error();
-    }
-  }
-  return trial;
+  if (child.trial.status != TrialStatus::wedged)
+    check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
+  const bool stopped = child.stopped;
+  auto result = after_trial(std::move(child));
+  return TrialRun{std::move(result), stopped, health_};
 }
 
-TrialResult TrialRunner::mark_wedged(TrialResult trial, std::string_view why) const {
-  trial.status = TrialStatus::wedged;
-  trial.detail = (trial.detail.empty() ? "" : trial.detail + "; ") + std::string(why) + ": " + wedged_detail_;
-  trial.median_mib_s = 0.0;
+// A wedged trial is left alone (a restore from here could block too); any other is
+// restored, and one that did not end ok (and was not stopped) is checked to still read.
+probe::Result<TrialResult> TrialRunner::after_trial(ChildRun child) {
+  TrialResult& trial = child.trial;
+  if (trial.status == TrialStatus::wedged) return trial;
+  if (auto restored = restore_watched(); !restored) {
+    if (!health_.wedged()) return restored.error();
+    return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
+  }
+  if (child.stopped || trial.status == TrialStatus::ok) return trial;  // stopped: the device is not at fault
+  if (auto readable = verify_readable(); !readable) {
+    if (health_.wedged()) return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
+    health_.note_unreadable();
+    return readable.error();
+  }
   return trial;
 }
 
 probe::Result<void> TrialRunner::restore_watched() {
-  // A simulated drive's state lives in this process (and cannot wedge): restore it here.
-  if (settings_.in_process || device_.simulated()) return device_.restore(original_);
   // Writing a handful of settings takes milliseconds; 10 s (or the stall limit) is a hang.
-  const bench::Seconds limit = std::min(settings_.timeout, std::max(bench::Seconds{10.0}, stall_.value_or(bench::Seconds{0.0})));
-  const auto outcome = probe::run_in_child(
-      [&](probe::Heartbeat&) {
-        const auto restored = device_.restore(original_);
-        return restored ? std::string() : restored.error().message();
-      },
-      probe::WatchLimits{limit, std::nullopt, bench::Seconds{2.0}, true});
-  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
-  if (outcome.end == probe::ChildEnd::wedged) restore_blocks_ = true;
-  note_wedged(outcome, "restore");
-  const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
-  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
-  return probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
-                      "restore the original settings (" + why + ")", device_.path()};
+  const bench::Seconds limit = std::min(settings_.timeout, std::max(kRestoreLimit, stall_.value_or(bench::Seconds{0.0})));
+  auto restored = restorer_.restore(original_, limit);
+  health_.note_restore(restored.end, restored.detail);
+  return std::move(restored.done);
 }
 
 // In a watchdog child: a drive wedged by the trial could block this read for ever.
 probe::Result<void> TrialRunner::verify_readable() {
   const auto outcome = run_body(
-      [this](probe::Heartbeat&) {
-        auto io = device_.open_io(probe::IoMode::buffered);
-        if (!io) return io.error().message();
-        if (auto flushed = (*io)->flush_cache(); !flushed) return flushed.error().message();
-        std::vector<std::byte> block(kCrcBlockBytes);
-        if (auto read = (*io)->read_at(0, block); !read) return read.error().message();
-        return std::string();
-      },
+      [this](probe::Heartbeat&) { return read_first_block(device_); },
       settings_.timeout, false);
   if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
-  note_wedged(outcome, "read check after the restore");
+  health_.note_child(outcome.end, "read check after the restore", outcome.detail);
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
   return probe::Error{std::make_error_code(std::errc::io_error),
                       "read a block after restoring the original settings (" + why +
@@ -608,16 +204,16 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
   const bench::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
-        auto reports = measure_interleaved(device_, original_, contenders, settings_, heartbeat);
-        (void)device_.restore(original_);
-        return serialize(reports);
+        auto reports = measure_confirmation(device_, original_, contenders, settings_, heartbeat);
+        (void)restorer_.restore_here(original_);
+        return serialize_reports(reports);
       },
       timeout, true, [&progress](std::string_view line) {
         if (auto unit = from_note(line); unit && progress) progress(*unit);
       });
-  note_wedged(outcome, "confirmation round");
-  auto results = confirmation_results(outcome, contenders);
-  if (!wedged_detail_.empty())
+  health_.note_child(outcome.end, "confirmation round", outcome.detail);
+  auto results = confirmation_verdicts(outcome, contenders);
+  if (health_.wedged())
     return probe::Error{std::make_error_code(std::errc::timed_out), "confirmation round: device wedged",
                         device_.path()};
   if (auto restored = restore_watched(); !restored) return restored.error();

@@ -2,14 +2,15 @@
 // TrialRunner: one configuration applied, read back, measured and checked inside a watchdog child.
 #pragma once
 
-#include "bench/adaptive.hpp"
-#include "bench/benchmark.hpp"
 #include "probe/device.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"
 #include "tuner/confirm_progress.hpp"
+#include "tuner/device_health.hpp"
+#include "tuner/restorer.hpp"
+#include "tuner/trial_settings.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -20,72 +21,42 @@
 
 namespace disktune::tuner {
 
-/// What every trial measures and how long it may take.
-struct TrialSettings {
-  bench::Workload workload;          ///< buffered reads (hdparm -t style)
-  bench::SamplingPlan sampling;      ///< adaptive samples per trial (--repeats, --max-repeats)
-  bench::Seconds timeout{30.0};      ///< wall time before the trial counts as hung
-  /// Run the trial's body in this process instead of a forked watchdog child: the same code
-  /// (measure, restore, serialize, parse), without the fork. Only for simulated drives
-  /// without hang faults (disktune evaluate): nothing could stop a hung read.
-  bool in_process = false;
-  int confirm_rounds = 6;            ///< samples per contender in the confirmation round
-  /// Longest silence (no read chunk finished, no setting applied) before a trial counts as
-  /// hung; nullopt: none for the baseline, then probe::stall_limit_for(time of one chunk at
-  /// the baseline's rate).
-  std::optional<bench::Seconds> stall;
-  /// The device's data is in use (mounted, --allow-mounted): the file system writes to it,
-  /// so data checksums are not compared with the baseline's (read errors, the kernel log
-  /// and the read-back of every setting remain the evidence).
-  bool data_in_use = false;
-  /// Derive `timeout` (and, when `stall` is nullopt, the stall limit) from the baseline's
-  /// rate (tuner/time_limits.hpp) once it is measured; `timeout` is then the first baseline
-  /// child's limit. false: `timeout` is --trial-timeout's or a simulated drive's.
-  bool derive_limits = false;
-  /// Polled while a trial, baseline or confirmation child runs: true = kill it now (a second
-  /// stop signal, or the stop grace has passed); stopped() then says so. Empty: never.
-  std::function<bool()> stop_now{};
-  /// Baseline children measured after the first one for the noise: each opens the device
-  /// anew, as every trial does (measure_baseline).
-  int noise_repeats = 2;
-};
-
-/// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
-inline constexpr std::string_view kRejectedPrefix = "rejected by the device: ";
-/// Detail prefix of a trial whose setting was accepted but did not read back as applied.
-inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
-/// Detail prefix of a measurement during which a setting of its configuration read back
-/// another value than claimed (another process changed it, or the kernel coupled it to a
-/// changed one): "settings changed: nr_requests reads back 64 instead of 128 after measuring".
-inline constexpr std::string_view kChangedPrefix = "settings changed: ";
-
-/// What a run on data in use (TrialSettings::data_in_use) says about its evidence.
-inline constexpr std::string_view kDataInUseNote =
-    "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
-    "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
-
-/// True for a measure_baseline / remeasure_baseline error that says a setting changed behind
-/// disktune's back while the baseline was measured (errc::device_or_resource_busy; op
-/// "measure the baseline: read_ahead_kb changed from 128 to 512 during sample 1; ..."): another
-/// process is changing the device, which itself is fine.
-bool baseline_changed_behind(const probe::Error& error);
-
 /// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
 /// from the samples of separate measurements of the baseline.
 void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials);
 
-/// Runs trials against one device. Each trial is a forked child (probe::run_in_child) that
-/// applies the configuration's changes, reads every setting of the configuration back (the
-/// original settings with the changes: one that another process or a kernel coupling
-/// changed makes the trial unstable, kChangedPrefix), only then opens the device (a file's
-/// readahead window is fixed at open), measures, reads every setting back again, checksums a fixed sample of blocks (CRC-32, Boost.CRC) and restores the
-/// original settings; the parent then restores them too (from a watched child), so a child
-/// that died mid-way leaves nothing changed. The child beats a heartbeat after every read
-/// chunk and setting change, so a stalled read is seen long before the timeout. Statuses:
-/// unsupported (driver refused a setting), error (EIO or a failed read, crash), unstable
-/// (a setting did not read back as claimed, or data differs from the baseline's unless
-/// TrialSettings::data_in_use), hang (killed
-/// by the watchdog), wedged (killed, but stuck in state D: nothing touches the device again).
+/// What TrialRunner::run came to.
+struct TrialRun {
+  /// The trial (the device back at the original settings, unless wedged), or why the run
+  /// cannot go on: the original settings could not be restored (exit 4), or the drive no
+  /// longer reads after the restore (health.unreadable(): exit 3).
+  probe::Result<strategies::TrialResult> result;
+  /// The trial's child was killed because TrialSettings::stop_now asked for it: nothing
+  /// says the device is at fault, and no result is to be recorded.
+  bool stopped = false;
+  /// The device's health after the trial (wedged: no further trial touches it).
+  DeviceHealth health;
+};
+
+/// What TrialRunner::remeasure_baseline came to.
+struct Remeasured {
+  /// Each measurement's samples [MiB/s], or the first that did not end ok (baseline_error:
+  /// errc::operation_canceled when stopped, timed_out when slow, else io_error).
+  probe::Result<std::vector<std::vector<double>>> samples;
+  double measured_s = 0.0;  ///< measurement time of the children that ran [s], also on error
+};
+
+/// Runs trials against one device: each trial's body (trial_child.hpp: apply, read every
+/// setting back, only then open, measure, read back again, checksum, restore) in a forked
+/// watchdog child (probe::run_in_child; in process only with TrialSettings::in_process),
+/// its report over the wire (trial_wire.hpp), its status from the evidence (trial_verdict.hpp:
+/// the child's end, the report, the kernel log, the checksum), then the original settings
+/// restored by the parent too (restorer.hpp: from a watched child on a real device), so a
+/// child that died mid-way leaves nothing changed. The child beats a heartbeat after every
+/// read chunk and setting change, so a stalled read is seen long before the timeout. What
+/// the children found the device to be (wedged, restore blocks, unreadable) is its
+/// DeviceHealth (device_health.hpp). Results come back as values: nothing of one call is
+/// read from the runner afterwards, but its health and the settings limits derive.
 class TrialRunner {
  public:
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
@@ -95,34 +66,27 @@ class TrialRunner {
   /// (a child opening the device anew): the relative spread of those trial medians is the
   /// run's noise floor, the spread a repeated measurement of one configuration has. With
   /// derive_limits, the time limits come from the first child's rate before the others run.
-  /// Errors: the baseline could not be measured (status not ok, stopped()): the run cannot go
-  /// on; a setting changed behind its back: baseline_changed_behind.
+  /// Errors: the baseline could not be measured (trial_verdict.hpp's baseline_error:
+  /// errc::operation_canceled when a child was stopped, timed_out when slow, else io_error).
   probe::Result<strategies::Baseline> measure_baseline();
   /// Measure the original settings `count` times more, each in its own child with the
   /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
   /// again, e.g. with more samples per trial).
-  /// Errors: one of them did not end ok (its status and detail).
-  probe::Result<std::vector<std::vector<double>>> remeasure_baseline(int count);
-  /// Measurement time of the last remeasure_baseline [s].
-  [[nodiscard]] double remeasured_s() const { return noise_measured_s_; }
+  /// Errors (in samples): one of them did not end ok (its status and detail).
+  Remeasured remeasure_baseline(int count);
   /// Samples per trial from now on (the noise may call for more).
   void set_sampling(const bench::SamplingPlan& plan) { settings_.sampling = plan; }
   /// Rounds of the confirmation round from now on (the time budget may call for fewer).
   void set_confirm_rounds(int rounds) { settings_.confirm_rounds = rounds; }
   /// The settings trials run with now (limits derived from the baseline included).
   [[nodiscard]] const TrialSettings& settings() const { return settings_; }
-  /// True when the last child was killed because TrialSettings::stop_now asked for it.
-  [[nodiscard]] bool stopped() const { return stopped_; }
   /// One trial of `config` with adaptive sampling (stopping early when clearly below
   /// `request.incumbent_low_mib_s`, or at the minimum when quick); the device is back at the
   /// original settings afterwards (unless the trial is wedged: then nothing more is done and
-  /// wedged_detail() says why). After a trial that did not end ok (a rejected setting, read
-  /// errors such as libata's multcount hazard, a hang), verify_readable() checks that the
-  /// restored drive still reads.
-  /// Errors: the original settings could not be restored (exit code 4), or the drive no
-  /// longer reads after the restore (unreadable() is then true: exit code 3).
-  probe::Result<strategies::TrialResult> run(const probe::Settings& config,
-                                             const strategies::TrialRequest& request = {});
+  /// the health says why). After a trial that did not end ok (a rejected setting, read
+  /// errors such as libata's multcount hazard, a hang) and was not stopped,
+  /// verify_readable() checks that the restored drive still reads. See TrialRun.
+  TrialRun run(const probe::Settings& config, const strategies::TrialRequest& request = {});
   /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
   /// Its data checksum is what later trials must reproduce; without --stall-timeout, its
   /// rate sets the stall limit (probe::stall_limit_for one chunk's time).
@@ -132,8 +96,6 @@ class TrialRunner {
   /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);
   /// the device may need a reset".
   probe::Result<void> verify_readable();
-  /// True once verify_readable failed inside run(): the run must stop (exit 3).
-  [[nodiscard]] bool unreadable() const { return unreadable_; }
   /// Restore the original settings from a watched child: a queue write (scheduler,
   /// nr_requests) freezes the queue and waits for in-flight reads, which on a wedged device
   /// never complete. In this process for in_process runs and simulated drives. Time limit:
@@ -142,11 +104,9 @@ class TrialRunner {
   /// Errors: errc::timed_out when the child hung or wedged, errc::io_error when the restore
   /// failed (the message names the setting).
   probe::Result<void> restore_watched();
-  /// Why the device is wedged ("" while it is not): set by the first child (trial, restore,
-  /// read check or confirmation round) left in uninterruptible sleep after SIGKILL.
-  [[nodiscard]] const std::string& wedged_detail() const { return wedged_detail_; }
-  /// True once a restore child wedged: any further restore would block the same way.
-  [[nodiscard]] bool restore_blocks() const { return restore_blocks_; }
+  /// The device's health as the children so far found it (every wedged child, restore or
+  /// read check included); it only gets worse (device_health.hpp).
+  [[nodiscard]] const DeviceHealth& health() const { return health_; }
   /// The stall limit trials run with now (nullopt: only the timeout).
   [[nodiscard]] std::optional<bench::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
@@ -157,33 +117,33 @@ class TrialRunner {
   /// `progress` is called here, in this process, once per unit as the child measures it
   /// (sent through the watchdog's note pipe), in order.
   /// Errors: the original settings could not be restored, or the round's child wedged
-  /// (errc::timed_out; wedged_detail() says why).
+  /// (errc::timed_out; health() says why).
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
                                                               const ConfirmProgress& progress = {});
 
  private:
-  strategies::TrialResult run_child(const probe::Settings& config, bool with_cached,
-                                    const strategies::TrialRequest& request);
+  // A trial child's verdict with the figures only the baseline keeps.
+  struct ChildRun {
+    strategies::TrialResult trial;
+    double cached_mib_s = 0.0;
+    std::uint32_t crc = 0;
+    bool stopped = false;
+  };
+  ChildRun run_child(const probe::Settings& config, bool with_cached, const strategies::TrialRequest& request);
+  probe::Result<strategies::TrialResult> after_trial(ChildRun child);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout,
                                bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
   void limits_from_rate(double rate_mib_s);
   void check_reads_drained(probe::ChildOutcome& outcome) const;
-  void note_wedged(const probe::ChildOutcome& outcome, std::string_view what);
-  strategies::TrialResult mark_wedged(strategies::TrialResult trial, std::string_view why) const;
 
   probe::Device& device_;
   probe::Settings original_;
   TrialSettings settings_;
-  bool unreadable_ = false;
-  bool stopped_ = false;
+  Restorer restorer_;
   std::optional<bench::Seconds> stall_;
-  std::string wedged_detail_;
-  bool restore_blocks_ = false;
+  DeviceHealth health_;
   std::optional<std::uint32_t> baseline_crc_;
-  double last_cached_mib_s_ = 0.0;
-  std::uint32_t last_crc_ = 0;
-  double noise_measured_s_ = 0.0;  // what the last remeasure_baseline measured [s]
 };
 
 }  // namespace disktune::tuner

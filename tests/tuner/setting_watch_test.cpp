@@ -5,6 +5,7 @@
 #include "tests/support/fake_block_io.hpp"
 #include "tests/support/setting_values.hpp"
 #include "tuner/trial_runner.hpp"
+#include "tuner/trial_verdict.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -100,7 +101,7 @@ TEST_CASE("a setting changed and changed back within one sample makes the trial 
   // Reads 0-9: the warm-up; 10-19: sample 1; nr_requests is 32 during reads 13-15 only.
   toggle_nr_requests(device, 13, 16);
   tuner::TrialRunner runner(device, original, in_process());
-  const auto trial = runner.run(probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}}));
+  const auto trial = runner.run(probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::unstable);
   REQUIRE_THAT(trial->detail, Catch::StartsWith(std::string(tuner::kChangedPrefix)) &&
@@ -114,7 +115,7 @@ TEST_CASE("a setting toggled during the warm-up is named as changed during the w
   const auto original = device.values;
   toggle_nr_requests(device, 2, 4);
   tuner::TrialRunner runner(device, original, in_process());
-  const auto trial = runner.run(probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}}));
+  const auto trial = runner.run(probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::unstable);
   REQUIRE_THAT(trial->detail, Catch::Contains("nr_requests changed from 64 to 32 during the warm-up"));

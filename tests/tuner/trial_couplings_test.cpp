@@ -59,7 +59,7 @@ TEST_CASE("TrialRunner: a trial of max_sectors_kb measures at the read_ahead_kb 
   const auto original = device.state;
   tuner::TrialRunner runner(device, original, quick());
   const auto config = probe::with_changes(original, {{SettingId::max_sectors_kb, num(512)}});
-  auto trial = runner.run(config);
+  auto trial = runner.run(config).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::ok);
   REQUIRE_FALSE(device.measured_under.empty());

@@ -128,7 +128,7 @@ TEST_CASE("a search trial opens the device after applying its settings", "[tuner
   RecordingDevice device;
   const auto original = device.values;
   tuner::TrialRunner runner(device, original, in_process());
-  const auto trial = runner.run(with_readahead(original, 0));
+  const auto trial = runner.run(with_readahead(original, 0)).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::ok);
   REQUIRE(device.readahead_at_open == std::vector<std::int64_t>{0});
@@ -143,7 +143,7 @@ TEST_CASE("a setting the trial does not change, changed during it, makes the tri
     if (!std::exchange(changed, true)) d.values[SettingId::nr_requests] = number(32);
   };
   tuner::TrialRunner runner(device, original, in_process());
-  const auto trial = runner.run(with_readahead(original, 0));
+  const auto trial = runner.run(with_readahead(original, 0)).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::unstable);
   REQUIRE_THAT(trial->detail, Catch::StartsWith(std::string(tuner::kChangedPrefix)) &&
@@ -156,7 +156,7 @@ TEST_CASE("a setting changed before the measurement starts is caught before meas
   const auto original = device.values;
   device.values[SettingId::nr_requests] = number(16);  // changed after disktune's snapshot
   tuner::TrialRunner runner(device, original, in_process());
-  const auto trial = runner.run(with_readahead(original, 0));
+  const auto trial = runner.run(with_readahead(original, 0)).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::unstable);
   REQUIRE_THAT(trial->detail, Catch::Contains("nr_requests reads back 16 instead of 64 before measuring"));
@@ -191,7 +191,7 @@ TEST_CASE("a trial issues the same reads, flushes and drops as disktune bench", 
 
   RecordingDevice device;
   tuner::TrialRunner runner(device, device.values, in_process(1.0));
-  const auto trial = runner.run(with_readahead(device.values, 0));
+  const auto trial = runner.run(with_readahead(device.values, 0)).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::ok);
   // The trial: a warm-up and its samples, each exactly bench's sample, then integrity reads.
@@ -220,7 +220,7 @@ TEST_CASE("data checksums are not compared when the data is in use; otherwise a 
     tuner::TrialRunner runner(device, device.values, settings);
     REQUIRE(runner.measure_baseline().has_value());
     device.data_written = true;  // the file system wrote between the baseline and the trial
-    const auto trial = runner.run(with_readahead(device.values, 0));
+    const auto trial = runner.run(with_readahead(device.values, 0)).result;
     REQUIRE(trial.has_value());
     INFO("data in use: " << in_use);
     REQUIRE(trial->status == (in_use ? TrialStatus::ok : TrialStatus::unstable));

@@ -69,20 +69,21 @@ TEST_CASE("TrialRunner: multcount 0 read errors are an error trial, restored, an
           "[cli]") {
   HazardDevice device;
   tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(0));
+  const auto ran = runner.run(multcount(0));
+  const auto& trial = ran.result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::error);
   REQUIRE_THAT(trial->detail, Catch::StartsWith("read error during measurement: "));
   REQUIRE_THAT(trial->detail, Catch::Contains(std::strerror(EIO)));
   REQUIRE(device.multcount == 16);
-  REQUIRE_FALSE(runner.unreadable());
+  REQUIRE_FALSE(ran.health.unreadable());
 }
 
 TEST_CASE("TrialRunner: a count the drive rejects is an error with the rejected prefix", "[cli]") {
   HazardDevice device;
   device.rejected = {4};
   tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(4));
+  auto trial = runner.run(multcount(4)).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::error);
   REQUIRE_THAT(trial->detail, Catch::StartsWith("rejected by the device: SG_IO ATA_16 SET MULTIPLE MODE"));
@@ -92,9 +93,10 @@ TEST_CASE("TrialRunner: a drive that no longer reads after the restore stops the
   HazardDevice device;
   device.wedge_on_restore = true;
   tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(0));
+  const auto ran = runner.run(multcount(0));
+  const auto& trial = ran.result;
   REQUIRE_FALSE(trial.has_value());
-  REQUIRE(runner.unreadable());
+  REQUIRE(ran.health.unreadable());
   REQUIRE_THAT(trial.error().message(), Catch::Contains("the device may need a reset"));
   REQUIRE_THAT(trial.error().message(), Catch::Contains("read a block after restoring the original settings"));
 }
@@ -103,8 +105,9 @@ TEST_CASE("TrialRunner: an ok trial is not followed by the readability check", "
   HazardDevice device;
   device.wedge_on_restore = true;  // would fail the check if it ran
   tuner::TrialRunner runner(device, multcount(16), quick());
-  auto trial = runner.run(multcount(8));
+  const auto ran = runner.run(multcount(8));
+  const auto& trial = ran.result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::ok);
-  REQUIRE_FALSE(runner.unreadable());
+  REQUIRE_FALSE(ran.health.unreadable());
 }

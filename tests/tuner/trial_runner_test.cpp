@@ -37,8 +37,8 @@ TEST_CASE("a trial run in process gives exactly what the forked trial gives", "[
   const auto original = *forked_device->snapshot();
   tuner::TrialRunner forked(*forked_device, original, settings(false));
   tuner::TrialRunner local(*local_device, original, settings(true));
-  const auto a = forked.run(dma(original));
-  const auto b = local.run(dma(original));
+  const auto a = forked.run(dma(original)).result;
+  const auto b = local.run(dma(original)).result;
   REQUIRE(a.has_value());
   REQUIRE(b.has_value());
   REQUIRE(a->status == strategies::TrialStatus::ok);
@@ -89,10 +89,10 @@ TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the 
   auto device = testing::make_sim(testing::seed_identify(), {}, 2);
   const auto original = *device->snapshot();
   tuner::TrialRunner runner(*device, original, settings(true));
-  const auto quick = runner.run(dma(original), {std::nullopt, true});
+  const auto quick = runner.run(dma(original), {std::nullopt, true}).result;
   REQUIRE(quick.has_value());
   REQUIRE(quick->samples_mib_s.size() == 3);
-  const auto hopeless = runner.run(original, {1000.0, false});
+  const auto hopeless = runner.run(original, {1000.0, false}).result;
   REQUIRE(hopeless.has_value());
   REQUIRE(hopeless->samples_mib_s.size() == 3);
   REQUIRE(hopeless->sampling_stop == "clearly slower");

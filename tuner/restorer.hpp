@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Restorer: the one way settings are put back on a device (in process when simulated, else in a watched child).
+#pragma once
+
+#include "bench/clock.hpp"
+#include "probe/device.hpp"
+#include "probe/watchdog.hpp"
+
+#include <string>
+
+namespace disktune::tuner {
+
+/// Time limit of a watched restore: writing a handful of settings takes milliseconds, so
+/// 10 s without an end is a hang.
+inline constexpr bench::Seconds kRestoreLimit{10.0};
+
+/// What a restore came to.
+struct Restored {
+  probe::Result<void> done;                         ///< ok, or why not (see Restorer::restore)
+  probe::ChildEnd end = probe::ChildEnd::finished;  ///< the restore child's end (finished in process)
+  std::string detail;                               ///< the watchdog's detail ("" in process)
+};
+
+/// Puts settings back on one device, always through Device::restore (probe::apply_configuration:
+/// coupling-aware, re-written until EVERY setting reads back as the target). Where it runs is
+/// the rule of trial_runner.hpp: a queue write (scheduler, nr_requests) freezes the queue and
+/// waits for in-flight reads, which on a wedged device never complete, so a real device is
+/// restored from a watched child (probe::run_in_child, process-group kill, state D check)
+/// and never from this process; a simulated drive's state lives in this process (and
+/// cannot wedge), so it is restored here. Every restore of disktune goes through this class.
+class Restorer {
+ public:
+  /// in_process: restore here even for a real device (only for bodies already running in a
+  /// watched child, and evaluate's in-process runs of simulated drives).
+  explicit Restorer(probe::Device& device, bool in_process = false)
+      : device_(device), in_process_(in_process || device.simulated()) {}
+
+  /// Restore `settings`, within `limit` when watched.
+  /// Errors: in process, Device::restore's own error (naming the setting); watched,
+  /// errc::timed_out when the child hung or wedged (end says which), errc::io_error when the
+  /// restore failed, op "restore the original settings (<why>)".
+  [[nodiscard]] Restored restore(const probe::Settings& settings, bench::Seconds limit = kRestoreLimit) const;
+  /// Restore here, in this process: for the body of a child that is already watched (the
+  /// trial child puts the original back before it reports; its parent restores again).
+  /// Errors: Device::restore's.
+  [[nodiscard]] probe::Result<void> restore_here(const probe::Settings& settings) const;
+  [[nodiscard]] bool in_process() const { return in_process_; }
+
+ private:
+  probe::Device& device_;
+  bool in_process_;
+};
+
+/// RAII over a Restorer: puts the original settings back on every exit path that did not
+/// restore (an exception, an early return), reporting a failure on stderr (a destructor
+/// cannot return it). dismiss(): the caller restores another way, or must not (wedged).
+class RestoreGuard {
+ public:
+  RestoreGuard(const Restorer& restorer, probe::Settings original) : restorer_(restorer), original_(std::move(original)) {}
+  RestoreGuard(const RestoreGuard&) = delete;
+  RestoreGuard& operator=(const RestoreGuard&) = delete;
+  ~RestoreGuard();
+  /// Never restore from this object.
+  void dismiss() { dismissed_ = true; }
+
+ private:
+  const Restorer& restorer_;
+  probe::Settings original_;
+  bool dismissed_ = false;
+};
+
+}  // namespace disktune::tuner
