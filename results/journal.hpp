@@ -2,6 +2,7 @@
 // The crash-safe journal's record format: self-delimiting, checksummed lines, and their meaning.
 #pragma once
 
+#include "probe/device.hpp"
 #include "probe/error.hpp"
 #include "probe/settings.hpp"
 #include "strategies/trial.hpp"
@@ -52,9 +53,12 @@ std::string identity_difference(const JournalIdentity& journal, const JournalIde
 std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device);
 
 /// Record builders. Every record carries "type" and the kernel's boot id.
+/// The start record also keeps the original scheduler's own tunables ("scheduler_tunables":
+/// {"scheduler": name, "values": [[file, text], ...]}; omitted when there are none), which a
+/// scheduler switch resets and no setting holds.
 boost::json::value start_record(const JournalIdentity& identity, const std::string& boot_id,
                                 const std::string& started_at, const probe::Settings& original,
-                                const boost::json::object& options);
+                                const boost::json::object& options, const probe::SchedulerTunables& tunables = {});
 boost::json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id);
 /// The baseline's extra figures, kept so a resumed run compares data and speed against the
 /// same baseline without measuring it again.
@@ -96,6 +100,7 @@ struct JournalState {
   JournalIdentity identity;
   std::string boot_id;                            ///< of the start record
   probe::Settings original;                       ///< settings before any change
+  probe::SchedulerTunables original_tunables;     ///< the original scheduler's; empty when not recorded
   boost::json::object options;
   std::optional<strategies::TrialResult> baseline;
   BaselineFigures baseline_figures;
