@@ -26,7 +26,7 @@ void with_probe_record(const DeviceContext& context, const std::string& lock_dir
 
 /// A probe record left by a command killed mid-probe: put back the settings and tunables it
 /// holds (read back), say so on `log` and remove it. A record of another drive (another
-/// model, serial or size behind the same device number, e.g. a re-attached loop device) or
+/// model, serial, size or diskseq behind the same device number, e.g. a re-attached loop device) or
 /// a torn one (the kill came before the probe wrote anything) is only removed, with a
 /// note. Call under the device lock, before the original settings are read. Returns true
 /// when settings were restored. Throws RunError(4) when they cannot be (the record stays).

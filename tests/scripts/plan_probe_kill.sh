@@ -7,14 +7,8 @@
 # runs; another `plan`, even runs) puts the scheduler, nr_requests and read_expire back.
 source "$(dirname "$0")/lib.bash"
 
-require_loop
-truncate -s 32M "$WORK/img"
-attach_loop "$WORK/img"
-q=/sys/block/$(basename "$dev")/queue
-grep -qw mq-deadline "$q/scheduler" || skip "no mq-deadline scheduler"
-echo mq-deadline >"$q/scheduler"
+attach_deadline_loop
 echo 40 >"$q/nr_requests" || skip "nr_requests not writable"
-echo 200 >"$q/iosched/read_expire"
 state() { queue_snapshot "$dev" | tr '\n' ' '; echo "read_expire $(cat "$q/iosched/read_expire")"; }
 original=$(state)
 # How long a whole plan takes here: the kills land inside it.
