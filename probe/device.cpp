@@ -10,4 +10,8 @@ Result<void> Device::restore(const Settings& settings) { return apply_configurat
 
 bool Device::read_back_trusted(SettingId) const { return true; }
 
+Result<SchedulerTunables> Device::scheduler_tunables() { return SchedulerTunables{}; }
+
+void Device::keep_tunables(const SchedulerTunables&) {}
+
 }  // namespace disktune::probe

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace disktune::probe {
@@ -35,8 +36,19 @@ struct Capability {
   /// ("ioctl(HDIO_SET_DMA) on /dev/sda: Inappropriate ioctl for device"). Empty if supported.
   std::string reason;
   /// nr_requests only: the values accepted under each scheduler (by name), where the device
-  /// could probe them; `values` are those under the current one. Empty when not probed.
+  /// could probe them (also when nr_requests itself is read-only: a scheduler trial must
+  /// pair it with a value the new scheduler accepts); `values` are those under the current
+  /// one. Empty when not probed.
   std::map<std::string, std::vector<SettingValue>> values_by_scheduler = {};
+};
+
+/// The active I/O scheduler's own tunables (queue/iosched/*, every writable file, in
+/// directory order): a scheduler switch resets them to the elevator's defaults. Empty
+/// `scheduler`: nothing recorded (no queue, or a journal written before they were kept).
+struct SchedulerTunables {
+  std::string scheduler;                                    ///< "mq-deadline"
+  std::vector<std::pair<std::string, std::string>> values;  ///< {"iosched/read_expire", "500"}, text as read
+  bool operator==(const SchedulerTunables&) const = default;
 };
 
 /// A drive disktune can identify, read, change and measure. Implemented by LinuxDevice
@@ -64,10 +76,19 @@ class Device {
   /// Current values of every supported setting.
   virtual Result<Settings> snapshot() = 0;
   /// Set the device to `settings` (apply_configuration, probe/configuration.hpp): written in
-  /// apply order, every setting read back, whatever moved re-written, bounded.
+  /// apply order, every setting read back, whatever moved re-written, bounded; then the kept
+  /// tunables of the scheduler now active (keep_tunables), read back.
   /// Errors: as apply_configuration (the setting, and its kind: unsupported, EIO, did not
   /// read back).
   virtual Result<void> restore(const Settings& settings);
+  /// The active scheduler's tunables now. Default: none (nothing to keep).
+  /// Errors: a read's error.
+  virtual Result<SchedulerTunables> scheduler_tunables();
+  /// Keep `tunables` as the ones their scheduler must have: a switch back to it writes them,
+  /// and restore() (whenever that scheduler is active after it) writes those that differ and
+  /// reads every one back. For original tunables recorded in a journal, which this process
+  /// did not see. Default: ignored (a device without tunables).
+  virtual void keep_tunables(const SchedulerTunables& tunables);
   /// False for a setting whose read-back can lie (an ATA knob read from IDENTIFY data, which
   /// QEMU keeps at 16 after SET MULTIPLE 0): apply_configuration always writes it when asked,
   /// even if it already reads back as wanted. True by default.

@@ -3,6 +3,7 @@
 #include "probe/linux_device.hpp"
 
 #include "probe/ata_knobs.hpp"
+#include "probe/configuration.hpp"
 #include "probe/linux_ata.hpp"
 #include "probe/linux_block_io.hpp"
 #include "probe/linux_queue.hpp"
@@ -67,6 +68,15 @@ class LinuxDevice final : public Device {
   // differs when its turn comes: restoring the scheduler also resets nr_requests to the
   // elevator's default, which may be a value (below 4) that a write cannot produce.
   [[nodiscard]] bool read_back_trusted(SettingId id) const override { return LinuxQueue::handles(id); }
+
+  Result<SchedulerTunables> scheduler_tunables() override { return queue_.active_tunables(); }
+  void keep_tunables(const SchedulerTunables& tunables) override { queue_.keep_tunables(tunables); }
+
+  // The settings, then the scheduler's own tunables (which no Settings entry holds).
+  Result<void> restore(const Settings& settings) override {
+    if (auto restored = apply_configuration(*this, settings); !restored) return restored;
+    return queue_.restore_kept_tunables();
+  }
 
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
     return open_linux_block_io(path_, mode);

@@ -172,18 +172,20 @@ Capability LinuxQueue::capability(SettingId id) {
     return capability;
   }
   auto numbers = number_values(id, current->number());
-  if (!numbers) {
+  if (numbers) {
+    capability.values = to_values(*numbers);
+  } else {
     capability.support = Support::read_only;
     capability.reason = "probing accepted values failed: " + numbers.error().message();
     capability.values = {*current};
-    return capability;
   }
-  capability.values = to_values(*numbers);
-  if (id == SettingId::nr_requests) {
-    // The ladder just found holds under the current scheduler only.
+  // The ladder just found holds under the current scheduler only; the others' ranges are
+  // needed even when nr_requests itself is not tuned (held at a value other schedulers
+  // may refuse: ata_piix's 2 under none), unless the probe failed outright.
+  const bool probed = numbers || numbers.error().code == std::errc::operation_not_permitted;
+  if (id == SettingId::nr_requests && probed)
     if (auto ladders = accepted_nr_requests_by_scheduler())
       for (const auto& [name, ladder] : *ladders) capability.values_by_scheduler[name] = to_values(ladder);
-  }
   return capability;
 }
 

@@ -44,7 +44,7 @@ class LinuxQueue {
   /// of two 4..2048 and the current value) to queue/nr_requests to learn which ones the queue
   /// accepts under the current scheduler, and restores the original value afterwards on every
   /// path; then the same under every other scheduler (values_by_scheduler,
-  /// accepted_nr_requests_by_scheduler). These writes change queue settings only, never the
+  /// accepted_nr_requests_by_scheduler; also when nr_requests is below 4 and so read-only). These writes change queue settings only, never the
   /// device's data.
   Capability capability(SettingId id);
   /// Current value. Errors: the sysfs read or ioctl error (ENOENT: no such attribute).
@@ -59,14 +59,24 @@ class LinuxQueue {
   Result<std::vector<std::int64_t>> accepted_nr_requests();
   /// The nr_requests values each listed scheduler accepts (its range depends on the elevator,
   /// and a switch resets nr_requests): the current one as accepted_nr_requests(), then every
-  /// other one switched to and probed the same way (an empty list when its default cannot be
-  /// written back). The scheduler, its tunables (queue/iosched/*, which a switch resets) and
+  /// other one switched to and probed the same way (only its default, the value a switch
+  /// sets, when that is below what a write can produce: ata_piix's 2, or 1 under none). The scheduler, its tunables (queue/iosched/*, which a switch resets) and
   /// nr_requests are put back afterwards on every path and read back. Only the current
   /// scheduler when the queue cannot switch. Errors: a probe's or the restore's error.
   Result<std::map<std::string, std::vector<std::int64_t>>> accepted_nr_requests_by_scheduler();
+  /// The active scheduler and its tunables now (read_tunables). Errors: a read's error.
+  [[nodiscard]] Result<SchedulerTunables> active_tunables() const;
+  /// Remember `tunables` as their scheduler's (replacing what this object saw): a switch back
+  /// to it writes them, restore_kept_tunables puts them back.
+  void keep_tunables(const SchedulerTunables& tunables);
+  /// Write the remembered tunables of the active scheduler that differ, then read every one
+  /// back. Nothing to do when none are remembered for it. Errors: a write's error, or
+  /// (EIO, "restore queue/iosched/<name>=<value> (reads back <text>)", path).
+  Result<void> restore_kept_tunables();
 
  private:
   void remember_tunables();
+  Result<std::vector<std::int64_t>> ladder_or_default();
   Result<void> switch_scheduler(const std::string& name);
   [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;
   [[nodiscard]] Capability attribute_support(SettingId id) const;

@@ -7,10 +7,6 @@
 #include <filesystem>
 
 namespace disktune::probe {
-namespace {
-
-}  // namespace
-
 // The active elevator's tunables (queue/iosched/*, every writable file), which a switch of
 // the scheduler resets to the elevator's defaults.
 Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const SysfsQueue& sysfs) {
@@ -32,6 +28,36 @@ Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair
   return {};
 }
 
+Result<SchedulerTunables> LinuxQueue::active_tunables() const {
+  auto list = read_scheduler();
+  if (!list) return list.error();
+  auto values = read_tunables(sysfs_);
+  if (!values) return values.error();
+  return SchedulerTunables{list->active, std::move(*values)};
+}
+
+void LinuxQueue::keep_tunables(const SchedulerTunables& tunables) {
+  if (!tunables.scheduler.empty()) tunables_[tunables.scheduler] = tunables.values;
+}
+
+Result<void> LinuxQueue::restore_kept_tunables() {
+  auto list = read_scheduler();
+  if (!list) return list.error();
+  const auto kept = tunables_.find(list->active);
+  if (kept == tunables_.end()) return {};
+  for (const auto& [attr, value] : kept->second)
+    if (auto now = sysfs_.read(attr); !now || *now != value)
+      if (auto wrote = sysfs_.write(attr, value); !wrote) return wrote.error();
+  for (const auto& [attr, value] : kept->second) {
+    auto now = sysfs_.read(attr);
+    if (!now) return now.error();
+    if (*now != value)
+      return Error{std::make_error_code(std::errc::io_error),
+                   "restore queue/" + attr + "=" + value + " (reads back " + *now + ")", sysfs_.path(attr)};
+  }
+  return {};
+}
+
 namespace {
 
 // Puts the scheduler, its tunables and nr_requests back as found, also on an exception.
@@ -49,6 +75,9 @@ class QueueStateRestorer {
     done_ = true;
     if (auto wrote = sysfs_.write("scheduler", scheduler_); !wrote) return wrote.error();
     if (auto wrote = write_tunables(sysfs_, tunables_); !wrote) return wrote.error();
+    // The switch resets nr_requests, often to the original itself: a value below 4 (ata_piix's
+    // 2) only a switch can set, as a write raises it to 4.
+    if (auto now = sysfs_.read_number("nr_requests"); now && *now == nr_requests_) return {};
     if (auto wrote = sysfs_.write("nr_requests", std::to_string(nr_requests_)); !wrote) return wrote.error();
     return {};
   }
@@ -63,11 +92,21 @@ class QueueStateRestorer {
 
 }  // namespace
 
+Result<std::vector<std::int64_t>> LinuxQueue::ladder_or_default() {
+  auto ladder = accepted_nr_requests();
+  if (ladder || ladder.error().code != std::errc::operation_not_permitted) return ladder;
+  // Its default is below what a write can produce (ata_piix: 2 under an elevator, 1 under
+  // none): the scheduler offers nr_requests at that default only, which a switch sets.
+  auto now = sysfs_.read_number("nr_requests");
+  if (!now) return now.error();
+  return std::vector<std::int64_t>{*now};
+}
+
 Result<std::map<std::string, std::vector<std::int64_t>>> LinuxQueue::accepted_nr_requests_by_scheduler() {
   std::map<std::string, std::vector<std::int64_t>> ladders;
   auto list = read_scheduler();
   if (!list) return list.error();
-  auto here = accepted_nr_requests();
+  auto here = ladder_or_default();
   if (!here) return here.error();
   ladders[list->active] = *here;
   if (!list->switchable || list->names.size() < 2 || !sysfs_.writable("scheduler")) return ladders;
@@ -84,15 +123,10 @@ Result<std::map<std::string, std::vector<std::int64_t>>> LinuxQueue::accepted_nr
       failure = switched.error();
       break;
     }
-    auto ladder = accepted_nr_requests();
+    auto ladder = ladder_or_default();
     if (!ladder) {
-      // Under this elevator nr_requests cannot be probed (its default is below what a write
-      // can produce): it offers nr_requests only at that default.
-      if (ladder.error().code != std::errc::operation_not_permitted) {
-        failure = ladder.error();
-        break;
-      }
-      ladder = std::vector<std::int64_t>{};
+      failure = ladder.error();
+      break;
     }
     ladders[name] = *ladder;
   }

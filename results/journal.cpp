@@ -183,9 +183,31 @@ std::string identity_difference(const JournalIdentity& journal, const JournalIde
   return text;
 }
 
+namespace {
+
+json::object tunables_to_json(const probe::SchedulerTunables& tunables) {
+  json::array values;
+  for (const auto& [file, text] : tunables.values) values.push_back(json::array{json::string(file), json::string(text)});
+  return {{"scheduler", tunables.scheduler}, {"values", std::move(values)}};
+}
+
+// Absent (a journal written before tunables were kept): nothing recorded. Throws std::exception on a bad field.
+probe::SchedulerTunables tunables_from_json(const json::object& start) {
+  const auto* field = start.if_contains("scheduler_tunables");
+  if (!field) return {};
+  probe::SchedulerTunables tunables;
+  tunables.scheduler = std::string(field->at("scheduler").as_string());
+  for (const auto& pair : field->at("values").as_array())
+    tunables.values.emplace_back(std::string(pair.at(0).as_string()), std::string(pair.at(1).as_string()));
+  return tunables;
+}
+
+}  // namespace
+
 json::value start_record(const JournalIdentity& id, const std::string& boot_id, const std::string& started_at,
-                         const probe::Settings& original, const json::object& options) {
-  return json::object{{"type", "start"},
+                         const probe::Settings& original, const json::object& options,
+                         const probe::SchedulerTunables& tunables) {
+  json::object record{{"type", "start"},
                       {"boot_id", boot_id},
                       {"started_at", started_at},
                       {"device", json::object{{"path", id.path}, {"model", id.model}, {"serial", id.serial},
@@ -193,6 +215,8 @@ json::value start_record(const JournalIdentity& id, const std::string& boot_id, 
                                               {"kernel", id.kernel}}},
                       {"original", settings_to_json(original)},
                       {"options", options}};
+  if (!tunables.scheduler.empty()) record["scheduler_tunables"] = tunables_to_json(tunables);
+  return record;
 }
 
 json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id) {
@@ -249,6 +273,7 @@ void apply_start(JournalState& state, const json::object& start) {
   auto original = settings_from_json(start.at("original"));
   if (!original) throw std::invalid_argument(original.error().op);
   state.original = std::move(*original);
+  state.original_tunables = tunables_from_json(start);
   state.options = start.at("options").as_object();
 }
 

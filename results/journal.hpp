@@ -2,6 +2,7 @@
 // The crash-safe journal's record format: self-delimiting, checksummed lines, and their meaning.
 #pragma once
 
+#include "probe/device.hpp"
 #include "probe/error.hpp"
 #include "results/codec/settings_codec.hpp"
 #include "probe/settings.hpp"
@@ -54,9 +55,12 @@ std::string identity_difference(const JournalIdentity& journal, const JournalIde
 std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device);
 
 /// Record builders. Every record carries "type" and the kernel's boot id.
+/// The start record also keeps the original scheduler's own tunables ("scheduler_tunables":
+/// {"scheduler": name, "values": [[file, text], ...]}; omitted when there are none), which a
+/// scheduler switch resets and no setting holds.
 boost::json::value start_record(const JournalIdentity& identity, const std::string& boot_id,
                                 const std::string& started_at, const probe::Settings& original,
-                                const boost::json::object& options);
+                                const boost::json::object& options, const probe::SchedulerTunables& tunables = {});
 boost::json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id);
 /// A trial's result (not the baseline's).
 boost::json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id);
@@ -92,6 +96,7 @@ struct JournalState {
   JournalIdentity identity;
   std::string boot_id;                            ///< of the start record
   probe::Settings original;                       ///< settings before any change
+  probe::SchedulerTunables original_tunables;     ///< the original scheduler's; empty when not recorded
   boost::json::object options;
   std::optional<strategies::Baseline> baseline;  ///< measured_s is its trial's (not journaled)
   /// Completed trials and started-but-unfinished ones, keyed by configuration and effort

@@ -187,35 +187,62 @@ bool listed(const std::vector<SettingValue>& values, const SettingValue& value) 
   return std::find(values.begin(), values.end(), value) != values.end();
 }
 
+// The value of `ladder` nearest to `held` (the smaller one on a tie). `ladder` not empty.
+SettingValue nearest(const std::vector<SettingValue>& ladder, const SettingValue& held) {
+  const auto distance = [&held](const SettingValue& v) {
+    return v.number() > held.number() ? v.number() - held.number() : held.number() - v.number();
+  };
+  return *std::min_element(ladder.begin(), ladder.end(),
+                           [&](const auto& a, const auto& b) { return distance(a) < distance(b); });
+}
+
+std::string pairing_note(const std::string& scheduler, const SettingValue& used, const std::string& why) {
+  return "scheduler " + scheduler + " paired with nr_requests " +
+         probe::format_value(SettingId::nr_requests, used) + ": " + why;
+}
+
 // nr_requests' accepted range depends on the scheduler (and a switch resets it): with the
-// per-scheduler ladders the device probed, nr_requests searched too gives one joint group of
-// the accepted (scheduler, nr_requests) pairs, nr_requests from the values searched (the
-// current scheduler's ladder: a pair per value, as the product of the two was); the scheduler
-// alone keeps only the schedulers that accept the nr_requests held at its baseline value.
-// A scheduler without a probed ladder pairs with every nr_requests value.
+// per-scheduler ladders the device probed, the scheduler is searched jointly with nr_requests
+// as pairs the device accepts. nr_requests searched too: a pair per value searched (the
+// current scheduler's ladder) that the scheduler's ladder lists. The scheduler alone: each
+// scheduler with the nr_requests held at its baseline value where its ladder lists it. A
+// scheduler that accepts none of those values is paired with its ladder's value nearest the
+// baseline's (pruned() says which), never dropped or left to a trial the device refuses
+// (ata_piix: nr_requests 2 under mq-deadline, only 1 under none). A scheduler without a
+// probed ladder pairs with every value.
 Group scheduler_group(const std::vector<SettingValue>& schedulers, const std::vector<SettingValue>* nr_values,
                       const std::map<std::string, std::vector<SettingValue>>& ladders,
                       const probe::Settings& baseline, PruneLog& log) {
   const auto held = baseline.find(SettingId::nr_requests);
   Group group{{SettingId::scheduler}, {}};
-  if (nr_values) group.settings.push_back(SettingId::nr_requests);
+  if (nr_values || held != baseline.end()) group.settings.push_back(SettingId::nr_requests);
   for (const auto& scheduler : schedulers) {
     const auto ladder = ladders.find(scheduler.text());
     const auto accepted = [&](const SettingValue& n) { return ladder == ladders.end() || listed(ladder->second, n); };
-    if (!nr_values) {
-      if (held == baseline.end() || accepted(held->second))
-        group.choices.push_back({{SettingId::scheduler, scheduler}});
-      else
-        log.add("scheduler whose nr_requests range excludes the held nr_requests " +
-                probe::format_value(SettingId::nr_requests, held->second) + " (nr_requests not searched)");
+    const auto pair = [&](const SettingValue& n) {
+      group.choices.push_back({{SettingId::scheduler, scheduler}, {SettingId::nr_requests, n}});
+    };
+    if (held == baseline.end() && !nr_values) {
+      group.choices.push_back({{SettingId::scheduler, scheduler}});
       continue;
     }
-    for (const auto& n : *nr_values) {
-      if (accepted(n))
-        group.choices.push_back({{SettingId::scheduler, scheduler}, {SettingId::nr_requests, n}});
-      else
-        log.add("nr_requests value refused under that scheduler (probed per scheduler)");
+    const std::vector<SettingValue> tried = nr_values ? *nr_values : std::vector<SettingValue>{held->second};
+    std::size_t paired = 0;
+    for (const auto& n : tried)
+      if (accepted(n)) pair(n), ++paired;
+    if (nr_values) log.add("nr_requests value refused under that scheduler (probed per scheduler)", tried.size() - paired);
+    if (paired > 0) continue;
+    if (ladder->second.empty()) {
+      log.add("scheduler under which no nr_requests value could be written (probed per scheduler)");
+      continue;
     }
+    const auto from = held != baseline.end() ? held->second : tried.front();
+    const auto used = nearest(ladder->second, from);
+    pair(used);
+    log.add(pairing_note(scheduler.text(), used,
+                         nr_values ? "it accepts none of the nr_requests values searched"
+                                   : "its range excludes the held nr_requests " +
+                                         probe::format_value(SettingId::nr_requests, held->second)));
   }
   return group;
 }

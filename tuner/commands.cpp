@@ -38,14 +38,14 @@ probe::IdentifyInfo identify_from_file(const Config& config) {
   return std::move(*info);
 }
 
-ExitCode run_identify(const Config& config, std::ostream& out) {
+ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err) {
   probe::IdentifyInfo info;
   bool simulated = false;
   if (config.from_file) {
     info = identify_from_file(config);
   } else {
     const auto lock = lock_device(config);  // the capability probe writes nr_requests
-    const auto context = open_device(config);
+    const auto context = open_device(config, err);
     if (!context.identify) throw RunError(kExitDevice, "no identify data: " + context.identify_note);
     info = *context.identify;
     simulated = context.device->simulated();
@@ -60,9 +60,9 @@ ExitCode run_identify(const Config& config, std::ostream& out) {
   return kExitOk;
 }
 
-ExitCode run_plan(const Config& config, std::ostream& out) {
+ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
   const auto lock = lock_device(config);  // the capability probe writes nr_requests
-  const auto context = open_device(config);
+  const auto context = open_device(config, err);
   const auto space = plan_space(context, config);
   const auto device = describe_device(context);
   const auto described = describe_space(space);
@@ -182,14 +182,14 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
       (config.help_is_error ? err : out) << config.help_text;
       return config.help_is_error ? kExitUsage : kExitOk;
     case Command::version: out << "disktune " << tool_version() << '\n'; return kExitOk;
-    case Command::identify: return run_identify(config, out);
-    case Command::plan: return run_plan(config, out);
+    case Command::identify: return run_identify(config, out, err);
+    case Command::plan: return run_plan(config, out, err);
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: {
       const auto lock = lock_device(config);
       // No capability probe: it writes trial values, and a restore writes only the originals.
-      auto context = open_device_unprobed(config);
+      auto context = open_device_unprobed(config, err);
       restore_from_journal(config, context, err);
       return kExitOk;
     }

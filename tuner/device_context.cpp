@@ -4,21 +4,24 @@
 
 #include "probe/device_names.hpp"
 #include "probe/device_usage.hpp"
+#include "tuner/probe_record.hpp"
 
 #include <algorithm>
 #include "tuner/run_error.hpp"
 
 namespace disktune::tuner {
 
-DeviceContext open_device(const Config& config) {
-  DeviceContext context = open_device_unprobed(config);
+DeviceContext open_device(const Config& config, std::ostream& log) {
+  DeviceContext context = open_device_unprobed(config, log);
   probe_capabilities(context);
   return context;
 }
 
-void probe_capabilities(DeviceContext& context) { context.capabilities = context.device->capabilities(); }
+void probe_capabilities(DeviceContext& context) {
+  with_probe_record(context, kLockDir, [&context] { context.capabilities = context.device->capabilities(); });
+}
 
-DeviceContext open_device_unprobed(const Config& config) {
+DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
   probe::DeviceOptions options;
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
@@ -33,9 +36,13 @@ DeviceContext open_device_unprobed(const Config& config) {
     context.identify = std::move(*identify);
   else
     context.identify_note = identify.error().message();
+  context.recovered_probe = recover_probe_record(context, kLockDir, log);
   auto original = context.device->snapshot();
   if (!original) throw_device_error(original.error());
   context.original = std::move(*original);
+  auto tunables = context.device->scheduler_tunables();
+  if (!tunables) throw_device_error(tunables.error());
+  context.original_tunables = std::move(*tunables);
   return context;
 }
 

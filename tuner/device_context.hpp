@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 
 namespace disktune::tuner {
@@ -20,16 +21,22 @@ struct DeviceContext {
   std::string identify_note;                    ///< why there is no identify data
   std::vector<probe::Capability> capabilities;
   probe::Settings original;                     ///< snapshot before any change
+  probe::SchedulerTunables original_tunables;   ///< the active scheduler's tunables then
+  bool recovered_probe = false;                 ///< a killed probe's record was restored first
 };
 
 /// Open `config.device` (or sim:FILE for --from FILE) and read identify, capabilities and
-/// the original settings. Throws RunError: exit 2 for bad input, 3 for device errors.
-DeviceContext open_device(const Config& config);
+/// the original settings. Call under the device lock (DeviceLock). Throws RunError: exit 2
+/// for bad input, 3 for device errors, 4 when a leftover probe record cannot be restored.
+DeviceContext open_device(const Config& config, std::ostream& log);
 /// open_device without the capability probe (context.capabilities empty). The probe writes
 /// trial values (queue/nr_requests): `tune` records the original settings in its journal
-/// first, then calls probe_capabilities. Throws like open_device.
-DeviceContext open_device_unprobed(const Config& config);
-/// Fill context.capabilities (the device's capability probe; may write and restore settings).
+/// first, then calls probe_capabilities. First puts back the settings of a probe that was
+/// killed (recover_probe_record, saying so on `log`). Throws like open_device.
+DeviceContext open_device_unprobed(const Config& config, std::ostream& log);
+/// Fill context.capabilities (the device's capability probe; may write and restore
+/// settings), with the original settings recorded next to the device lock while it writes
+/// (with_probe_record), so a kill -9 mid-probe is undone by the next command.
 void probe_capabilities(DeviceContext& context);
 
 /// Refuse (RunError, exit 2) a real disk that is mounted, swapped on or held by md/dm/LVM

@@ -23,19 +23,6 @@ namespace json = boost::json;
 using strategies::TrialResult;
 using strategies::TrialStatus;
 
-results::JournalIdentity identity_of(DeviceContext& context) {
-  results::JournalIdentity id;
-  id.path = context.device->path();
-  if (context.identify) {
-    id.model = context.identify->model;
-    id.serial = context.identify->serial;
-    id.firmware = context.identify->firmware;
-  }
-  if (auto io = context.device->open_io(probe::IoMode::buffered)) id.size_bytes = (*io)->size_bytes();
-  id.kernel = kernel_release();
-  return id;
-}
-
 // Journal name: model and serial follow the drive; a device without identify data is named
 // by its kernel name; a simulated one also by its seed, so runs with other seeds do not resume it.
 std::string journal_key(const Config& config, const DeviceContext& context) {
@@ -153,14 +140,29 @@ void put_back_recorded(const results::JournalState& start, const results::Journa
                        const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
   const bool same = results::identity_difference(start.identity, identity).empty();
   if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
+  context.device->keep_tunables(start.original_tunables);
   if (const auto restored = Restorer(*context.device).restore(start.original); !restored.done)
     throw RunError(kExitRestoreFailed,
                    "restore the settings recorded in " + path + ": " + restored.done.error().message());
   log << "disktune: restored the original settings recorded in " << path << '\n';
   context.original = start.original;
+  context.original_tunables = start.original_tunables;
 }
 
 }  // namespace
+
+results::JournalIdentity journal_identity(const DeviceContext& context) {
+  results::JournalIdentity id;
+  id.path = context.device->path();
+  if (context.identify) {
+    id.model = context.identify->model;
+    id.serial = context.identify->serial;
+    id.firmware = context.identify->firmware;
+  }
+  if (auto io = context.device->open_io(probe::IoMode::buffered)) id.size_bytes = (*io)->size_bytes();
+  id.kernel = kernel_release();
+  return id;
+}
 
 RunJournal::RunJournal(const Config& config, DeviceContext& context, const json::object& options, std::ostream& log)
     : file_(config.journal_path.value_or(default_journal_path(journal_key(config, context)))),
@@ -168,9 +170,10 @@ RunJournal::RunJournal(const Config& config, DeviceContext& context, const json:
   if (file_.torn_bytes() > 0)
     log << "disktune: cut a torn last record (" << file_.torn_bytes() << " bytes, left by a crash) off "
         << file_.path() << '\n';
-  const auto identity = identity_of(context);
+  const auto identity = journal_identity(context);
   if (!file_.existing_text().empty() && accept_or_set_aside(config, context, identity, options, log)) return;
-  file_.append(results::start_record(identity, boot_id_, utc_timestamp(), context.original, options));
+  file_.append(results::start_record(identity, boot_id_, utc_timestamp(), context.original, options,
+                                     context.original_tunables));
 }
 
 // An existing journal: resumed (true), or set aside (false: a new one is started), or
@@ -291,6 +294,14 @@ boost::json::object measurement_options(const Config& config, const std::string&
           {"command_line", std::move(command_line)}};
 }
 
+// " and mq-deadline's tunables (iosched/read_expire=500, ...)", or "" when none were recorded.
+static std::string tunables_text(const probe::SchedulerTunables& tunables) {
+  if (tunables.values.empty()) return "";
+  std::string text;
+  for (const auto& [file, value] : tunables.values) text += (text.empty() ? "" : ", ") + file + "=" + value;
+  return " and " + tunables.scheduler + "'s tunables (" + text + ")";
+}
+
 // True when the journal holds its run's end record (a damaged one counts as unfinished).
 static bool journal_finished(const std::string& text, const std::string& path) {
   const auto decoded = results::decode_journal(text, path);
@@ -301,6 +312,7 @@ static bool journal_finished(const std::string& text, const std::string& path) {
 
 void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log) {
   const std::string path = config.journal_path.value_or(default_journal_path(journal_key(config, context)));
+  if (::access(path.c_str(), F_OK) != 0 && context.recovered_probe) return;  // that was all to restore
   if (::access(path.c_str(), F_OK) != 0)
     throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path +
                                    set_aside_journals(context.device->path(), path));
@@ -308,15 +320,17 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   const auto state = results::interpret_start(file.existing_text(), path);
   if (!state)
     throw RunError(kExitUsage, state.error().message() + ": the original settings it recorded cannot be read; nothing restored");
-  const auto now = identity_of(context);
+  const auto now = journal_identity(context);
   refuse_other_drive(path, state->identity, now, "will not apply its settings to this one, not even with --force");
   if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");
+  context.device->keep_tunables(state->original_tunables);
   if (const auto restored = Restorer(*context.device).restore(state->original); !restored.done)
     throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.done.error().message());
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
-  log << "disktune: restored " << probe::format_settings(state->original) << " on " << context.device->path()
+  log << "disktune: restored " << probe::format_settings(state->original)
+      << tunables_text(state->original_tunables) << " on " << context.device->path()
       << " from " << path << (journal_finished(file.existing_text(), path)
                                   ? " (that run had finished: the next tune starts a new journal)\n"
                                   : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)\n");

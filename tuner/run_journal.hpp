@@ -72,6 +72,10 @@ class RunJournal {
   std::map<probe::Settings, strategies::TrialResult> quarantine_;  ///< kept from a set-aside journal
 };
 
+/// Who a journal (or a probe record) of `context`'s device belongs to: its path, identify
+/// model, serial and firmware, size and the running kernel.
+results::JournalIdentity journal_identity(const DeviceContext& context);
+
 /// Every option that shapes a measurement, as the start record and the report keep them:
 /// strategy, seed, repeats, max_repeats, duration_s, method, chunk_bytes, confirm_rounds,
 /// and the command line (recorded, not compared).
@@ -80,7 +84,9 @@ boost::json::object measurement_options(const Config& config, const std::string&
 
 /// `disktune restore`: put back the original settings recorded in the device's journal
 /// (--journal or the default path; only its start record is needed, so a journal whose later
-/// records are damaged still restores) and read them back. Records a restore record and leaves
+/// records are damaged still restores) and read them back, with the original scheduler's
+/// tunables when the journal recorded them. Without a journal, a killed probe's record that
+/// open_device_unprobed restored suffices (context.recovered_probe). Records a restore record and leaves
 /// the journal unfinished: the next tune resumes it, quarantine kept. Throws RunError: 2 when
 /// there is no journal (naming set-aside journals next to it, with the command that restores
 /// from one), its start record is unreadable, or it belongs to another drive (another device

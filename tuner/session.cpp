@@ -267,7 +267,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   install_stop_handlers();  // before anything is opened: a stop request is always handled
   refuse_device_in_use(config);
   const DeviceLock lock(config.from_file ? "sim:" : config.device);
-  DeviceContext context = open_device_unprobed(config);
+  DeviceContext context = open_device_unprobed(config, log);
   const bool simulated = context.device->simulated();
   const TrialSettings trial_settings = trial_settings_for(config, simulated);
   const auto recorded_options = measurement_options(config, strategy_name, trial_settings);

@@ -2,6 +2,7 @@
 // apply_configuration against a fake device whose settings are coupled in several ways.
 #include "probe/configuration.hpp"
 
+#include "tests/support/coupled_device.hpp"
 #include "tests/support/setting_values.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,56 +14,10 @@
 using namespace disktune::probe;
 using disktune::testing::name;
 using disktune::testing::num;
+using disktune::testing::CoupledDevice;
 
 namespace {
 
-
-// A device of four queue-like settings with coupling rules: after a write is accepted, every
-// rule may change the state (writing A changes or resets B); `accepts` may refuse a value
-// depending on the others (B's range depends on A). `keep` lists settings whose writes are
-// accepted but silently kept. Counts the writes.
-class CoupledDevice final : public Device {
- public:
-  using Rule = std::function<void(Settings& state, SettingId written, const SettingValue& value)>;
-  using Accepts = std::function<bool(const Settings& state, SettingId id, const SettingValue& value)>;
-
-  Settings state{{SettingId::scheduler, name("mq-deadline")},
-                 {SettingId::nr_requests, num(256)},
-                 {SettingId::max_sectors_kb, num(1280)},
-                 {SettingId::read_ahead_kb, num(128)}};
-  std::vector<Rule> rules;
-  Accepts accepts = [](const Settings&, SettingId, const SettingValue&) { return true; };
-  std::set<SettingId> keep;
-  std::set<SettingId> unsupported;
-  std::set<SettingId> rejected;
-  std::set<SettingId> untrusted;
-  int writes = 0;
-
-  [[nodiscard]] const std::string& path() const override { return path_; }
-  [[nodiscard]] bool simulated() const override { return true; }
-  Result<IdentifyInfo> identify() override { return errno_error(ENOTTY, "identify", path_); }
-  std::vector<Capability> capabilities() override { return {}; }
-  Result<SettingValue> read(SettingId id) override {
-    if (!state.count(id)) return errno_error(ENOENT, "read", path_);
-    return state.at(id);
-  }
-  Result<void> apply(SettingId id, const SettingValue& value) override {
-    ++writes;
-    if (unsupported.count(id)) return errno_error(ENOTTY, "write " + std::string(setting_name(id)), path_);
-    if (rejected.count(id)) return errno_error(EIO, "write " + std::string(setting_name(id)), path_);
-    if (!accepts(state, id, value)) return errno_error(EINVAL, "write " + std::string(setting_name(id)), path_);
-    if (keep.count(id)) return {};
-    state[id] = value;
-    for (const auto& rule : rules) rule(state, id, value);
-    return {};
-  }
-  Result<Settings> snapshot() override { return state; }
-  [[nodiscard]] bool read_back_trusted(SettingId id) const override { return !untrusted.count(id); }
-  Result<std::unique_ptr<BlockIo>> open_io(IoMode) override { return errno_error(ENOTTY, "open", path_); }
-
- private:
-  std::string path_ = "fake:coupled";
-};
 
 // Writing `from` sets `to` to factor times the value written (any direction).
 CoupledDevice::Rule scales(SettingId from, SettingId to, std::int64_t factor) {

@@ -87,3 +87,30 @@ TEST_CASE("LinuxDevice: a trial's scheduler switch and the restore leave the sch
   CHECK(sysfs.read("iosched/fifo_batch").value() == "7");
   REQUIRE(sysfs.write("scheduler", found));
 }
+
+TEST_CASE("LinuxDevice: tunables kept from a journal come back with their scheduler and are read back",
+          "[probe]") {
+  std::string found;
+  auto loop = deadline_loop(found);
+  if (!loop) return;
+  const auto sysfs = queue_of(*loop);
+  auto recorded = make_device(loop->path(), {});
+  REQUIRE(recorded.has_value());
+  const auto original = (*recorded)->snapshot().value();
+  const auto tunables = (*recorded)->scheduler_tunables().value();
+  REQUIRE(tunables.scheduler == "mq-deadline");
+  // As after a kill -9 mid-trial: another scheduler active, a new process that never saw the originals.
+  REQUIRE(sysfs.write("scheduler", "none"));
+  auto device = make_device(loop->path(), {});
+  REQUIRE(device.has_value());
+  (*device)->keep_tunables(tunables);
+  REQUIRE((*device)->restore(original));
+  CHECK(parse_scheduler_line(sysfs.read("scheduler").value()).value().active == "mq-deadline");
+  CHECK(sysfs.read("iosched/fifo_batch").value() == "7");
+  SECTION("and a tunable changed under the original scheduler itself is written back too") {
+    REQUIRE(sysfs.write("iosched/fifo_batch", "9"));
+    REQUIRE((*device)->restore(original));
+    CHECK(sysfs.read("iosched/fifo_batch").value() == "7");
+  }
+  REQUIRE(sysfs.write("scheduler", found));
+}

@@ -150,3 +150,19 @@ TEST_CASE("the start record alone is read when later records are damaged", "[res
   REQUIRE_FALSE(results::interpret_start(bad_start, "j").has_value());
   REQUIRE_FALSE(results::interpret_start("DTJ1 5 00000000 {", "j").has_value());
 }
+
+TEST_CASE("the start record keeps the original scheduler's tunables; a journal without them has none", "[results]") {
+  results::JournalIdentity id{"/dev/loop0", "", "", "", 64u << 20, "6.18.0"};
+  const probe::SchedulerTunables tunables{
+      "mq-deadline", {{"iosched/read_expire", "123"}, {"iosched/fifo_batch", "7"}, {"iosched/front_merges", "1"}}};
+  const auto with = results::interpret_start(
+      results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}, tunables)), "j");
+  REQUIRE(with.has_value());
+  REQUIRE(with->original_tunables == tunables);
+  REQUIRE(with->original == config(0));
+  // Written before tunables were kept (or on a device without any): nothing recorded.
+  const auto without = results::interpret_start(results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})), "j");
+  REQUIRE(without.has_value());
+  REQUIRE(without->original_tunables == probe::SchedulerTunables{});
+  REQUIRE(results::start_record(id, "b", "t", config(0), {}).as_object().if_contains("scheduler_tunables") == nullptr);
+}

@@ -47,6 +47,34 @@ attach_random_loop() {
   attach_loop "$WORK/disk.img"
 }
 
+# attach_deadline_loop: set `dev` to a new 32 MiB loop device (image in $WORK) and `q` to its
+# queue/ directory, under mq-deadline with read_expire 200 ms (off its default 500; a
+# multiple of 4 ms, which every HZ keeps exactly). Skips without mq-deadline.
+attach_deadline_loop() {
+  truncate -s 32M "$WORK/deadline.img"
+  attach_loop "$WORK/deadline.img"
+  q=/sys/block/$(basename "$dev")/queue
+  grep -qw mq-deadline "$q/scheduler" || skip "no mq-deadline scheduler"
+  echo mq-deadline >"$q/scheduler"
+  echo 200 >"$q/iosched/read_expire"
+  expect_eq "$(cat "$q/iosched/read_expire")" 200 "read_expire as set"
+}
+
+# kill_tune_in_trial ARGS...: `disktune tune ARGS` in its own process group (stdout and stderr
+# in $WORK/out.txt and err.txt), killed -9 with its trial child once a trial has started.
+kill_tune_in_trial() {
+  setsid "$DISKTUNE" tune "$@" >"$WORK/out.txt" 2>"$WORK/err.txt" &
+  local pid=$!
+  cleanup_steps+=("kill -9 -- -$pid 2>/dev/null")
+  for _ in $(seq 300); do
+    grep -q 'trial [0-9]' "$WORK/err.txt" 2>/dev/null && break
+    sleep 0.1
+  done
+  grep -q 'trial [0-9]' "$WORK/err.txt" || fail "no trial started ($(tail -3 "$WORK/err.txt"))"
+  kill -9 -- -"$pid"
+  wait "$pid" 2>/dev/null || true
+}
+
 # queue_snapshot DEVICE: every block-layer value disktune may change on it (sysfs queue files
 # and the BLKRAGET readahead), one per line.
 queue_snapshot() {

@@ -16,18 +16,9 @@ echo 128 >"$q/read_ahead_kb"
 expect_eq "$(cat "$q/max_sectors_kb") $(cat "$q/read_ahead_kb")" "1280 128" "originals as set"
 before=$(queue_snapshot "$dev")
 
-# A bounded tune in its own process group, killed -9 with its trial child once a trial runs.
-setsid "$DISKTUNE" tune "$dev" --only max_sectors_kb,read_ahead_kb --max-trials 6 --duration 0.2 \
-  --repeats 2 --max-repeats 2 --journal "$WORK/journal" >"$WORK/out.txt" 2>"$WORK/err.txt" &
-pid=$!
-cleanup_steps+=("kill -9 -- -$pid 2>/dev/null")
-for _ in $(seq 300); do
-  grep -q 'trial [0-9]' "$WORK/err.txt" 2>/dev/null && break
-  sleep 0.1
-done
-grep -q 'trial [0-9]' "$WORK/err.txt" || fail "no trial started ($(tail -3 "$WORK/err.txt"))"
-kill -9 -- -"$pid"
-set +e; wait "$pid"; set -e
+# A bounded tune, killed -9 with its trial child once a trial runs.
+kill_tune_in_trial "$dev" --only max_sectors_kb,read_ahead_kb --max-trials 6 --duration 0.2 \
+  --repeats 2 --max-repeats 2 --journal "$WORK/journal"
 # Whatever the trial left, the device now holds max_sectors_kb 512, as a kill mid-trial leaves it.
 echo 512 >"$q/max_sectors_kb"
 

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // build_space: nr_requests' legal values follow the scheduler they are paired with.
 #include "strategies/search_space.hpp"
+#include "probe/configuration.hpp"
+#include "strategies/evaluator.hpp"
+#include "tests/support/coupled_device.hpp"
 #include "tests/support/setting_values.hpp"
 
 #include <catch2/catch.hpp>
@@ -73,11 +76,63 @@ TEST_CASE("build_space pairs each scheduler with the nr_requests values it accep
   REQUIRE(pruned_with(space, "nr_requests value refused under that scheduler"));
 }
 
-TEST_CASE("build_space with the scheduler alone keeps the schedulers that accept the held nr_requests",
+TEST_CASE("build_space with the scheduler alone pairs a scheduler that refuses the held nr_requests with one it accepts",
           "[strategies]") {
   strategies::SpaceOptions only;
   only.only = std::vector<SettingId>{SettingId::scheduler};
   const auto space = strategies::build_space(std::nullopt, queue_capabilities(), kBaseline, only);
-  REQUIRE(space.values(SettingId::scheduler) == std::vector<SettingValue>{name("deadline"), name("lazy")});
-  REQUIRE(pruned_with(space, "excludes the held nr_requests 256"));
+  REQUIRE(space.values(SettingId::scheduler) == std::vector<SettingValue>{name("deadline"), name("lazy"), name("none")});
+  // none takes at most 64: the held 256 is replaced by its value nearest to it, and said so.
+  REQUIRE(space.contains({{SettingId::scheduler, name("none")}, {SettingId::nr_requests, num(64)}}));
+  REQUIRE_FALSE(space.contains({{SettingId::scheduler, name("none")}}));
+  REQUIRE(space.contains({{SettingId::scheduler, name("lazy")}, {SettingId::nr_requests, num(256)}}));
+  REQUIRE(pruned_with(space, "scheduler none paired with nr_requests 64: its range excludes the held nr_requests 256"));
+}
+
+namespace {
+
+// ata_piix under QEMU (docs/ata-lab.md): queue depth 1, nr_requests 2 under an elevator
+// (which a write cannot produce: below 4 it is raised to 4), 1 under none (no write accepted,
+// the tag depth is 1); a switch resets it to that default.
+testing::CoupledDevice ata_piix_queue() {
+  testing::CoupledDevice device;
+  device.state = {{SettingId::scheduler, name("mq-deadline")}, {SettingId::nr_requests, num(2)}};
+  device.accepts = [](const probe::Settings& state, SettingId id, const SettingValue& value) {
+    if (id != SettingId::nr_requests) return true;
+    return state.at(SettingId::scheduler) != name("none") && value.number() <= 256;
+  };
+  device.rules = {[](probe::Settings& state, SettingId written, const SettingValue& value) {
+    if (written == SettingId::scheduler) state[SettingId::nr_requests] = num(value == name("none") ? 1 : 2);
+    if (written == SettingId::nr_requests) state[SettingId::nr_requests] = num(std::max<std::int64_t>(value.number(), 4));
+  }};
+  return device;
+}
+
+// What LinuxQueue::capability reports there: nr_requests read-only (2 cannot be written
+// back), with each scheduler's ladder (its default only).
+std::vector<probe::Capability> ata_piix_capabilities() {
+  probe::Capability scheduler{SettingId::scheduler, probe::Support::supported,
+                              {name("mq-deadline"), name("kyber"), name("bfq"), name("none")}, ""};
+  probe::Capability nr{SettingId::nr_requests, probe::Support::read_only, {num(2)}, "nr_requests is 2, below the 4"};
+  nr.values_by_scheduler = {{"mq-deadline", {num(2)}}, {"kyber", {num(2)}}, {"bfq", {num(2)}}, {"none", {num(1)}}};
+  return {scheduler, nr};
+}
+
+}  // namespace
+
+TEST_CASE("build_space on ata_piix: every scheduler trial applies, reads back and restores", "[strategies]") {
+  auto device = ata_piix_queue();
+  const auto original = device.state;
+  const auto space = strategies::build_space(std::nullopt, ata_piix_capabilities(), original, {});
+  REQUIRE(space.values(SettingId::scheduler).size() == 4);
+  for (const auto& config : every_configuration(space)) {
+    INFO(probe::format_settings(config));
+    // As a trial applies it: its changes, every other setting held at the original.
+    REQUIRE(probe::apply_configuration(device, strategies::changes_from(original, config)));
+    REQUIRE(device.state == config);
+    REQUIRE(device.restore(original));
+    REQUIRE(device.state == original);
+  }
+  REQUIRE(space.contains({{SettingId::scheduler, name("none")}, {SettingId::nr_requests, num(1)}}));
+  REQUIRE(pruned_with(space, "scheduler none paired with nr_requests 1"));
 }
