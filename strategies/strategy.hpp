@@ -18,7 +18,8 @@ class Strategy {
   [[nodiscard]] virtual std::string_view name() const = 0;
   /// One line for --help.
   [[nodiscard]] virtual std::string_view description() const = 0;
-  /// Run the search until done or the evaluator's budget is spent.
+  /// Run the search until done, the evaluator's budget is spent or it reports a stop (an
+  /// Evaluation that ended(): return then; Evaluator::stop() says why). Never throws a stop.
   virtual void run(const SearchSpace& space, Evaluator& evaluator) = 0;
 };
 
