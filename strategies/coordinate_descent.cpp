@@ -12,8 +12,9 @@ const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, 
   for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
     const auto config = space.with_choice(incumbent->settings, g, c);
     if (config == incumbent->settings || evaluator.quarantined(config)) continue;
-    const TrialResult* trial = evaluator.evaluate(config);
-    if (trial && trial->status == TrialStatus::ok && trial->median_mib_s > top->median_mib_s) top = trial;
+    const Evaluation trial = evaluator.evaluate(config);
+    if (trial.ended()) return top;
+    if (trial && trial->status == TrialStatus::ok && trial->median_mib_s > top->median_mib_s) top = trial.get();
   }
   return top;
 }
@@ -47,15 +48,16 @@ std::string_view CoordinateDescent::description() const {
 
 void CoordinateDescent::run(const SearchSpace& space, Evaluator& evaluator) {
   screen_single_changes(space, evaluator);
+  if (evaluator.stop()) return;
   const TrialResult* incumbent = &evaluator.best();
   probe::Settings faster;
   while (evaluator.budget_left()) {
     if (pass(space, evaluator, incumbent, faster)) continue;
     // No single move was significant: gains each within the noise may add up to one that is.
     if (faster == incumbent->settings || evaluator.quarantined(faster)) return;
-    const TrialResult* combined = evaluator.evaluate(faster);
+    const Evaluation combined = evaluator.evaluate(faster);
     if (!combined || !evaluator.clearly_faster(*combined, *incumbent)) return;
-    incumbent = combined;
+    incumbent = combined.get();
   }
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Evaluator: cache, budget, quarantine and the "clearly faster" rule.
+// Evaluator: cache, budget, quarantine, the one path of a trial, and the "clearly faster" rule.
 #include "strategies/evaluator.hpp"
 
 #include "probe/assert.hpp"
@@ -18,17 +18,29 @@ probe::Settings changes_from(const probe::Settings& base, const probe::Settings&
   return changes;
 }
 
-Evaluator::Evaluator(const SearchSpace& space, Runner runner, TrialResult baseline,
+Evaluator::Evaluator(const SearchSpace& space, TrialExecutor& executor, TrialStore& store, TrialResult baseline,
                      EvaluatorOptions options)
+    : space_(space), executor_(executor), store_(store), history_(store.history()), baseline_(std::move(baseline)),
+      options_(options) {
+  baseline_.settings = space_.baseline();
+  if (baseline_.status == TrialStatus::ok) incumbent_low_ = lower_bound(baseline_);
+}
+
+Evaluator::Evaluator(const SearchSpace& space, Runner runner, TrialResult baseline, EvaluatorOptions options)
     : Evaluator(space,
                 RequestRunner([runner = std::move(runner)](const probe::Settings& config, const TrialRequest&) {
                   return runner(config);
                 }),
                 std::move(baseline), options) {}
 
-Evaluator::Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult baseline,
-                     EvaluatorOptions options)
-    : space_(space), runner_(std::move(runner)), baseline_(std::move(baseline)), options_(options) {
+Evaluator::Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult baseline, EvaluatorOptions options)
+    : own_executor_(std::make_unique<FunctionExecutor>(std::move(runner))),
+      own_store_(std::make_unique<MemoryTrialStore>()),
+      space_(space),
+      executor_(*own_executor_),
+      store_(*own_store_),
+      baseline_(std::move(baseline)),
+      options_(options) {
   baseline_.settings = space_.baseline();
   if (baseline_.status == TrialStatus::ok) incumbent_low_ = lower_bound(baseline_);
 }
@@ -36,6 +48,7 @@ Evaluator::Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult
 double Evaluator::gain_threshold() const { return std::max(options_.min_gain, options_.noise_floor); }
 
 bool Evaluator::budget_left() const {
+  if (stop_) return false;
   const bool trials_left = !options_.max_trials || trials_.size() < *options_.max_trials;
   const bool time_left = !options_.time_budget_s ||
                          options_.spent_before_s + measured_s_ + options_.reserve_s < *options_.time_budget_s;
@@ -75,27 +88,72 @@ void Evaluator::record_failure(const TrialResult& trial) {
   if (changed.size() == 1 && suspect.size() > 1) quarantine_.emplace(changed, why);
 }
 
-const TrialResult* Evaluator::evaluate(const probe::Settings& config, Effort effort) {
+Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   DT_ASSERT(space_.contains(config));
   if (config == space_.baseline()) return &baseline_;
   const auto cached = cache_.find(config);
   if (cached != cache_.end() && !(effort == Effort::full && trials_[cached->second].quick))
     return &trials_[cached->second];
-  if (!budget_left() || quarantined(config)) return nullptr;
+  if (stop_) return NotRun::stopped;
+  if (!budget_left()) return NotRun::budget_spent;
+  if (quarantined(config)) return NotRun::quarantined;
   TrialRequest request;
   request.quick = effort == Effort::quick;
   if (incumbent_low_ > 0.0) request.incumbent_low_mib_s = incumbent_low_;
-  TrialResult trial = runner_(config, request);
+  auto trial = obtain(config, request);
+  if (!trial) return NotRun::stopped;
+  return &add(std::move(*trial));
+}
+
+std::optional<TrialResult> Evaluator::halt(Stop stop) {
+  stop_ = std::move(stop);
+  return std::nullopt;
+}
+
+// A verdict the store's history holds (a crashed attempt, a value quarantined by a set-aside
+// journal): the trial's result without applying anything.
+std::optional<TrialResult> Evaluator::from_history(const probe::Settings& config, bool quick) const {
+  if (const auto kept = history_.quarantined.find(config); kept != history_.quarantined.end()) return kept->second;
+  if (const auto crashed = history_.crashed.find({config, quick}); crashed != history_.crashed.end())
+    return crashed->second;
+  return std::nullopt;
+}
+
+// The one path of a new trial: stop check, a result from the resumed run, a verdict, or the
+// executor between a durable intent record and the result record. nullopt: stopped.
+std::optional<TrialResult> Evaluator::obtain(const probe::Settings& config, const TrialRequest& request) {
+  if (auto stop = executor_.pending_stop()) return halt(std::move(*stop));
+  if (const auto done = history_.results.find({config, request.quick}); done != history_.results.end())
+    return done->second;
+  std::optional<TrialResult> trial = from_history(config, request.quick);
+  if (!trial) {
+    if (auto failed = store_.begin(config, request.quick)) return halt(std::move(*failed));
+    Executed ran = executor_.run(config, request);
+    if (auto* stop = std::get_if<Stop>(&ran)) {
+      if (stop->trial) {
+        stop->trial->settings = config;
+        stop->trial->quick = request.quick;
+        if (auto failed = store_.record(*stop->trial)) return halt(std::move(*failed));
+      }
+      return halt(std::move(*stop));
+    }
+    trial = std::move(std::get<TrialResult>(ran));
+  }
+  trial->settings = config;
+  trial->quick = request.quick;
+  if (auto failed = store_.record(*trial)) return halt(std::move(*failed));
+  return trial;
+}
+
+const TrialResult& Evaluator::add(TrialResult trial) {
   trial.id = static_cast<int>(trials_.size()) + 1;
-  trial.settings = config;
-  trial.quick = request.quick;
   measured_s_ += trial.measured_s;
   if (trial.status == TrialStatus::ok) incumbent_low_ = std::max(incumbent_low_, lower_bound(trial));
   trials_.push_back(std::move(trial));
-  cache_[config] = trials_.size() - 1;
+  cache_[trials_.back().settings] = trials_.size() - 1;
   if (trials_.back().status != TrialStatus::ok) record_failure(trials_.back());
   if (observer_) observer_(trials_.back());
-  return &trials_.back();
+  return trials_.back();
 }
 
 bool Evaluator::clearly_faster(const TrialResult& a, const TrialResult& b) const {

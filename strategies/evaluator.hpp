@@ -1,13 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Evaluator: runs trials for strategies; owns the cache, the budget and the quarantine.
+// Evaluator: runs trials for strategies; owns the cache, the budget, the quarantine, the store and stopping.
 #pragma once
 
 #include "strategies/search_space.hpp"
+#include "strategies/stop.hpp"
 #include "strategies/trial.hpp"
+#include "strategies/trial_executor.hpp"
+#include "strategies/trial_store.hpp"
 
 #include <deque>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -37,15 +41,37 @@ enum class Effort {
   quick,  ///< the minimum samples only (racing's first rung); a later full request re-measures
 };
 
-/// What the runner is asked for besides the configuration.
-struct TrialRequest {
-  /// The incumbent's lower bound [MiB/s]: sampling may stop once the candidate is clearly below.
-  std::optional<double> incumbent_low_mib_s;
-  bool quick = false;  ///< take only the minimum samples
+/// Why evaluate() gave no trial.
+enum class NotRun {
+  quarantined,   ///< the configuration holds a quarantined value: never applied
+  budget_spent,  ///< no new configuration may be evaluated (max_trials or the time budget)
+  stopped,       ///< the search was stopped (Evaluator::stop() says why): the strategy returns
+};
+
+/// What evaluate() gives back: a trial (valid while the Evaluator lives), or why there is none.
+class Evaluation {
+ public:
+  Evaluation(const TrialResult* trial) : trial_(trial) {}  // NOLINT: a trial converts implicitly
+  Evaluation(NotRun why) : why_(why) {}                    // NOLINT
+  [[nodiscard]] explicit operator bool() const { return trial_ != nullptr; }
+  [[nodiscard]] const TrialResult* get() const { return trial_; }
+  [[nodiscard]] const TrialResult& operator*() const { return *trial_; }
+  [[nodiscard]] const TrialResult* operator->() const { return trial_; }
+  /// True when no further evaluation can run a trial (budget spent or stopped): the
+  /// strategy should return.
+  [[nodiscard]] bool ended() const { return !trial_ && why_ != NotRun::quarantined; }
+
+ private:
+  const TrialResult* trial_ = nullptr;
+  NotRun why_ = NotRun::quarantined;
 };
 
 /// What strategies call to measure a configuration (Kernel Tuner's CostFunc). A strategy
-/// never sees a device: the runner given here applies, measures and restores.
+/// never sees a device: the executor given here applies, measures and restores, and every
+/// new trial takes one path: cache and quarantine check, the store's history (a resumed or
+/// crashed trial is never applied again), TrialStore::begin (intent, durable), the
+/// executor, TrialStore::record. A stop (signal, store failure, wedged device) ends the
+/// search as a value: stop() says why and every later evaluate() returns NotRun::stopped.
 class Evaluator {
  public:
   /// Runs one trial of a full configuration; the id is filled in by the evaluator.
@@ -54,14 +80,22 @@ class Evaluator {
   /// Runs one trial as requested (adaptive sampling against the incumbent, or quick).
   using RequestRunner = std::function<TrialResult(const probe::Settings&, const TrialRequest&)>;
 
+  /// Trials through `executor`, recorded in `store` (both outlive the Evaluator); the
+  /// store's history() is taken over here.
+  Evaluator(const SearchSpace& space, TrialExecutor& executor, TrialStore& store, TrialResult baseline,
+            EvaluatorOptions options = {});
+  /// A function as the executor (FunctionExecutor) and a MemoryTrialStore of its own.
   Evaluator(const SearchSpace& space, Runner runner, TrialResult baseline, EvaluatorOptions options = {});
   Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult baseline, EvaluatorOptions options = {});
 
   /// Result of `config`: the baseline's own measurement for the baseline, else from the
-  /// cache or by running a new trial (a quick cached result is re-measured when `effort` is
-  /// full). nullptr when the budget is spent or the configuration holds a quarantined value
-  /// (it is never applied). Precondition (DT_ASSERT): space.contains(config).
-  const TrialResult* evaluate(const probe::Settings& config, Effort effort = Effort::full);
+  /// cache, the store's history or by running a new trial (a quick cached result is
+  /// re-measured when `effort` is full). NotRun when the budget is spent, the search was
+  /// stopped, or the configuration holds a quarantined value (it is never applied).
+  /// Precondition (DT_ASSERT): space.contains(config).
+  Evaluation evaluate(const probe::Settings& config, Effort effort = Effort::full);
+  /// Why the search was stopped; nullopt while it was not.
+  [[nodiscard]] const std::optional<Stop>& stop() const { return stop_; }
   /// Measurement time spent by the search's trials so far [s] (spent_before_s not included).
   [[nodiscard]] double measured_s() const { return measured_s_; }
   /// The highest lower bound of any ok trial so far (the baseline included) [MiB/s].
@@ -77,8 +111,8 @@ class Evaluator {
   /// Every new trial in evaluation order (cache hits are not repeated). A deque, so that the
   /// pointers evaluate() returns stay valid while more trials are added.
   [[nodiscard]] const std::deque<TrialResult>& trials() const { return trials_; }
-  /// True while new configurations may still be evaluated: fewer than max_trials trials,
-  /// and spent_before_s + measured_s() + reserve_s below time_budget_s.
+  /// True while new configurations may still be evaluated: not stopped, fewer than
+  /// max_trials trials, and spent_before_s + measured_s() + reserve_s below time_budget_s.
   [[nodiscard]] bool budget_left() const;
   /// True when `config` is a configuration that failed, or contains a whole group choice
   /// whose single-change trial failed (for the coupled using_dma/xfermode group, the pair:
@@ -97,9 +131,18 @@ class Evaluator {
 
  private:
   void record_failure(const TrialResult& trial);
+  std::optional<TrialResult> obtain(const probe::Settings& config, const TrialRequest& request);
+  std::optional<TrialResult> from_history(const probe::Settings& config, bool quick) const;
+  std::optional<TrialResult> halt(Stop stop);
+  const TrialResult& add(TrialResult trial);
 
+  std::unique_ptr<TrialExecutor> own_executor_;  // for the function constructors
+  std::unique_ptr<TrialStore> own_store_;
   const SearchSpace& space_;
-  RequestRunner runner_;
+  TrialExecutor& executor_;
+  TrialStore& store_;
+  TrialHistory history_;  // what the store knew before this run
+  std::optional<Stop> stop_;
   std::function<void(const TrialResult&)> observer_;
   TrialResult baseline_;
   EvaluatorOptions options_;

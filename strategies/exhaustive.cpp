@@ -17,7 +17,7 @@ void Exhaustive::run(const SearchSpace& space, Evaluator& evaluator) {
   // Odometer over the choice indices: the last group varies fastest.
   while (evaluator.budget_left()) {
     const auto config = space.configuration(index);
-    if (!evaluator.quarantined(config)) evaluator.evaluate(config);
+    if (!evaluator.quarantined(config) && evaluator.evaluate(config).ended()) return;
     std::size_t g = groups.size();
     while (g > 0) {
       --g;

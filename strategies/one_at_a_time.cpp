@@ -15,9 +15,10 @@ std::vector<std::pair<std::size_t, std::size_t>> improving_choices(const SearchS
     for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
       const auto config = space.with_choice(space.baseline(), g, c);
       if (evaluator.quarantined(config)) continue;
-      const TrialResult* trial = evaluator.evaluate(config);
+      const Evaluation trial = evaluator.evaluate(config);
+      if (trial.ended()) return best;
       if (trial && trial->status == TrialStatus::ok && trial->median_mib_s > top->median_mib_s) {
-        top = trial;
+        top = trial.get();
         top_choice = c;
       }
     }
@@ -46,12 +47,12 @@ std::string_view OneAtATime::description() const {
 void OneAtATime::run(const SearchSpace& space, Evaluator& evaluator) {
   screen_single_changes(space, evaluator);
   const auto best = improving_choices(space, evaluator);
-  if (best.size() < 2) return;  // one improving change was already measured alone
-  const TrialResult* combined = evaluator.evaluate(combine(space, best, std::nullopt));
-  if (combined && combined->status == TrialStatus::ok) return;
+  if (best.size() < 2 || !evaluator.budget_left()) return;  // one improving change was already measured alone
+  const Evaluation combined = evaluator.evaluate(combine(space, best, std::nullopt));
+  if (combined.ended() || (combined && combined->status == TrialStatus::ok)) return;
   // Back off one setting at a time, as the walkthrough says to do after a hang.
   for (std::size_t skip = 0; skip < best.size() && evaluator.budget_left(); ++skip)
-    evaluator.evaluate(combine(space, best, skip));
+    if (evaluator.evaluate(combine(space, best, skip)).ended()) return;
 }
 
 }  // namespace disktune::strategies

@@ -16,8 +16,9 @@ std::vector<std::size_t> promising_choices(const SearchSpace& space, Evaluator& 
   for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
     const auto config = space.with_choice(space.baseline(), g, c);
     if (config == space.baseline() || evaluator.quarantined(config)) continue;
-    const TrialResult* trial = evaluator.evaluate(config);
-    if (trial && trial->status == TrialStatus::ok) ranked.emplace_back(trial, c);
+    const Evaluation trial = evaluator.evaluate(config);
+    if (trial.ended()) break;
+    if (trial && trial->status == TrialStatus::ok) ranked.emplace_back(trial.get(), c);
   }
   std::sort(ranked.begin(), ranked.end(),
             [](const auto& a, const auto& b) { return a.first->median_mib_s > b.first->median_mib_s; });
@@ -55,7 +56,8 @@ std::vector<probe::Settings> rung(Evaluator& evaluator, const std::vector<probe:
   std::vector<std::pair<double, probe::Settings>> measured;
   for (const auto& config : configs) {
     if (evaluator.quarantined(config)) continue;
-    const TrialResult* trial = evaluator.evaluate(config, effort);
+    const Evaluation trial = evaluator.evaluate(config, effort);
+    if (trial.ended()) return {};
     if (trial && trial->status == TrialStatus::ok) measured.emplace_back(trial->median_mib_s, config);
   }
   std::sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
@@ -76,14 +78,17 @@ std::string_view Racing::description() const {
 void Racing::run(const SearchSpace& space, Evaluator& evaluator) {
   screen_single_changes(space, evaluator);
   std::vector<std::vector<std::size_t>> kept;
-  for (std::size_t g = 0; g < space.groups().size(); ++g) kept.push_back(promising_choices(space, evaluator, g));
+  for (std::size_t g = 0; g < space.groups().size(); ++g) {
+    if (evaluator.stop()) return;
+    kept.push_back(promising_choices(space, evaluator, g));
+  }
   auto survivors = pool(space, kept);
   Effort effort = Effort::quick;
   while (survivors.size() > 1 && evaluator.budget_left()) {
     survivors = rung(evaluator, survivors, effort);
     effort = Effort::full;
   }
-  if (survivors.size() == 1) evaluator.evaluate(survivors.front(), Effort::full);
+  if (survivors.size() == 1 && !evaluator.stop()) evaluator.evaluate(survivors.front(), Effort::full);
 }
 
 }  // namespace disktune::strategies

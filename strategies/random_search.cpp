@@ -19,6 +19,7 @@ std::size_t RandomSearch::sample_size(const SearchSpace& space) {
 
 void RandomSearch::run(const SearchSpace& space, Evaluator& evaluator) {
   screen_single_changes(space, evaluator);
+  if (evaluator.stop()) return;
   std::mt19937_64 random(0x5eed);
   const std::size_t target = sample_size(space);
   // Draws are bounded: a space of mostly quarantined or already seen configurations ends it.
@@ -28,7 +29,7 @@ void RandomSearch::run(const SearchSpace& space, Evaluator& evaluator) {
     for (const auto& group : space.groups())
       index.push_back(std::uniform_int_distribution<std::size_t>(0, group.choices.size() - 1)(random));
     const auto config = space.configuration(index);
-    if (!evaluator.quarantined(config)) evaluator.evaluate(config);
+    if (!evaluator.quarantined(config) && evaluator.evaluate(config).ended()) return;
   }
 }
 

@@ -23,7 +23,8 @@ std::size_t settings_changed(const probe::Settings& from, const probe::Settings&
 
 // In a coupled group (using_dma with xfermode), choices that change one setting come first:
 // if DMA on at the current mode fails, DMA itself is the suspect and no mode is tried with it.
-void screen_group(const SearchSpace& space, Evaluator& evaluator, std::size_t g) {
+// Returns false when the search ended (budget spent or stopped).
+bool screen_group(const SearchSpace& space, Evaluator& evaluator, std::size_t g) {
   const auto& choices = space.groups()[g].choices;
   const auto baseline_choice = space.choice_of(space.baseline(), g);
   std::vector<std::size_t> order(choices.size());
@@ -35,9 +36,9 @@ void screen_group(const SearchSpace& space, Evaluator& evaluator, std::size_t g)
     });
   for (const std::size_t c : order) {
     if (c == baseline_choice) continue;
-    if (!evaluator.budget_left()) return;
-    evaluator.evaluate(space.with_choice(space.baseline(), g, c));
+    if (!evaluator.budget_left() || evaluator.evaluate(space.with_choice(space.baseline(), g, c)).ended()) return false;
   }
+  return true;
 }
 
 }  // namespace
@@ -45,7 +46,7 @@ void screen_group(const SearchSpace& space, Evaluator& evaluator, std::size_t g)
 void screen_single_changes(const SearchSpace& space, Evaluator& evaluator) {
   for (const bool risky : {true, false})
     for (std::size_t g = 0; g < space.groups().size(); ++g)
-      if (group_is_risky(space.groups()[g]) == risky) screen_group(space, evaluator, g);
+      if (group_is_risky(space.groups()[g]) == risky && !screen_group(space, evaluator, g)) return;
 }
 
 }  // namespace disktune::strategies

@@ -34,8 +34,9 @@ class Strategy {
   [[nodiscard]] virtual std::string_view name() const = 0;
   /// One line for --help: what it searches and how many trials it needs.
   [[nodiscard]] virtual std::string_view description() const = 0;
-  /// Search `space` by asking `evaluator`, until done or the evaluator's budget is spent.
-  /// Precondition: evaluator was built over this same space.
+  /// Search `space` by asking `evaluator`, until done, the evaluator's budget is spent or it
+  /// reports a stop (an Evaluation that ended(): return then; Evaluator::stop() says why).
+  /// Never throws a stop. Precondition: evaluator was built over this same space.
   virtual void run(const SearchSpace& space, Evaluator& evaluator) = 0;
 };
 

@@ -31,16 +31,4 @@ probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const Rou
   return decision;
 }
 
-probe::Result<Decision> decide(const strategies::Evaluator& evaluator, TrialRunner& runner,
-                               std::size_t finalist_count) {
-  return decide(
-      evaluator,
-      [&runner](const std::vector<probe::Settings>& contenders) -> probe::Result<Round> {
-        auto results = runner.confirm(contenders);
-        if (!results) return results.error();
-        return Round{std::move(*results), ""};
-      },
-      finalist_count);
-}
-
 }  // namespace disktune::tuner

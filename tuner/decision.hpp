@@ -19,7 +19,7 @@ struct Round {
 };
 
 /// Runs the confirmation round of `contenders` ([0] the baseline): TrialRunner::confirm,
-/// directly or through the journal (RunJournal::confirm). Errors as TrialRunner::confirm.
+/// through the run's store (RunStore::confirm: the journal or memory). Errors as TrialRunner::confirm.
 using RoundRunner = std::function<probe::Result<Round>(const std::vector<probe::Settings>& contenders)>;
 
 /// The decided outcome of a search.
@@ -35,9 +35,6 @@ struct Decision {
 /// the search's best (the first finalist) as the winner, with Decision::round_skipped set.
 /// Errors: the original settings could not be restored after the round.
 probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
-                               std::size_t finalist_count = 3);
-/// decide() with `runner`'s confirmation round, unjournaled (disktune evaluate).
-probe::Result<Decision> decide(const strategies::Evaluator& evaluator, TrialRunner& runner,
                                std::size_t finalist_count = 3);
 
 }  // namespace disktune::tuner

@@ -6,7 +6,7 @@
 #include "probe/sim_device.hpp"
 #include "probe/sim_model.hpp"
 #include "strategies/registry.hpp"
-#include "tuner/decision.hpp"
+#include "tuner/pipeline.hpp"
 
 #include <tbb/parallel_for.h>
 
@@ -78,27 +78,19 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   const auto space = space_of(**device, *original);
   run.legal_count = space.legal_count();
   TrialRunner runner(**device, *original, evaluation_trial_settings(config));
-  auto baseline = runner.measure_baseline();
-  if (!baseline) return run;
-  strategies::EvaluatorOptions options;
-  options.noise_floor = baseline->noise_floor_pct / 100.0;
-  strategies::Evaluator evaluator(
-      space,
-      strategies::Evaluator::RequestRunner([&](const probe::Settings& c, const strategies::TrialRequest& request) {
-        auto trial = runner.run(c, request).result;
-        return trial ? *trial : strategies::TrialResult{};
-      }),
-      baseline->trial, options);
-  (*strategies::make_strategy(name))->run(space, evaluator);
-  auto decision = decide(evaluator, runner);
-  const auto& winner = decision ? decision->winner : evaluator.baseline();
-  run.trials = evaluator.trials().size();
-  run.measured_s = baseline->trial.measured_s + evaluator.measured_s();
-  if (decision && decision->confirmation)
-    for (const auto& r : decision->confirmation->results) run.measured_s += r.measured_s;
-  run.kept_baseline = winner.id == 0;
-  run.final_settings = probe::format_settings(strategies::changes_from(*original, winner.settings));
-  run.true_mib_s = true_rate(file, winner.settings);
+  ChildExecutor executor(runner, {});
+  MemoryRunStore store;
+  auto strategy = strategies::make_strategy(name);
+  std::ostream quiet(nullptr);  // no progress lines: thousands of runs in parallel
+  // The figures of `evaluate` are taken without the noise check and without a budget.
+  const PipelineInput input{space, **strategy, *original, run.drive, true, std::nullopt, std::nullopt, false};
+  const PipelineResult result = run_pipeline(input, store, executor, quiet);
+  if (!result.baseline) return run;
+  run.trials = result.search_trials;
+  run.measured_s = result.baseline->trial.measured_s + result.search_s + result.confirmation_s;
+  run.kept_baseline = result.best.id == 0;
+  run.final_settings = probe::format_settings(strategies::changes_from(*original, result.best.settings));
+  run.true_mib_s = true_rate(file, result.best.settings);
   run.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }

@@ -96,12 +96,9 @@ void refuse_other_drive(const std::string& path, const results::JournalIdentity&
     throw RunError(kExitUsage, "journal " + path + " belongs to another drive: " + diff + "; " + refusal);
 }
 
-// Why an unfinished attempt (an intent without a result) must not be run again: the machine
-// restarted since (boot id changed) or the process died in it twice; "" to run it once more.
+// Why an unfinished attempt (an intent without a result) must not be run again (strategies::death_verdict).
 std::string death_verdict(const results::PendingTrial& pending, const std::string& boot_id, const std::string& what) {
-  if (pending.last_boot_id != boot_id) return "the machine restarted during " + what + " (boot id changed)";
-  if (pending.attempts >= 2) return "the process died in " + what + " twice";
-  return "";
+  return strategies::death_verdict(pending.last_boot_id, pending.attempts, boot_id, what);
 }
 
 // Journals set aside next to `path` (by --fresh or a finished run), with the command that
@@ -194,6 +191,7 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
     log << "disktune: resuming " << file_.path() << ": " << state->results.size() << " trials done, "
         << state->pending.size() << " in flight when it stopped\n";
     resumed_ = std::move(*state);
+    resume_history();
     return true;
   }
   if (!refusal.empty() && !config.fresh) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
@@ -219,49 +217,55 @@ void RunJournal::record_baseline(const strategies::Baseline& baseline) {
 // A value that hung, wedged or took the process down stays quarantined on this drive when its
 // journal is set aside (--fresh), whatever the new run's options.
 void RunJournal::carry_quarantine(const results::JournalState& state, std::ostream& log) {
+  std::map<probe::Settings, TrialResult> kept;
   for (const auto& [key, trial] : state.results)
     if (trial.status == TrialStatus::hang || trial.status == TrialStatus::wedged || trial.status == TrialStatus::crashed)
-      quarantine_.emplace(key.first, trial);
+      kept.emplace(key.first, trial);
   for (const auto& [key, pending] : state.pending)
     if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty())
-      quarantine_.emplace(key.first, crashed(key.first, why));
-  if (!quarantine_.empty())
-    log << "disktune: " << quarantine_.size() << " quarantined configuration(s) kept from the previous journal\n";
-}
-
-std::optional<TrialResult> RunJournal::verdict_for_pending(const probe::Settings& config, bool quick) {
-  if (!resumed_) return std::nullopt;
-  const auto it = resumed_->pending.find({config, quick});
-  if (it == resumed_->pending.end()) return std::nullopt;
-  if (auto why = death_verdict(it->second, boot_id_, "this trial"); !why.empty()) return crashed(config, why + ": quarantined");
-  return std::nullopt;  // died once in this boot: run it once more
-}
-
-TrialResult RunJournal::run(const probe::Settings& config, bool quick,
-                            const std::function<TrialResult(const probe::Settings&)>& measure) {
-  if (resumed_)
-    if (const auto done = resumed_->results.find({config, quick}); done != resumed_->results.end())
-      return done->second;
-  TrialResult trial;
-  if (const auto kept = quarantine_.find(config); kept != quarantine_.end()) {
-    trial = kept->second;
-    trial.quick = quick;
-    trial.detail = "quarantined in the previous journal (" + std::string(to_string(kept->second.status)) + "): " +
-                   kept->second.detail;
-  } else if (auto verdict = verdict_for_pending(config, quick)) {
-    trial = std::move(*verdict);
-    trial.quick = quick;
-  } else {
-    file_.append(results::intent_record(config, quick, boot_id_));
-    trial = measure(config);
+      kept.emplace(key.first, crashed(key.first, why));
+  for (auto& [config, trial] : kept) {
+    trial.detail = "quarantined in the previous journal (" + std::string(to_string(trial.status)) + "): " + trial.detail;
+    history_.quarantined.emplace(config, std::move(trial));
   }
-  file_.append(results::result_record(trial, boot_id_));
-  return trial;
+  if (!kept.empty())
+    log << "disktune: " << kept.size() << " quarantined configuration(s) kept from the previous journal\n";
 }
 
-probe::Result<Round> RunJournal::confirm(
-    const std::vector<probe::Settings>& contenders,
-    const std::function<probe::Result<std::vector<TrialResult>>(const std::vector<probe::Settings>&)>& measure) {
+// What the resumed journal holds for the Evaluator: completed trials, and the verdict on each
+// unfinished attempt that must not run again (one that died once in this boot runs once more).
+void RunJournal::resume_history() {
+  history_.results = resumed_->results;
+  for (const auto& [key, pending] : resumed_->pending)
+    if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty()) {
+      TrialResult verdict = crashed(key.first, why + ": quarantined");
+      verdict.quick = key.second;
+      history_.crashed.emplace(key, std::move(verdict));
+    }
+}
+
+namespace {
+// A journal write that failed (disk full) stops the run like any other stop.
+template <typename Write>
+std::optional<strategies::Stop> durably(Write&& write) {
+  try {
+    write();
+    return std::nullopt;
+  } catch (const RunError& error) {
+    return strategies::Stop{strategies::StopReason::store_failed, error.what(), std::nullopt};
+  }
+}
+}  // namespace
+
+std::optional<strategies::Stop> RunJournal::begin(const probe::Settings& config, bool quick) {
+  return durably([&] { file_.append(results::intent_record(config, quick, boot_id_)); });
+}
+
+std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
+  return durably([&] { file_.append(results::result_record(trial, boot_id_)); });
+}
+
+probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& contenders, const RoundMeasure& measure) {
   if (resumed_) {
     if (const auto done = resumed_->rounds.find(contenders); done != resumed_->rounds.end())
       return Round{done->second.results, done->second.skipped};

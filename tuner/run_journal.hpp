@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// RunJournal: resume, quarantine and durable trial records for one tune run.
+// RunJournal: the journal-backed RunStore of a tune run (resume, durable records, restore).
 #pragma once
 
 #include "results/journal.hpp"
@@ -7,6 +7,7 @@
 #include "tuner/device_context.hpp"
 #include "tuner/journal_file.hpp"
 #include "tuner/decision.hpp"
+#include "tuner/run_store.hpp"
 #include "tuner/trial_runner.hpp"
 
 #include <functional>
@@ -22,7 +23,9 @@ namespace disktune::tuner {
 ///   (the device may be in a trial's state after a crash), completed trials are taken from
 ///   it, and a trial with an intent but no result is judged: a reboot since (boot id
 ///   changed) or a second unfinished attempt makes it `crashed` (quarantined); a first
-///   unfinished attempt in the same boot is run once more;
+///   unfinished attempt in the same boot is run once more (strategies::death_verdict); what
+///   it found is history(), which the Evaluator takes over: the journal keeps no cache or
+///   quarantine of its own;
 /// - a journal of another drive or kernel is refused unless --force;
 /// - a resume whose measurement options (measurement_options) differ from the journal's is
 ///   refused, naming each option with both values;
@@ -31,7 +34,7 @@ namespace disktune::tuner {
 ///   (hang, wedged, crashed) is kept: those configurations are not applied again.
 /// The start record (with the original settings) is durable before the constructor returns:
 /// construct it before anything writes to the device, the capability probe included.
-class RunJournal {
+class RunJournal final : public RunStore {
  public:
   /// Open the journal for `context`'s device and decide new/resume; may change
   /// context.original to the journal's. `options`: measurement_options() of this run.
@@ -40,28 +43,30 @@ class RunJournal {
   RunJournal(const Config& config, DeviceContext& context, const boost::json::object& options, std::ostream& log);
 
   [[nodiscard]] const std::string& path() const { return file_.path(); }
-  /// The baseline a resumed run measured already, if any.
-  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const;
-  /// Record the baseline measurement (durably).
-  void record_baseline(const strategies::Baseline& baseline);
-  /// The result of `config`: from the journal, a `crashed` verdict, or `measure` run between
-  /// a durable intent record and a durable result record.
+  /// Completed trials and verdicts of the resumed journal, or the quarantine kept from a
+  /// set-aside one (hang, wedged, crashed: "quarantined in the previous journal (...)").
+  [[nodiscard]] strategies::TrialHistory history() const override { return history_; }
+  /// Intent record of (config, quick), fsynced. A Stop (store_failed) when it cannot be written.
   /// `quick`: a minimum-samples trial (racing's first rung), journaled apart from a full one.
-  strategies::TrialResult run(const probe::Settings& config, bool quick,
-                              const std::function<strategies::TrialResult(const probe::Settings&)>& measure);
+  std::optional<strategies::Stop> begin(const probe::Settings& config, bool quick) override;
+  /// Result record of `trial`, fsynced. A Stop (store_failed) when it cannot be written.
+  std::optional<strategies::Stop> record(const strategies::TrialResult& trial) override;
+  /// The baseline a resumed run measured already, if any.
+  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override;
+  /// Record the baseline measurement (durably). Throws RunError when it cannot be written.
+  void record_baseline(const strategies::Baseline& baseline) override;
   /// The confirmation round of `contenders` ([0] the baseline) as one journaled unit: taken
   /// from the journal when it completed before; skipped (Round::skipped says why) when it
   /// was in flight when the machine restarted, or when the process died in it twice; else
   /// `measure` between a durable intent record and a durable result record (an error from
-  /// `measure` records no result: the round stays in flight).
-  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders,
-                               const std::function<probe::Result<std::vector<strategies::TrialResult>>(
-                                   const std::vector<probe::Settings>&)>& measure);
+  /// `measure` records no result: the round stays in flight). Throws RunError when a record
+  /// cannot be written.
+  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, const RoundMeasure& measure) override;
   /// Record the end of the run (settings restored or not).
   void finish(bool restored);
 
  private:
-  std::optional<strategies::TrialResult> verdict_for_pending(const probe::Settings& config, bool quick);
+  void resume_history();
   void carry_quarantine(const results::JournalState& state, std::ostream& log);
   bool accept_or_set_aside(const Config& config, DeviceContext& context, const results::JournalIdentity& identity,
                            const boost::json::object& options, std::ostream& log);
@@ -69,7 +74,7 @@ class RunJournal {
   JournalFile file_;
   std::string boot_id_;
   std::optional<results::JournalState> resumed_;
-  std::map<probe::Settings, strategies::TrialResult> quarantine_;  ///< kept from a set-aside journal
+  strategies::TrialHistory history_;
 };
 
 /// Who a journal (or a probe record) of `context`'s device belongs to: its path, identify

@@ -5,10 +5,10 @@
 #include "probe/last_close.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
-#include "tuner/decision.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/noise.hpp"
+#include "tuner/pipeline.hpp"
 #include "tuner/restorer.hpp"
 #include "tuner/run_journal.hpp"
 #include "tuner/signals.hpp"
@@ -28,12 +28,6 @@ namespace disktune::tuner {
 namespace {
 
 using strategies::TrialResult;
-
-// Thrown out of the evaluator's runner to end the search early; caught in run_tune.
-struct StopSearch {
-  ExitCode code;
-  std::string message;
-};
 
 constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
 
@@ -65,39 +59,6 @@ TrialSettings trial_settings_for(const Config& config, bool simulated) {
 // Wall seconds since `start`.
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-// The confirmation round, journaled as one unit and announced (it runs for minutes on a
-// real device): what it measures, then where its answer came from.
-probe::Result<Round> journaled_round(const std::vector<probe::Settings>& contenders, RunJournal& journal,
-                                     TrialRunner& runner, const TrialSettings& trial, std::ostream& log,
-                                     bool simulated) {
-  const double per_sample_s = trial.workload.duration.count();
-  char estimate[32];
-  std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
-  bool measured = false;
-  auto round = journal.confirm(contenders, [&](const std::vector<probe::Settings>& c) {
-    measured = true;
-    log << "disktune: confirmation round: " << c.size() - 1 << " finalists and the baseline x " << trial.confirm_rounds
-        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
-    // One line per unit, as the search prints one per trial.
-    return runner.confirm(c, [&](const ConfirmUnit& unit) {
-      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated) << '\n' << std::flush;
-    });
-  });
-  if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
-  else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
-  else if (round) log << "disktune: confirmation round done\n";
-  return round;
-}
-
-void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
-  char figure[64];
-  std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median_mib_s, trial.spread_pct);
-  log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
-      << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
-      << probe::format_settings(strategies::changes_from(original, trial.settings))
-      << (trial.detail.empty() ? "" : "  (" + trial.detail + ")") << '\n';
 }
 
 results::Report start_report(const Config& config, const DeviceContext& context,
@@ -152,16 +113,6 @@ results::ConfirmationRound describe_confirmation(const strategies::Confirmation&
   return described;
 }
 
-probe::Result<strategies::Baseline> measure_or_resume_baseline(TrialRunner& runner, RunJournal& journal) {
-  if (auto saved = journal.saved_baseline()) {
-    runner.adopt_baseline(*saved);
-    return *saved;
-  }
-  auto measured = runner.measure_baseline();
-  if (measured) journal.record_baseline(*measured);
-  return measured;
-}
-
 // A wedged device: no restore from this process (it could block as the trial did); one
 // attempt from a watched child unless a restore child already wedged; then exit 5.
 void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
@@ -195,33 +146,12 @@ std::string seconds_text(double seconds) {
 }
 
 // Why a completed search stopped short of its strategy's end.
-std::string budget_note(const Config& config, const strategies::Evaluator& evaluator) {
-  const std::string spent = config.max_trials && evaluator.trials().size() >= *config.max_trials
+std::string budget_note(const Config& config, std::size_t trials) {
+  const std::string spent = config.max_trials && trials >= *config.max_trials
                                 ? "--max-trials " + std::to_string(*config.max_trials)
                                 : "--time-budget " + seconds_text(config.time_budget_s.value_or(0.0)) + " s";
-  return "search budget spent (" + spent + ") after " + std::to_string(evaluator.trials().size()) +
+  return "search budget spent (" + spent + ") after " + std::to_string(trials) +
          " trials: the answer is the best of what was measured";
-}
-
-// Confirmation rounds never go below this, whatever the budget.
-constexpr int kMinConfirmRounds = 3;
-// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
-constexpr int kMaxContenders = 4;
-
-// Measurement seconds of one sample, from the baseline's (its warm-up included).
-double seconds_per_sample(const TrialResult& baseline) {
-  const auto samples = baseline.samples_mib_s.size() + (baseline.warmup_mib_s > 0.0 ? 1 : 0);
-  return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
-}
-
-// A confirmation round of `rounds` rounds: every contender takes a warm-up and a kept sample.
-double confirmation_cost_s(int rounds, double sample_s) { return rounds * kMaxContenders * 2.0 * sample_s; }
-
-// As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
-int confirm_rounds_within(double left_s, double sample_s, int rounds) {
-  const double per_round = confirmation_cost_s(1, sample_s);
-  if (per_round <= 0.0) return rounds;
-  return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
 }
 
 // The end of every run that got to measuring: restore (from a watched child: after a hung
@@ -255,6 +185,60 @@ std::string concurrent_change_message(const probe::Error& error) {
          error.op.substr(error.op.find(": ") + 2) +
          "); the baseline cannot be trusted. Stop whatever changes it (a udev rule, tuned, a script, another "
          "tuner) and run disktune tune again (it resumes); the original settings are restored";
+}
+
+// A baseline that could not be measured ends the run: after a stop, a change behind its
+// back (the device is fine: no read check, exit 1, the journal left to resume) or on a
+// wedged device, with an outcome; else with RunError (exit 3), once the original settings
+// are restored.
+TuneOutcome end_without_baseline(TuneOutcome outcome, const probe::Error& error, const probe::Settings& original,
+                                 TrialRunner& runner, RestoreGuard& guard, RunJournal& journal) {
+  if (error.code == std::errc::operation_canceled) {  // a second signal (or the grace) ended the baseline
+    outcome.exit_code = kExitPartial;
+    outcome.message = stop_message(stop_requested());
+  } else if (baseline_changed_behind(error)) {
+    outcome.exit_code = kExitPartial;
+    outcome.message = concurrent_change_message(error);
+  } else {
+    // A hung read can leave requests in flight that a restore from here would wait on.
+    guard.dismiss();
+    auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
+    // Reads a killed child left in flight would make this process's last close of the
+    // device wait for ever: the read check (in a child) finds such a device wedged. A
+    // baseline that was merely slow (errc::timed_out) says nothing about the device.
+    if (restored && !runner.health().wedged() && error.code != std::errc::timed_out)
+      restored = runner.verify_readable();
+    if (!runner.health().wedged())
+      throw RunError(kExitDevice,
+                     error.message() + (restored ? "" : "; could not restore: " + restored.error().message()));
+  }
+  outcome.report.winner.settings = original;
+  outcome.report.winner.keep_baseline = true;
+  finish_run(outcome, runner, guard, journal);
+  return outcome;
+}
+
+// The report's search, confirmation and winner, from what the pipeline found.
+void report_pipeline(TuneOutcome& outcome, const PipelineResult& result, const probe::Settings& original) {
+  results::Report& report = outcome.report;
+  const strategies::Baseline& baseline = *result.baseline;
+  report.baseline = baseline;
+  report.noise_floor_pct = baseline.noise_floor_pct;
+  report.noise_detail = result.noise.detail;
+  report.trials = result.trials;
+  report.measured_s = result.before_search_s + result.search_s + result.confirmation_s;
+  report.confirmation_skipped = result.confirmation_skipped;
+  if (result.confirmation) report.confirmation = describe_confirmation(*result.confirmation, result.confirm_rounds);
+  report.too_noisy = result.too_noisy;
+  outcome.exit_code = result.exit_code;
+  outcome.message = result.message;
+  report.winner = describe_winner(result.best, reference_trial(report.confirmation, baseline.trial), original);
+  report.winner.confirmed = report.confirmation.has_value();
+}
+
+std::optional<strategies::Stop> signal_stop() {
+  if (const int signal = stop_requested()) return strategies::Stop{strategies::StopReason::signal, stop_message(signal), {}};
+  return std::nullopt;
 }
 
 }  // namespace
@@ -291,152 +275,21 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
     log << "  " << kDataInUseNote << '\n';
   }
   TrialRunner runner(*context.device, context.original, trial_settings);
-  const bool resumed_baseline = journal.saved_baseline().has_value();
-  auto measured = measure_or_resume_baseline(runner, journal);
-  if (!measured && measured.error().code == std::errc::operation_canceled) {  // a second signal (or the grace)
-    outcome.exit_code = kExitPartial;
-    outcome.message = stop_message(stop_requested());
-    outcome.report.winner.settings = context.original;
-    outcome.report.winner.keep_baseline = true;
-    finish_run(outcome, runner, guard, journal);
+  ChildExecutor executor(runner, signal_stop);
+  PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
+                      config.max_trials, config.time_budget_s, true};
+  const PipelineResult result = run_pipeline(input, journal, executor, log);
+  if (result.baseline_error) {
+    outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);
     outcome.report.wall_s = seconds_since(wall_start);
     return outcome;
   }
-  // Another process changed a setting while the baseline was measured: the device is fine
-  // (no read check); restore, report, exit 1, the journal left to resume.
-  auto stop_for_change = [&](const probe::Error& error) {
-    outcome.exit_code = kExitPartial;
-    outcome.message = concurrent_change_message(error);
-    outcome.report.winner.settings = context.original;
-    outcome.report.winner.keep_baseline = true;
-    finish_run(outcome, runner, guard, journal);
-    outcome.report.wall_s = seconds_since(wall_start);
-    return outcome;
-  };
-  if (!measured && baseline_changed_behind(measured.error())) return stop_for_change(measured.error());
-  if (!measured) {
-    // A hung read can leave requests in flight that a restore from here would wait on.
-    guard.dismiss();
-    auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
-    // Reads a killed child left in flight would make this process's last close of the
-    // device wait for ever: the read check (in a child) finds such a device wedged. A
-    // baseline that was merely slow (errc::timed_out) says nothing about the device.
-    if (restored && !runner.health().wedged() && measured.error().code != std::errc::timed_out)
-      restored = runner.verify_readable();
-    if (!runner.health().wedged())
-      throw RunError(kExitDevice, measured.error().message() +
-                                      (restored ? "" : "; could not restore: " + restored.error().message()));
-    outcome.report.winner.settings = context.original;
-    outcome.report.winner.keep_baseline = true;
-    finish_run(outcome, runner, guard, journal);
-    outcome.report.wall_s = seconds_since(wall_start);
-    return outcome;
-  }
-  strategies::Baseline& baseline = *measured;
-  log_trial(log, baseline.trial, context.original, simulated);
-  log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << baseline.noise_floor_pct
-      << " %\n";
-  constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
-  const NoiseCheck noise = settle_noise(runner, baseline, resumed_baseline, 100.0 * kMinGain, log);
-  if (noise.changed_behind) return stop_for_change(*noise.changed_behind);
-  outcome.report.baseline = baseline;
-  outcome.report.noise_floor_pct = baseline.noise_floor_pct;
-  outcome.report.noise_detail = noise.detail;
-  const double before_search_s = (resumed_baseline ? baseline.trial.measured_s : baseline.measured_s) + noise.measured_s;
-
-  strategies::EvaluatorOptions options;
-  options.max_trials = config.max_trials;
-  options.time_budget_s = config.time_budget_s;
-  options.noise_floor = baseline.noise_floor_pct / 100.0;
-  options.spent_before_s = before_search_s;
-  const double sample_s = seconds_per_sample(baseline.trial);
-  options.reserve_s = confirmation_cost_s(kMinConfirmRounds, sample_s);
-  std::optional<TrialResult> wedged_trial;  // the evaluator never sees it: the search stops
-  bool journal_failed = false;              // then the journal is not written again
-  strategies::Evaluator evaluator(
-      space,
-      strategies::Evaluator::RequestRunner([&](const probe::Settings& candidate, const strategies::TrialRequest& request) {
-        if (const int signal = stop_requested()) throw StopSearch{kExitPartial, stop_message(signal)};
-        auto measure = [&](const probe::Settings& config_to_measure) {
-          auto ran = runner.run(config_to_measure, request);
-          if (!ran.result)
-            throw StopSearch{ran.health.unreadable() ? kExitDevice : kExitRestoreFailed, ran.result.error().message()};
-          // Killed to stop the run: no result is recorded (the journal runs it again on resume).
-          if (ran.stopped) throw StopSearch{kExitPartial, stop_message(stop_requested())};
-          return *ran.result;
-        };
-        TrialResult trial;
-        try {
-          trial = journal.run(candidate, request.quick, measure);
-        } catch (const RunError& error) {
-          // A journal write failed (disk full): stop like any other stop, restore, report.
-          journal_failed = true;
-          throw StopSearch{error.code(), error.what()};
-        }
-        // Wedged here and now (a journal's wedged trial from an earlier run is just a failure).
-        if (runner.health().wedged()) {
-          wedged_trial = trial;
-          throw StopSearch{kExitWedged, "device wedged"};
-        }
-        return trial;
-      }),
-      baseline.trial, options);
-  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, context.original, simulated); });
-  if (space.groups().empty())
-    log << "disktune: nothing to tune on " << context.device->path()
-        << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
-  try {
-    (*strategy)->run(space, evaluator);
-  } catch (const StopSearch& stop) {
-    outcome.exit_code = stop.code;
-    outcome.message = stop.message;
-  }
-
-  outcome.report.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
-  if (wedged_trial) {
-    wedged_trial->id = static_cast<int>(outcome.report.trials.size()) + 1;
-    log_trial(log, *wedged_trial, context.original, simulated);
-    outcome.report.trials.push_back(*wedged_trial);
-  }
-  outcome.report.measured_s = before_search_s + evaluator.measured_s();
-  TrialResult best = evaluator.best();
-  if (outcome.exit_code == kExitOk) {
-    if (config.time_budget_s)
-      runner.set_confirm_rounds(confirm_rounds_within(*config.time_budget_s - outcome.report.measured_s, sample_s,
-                                                      trial_settings.confirm_rounds));
-    auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
-      return journaled_round(contenders, journal, runner, runner.settings(), log, simulated);
-    });
-    if (!decision) {
-      outcome.exit_code = runner.health().wedged() ? kExitWedged : kExitRestoreFailed;
-      outcome.message = decision.error().message();
-    } else {
-      best = decision->winner;
-      outcome.report.confirmation_skipped = decision->round_skipped;
-      if (decision->confirmation) {
-        outcome.report.confirmation = describe_confirmation(*decision->confirmation, runner.settings().confirm_rounds);
-        for (const auto& result : decision->confirmation->results) outcome.report.measured_s += result.measured_s;
-      }
-    }
-    if (const int signal = stop_requested()) {  // asked to stop during the confirmation round
-      best = evaluator.baseline();
-      outcome.report.confirmation.reset();
-      outcome.exit_code = kExitPartial;
-      outcome.message = stop_message(signal);
-    }
-  }
-  if (outcome.exit_code == kExitOk && best.id == 0 && !noise.resolvable) {
-    outcome.report.too_noisy = true;
-    outcome.exit_code = kExitTooNoisy;
-    outcome.message = "too noisy for an answer: no configuration beat the noise; " + noise.detail;
-  }
-  const TrialResult& reference = reference_trial(outcome.report.confirmation, baseline.trial);
-  outcome.report.winner = describe_winner(best, reference, context.original);
-  outcome.report.winner.confirmed = outcome.report.confirmation.has_value();
+  report_pipeline(outcome, result, context.original);
+  const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
   finish_run(outcome, runner, guard, journal, journal_failed);
   outcome.report.wall_s = seconds_since(wall_start);
-  if (outcome.report.completed && !evaluator.budget_left()) {
-    outcome.report.stop_reason = budget_note(config, evaluator);
+  if (outcome.report.completed && !result.budget_left) {
+    outcome.report.stop_reason = budget_note(config, result.search_trials);
     log << "disktune: " << outcome.report.stop_reason << '\n';
   }
   return outcome;

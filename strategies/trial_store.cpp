@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The verdict on unfinished attempts, and the memory-backed TrialStore.
+#include "strategies/trial_store.hpp"
+
+namespace disktune::strategies {
+
+std::string death_verdict(const std::string& last_boot_id, int attempts, const std::string& boot_id,
+                          const std::string& what) {
+  if (last_boot_id != boot_id) return "the machine restarted during " + what + " (boot id changed)";
+  if (attempts >= 2) return "the process died in " + what + " twice";
+  return "";
+}
+
+MemoryTrialStore::MemoryTrialStore(std::string boot_id, TrialHistory history)
+    : boot_id_(std::move(boot_id)), history_(std::move(history)) {}
+
+std::optional<Stop> MemoryTrialStore::write() {
+  if (!writes_left_) return std::nullopt;
+  if (*writes_left_ == 0) return Stop{StopReason::store_failed, "memory store: write: no space left", std::nullopt};
+  --*writes_left_;
+  return std::nullopt;
+}
+
+std::optional<Stop> MemoryTrialStore::begin(const probe::Settings& config, bool quick) {
+  if (auto failed = write()) return failed;
+  intents_.emplace_back(config, quick);
+  Attempts& attempts = pending_[{config, quick}];
+  ++attempts.count;
+  attempts.last_boot_id = boot_id_;
+  return std::nullopt;
+}
+
+std::optional<Stop> MemoryTrialStore::record(const TrialResult& trial) {
+  if (auto failed = write()) return failed;
+  results_.push_back(trial);
+  pending_.erase({trial.settings, trial.quick});
+  return std::nullopt;
+}
+
+MemoryTrialStore MemoryTrialStore::reopen(const std::string& boot_id) const {
+  MemoryTrialStore reopened(boot_id);
+  reopened.intents_ = intents_;
+  reopened.results_ = results_;
+  reopened.pending_ = pending_;
+  for (const auto& trial : results_) reopened.history_.results[{trial.settings, trial.quick}] = trial;
+  for (const auto& [key, attempts] : pending_) {
+    const std::string why = death_verdict(attempts.last_boot_id, attempts.count, boot_id, "this trial");
+    if (why.empty()) continue;
+    TrialResult crashed;
+    crashed.settings = key.first;
+    crashed.quick = key.second;
+    crashed.status = TrialStatus::crashed;
+    crashed.detail = why + ": quarantined";
+    reopened.history_.crashed[key] = std::move(crashed);
+  }
+  return reopened;
+}
+
+}  // namespace disktune::strategies

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// TrialStore: where trials are recorded (intent before applying, then the result); memory-backed here.
+#pragma once
+
+#include "strategies/stop.hpp"
+#include "strategies/trial.hpp"
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace disktune::strategies {
+
+/// A trial's key in a store: the full configuration and whether it was a quick trial.
+using TrialKey = std::pair<probe::Settings, bool>;
+
+/// What a store knew of trials before this run (a resumed journal, or one set aside): the
+/// Evaluator takes it over at construction and consults it before running anything.
+struct TrialHistory {
+  /// Completed in the run this one resumes: taken as they are, not recorded again.
+  std::map<TrialKey, TrialResult> results;
+  /// Started and never finished in a way that rules out running them again (DESIGN.md
+  /// "Hangs, crashes and reboots"; death_verdict): status crashed, recorded, never applied.
+  std::map<TrialKey, TrialResult> crashed;
+  /// Kept from a set-aside journal of this drive (hang, wedged, crashed), for either effort:
+  /// recorded with this detail, never applied.
+  std::map<probe::Settings, TrialResult> quarantined;
+};
+
+/// Why an unfinished attempt (an intent without a result, `attempts` of them, the latest in
+/// boot `last_boot_id`) must not be run again in boot `boot_id`: the machine restarted since
+/// or the process died in it twice; "" to run it once more. `what`: "this trial".
+std::string death_verdict(const std::string& last_boot_id, int attempts, const std::string& boot_id,
+                          const std::string& what);
+
+/// Durable record of a run's trials (journal-backed for `tune`: tuner::RunJournal;
+/// memory-backed for `evaluate` and tests: MemoryTrialStore). Only the Evaluator writes it.
+class TrialStore {
+ public:
+  virtual ~TrialStore() = default;
+  /// What the store knew before this run (empty for a new one).
+  [[nodiscard]] virtual TrialHistory history() const = 0;
+  /// The intent record of (config, quick), durable (fsync) before anything is applied.
+  /// A Stop (store_failed) when it could not be written: then nothing may be applied.
+  virtual std::optional<Stop> begin(const probe::Settings& config, bool quick) = 0;
+  /// The result record of `trial` (keyed by its settings and quick flag).
+  /// A Stop (store_failed) when it could not be written.
+  virtual std::optional<Stop> record(const TrialResult& trial) = 0;
+};
+
+/// A TrialStore in memory that keeps its records like a journal: reopen() gives the store a
+/// resumed run sees, with the same verdicts on unfinished attempts.
+class MemoryTrialStore : public TrialStore {
+ public:
+  /// `boot_id`: the boot this store's records are written in.
+  explicit MemoryTrialStore(std::string boot_id = "boot", TrialHistory history = {});
+  [[nodiscard]] TrialHistory history() const override { return history_; }
+  std::optional<Stop> begin(const probe::Settings& config, bool quick) override;
+  std::optional<Stop> record(const TrialResult& trial) override;
+  /// Fail every write after `writes` more have succeeded (a disk that fills up).
+  void fail_after(std::size_t writes) { writes_left_ = writes; }
+  /// A store over the same records, as a run resuming them in boot `boot_id` finds them:
+  /// results completed, unfinished attempts judged by death_verdict.
+  [[nodiscard]] MemoryTrialStore reopen(const std::string& boot_id) const;
+  /// Intent records written, in order.
+  [[nodiscard]] const std::vector<TrialKey>& intents() const { return intents_; }
+  /// Result records written, in order.
+  [[nodiscard]] const std::vector<TrialResult>& results() const { return results_; }
+
+ private:
+  struct Attempts {
+    int count = 0;
+    std::string last_boot_id;
+  };
+  std::optional<Stop> write();
+
+  std::string boot_id_;
+  TrialHistory history_;
+  std::vector<TrialKey> intents_;
+  std::vector<TrialResult> results_;
+  std::map<TrialKey, Attempts> pending_;  // intents without a result yet
+  std::optional<std::size_t> writes_left_;
+};
+
+}  // namespace disktune::strategies

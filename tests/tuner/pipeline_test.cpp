@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The pipeline with an in-memory store: resume, quarantine, the decision rule, budget and stops.
+#include "tuner/pipeline.hpp"
+
+#include "strategies/registry.hpp"
+#include "tests/support/seed_like_identify.hpp"
+#include "tests/support/sim_fixture.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace disktune;
+using probe::SettingId;
+using strategies::TrialResult;
+using strategies::TrialStatus;
+
+namespace {
+
+tuner::TrialSettings in_process_settings() {
+  tuner::TrialSettings s;
+  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, bench::Seconds(0.2)};
+  s.sampling = bench::SamplingPlan{3, 5, 0.02, true};
+  s.in_process = true;
+  s.confirm_rounds = 3;
+  return s;
+}
+
+// A RunExecutor over a rate function [MiB/s], with samples +-1 % around it; records what ran.
+class FakeExecutor final : public tuner::RunExecutor {
+ public:
+  explicit FakeExecutor(std::function<double(const probe::Settings&)> rate) : rate_(std::move(rate)) {}
+  std::optional<strategies::Stop> pending_stop() override {
+    if (stop_after_ && ran_.size() >= *stop_after_) return strategies::Stop{strategies::StopReason::signal, "signal", {}};
+    return std::nullopt;
+  }
+  strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest&) override {
+    ran_.push_back(config);
+    if (wedge_at_ && ran_.size() == *wedge_at_) {
+      TrialResult wedged = trial(config);
+      wedged.status = TrialStatus::wedged;
+      wedged_ = true;
+      return strategies::Stop{strategies::StopReason::wedged, "device wedged", wedged};
+    }
+    return trial(config);
+  }
+  probe::Result<strategies::Baseline> measure_baseline() override {
+    strategies::Baseline baseline;
+    baseline.trial = trial(original_);
+    baseline.aa_samples_mib_s = {baseline.trial.median_mib_s, baseline.trial.median_mib_s};
+    return baseline;
+  }
+  void adopt_baseline(const strategies::Baseline&) override { adopted_ = true; }
+  tuner::NoiseCheck settle_noise(strategies::Baseline&, bool, double, std::ostream&) override { return {}; }
+  probe::Result<std::vector<TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
+                                                  const tuner::ConfirmProgress&) override {
+    std::vector<TrialResult> results;
+    for (const auto& c : contenders) results.push_back(trial(c));
+    return results;
+  }
+  void set_confirm_rounds(int rounds) override { settings_.confirm_rounds = rounds; }
+  [[nodiscard]] const tuner::TrialSettings& settings() const override { return settings_; }
+  [[nodiscard]] bool wedged() const override { return wedged_; }
+
+  probe::Settings original_ = testing::seed_baseline();
+  std::vector<probe::Settings> ran_;
+  std::optional<std::size_t> stop_after_, wedge_at_;
+  bool adopted_ = false;
+
+ private:
+  TrialResult trial(const probe::Settings& config) const {
+    TrialResult t;
+    t.settings = config;
+    t.status = TrialStatus::ok;
+    const double rate = rate_(config);
+    t.samples_mib_s = {0.99 * rate, rate, 1.01 * rate};
+    t.measured_s = 1.0;
+    strategies::summarize_samples(t);
+    return t;
+  }
+  std::function<double(const probe::Settings&)> rate_;
+  tuner::TrialSettings settings_ = in_process_settings();
+  bool wedged_ = false;
+};
+
+strategies::SearchSpace seed_space(std::vector<SettingId> only) {
+  strategies::SpaceOptions options;
+  options.only = std::move(only);
+  return strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                 testing::seed_baseline(), options);
+}
+
+tuner::PipelineResult run(const strategies::SearchSpace& space, const std::string& strategy_name,
+                          tuner::RunStore& store, tuner::RunExecutor& executor,
+                          std::optional<std::size_t> max_trials = std::nullopt) {
+  auto strategy = strategies::make_strategy(strategy_name);
+  REQUIRE(strategy);
+  std::ostringstream log;
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, max_trials, std::nullopt, true};
+  return tuner::run_pipeline(input, store, executor, log);
+}
+
+std::int64_t get(const probe::Settings& s, SettingId id) { return s.at(id).number(); }
+
+double io_support_helps(const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 12.0 : 10.0; }
+
+}  // namespace
+
+TEST_CASE("pipeline: an intent without a result is quarantined on resume, and the quarantine survives", "[tuner]") {
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  probe::Settings suspect = space.baseline();
+  suspect[SettingId::io_support] = probe::SettingValue(std::int64_t{3});
+  REQUIRE(space.contains(suspect));
+  REQUIRE(suspect != space.baseline());
+  strategies::MemoryTrialStore crashed_run("boot-1");
+  REQUIRE_FALSE(crashed_run.begin(suspect, false));  // the process died in this trial
+  for (const std::string boot : {"boot-2", "boot-1-twice"}) {
+    CAPTURE(boot);
+    strategies::MemoryTrialStore before = crashed_run;
+    if (boot == "boot-1-twice") REQUIRE_FALSE(before.begin(suspect, false));  // died in it twice
+    tuner::MemoryRunStore store(before.reopen(boot == "boot-2" ? "boot-2" : "boot-1"));
+    FakeExecutor executor(io_support_helps);
+    executor.original_ = space.baseline();
+    const auto result = run(space, "exhaustive", store, executor);
+    for (const auto& config : executor.ran_) REQUIRE(get(config, SettingId::io_support) != 3);  // never applied
+    const auto crashed = std::find_if(result.trials.begin(), result.trials.end(),
+                                      [&](const TrialResult& t) { return t.settings == suspect; });
+    REQUIRE(crashed != result.trials.end());
+    REQUIRE(crashed->status == TrialStatus::crashed);
+    REQUIRE(get(result.best.settings, SettingId::io_support) != 3);
+    // Resumed once more: the crashed verdict is a recorded result now, and still never applied.
+    tuner::MemoryRunStore again(store.trials().reopen("boot-3"));
+    FakeExecutor later(io_support_helps);
+    later.original_ = space.baseline();
+    const auto resumed = run(space, "exhaustive", again, later);
+    REQUIRE(later.ran_.empty());  // every trial came from the store
+    for (const auto& trial : resumed.trials)
+      if (trial.settings == suspect) REQUIRE(trial.status == TrialStatus::crashed);
+  }
+}
+
+TEST_CASE("pipeline: an attempt that died once in this boot is run once more", "[tuner]") {
+  const auto space = seed_space({SettingId::io_support});
+  const probe::Settings config = space.with_choice(space.baseline(), 0, 0) == space.baseline()
+                                     ? space.with_choice(space.baseline(), 0, 1)
+                                     : space.with_choice(space.baseline(), 0, 0);
+  strategies::MemoryTrialStore crashed_run("boot-1");
+  REQUIRE_FALSE(crashed_run.begin(config, false));
+  tuner::MemoryRunStore store(crashed_run.reopen("boot-1"));
+  FakeExecutor executor(io_support_helps);
+  const auto result = run(space, "exhaustive", store, executor);
+  REQUIRE(std::count(executor.ran_.begin(), executor.ran_.end(), config) == 1);
+}
+
+TEST_CASE("pipeline: the decision keeps the baseline when every gain is within the noise", "[tuner]") {
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  FakeExecutor executor([](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.1 : 10.0; });
+  tuner::MemoryRunStore store;
+  const auto result = run(space, "one-at-a-time", store, executor);
+  REQUIRE(result.exit_code == tuner::kExitOk);
+  REQUIRE(result.best.id == 0);
+  REQUIRE_FALSE(result.confirmation);
+  FakeExecutor helps(io_support_helps);
+  tuner::MemoryRunStore other;
+  const auto tuned = run(space, "one-at-a-time", other, helps);
+  REQUIRE(tuned.confirmation);
+  REQUIRE(get(tuned.best.settings, SettingId::io_support) == 3);
+}
+
+TEST_CASE("pipeline: the trial budget ends the search, then the confirmation round decides", "[tuner]") {
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  FakeExecutor executor(io_support_helps);
+  tuner::MemoryRunStore store;
+  const auto result = run(space, "exhaustive", store, executor, 3);
+  REQUIRE(result.search_trials == 3);
+  REQUIRE(executor.ran_.size() == 3);
+  REQUIRE_FALSE(result.budget_left);
+  REQUIRE(result.exit_code == tuner::kExitOk);
+  REQUIRE(store.trials().intents().size() == 3);
+  REQUIRE(store.trials().results().size() == 3);
+}
+
+TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged device", "[tuner]") {
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  SECTION("a signal after two trials: exit 1, nothing more applied, no confirmation") {
+    FakeExecutor executor(io_support_helps);
+    executor.stop_after_ = 2;
+    tuner::MemoryRunStore store;
+    const auto result = run(space, "exhaustive", store, executor);
+    REQUIRE(result.exit_code == tuner::kExitPartial);
+    REQUIRE(executor.ran_.size() == 2);
+    REQUIRE_FALSE(result.confirmation);
+  }
+  SECTION("the store fails after three writes: the second trial's result is lost, no third is applied") {
+    FakeExecutor executor(io_support_helps);
+    strategies::MemoryTrialStore trials;
+    trials.fail_after(3);  // intent 1, result 1, intent 2
+    tuner::MemoryRunStore store(std::move(trials));
+    const auto result = run(space, "exhaustive", store, executor);
+    REQUIRE(result.stop);
+    REQUIRE(result.stop->reason == strategies::StopReason::store_failed);
+    REQUIRE(result.exit_code == tuner::kExitDevice);
+    REQUIRE(executor.ran_.size() == 2);
+    REQUIRE(result.search_trials == 1);
+  }
+  SECTION("the second trial wedges the device: recorded, reported last, exit 5") {
+    FakeExecutor executor(io_support_helps);
+    executor.wedge_at_ = 2;
+    tuner::MemoryRunStore store;
+    const auto result = run(space, "exhaustive", store, executor);
+    REQUIRE(result.exit_code == tuner::kExitWedged);
+    REQUIRE(executor.ran_.size() == 2);
+    REQUIRE(result.search_trials == 1);
+    REQUIRE(result.trials.size() == 2);
+    REQUIRE(result.trials.back().status == TrialStatus::wedged);
+    REQUIRE(result.trials.back().id == 2);
+    REQUIRE(store.trials().results().back().status == TrialStatus::wedged);
+  }
+}
+
+TEST_CASE("pipeline: a resumed baseline is taken from the store, not measured", "[tuner]") {
+  const auto space = seed_space({SettingId::io_support});
+  FakeExecutor executor(io_support_helps);
+  strategies::Baseline saved;
+  saved.trial.status = TrialStatus::ok;
+  saved.trial.samples_mib_s = {9.9, 10.0, 10.1};
+  strategies::summarize_samples(saved.trial);
+  tuner::MemoryRunStore store(strategies::MemoryTrialStore{}, saved);
+  const auto result = run(space, "exhaustive", store, executor);
+  REQUIRE(executor.adopted_);
+  REQUIRE(result.resumed_baseline);
+}
+
+TEST_CASE("pipeline over the SIMULATED drive in process: trials are recorded intent first, then result", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 7);
+  const auto original = *device->snapshot();
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::multcount, SettingId::io_support};
+  const auto space = strategies::build_space(testing::seed_identify(), device->capabilities(), original, options);
+  tuner::TrialRunner runner(*device, original, in_process_settings());
+  tuner::ChildExecutor executor(runner, {});
+  tuner::MemoryRunStore store;
+  auto strategy = strategies::make_strategy("exhaustive");
+  std::ostringstream log;
+  const tuner::PipelineInput input{space, **strategy, original, "sim:", true, std::nullopt, std::nullopt, true};
+  const auto result = tuner::run_pipeline(input, store, executor, log);
+  REQUIRE(result.exit_code == tuner::kExitOk);
+  REQUIRE(result.search_trials > 0);
+  REQUIRE(store.trials().intents().size() == result.search_trials);
+  REQUIRE(store.trials().results().size() == result.search_trials);
+  REQUIRE(log.str().find("[SIMULATED] trial 1") != std::string::npos);
+  REQUIRE(*device->snapshot() == original);
+}

@@ -1,0 +1,196 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The tune pipeline, one straight line for `tune` and `evaluate`: baseline, search, confirmation, decision.
+#include "tuner/pipeline.hpp"
+
+#include "tuner/decision.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace disktune::tuner {
+namespace {
+
+using strategies::TrialResult;
+
+// Confirmation rounds never go below this, whatever the budget.
+constexpr int kMinConfirmRounds = 3;
+// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
+constexpr int kMaxContenders = 4;
+
+// Measurement seconds of one sample, from the baseline's (its warm-up included).
+double seconds_per_sample(const TrialResult& baseline) {
+  const auto samples = baseline.samples_mib_s.size() + (baseline.warmup_mib_s > 0.0 ? 1 : 0);
+  return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
+}
+
+// A confirmation round of `rounds` rounds: every contender takes a warm-up and a kept sample.
+double confirmation_cost_s(int rounds, double sample_s) { return rounds * kMaxContenders * 2.0 * sample_s; }
+
+// As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
+int confirm_rounds_within(double left_s, double sample_s, int rounds) {
+  const double per_round = confirmation_cost_s(1, sample_s);
+  if (per_round <= 0.0) return rounds;
+  return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
+}
+
+// The confirmation round, stored as one unit and announced (it runs for minutes on a real
+// device): what it measures, then where its answer came from.
+probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, RunStore& store,
+                                  RunExecutor& executor, std::ostream& log, bool simulated) {
+  const TrialSettings& trial = executor.settings();
+  const double per_sample_s = trial.workload.duration.count();
+  char estimate[32];
+  std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
+  bool measured = false;
+  auto round = store.confirm(contenders, [&](const std::vector<probe::Settings>& c) {
+    measured = true;
+    log << "disktune: confirmation round: " << c.size() - 1 << " finalists and the baseline x " << trial.confirm_rounds
+        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
+    // One line per unit, as the search prints one per trial.
+    return executor.confirm(c, [&](const ConfirmUnit& unit) {
+      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated) << '\n' << std::flush;
+    });
+  });
+  if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
+  else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
+  else if (round) log << "disktune: confirmation round done\n";
+  return round;
+}
+
+// The baseline from the store (a resumed run's) or measured and recorded. false: not measured.
+bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& executor) {
+  if (auto saved = store.saved_baseline()) {
+    executor.adopt_baseline(*saved);
+    result.baseline = std::move(saved);
+    result.resumed_baseline = true;
+    return true;
+  }
+  auto measured = executor.measure_baseline();
+  if (!measured) {
+    result.baseline_error = measured.error();
+    return false;
+  }
+  store.record_baseline(*measured);
+  result.baseline = std::move(*measured);
+  return true;
+}
+
+// The noise between baseline trials, said and (with settle_noise) acted on.
+void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
+  strategies::Baseline& baseline = *result.baseline;
+  log_trial(log, baseline.trial, input.original, input.simulated);
+  log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << baseline.noise_floor_pct
+      << " %\n";
+  constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
+  if (input.settle_noise)
+    result.noise = executor.settle_noise(baseline, result.resumed_baseline, 100.0 * kMinGain, log);
+  // Another process changed a setting while the noise was measured: no search on that baseline.
+  if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
+  result.before_search_s =
+      (result.resumed_baseline ? baseline.trial.measured_s : baseline.measured_s) + result.noise.measured_s;
+}
+
+strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const PipelineResult& result) {
+  strategies::EvaluatorOptions options;
+  options.max_trials = input.max_trials;
+  options.time_budget_s = input.time_budget_s;
+  options.noise_floor = result.baseline->noise_floor_pct / 100.0;
+  options.spent_before_s = result.before_search_s;
+  options.reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
+  return options;
+}
+
+// The search: the strategy through the Evaluator; its trials and its stop into `result`.
+void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
+            std::ostream& log) {
+  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, input.original, input.simulated); });
+  if (input.space.groups().empty())
+    log << "disktune: nothing to tune on " << input.device_name
+        << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
+  input.strategy.run(input.space, evaluator);
+  result.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
+  result.search_trials = result.trials.size();
+  result.search_s = evaluator.measured_s();
+  result.budget_left = evaluator.budget_left();
+  result.best = evaluator.best();
+  if (!evaluator.stop()) return;
+  result.stop = evaluator.stop();
+  result.exit_code = exit_code_of(*result.stop);
+  result.message = result.stop->message;
+  if (auto wedged = result.stop->trial) {  // the evaluator never counts it: the search stopped
+    wedged->id = static_cast<int>(result.trials.size()) + 1;
+    log_trial(log, *wedged, input.original, input.simulated);
+    result.trials.push_back(std::move(*wedged));
+  }
+}
+
+// The finalists' confirmation round and the winner it decides; a stop asked for during the
+// round keeps the baseline.
+void decide_winner(const PipelineInput& input, PipelineResult& result, const strategies::Evaluator& evaluator,
+                   RunStore& store, RunExecutor& executor, std::ostream& log) {
+  if (input.time_budget_s)
+    executor.set_confirm_rounds(confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
+                                                      seconds_per_sample(result.baseline->trial),
+                                                      executor.settings().confirm_rounds));
+  auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
+    return stored_round(contenders, store, executor, log, input.simulated);
+  });
+  if (!decision) {
+    result.exit_code = executor.wedged() ? kExitWedged : kExitRestoreFailed;
+    result.message = decision.error().message();
+  } else {
+    result.best = decision->winner;
+    result.confirmation_skipped = decision->round_skipped;
+    result.confirm_rounds = executor.settings().confirm_rounds;
+    result.confirmation = decision->confirmation;
+    if (decision->confirmation)
+      for (const auto& trial : decision->confirmation->results) result.confirmation_s += trial.measured_s;
+  }
+  if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
+    result.best = evaluator.baseline();
+    result.confirmation.reset();
+    result.exit_code = exit_code_of(*stop);
+    result.message = stop->message;
+  }
+}
+
+}  // namespace
+
+ExitCode exit_code_of(const strategies::Stop& stop) {
+  switch (stop.reason) {
+    case strategies::StopReason::signal: return kExitPartial;
+    case strategies::StopReason::store_failed: return kExitDevice;
+    case strategies::StopReason::unreadable: return kExitDevice;
+    case strategies::StopReason::restore_failed: return kExitRestoreFailed;
+    case strategies::StopReason::wedged: return kExitWedged;
+  }
+  return kExitDevice;
+}
+
+void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
+  char figure[64];
+  std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median_mib_s, trial.spread_pct);
+  log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
+      << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
+      << probe::format_settings(strategies::changes_from(original, trial.settings))
+      << (trial.detail.empty() ? "" : "  (" + trial.detail + ")") << '\n';
+}
+
+PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log) {
+  PipelineResult result;
+  if (!obtain_baseline(result, store, executor)) return result;
+  check_noise(input, result, executor, log);
+  if (result.baseline_error) return result;
+  strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,
+                                  evaluator_options(input, result));
+  search(input, result, evaluator, log);
+  if (result.exit_code == kExitOk) decide_winner(input, result, evaluator, store, executor, log);
+  if (result.exit_code == kExitOk && result.best.id == 0 && !result.noise.resolvable) {
+    result.too_noisy = true;
+    result.exit_code = kExitTooNoisy;
+    result.message = "too noisy for an answer: no configuration beat the noise; " + result.noise.detail;
+  }
+  return result;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The tune pipeline: baseline → strategy with the Evaluator → confirmation round → decision.
+#pragma once
+
+#include "strategies/evaluator.hpp"
+#include "strategies/search_space.hpp"
+#include "strategies/strategy.hpp"
+#include "tuner/child_executor.hpp"
+#include "tuner/noise.hpp"
+#include "tuner/run_error.hpp"
+#include "tuner/run_store.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// What the pipeline runs, and under which rules.
+struct PipelineInput {
+  const strategies::SearchSpace& space;
+  strategies::Strategy& strategy;
+  probe::Settings original;        ///< the settings as found (what trials log their changes against)
+  std::string device_name;         ///< for the progress lines
+  bool simulated = false;          ///< progress lines say [SIMULATED]
+  std::optional<std::size_t> max_trials;  ///< --max-trials
+  std::optional<double> time_budget_s;    ///< --time-budget [measured s]: the search keeps the
+                                          ///< confirmation round's minimum and the round fits the rest
+  /// Check the baseline's noise against the smallest accepted gain (settle_noise) and say
+  /// "too noisy" when it cannot be resolved; false for `evaluate` (its figures are taken without).
+  bool settle_noise = true;
+};
+
+/// What the pipeline found. On a baseline that could not be measured only `baseline_error`
+/// is set (the caller restores and reports).
+struct PipelineResult {
+  std::optional<probe::Error> baseline_error;
+  std::optional<strategies::Baseline> baseline;  ///< measured, or taken from the store
+  bool resumed_baseline = false;                ///< taken from the store
+  NoiseCheck noise;
+  double before_search_s = 0.0;  ///< baseline and noise measurement [s]
+  double search_s = 0.0;         ///< the search's trials [s]
+  double confirmation_s = 0.0;   ///< the confirmation round [s]
+  /// The search's trials in order, then the trial that wedged the device, if one did.
+  std::vector<strategies::TrialResult> trials;
+  std::size_t search_trials = 0;  ///< trials the Evaluator recorded (the wedged one not counted)
+  bool budget_left = true;        ///< Evaluator::budget_left after the search
+  std::optional<strategies::Stop> stop;  ///< what stopped the run, when something did
+  ExitCode exit_code = kExitOk;
+  std::string message;            ///< why the run ended early; empty when it completed
+  strategies::TrialResult best;   ///< the decided winner; the baseline's trial (id 0) to keep it
+  std::optional<strategies::Confirmation> confirmation;
+  int confirm_rounds = 0;         ///< rounds the confirmation round ran with
+  std::string confirmation_skipped;
+  bool too_noisy = false;         ///< nothing beat a noise larger than the smallest accepted gain
+};
+
+/// The exit code of a stop: signal 1, store failure 3, unreadable drive 3, failed restore 4, wedged 5.
+ExitCode exit_code_of(const strategies::Stop& stop);
+
+/// Run `input.strategy` over `input.space`: the baseline (from `store` when it holds one,
+/// else measured by `executor` and recorded), the noise check, the search through one
+/// Evaluator over `executor` and `store`, then the confirmation round through `store` and
+/// the decision (decide()). Every stop is a value (PipelineResult::stop, exit_code). Progress
+/// lines go to `log`. Restoring and the report are the caller's.
+/// Throws RunError only where `store` does (a baseline or round record that cannot be written).
+PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log);
+
+/// One progress line of a trial: status, figure and the changes from `original`.
+void log_trial(std::ostream& log, const strategies::TrialResult& trial, const probe::Settings& original,
+               bool simulated);
+
+}  // namespace disktune::tuner
