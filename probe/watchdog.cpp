@@ -3,11 +3,12 @@
 #include "probe/watchdog.hpp"
 
 #include "probe/assert.hpp"
-#include "probe/process_state.hpp"
+#include "probe/unique_fd.hpp"
+#include "probe/watchdog_pipes.hpp"
+#include "probe/watchdog_reap.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -15,51 +16,21 @@
 #include <string_view>
 
 #include <fcntl.h>
-#include <poll.h>
 #include <sys/prctl.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace disktune::probe {
 namespace {
 
-using SteadyTime = std::chrono::steady_clock::time_point;
+using namespace watch_detail;
 
-// After SIGKILL a child in uninterruptible sleep (state D) cannot die; stop waiting then.
-constexpr std::chrono::seconds kReapGrace{2};
-constexpr int kPollSliceMs = 10;
+using SteadyTime = std::chrono::steady_clock::time_point;
 
 // Exit codes of the child (besides the body's own): see run_in_child's doc comment.
 constexpr int kExitThrew = 1;
 constexpr int kExitWriteFailed = 2;
 constexpr int kExitParentGone = 3;
-
-class Fd {
- public:
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() { reset(); }
-  [[nodiscard]] int get() const { return fd_; }
-  void reset() {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_;
-};
-
-bool write_all(int fd, std::string_view data) {
-  while (!data.empty()) {
-    const ssize_t written = ::write(fd, data.data(), data.size());
-    if (written < 0 && errno == EINTR) continue;
-    if (written <= 0) return false;
-    data.remove_prefix(static_cast<std::size_t>(written));
-  }
-  return true;
-}
 
 // Runs in the forked child only: _exit on every path, never exit() or a return (the
 // parent's atexit handlers, static destructors and stdio buffers belong to the parent).
@@ -80,166 +51,6 @@ bool write_all(int fd, std::string_view data) {
   }
   std::fflush(nullptr);
   _exit(write_all(write_fd, payload) ? 0 : kExitWriteFailed);
-}
-
-// Appends what the non-blocking pipe holds now; clears `open` at EOF or on a read error.
-void drain(int fd, std::string& payload, bool& open) {
-  char chunk[65536];
-  while (open) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
-    if (got > 0) {
-      payload.append(chunk, static_cast<std::size_t>(got));
-    } else if (got < 0 && errno == EINTR) {
-      continue;
-    } else if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      return;
-    } else {
-      open = false;
-    }
-  }
-}
-
-// Reads whatever heartbeats are queued; returns how many bytes (beats) arrived.
-int drain_beats(int fd) {
-  char chunk[4096];
-  int beats = 0;
-  for (;;) {
-    const ssize_t got = ::read(fd, chunk, sizeof chunk);
-    if (got > 0) {
-      beats += static_cast<int>(got);
-    } else if (got < 0 && errno == EINTR) {
-      continue;
-    } else {
-      return beats;  // EAGAIN (nothing more), EOF or an error
-    }
-  }
-}
-
-// The child's notes: reads what the pipe holds and hands every complete line to on_note.
-class NoteReader {
- public:
-  NoteReader(int fd, const std::function<void(std::string_view)>& on_note) : fd_(fd), on_note_(on_note) {}
-  [[nodiscard]] int fd() const { return open_ ? fd_ : -1; }
-  void read_lines() {
-    drain(fd_, pending_, open_);
-    std::size_t start = 0;
-    for (std::size_t end; (end = pending_.find('\n', start)) != std::string::npos; start = end + 1)
-      if (on_note_) on_note_(std::string_view(pending_).substr(start, end - start));
-    pending_.erase(0, start);
-  }
-
- private:
-  int fd_;
-  const std::function<void(std::string_view)>& on_note_;
-  std::string pending_;
-  bool open_ = true;
-};
-
-// Sleeps until a pipe is readable or `slice` passes (fd < 0: that pipe is not watched).
-void wait_readable(int fd, int beat_fd, std::chrono::milliseconds slice, int note_fd = -1) {
-  pollfd entries[3] = {{fd, POLLIN, 0}, {beat_fd, POLLIN, 0}, {note_fd, POLLIN, 0}};
-  ::poll(entries, 3, static_cast<int>(slice.count()));  // EINTR: the caller loops anyway
-}
-
-enum class ChildState { running, ended, lost };
-
-// `ended`: the child is a zombie, not yet reaped, so its pid (also its process group id)
-// cannot be reused meanwhile. `lost`: not our child any more (SIGCHLD ignored: the kernel
-// reaped it, and its pid may already belong to someone else).
-ChildState child_state(pid_t pid) {
-  siginfo_t info{};
-  while (::waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
-    if (errno != EINTR) return ChildState::lost;
-  }
-  return info.si_pid != 0 ? ChildState::ended : ChildState::running;
-}
-
-// waitpid with WNOHANG; returns the pid when reaped, 0 while it runs, -1 on error.
-pid_t try_reap(pid_t pid, int& status) {
-  pid_t reaped;
-  do {
-    reaped = ::waitpid(pid, &status, WNOHANG);
-  } while (reaped < 0 && errno == EINTR);
-  return reaped;
-}
-
-void kill_group(pid_t pid) {
-  ::kill(-pid, SIGKILL);
-  ::kill(pid, SIGKILL);  // in case neither setpgid had run yet
-}
-
-std::string format_seconds(double seconds) {
-  char text[32];
-  const bool one_decimal = std::abs(seconds * 10.0 - std::round(seconds * 10.0)) < 1e-6;
-  std::snprintf(text, sizeof text, one_decimal ? "%.1f" : "%.3f", seconds);
-  return text;
-}
-
-std::string signal_name(int signal) {
-  const char* abbrev = ::sigabbrev_np(signal);
-  return abbrev != nullptr ? std::string("SIG") + abbrev : "signal " + std::to_string(signal);
-}
-
-void record_status(ChildOutcome& outcome, int status) {
-  if (WIFEXITED(status)) {
-    outcome.exit_code = WEXITSTATUS(status);
-    outcome.end = outcome.exit_code == 0 ? ChildEnd::finished : ChildEnd::failed;
-    outcome.detail = "exit " + std::to_string(outcome.exit_code);
-  } else if (WIFSIGNALED(status)) {
-    outcome.signal = WTERMSIG(status);
-    outcome.end = ChildEnd::failed;
-    outcome.detail = "killed by " + signal_name(outcome.signal);
-  }
-}
-
-// The child ended on its own: collect the last bytes, kill what it left in its group,
-// then reap it (a zombie, so waitpid returns at once).
-void collect_ended(ChildOutcome& outcome, pid_t pid, int fd, bool& open) {
-  drain(fd, outcome.payload, open);
-  kill_group(pid);
-  int status = 0;
-  pid_t reaped;
-  do {
-    reaped = ::waitpid(pid, &status, 0);
-  } while (reaped < 0 && errno == EINTR);
-  DT_ASSERT(reaped == pid);  // child_state said it is our zombie
-  record_status(outcome, status);
-}
-
-void record_lost(ChildOutcome& outcome, int fd, bool& open) {
-  drain(fd, outcome.payload, open);
-  outcome.end = ChildEnd::failed;
-  outcome.detail = "exit status lost (waitid: ECHILD; is SIGCHLD ignored?)";
-}
-
-// Left behind after the grace: wedged when it sleeps uninterruptibly, else just lost to us.
-void record_left_behind(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits) {
-  const char state = process_state(pid);
-  const std::string grace = format_seconds(limits.reap_grace.count());
-  if (state == 'D') {
-    const std::string wchan = process_wchan(pid);
-    outcome.end = ChildEnd::wedged;
-    outcome.detail += "; pid " + std::to_string(pid) + " still in state D (uninterruptible sleep" +
-                      (wchan.empty() ? "" : " in " + wchan) + ") " + grace + " s after SIGKILL: wedged, left behind";
-    return;
-  }
-  outcome.detail += "; pid " + std::to_string(pid) + " (state " + std::string(1, state) +
-                    ") could not be reaped within " + grace + " s, left behind";
-}
-
-// Past a limit: SIGKILL the group, then reap for at most the grace; never wait beyond it.
-void kill_overrun(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits, std::string why) {
-  kill_group(pid);
-  outcome.end = ChildEnd::timed_out;
-  outcome.detail = std::move(why);
-  const SteadyTime give_up = std::chrono::steady_clock::now() +
-                             std::chrono::duration_cast<std::chrono::steady_clock::duration>(limits.reap_grace);
-  int status = 0;
-  while (try_reap(pid, status) == 0) {
-    if (std::chrono::steady_clock::now() >= give_up) return record_left_behind(outcome, pid, limits);
-    wait_readable(-1, -1, std::chrono::milliseconds(kPollSliceMs));
-  }
-  if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
 }
 
 SteadyTime::duration steady(bench::Seconds seconds) {
@@ -285,12 +96,6 @@ class ProgressWatch {
   std::optional<std::uint64_t> first_;
   std::optional<std::uint64_t> latest_;
 };
-
-// Killed on request (the run is stopping): reaped like an overrun, then marked stopped.
-void kill_stopped(ChildOutcome& outcome, pid_t pid, const WatchLimits& limits) {
-  kill_overrun(outcome, pid, limits, "stopped: the run was asked to stop (killed)");
-  if (outcome.end == ChildEnd::timed_out) outcome.end = ChildEnd::stopped;
-}
 
 // Parent side: read the pipes and watch the child until it ends, overruns `timeout`, stays
 // silent longer than `stall` or stop_now() asks to end it.
@@ -343,9 +148,6 @@ ChildOutcome setup_failure(const char* op, int errnum) {
   outcome.detail = std::string(op) + ": " + std::strerror(errnum);
   return outcome;
 }
-
-// A pipe whose ends close on exec and never block (the child unblocks its payload end).
-bool make_pipe(int fds[2]) { return ::pipe2(fds, O_CLOEXEC | O_NONBLOCK) == 0; }
 
 }  // namespace
 
@@ -417,15 +219,15 @@ ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
   int fds[2];
   int beat_fds[2];
   if (!make_pipe(fds)) return setup_failure("pipe2", errno);
-  Fd read_end(fds[0]);
-  Fd write_end(fds[1]);
+  UniqueFd read_end(fds[0]);
+  UniqueFd write_end(fds[1]);
   if (!make_pipe(beat_fds)) return setup_failure("pipe2", errno);
-  Fd beat_read(beat_fds[0]);
-  Fd beat_write(beat_fds[1]);
+  UniqueFd beat_read(beat_fds[0]);
+  UniqueFd beat_write(beat_fds[1]);
   int note_fds[2];
   if (!make_pipe(note_fds)) return setup_failure("pipe2", errno);
-  Fd note_read(note_fds[0]);
-  Fd note_write(note_fds[1]);
+  UniqueFd note_read(note_fds[0]);
+  UniqueFd note_write(note_fds[1]);
   std::fflush(nullptr);  // or the child would print the parent's buffered output again
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
