@@ -43,9 +43,9 @@ probe::Result<void> check_region(const probe::BlockIo& io, const Workload& workl
 
 // Calls `read_one` until the elapsed time reaches `duration` (at least once).
 template <class ReadOne>
-probe::Result<Sample> timed_reads(Clock& clock, const Workload& workload, ReadOne read_one) {
+probe::Result<Sample> timed_reads(probe::Clock& clock, const Workload& workload, ReadOne read_one) {
   Sample sample;
-  const Seconds start = clock.now();
+  const probe::Seconds start = clock.now();
   do {
     if (auto step = read_one(); !step) return step.error();
     sample.bytes += workload.chunk_bytes;
@@ -118,7 +118,7 @@ std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples) 
   return out << ']';
 }
 
-Workload disk_read_workload(Seconds duration) {
+Workload disk_read_workload(probe::Seconds duration) {
   Workload workload;
   workload.method = Method::buffered;
   workload.duration = duration;
@@ -127,7 +127,7 @@ Workload disk_read_workload(Seconds duration) {
 
 probe::Result<Sample> run_sample(probe::BlockIo& io, const Workload& workload) {
   DT_ASSERT(workload.chunk_bytes > 0);
-  DT_ASSERT(workload.duration > Seconds{0.0});
+  DT_ASSERT(workload.duration > probe::Seconds{0.0});
   if (auto fits = check_region(io, workload); !fits) return fits.error();
   const PageBuffer memory = allocate_page_buffer(workload.chunk_bytes);
   const std::span<std::byte> buffer(memory.get(), workload.chunk_bytes);

@@ -2,7 +2,7 @@
 // hdparm-style read measurements: cached reads (-T) and buffered disk reads (-t).
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/error.hpp"
 
@@ -27,7 +27,7 @@ struct Workload {
   Method method = Method::buffered;
   std::uint64_t offset_bytes = 0;          ///< start of the reads (hdparm --offset, in bytes)
   std::uint64_t chunk_bytes = 2u << 20;    ///< bytes per read() call (hdparm: 2 MiB)
-  Seconds duration{3.0};                   ///< minimum timed duration
+  probe::Seconds duration{3.0};            ///< minimum timed duration
   /// Buffered only: after every this many bytes read (rounded up to whole chunks), drop the
   /// page cache of what was read (BlockIo::drop_cached, timed). 0 = never (then only the flushes at the start and at a wrap, as
   /// hdparm). Why: the sample's page cache stays at most this big, so the pages it needs are
@@ -43,13 +43,13 @@ struct Workload {
 /// The buffered workload of `disktune bench` and of every tune trial: 2 MiB reads from
 /// offset 0 for `duration`, the default drop-behind. One definition, so a trial measures as
 /// bench does.
-Workload disk_read_workload(Seconds duration);
+Workload disk_read_workload(probe::Seconds duration);
 
 /// One sample: bytes read over elapsed time. MB/s is MiB/s (2^20), as hdparm prints.
 struct Sample {
   double mib_s = 0.0;
   std::uint64_t bytes = 0;
-  Seconds elapsed{0.0};
+  probe::Seconds elapsed{0.0};
 };
 
 /// "<mib_s> MiB/s (<bytes> bytes in <elapsed> s)", for test and log messages.

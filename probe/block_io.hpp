@@ -2,7 +2,7 @@
 // probe::BlockIo: read-only access to a device's data, for measurements and integrity checks.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/error.hpp"
 
 #include <cstddef>
@@ -38,7 +38,7 @@ class BlockIo {
   /// Device size in bytes (BLKGETSIZE64).
   [[nodiscard]] virtual std::uint64_t size_bytes() const = 0;
   /// The clock that times this device's reads (steady for real devices, virtual for sim:).
-  virtual bench::Clock& clock() = 0;
+  virtual Clock& clock() = 0;
 };
 
 }  // namespace disktune::probe

@@ -18,7 +18,7 @@ class HeartbeatBlockIo final : public BlockIo {
   Result<void> flush_cache() override;
   Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override;
   [[nodiscard]] std::uint64_t size_bytes() const override { return inner_.size_bytes(); }
-  bench::Clock& clock() override { return inner_.clock(); }
+  Clock& clock() override { return inner_.clock(); }
 
  private:
   BlockIo& inner_;

@@ -15,7 +15,7 @@ std::optional<long> reads_in_flight(const std::string& kernel_name) {
   return reads;
 }
 
-long reads_stuck_in_flight(const std::string& kernel_name, bench::Seconds grace) {
+long reads_stuck_in_flight(const std::string& kernel_name, Seconds grace) {
   const auto give_up = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(grace);
   for (;;) {

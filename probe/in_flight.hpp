@@ -2,7 +2,7 @@
 // Requests a block device has in flight: what a killed reader can leave behind.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 
 #include <optional>
 #include <string>
@@ -19,6 +19,6 @@ std::optional<long> reads_in_flight(const std::string& kernel_name);
 /// killable wait dies at once, but its request stays queued until the device answers: a
 /// count that does not drain means the device no longer completes reads, and the last
 /// close of the device would wait on them for ever (bdev_release flushes the page cache).
-long reads_stuck_in_flight(const std::string& kernel_name, bench::Seconds grace);
+long reads_stuck_in_flight(const std::string& kernel_name, Seconds grace);
 
 }  // namespace disktune::probe

@@ -62,14 +62,14 @@ class LinuxBlockIo final : public BlockIo {
   }
 
   [[nodiscard]] std::uint64_t size_bytes() const override { return size_bytes_; }
-  bench::Clock& clock() override { return clock_; }
+  Clock& clock() override { return clock_; }
 
  private:
   std::string path_;
   UniqueFd fd_;
   IoMode mode_;
   std::uint64_t size_bytes_;
-  bench::SteadyClock clock_;
+  SteadyClock clock_;
 };
 
 }  // namespace

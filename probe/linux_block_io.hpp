@@ -10,7 +10,7 @@
 namespace disktune::probe {
 
 /// Open `path` for measurements: its own descriptor, O_RDONLY|O_CLOEXEC, plus O_DIRECT for
-/// IoMode::direct. Never writes. Reads are timed by a bench::SteadyClock.
+/// IoMode::direct. Never writes. Reads are timed by a SteadyClock.
 /// Errors: (errno, "open", path) or (errno, "open O_DIRECT", path); (errno,
 /// "ioctl(BLKGETSIZE64)", path) when the size cannot be read (e.g. not a block device).
 /// Source: hdparm's time_device/flush_buffer_cache (ATA-REFERENCE §5.1).

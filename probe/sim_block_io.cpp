@@ -69,7 +69,7 @@ class SimBlockIo final : public BlockIo {
 
   Result<void> flush_cache() override {
     core_->page_cache.flush();
-    core_->clock.advance(bench::Seconds(kFlushCostS));
+    core_->clock.advance(Seconds(kFlushCostS));
     ++epoch_;
     return {};
   }
@@ -81,25 +81,25 @@ class SimBlockIo final : public BlockIo {
   }
 
   [[nodiscard]] std::uint64_t size_bytes() const override { return core_->size_bytes; }
-  bench::Clock& clock() override { return core_->clock; }
+  Clock& clock() override { return core_->clock; }
 
  private:
   Error fail_eio(const Settings& settings) {
-    core_->clock.advance(bench::Seconds(kErrorCostS));
+    core_->clock.advance(Seconds(kErrorCostS));
     ++reads_;
     return errno_error(EIO, "pread [simulated eio fault: " + format_settings(settings) + "]",
                        core_->path);
   }
 
-  bench::Seconds read_time(const std::vector<ByteRange>& uncached, std::uint64_t size,
+  Seconds read_time(const std::vector<ByteRange>& uncached, std::uint64_t size,
                            const Settings& settings) {
     const std::uint64_t drive_bytes = total_bytes(uncached);
-    bench::Seconds time = cached_read_time(size - drive_bytes);
+    Seconds time = cached_read_time(size - drive_bytes);
     if (drive_bytes > 0) {
       const bool sequential = uncached.front().first == core_->head_bytes;
       SimState in_force = core_->state;  // every setting as now, readahead as at open
       in_force.readahead_sectors = readahead_at_open_;
-      bench::Seconds drive = uncached_read_time(in_force, fastest_pio_code(core_->limits),
+      Seconds drive = uncached_read_time(in_force, fastest_pio_code(core_->limits),
                                                 core_->media_mib_s, drive_bytes, mode_, sequential);
       if (has_fault(core_->profile, FaultEffect::slow, settings)) drive *= kSlowFactor;
       time += drive;

@@ -2,7 +2,7 @@
 // SimCore and SimBlockIo: the shared state of a SIMULATED drive and its timed data access.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/identify.hpp"
 #include "probe/sim_page_cache.hpp"
@@ -30,7 +30,7 @@ struct SimCore {
   std::uint64_t seed = 1;
   std::uint64_t size_bytes = 0;  ///< lba_sectors * 512
   SimState state;
-  bench::VirtualClock clock;     ///< advanced only by modelled I/O and small per-call costs
+  VirtualClock clock;     ///< advanced only by modelled I/O and small per-call costs
   SimPageCache page_cache;       ///< shared by all buffered BlockIos of the drive
   std::uint64_t head_bytes = ~std::uint64_t{0};  ///< where the last drive read ended
   /// BlockIos opened so far in this process, per sim_state_hash of the settings at open

@@ -47,7 +47,7 @@ class SimDevice final : public Device {
   }
 
   Result<void> apply(SettingId id, const SettingValue& value) override {
-    core_->clock.advance(bench::Seconds(kApplyCostS));
+    core_->clock.advance(Seconds(kApplyCostS));
     if (!is_sim_setting(id)) return unsupported("apply", id);
     Settings naive = sim_settings(core_->state);
     naive[id] = value;

@@ -76,7 +76,7 @@ std::int64_t transfer_code(const SimState& state, std::int64_t fastest_pio) {
   return state.using_dma ? state.xfermode : fastest_pio;
 }
 
-bench::Seconds uncached_read_time(const SimState& state, std::int64_t fastest_pio,
+Seconds uncached_read_time(const SimState& state, std::int64_t fastest_pio,
                                   double media_mib_s, std::uint64_t bytes, IoMode mode,
                                   bool sequential, const SimMachine& machine) {
   const std::int64_t code = transfer_code(state, fastest_pio);
@@ -91,12 +91,12 @@ bench::Seconds uncached_read_time(const SimState& state, std::int64_t fastest_pi
   const int readahead = mode == IoMode::buffered ? state.readahead_sectors : 0;
   const double gap_s = machine.unplug_delay_s - std::min(machine.unplug_delay_s, readahead * sector_s);
   const double seek_s = sequential ? 0.0 : machine.positioning_s;
-  return bench::Seconds(sectors * sector_s + requests * request_s + gap_s + machine.syscall_s +
+  return Seconds(sectors * sector_s + requests * request_s + gap_s + machine.syscall_s +
                         seek_s);
 }
 
-bench::Seconds cached_read_time(std::uint64_t bytes, const SimMachine& machine) {
-  return bench::Seconds(static_cast<double>(bytes) / (machine.cached_mib_s * kMiB) +
+Seconds cached_read_time(std::uint64_t bytes, const SimMachine& machine) {
+  return Seconds(static_cast<double>(bytes) / (machine.cached_mib_s * kMiB) +
                         machine.syscall_s);
 }
 

@@ -2,7 +2,7 @@
 // The SIMULATED drive's rate model: pure functions from settings to read times, and seeded noise.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/identify.hpp"
 #include "probe/sim_state.hpp"
@@ -53,12 +53,12 @@ std::int64_t transfer_code(const SimState& state, std::int64_t fastest_pio);
 ///   per request (max_request_sectors): command_overhead (+ irq(unmask) with DMA)
 ///   per call: syscall + unplug_delay - min(unplug_delay, readahead * t_s) (buffered; direct
 ///   reads get no readahead) + positioning when `sequential` is false.
-bench::Seconds uncached_read_time(const SimState& state, std::int64_t fastest_pio,
+Seconds uncached_read_time(const SimState& state, std::int64_t fastest_pio,
                                   double media_mib_s, std::uint64_t bytes, IoMode mode,
                                   bool sequential, const SimMachine& machine = {});
 
 /// Time [s] to copy `bytes` out of the page cache (hdparm -T), independent of drive settings.
-bench::Seconds cached_read_time(std::uint64_t bytes, const SimMachine& machine = {});
+Seconds cached_read_time(std::uint64_t bytes, const SimMachine& machine = {});
 
 /// Multiplicative time noise, 1 + noise_pct/100 * z with z ~ N(0,1) (approximated by four
 /// uniforms, |z| < 3.5). Depends only on the seed, the full settings, the sample number

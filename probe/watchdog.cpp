@@ -53,7 +53,7 @@ constexpr int kExitParentGone = 3;
   _exit(write_all(write_fd, payload) ? 0 : kExitWriteFailed);
 }
 
-SteadyTime::duration steady(bench::Seconds seconds) {
+SteadyTime::duration steady(probe::Seconds seconds) {
   return std::chrono::duration_cast<SteadyTime::duration>(seconds);
 }
 
@@ -197,12 +197,12 @@ void Heartbeat::note(std::string_view line) {
   beat();
 }
 
-bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
-                               bench::Seconds floor) {
+probe::Seconds stall_limit_for(probe::Seconds beat_interval, probe::Seconds timeout,
+                               probe::Seconds floor) {
   return std::min(timeout, std::max(floor, 20.0 * beat_interval));
 }
 
-ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout) {
+ChildOutcome run_in_child(const std::function<std::string()>& body, probe::Seconds timeout) {
   return run_in_child([&body](Heartbeat&) { return body(); }, WatchLimits{timeout, std::nullopt});
 }
 
@@ -213,8 +213,8 @@ ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
 
 ChildOutcome run_in_child(const std::function<std::string(Heartbeat&)>& body,
                           const WatchLimits& limits, const WatchHooks& hooks) {
-  DT_ASSERT(limits.timeout > bench::Seconds{0.0});
-  DT_ASSERT(!limits.stall || *limits.stall > bench::Seconds{0.0});
+  DT_ASSERT(limits.timeout > probe::Seconds{0.0});
+  DT_ASSERT(!limits.stall || *limits.stall > probe::Seconds{0.0});
   const SteadyTime start = std::chrono::steady_clock::now();
   int fds[2];
   int beat_fds[2];

@@ -2,7 +2,7 @@
 // Watchdog: run one trial in a forked child and never block on it past its time limit.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -32,7 +32,7 @@ struct ChildOutcome {
   std::string payload;    ///< everything the body returned (only complete when finished)
   int exit_code = -1;     ///< exit status when it exited, else -1
   int signal = 0;         ///< terminating signal, 0 if none
-  bench::Seconds elapsed{0.0};  ///< wall time the parent waited
+  Seconds elapsed{0.0};  ///< wall time the parent waited
   std::string detail;     ///< human summary: "exit 1", "killed by SIGSEGV", "timed out after 2.0 s"
   bool stalled = false;   ///< timed_out/wedged because no heartbeat came within the stall limit
   int heartbeats = 0;     ///< heartbeats the parent received
@@ -42,17 +42,17 @@ struct ChildOutcome {
   std::uint64_t progress = 0;
   /// Wall time between the last sign of progress (heartbeat or growth of `progress`, else
   /// the start) and the end of the watch: near 0 for a child killed while still progressing.
-  bench::Seconds since_progress{0.0};
+  Seconds since_progress{0.0};
 };
 
 /// Limits for one watched child.
 struct WatchLimits {
-  bench::Seconds timeout{30.0};  ///< overall wall time; must be > 0
+  Seconds timeout{30.0};  ///< overall wall time; must be > 0
   /// Longest wall time without a heartbeat (counted from the start, then from the last
   /// heartbeat) before the child is killed as stalled; nullopt = only the overall timeout.
-  std::optional<bench::Seconds> stall;
+  std::optional<Seconds> stall;
   /// After SIGKILL, how long to try to reap the child before looking at its state.
-  bench::Seconds reap_grace{2.0};
+  Seconds reap_grace{2.0};
   /// Child's stdin/stdout/stderr go to /dev/null, so a wedged child does not keep the
   /// caller's pipes (`disktune ... | tee log`) open.
   bool detach_stdio = false;
@@ -111,8 +111,8 @@ void detach_stdio();
 
 /// Longest believable silence for a child that beats once per `beat_interval`:
 /// 20 x the interval, at least `floor` (5 s: a flush or a drive reset), at most `timeout`.
-bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds timeout,
-                               bench::Seconds floor = bench::Seconds{5.0});
+Seconds stall_limit_for(Seconds beat_interval, Seconds timeout,
+                               Seconds floor = Seconds{5.0});
 
 
 /// fork(); the child runs `body` and sends the returned string to the parent through a pipe,
@@ -127,7 +127,7 @@ bench::Seconds stall_limit_for(bench::Seconds beat_interval, bench::Seconds time
 /// timed_out with its pid in detail. Setup failures (pipe2, fork): failed, detail
 /// "fork: <strerror>". `timeout` must be > 0 (DT_ASSERT).
 /// Source: DESIGN.md "Hangs, crashes and reboots".
-ChildOutcome run_in_child(const std::function<std::string()>& body, bench::Seconds timeout);
+ChildOutcome run_in_child(const std::function<std::string()>& body, Seconds timeout);
 
 /// run_in_child with a heartbeat: the body gets a Heartbeat wired to a second pipe (and its
 /// notes to a third), and the

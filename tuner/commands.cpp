@@ -130,8 +130,8 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   if (!io) throw_device_error(io.error());
   require_measurable(**io, device->path());
   // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
-  const bench::Workload buffered = bench::disk_read_workload(bench::Seconds(config.duration_s));
-  const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, bench::Seconds(2.0)};
+  const bench::Workload buffered = bench::disk_read_workload(probe::Seconds(config.duration_s));
+  const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, probe::Seconds(2.0)};
   const auto b = bench_rates(**io, buffered, config.repeats, config.bench_buffered);
   const auto c = bench_rates(**io, cached, config.repeats, config.bench_cached);
   const bool simulated = device->simulated();

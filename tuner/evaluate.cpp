@@ -49,7 +49,7 @@ std::string drive_signature(probe::Device& device, const strategies::SearchSpace
 
 TrialSettings evaluation_trial_settings(const Config& config) {
   TrialSettings settings;
-  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, bench::Seconds(config.duration_s)};
+  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(config.duration_s)};
   settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
   settings.in_process = true;
   return settings;
@@ -63,7 +63,7 @@ double true_rate(const std::string& file, const probe::Settings& config) {
     if (!(*device)->apply(id, value)) return 0.0;
   auto io = (*device)->open_io(probe::IoMode::buffered);
   if (!io) return 0.0;
-  auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, bench::Seconds(2.0)});
+  auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(2.0)});
   return sample ? sample->mib_s : 0.0;
 }
 

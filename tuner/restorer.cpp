@@ -8,14 +8,14 @@ namespace disktune::tuner {
 
 probe::Result<void> Restorer::restore_here(const probe::Settings& settings) const { return device_.restore(settings); }
 
-Restored Restorer::restore(const probe::Settings& settings, bench::Seconds limit) const {
+Restored Restorer::restore(const probe::Settings& settings, probe::Seconds limit) const {
   if (in_process_) return Restored{restore_here(settings), probe::ChildEnd::finished, ""};
   const auto outcome = probe::run_in_child(
       [&](probe::Heartbeat&) {
         const auto restored = restore_here(settings);
         return restored ? std::string() : restored.error().message();
       },
-      probe::WatchLimits{limit, std::nullopt, bench::Seconds{2.0}, true});
+      probe::WatchLimits{limit, std::nullopt, probe::Seconds{2.0}, true});
   if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return Restored{{}, outcome.end, outcome.detail};
   const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;

@@ -2,7 +2,7 @@
 // Restorer: the one way settings are put back on a device (in process when simulated, else in a watched child).
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/device.hpp"
 #include "probe/watchdog.hpp"
 
@@ -12,7 +12,7 @@ namespace disktune::tuner {
 
 /// Time limit of a watched restore: writing a handful of settings takes milliseconds, so
 /// 10 s without an end is a hang.
-inline constexpr bench::Seconds kRestoreLimit{10.0};
+inline constexpr probe::Seconds kRestoreLimit{10.0};
 
 /// What a restore came to.
 struct Restored {
@@ -39,7 +39,7 @@ class Restorer {
   /// Errors: in process, Device::restore's own error (naming the setting); watched,
   /// errc::timed_out when the child hung or wedged (end says which), errc::io_error when the
   /// restore failed, op "restore the original settings (<why>)".
-  [[nodiscard]] Restored restore(const probe::Settings& settings, bench::Seconds limit = kRestoreLimit) const;
+  [[nodiscard]] Restored restore(const probe::Settings& settings, probe::Seconds limit = kRestoreLimit) const;
   /// Restore here, in this process: for the body of a child that is already watched (the
   /// trial child puts the original back before it reports; its parent restores again).
   /// Errors: Device::restore's.

@@ -34,20 +34,20 @@ constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
 // A simulated trial takes milliseconds of wall time (virtual clock). A real one's limit is
 // derived from the baseline's rate once it is measured (TrialRunner, time_limits.hpp); this
 // is the first baseline child's, bounded by its stall limit per chunk.
-bench::Seconds trial_timeout(const Config& config, bool simulated) {
-  if (config.trial_timeout_s) return bench::Seconds(*config.trial_timeout_s);
+probe::Seconds trial_timeout(const Config& config, bool simulated) {
+  if (config.trial_timeout_s) return probe::Seconds(*config.trial_timeout_s);
   // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
-  if (simulated) return bench::Seconds(10.0 + 0.05 * (config.max_repeats + 1) * config.duration_s);
-  const TrialShape shape{bench::Seconds(config.duration_s), config.repeats, config.max_repeats, kChunkBytes};
-  return first_baseline_time_limit(shape, bench::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
+  if (simulated) return probe::Seconds(10.0 + 0.05 * (config.max_repeats + 1) * config.duration_s);
+  const TrialShape shape{probe::Seconds(config.duration_s), config.repeats, config.max_repeats, kChunkBytes};
+  return first_baseline_time_limit(shape, probe::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
 }
 
 TrialSettings trial_settings_for(const Config& config, bool simulated) {
   TrialSettings settings;
-  settings.workload = bench::disk_read_workload(bench::Seconds(config.duration_s));
+  settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s));
   settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
   settings.timeout = trial_timeout(config, simulated);
-  if (config.stall_timeout_s) settings.stall = bench::Seconds(*config.stall_timeout_s);
+  if (config.stall_timeout_s) settings.stall = probe::Seconds(*config.stall_timeout_s);
   settings.derive_limits = !simulated && !config.trial_timeout_s;
   settings.stop_now = [] { return stop_now(); };
   settings.noise_repeats = config.noise_repeats;

@@ -5,7 +5,7 @@
 namespace disktune::tuner {
 
 SettingWatch::SettingWatch(probe::Device& device, const probe::Settings& expected, bool warmup,
-                           bench::Seconds interval)
+                           probe::Seconds interval)
     : device_(device), interval_(interval), sample_(warmup ? 0 : 1) {
   for (const auto& [id, value] : expected)
     if (device.read_back_trusted(id)) expected_.emplace(id, value);
@@ -32,8 +32,8 @@ void SettingWatch::check() {
   }
 }
 
-void SettingWatch::check_every(const bench::Clock& clock) {
-  const bench::Seconds now = clock.now();
+void SettingWatch::check_every(const probe::Clock& clock) {
+  const probe::Seconds now = clock.now();
   if (last_check_ && now - *last_check_ < interval_) return;
   last_check_ = now;
   check();

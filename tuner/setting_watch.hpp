@@ -2,7 +2,7 @@
 // SettingWatch: every setting of a measurement read back between its samples and while it reads.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/device.hpp"
 
@@ -12,7 +12,7 @@
 namespace disktune::tuner {
 
 /// How often a SettingWatch compares while a sample reads [s of the measurement's clock].
-inline constexpr bench::Seconds kSettingWatchInterval{0.02};
+inline constexpr probe::Seconds kSettingWatchInterval{0.02};
 
 /// Watches one measurement for a setting another process changes and changes back while it
 /// runs (the read-backs before and after measuring cannot see that). Compares every setting
@@ -27,11 +27,11 @@ class SettingWatch {
  public:
   /// Samples are numbered as the report counts them: the warm-up (when `warmup`), then 1, 2, ...
   SettingWatch(probe::Device& device, const probe::Settings& expected, bool warmup,
-               bench::Seconds interval = kSettingWatchInterval);
+               probe::Seconds interval = kSettingWatchInterval);
   /// Compare now, unless a difference is already kept.
   void check();
   /// Compare if `interval` has passed on `clock` since the last comparison (or none was made).
-  void check_every(const bench::Clock& clock);
+  void check_every(const probe::Clock& clock);
   /// The current sample ended: compare, then count the next one.
   void next_sample();
   /// The first difference, or nullopt: "read_ahead_kb changed from 128 to 4096 during
@@ -43,9 +43,9 @@ class SettingWatch {
 
   probe::Device& device_;
   probe::Settings expected_;
-  bench::Seconds interval_;
+  probe::Seconds interval_;
   int sample_;
-  std::optional<bench::Seconds> last_check_;
+  std::optional<probe::Seconds> last_check_;
   std::optional<std::string> change_;
 };
 
@@ -61,7 +61,7 @@ class SettingWatchBlockIo final : public probe::BlockIo {
     return inner_.drop_cached(offset_bytes, length_bytes);
   }
   [[nodiscard]] std::uint64_t size_bytes() const override { return inner_.size_bytes(); }
-  bench::Clock& clock() override { return inner_.clock(); }
+  probe::Clock& clock() override { return inner_.clock(); }
 
  private:
   probe::BlockIo& inner_;

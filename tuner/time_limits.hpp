@@ -2,7 +2,7 @@
 // Time limits of trials on a real device, derived from what was measured.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 
 #include <cstdint>
 
@@ -10,7 +10,7 @@ namespace disktune::tuner {
 
 /// What a trial's length follows from: the options and the workload.
 struct TrialShape {
-  bench::Seconds duration{3.0};       ///< --duration: timed seconds per sample
+  probe::Seconds duration{3.0};       ///< --duration: timed seconds per sample
   int min_samples = 3;                ///< --repeats
   int max_samples = 10;               ///< --max-repeats (a warm-up sample comes on top)
   std::uint64_t chunk_bytes = 2u << 20;
@@ -27,11 +27,11 @@ inline constexpr double kFirstStallS = 30.0;
 /// rate (a sample reads whole chunks until `duration` has passed) + the flush allowance,
 /// the checksum reads (8 x 64 KiB at the rate) and 5 s of setup; `with_cached` adds the
 /// baseline's cached-read samples (min_samples x (2 s + one chunk)).
-bench::Seconds trial_time_limit(const TrialShape& shape, double rate_mib_s, bool with_cached);
+probe::Seconds trial_time_limit(const TrialShape& shape, double rate_mib_s, bool with_cached);
 
 /// The first baseline child's limit, before any rate is known: as trial_time_limit with
 /// every chunk (and the checksum reads) taking the whole `stall` (the longest silence the
 /// child may have). Bounds a child that keeps progressing; a hang ends at the stall limit.
-bench::Seconds first_baseline_time_limit(const TrialShape& shape, bench::Seconds stall);
+probe::Seconds first_baseline_time_limit(const TrialShape& shape, probe::Seconds stall);
 
 }  // namespace disktune::tuner

@@ -120,7 +120,7 @@ probe::Result<std::uint32_t> data_checksum(probe::BlockIo& io) {
 probe::Result<double> cached_median(probe::BlockIo& io, const bench::Workload& buffered, int repeats) {
   bench::Workload cached = buffered;
   cached.method = bench::Method::cached;
-  cached.duration = bench::Seconds(2.0);  // hdparm -T times 2 s
+  cached.duration = probe::Seconds(2.0);  // hdparm -T times 2 s
   auto samples = bench::run_samples(io, cached, repeats);
   if (!samples) return samples.error();
   std::vector<double> rates;

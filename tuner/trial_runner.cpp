@@ -30,7 +30,7 @@ TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialS
       stall_(settings.stall) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
-                                          bench::Seconds timeout, bool stoppable,
+                                          probe::Seconds timeout, bool stoppable,
                                           const std::function<void(std::string_view)>& on_note) {
   if (!settings_.in_process) {
     probe::WatchHooks hooks;
@@ -39,7 +39,7 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
     // A real device's sectors read count as progress: one slow read() is not a stall.
     if (!device_.simulated())
       hooks.progress = [name = probe::kernel_name(device_.path())] { return probe::device_bytes_read(name); };
-    auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, bench::Seconds{2.0}, true}, hooks);
+    auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, probe::Seconds{2.0}, true}, hooks);
     if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
     return outcome;
   }
@@ -59,7 +59,7 @@ TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome) const {
 // A killed reader's requests stay queued until the device answers; if they never drain,
 // the device is wedged even though the child itself is gone.
 void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
-  const long stuck = probe::reads_stuck_in_flight(probe::kernel_name(device_.path()), bench::Seconds{2.0});
+  const long stuck = probe::reads_stuck_in_flight(probe::kernel_name(device_.path()), probe::Seconds{2.0});
   if (stuck == 0) return;
   outcome.end = probe::ChildEnd::wedged;
   outcome.detail += "; " + std::to_string(stuck) + " read(s) of " + device_.path() +
@@ -91,7 +91,7 @@ TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool
 probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
   strategies::Baseline baseline;
   // Before any rate is known, a stall is a long silence of the device itself.
-  if (settings_.derive_limits && !settings_.stall) stall_ = bench::Seconds(kFirstStallS);
+  if (settings_.derive_limits && !settings_.stall) stall_ = probe::Seconds(kFirstStallS);
   const ChildRun first = run_child(original_, true, {});
   baseline.trial = first.trial;
   if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path(), first.stopped);
@@ -133,7 +133,7 @@ void TrialRunner::limits_from_rate(double rate_mib_s) {
   // A chunk takes chunk/rate seconds at the baseline's rate; far longer silence is a stall.
   if (!settings_.stall) {
     const double chunk_mib = static_cast<double>(settings_.workload.chunk_bytes) / (1024.0 * 1024.0);
-    stall_ = probe::stall_limit_for(bench::Seconds(chunk_mib / rate_mib_s), settings_.timeout);
+    stall_ = probe::stall_limit_for(probe::Seconds(chunk_mib / rate_mib_s), settings_.timeout);
   }
 }
 
@@ -176,7 +176,7 @@ probe::Result<TrialResult> TrialRunner::after_trial(ChildRun child) {
 
 probe::Result<void> TrialRunner::restore_watched() {
   // Writing a handful of settings takes milliseconds; 10 s (or the stall limit) is a hang.
-  const bench::Seconds limit = std::min(settings_.timeout, std::max(kRestoreLimit, stall_.value_or(bench::Seconds{0.0})));
+  const probe::Seconds limit = std::min(settings_.timeout, std::max(kRestoreLimit, stall_.value_or(probe::Seconds{0.0})));
   auto restored = restorer_.restore(original_, limit);
   health_.note_restore(restored.end, restored.detail);
   return std::move(restored.done);
@@ -201,7 +201,7 @@ probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<p
   // One child for the whole round; its time limit grows with the samples it takes.
   const double samples = 2.0 * settings_.confirm_rounds * static_cast<double>(contenders.size());
   const double per_trial = 1.0 + settings_.sampling.max_samples;
-  const bench::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
+  const probe::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
         auto reports = measure_confirmation(device_, original_, contenders, settings_, heartbeat);

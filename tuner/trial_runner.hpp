@@ -108,7 +108,7 @@ class TrialRunner {
   /// read check included); it only gets worse (device_health.hpp).
   [[nodiscard]] const DeviceHealth& health() const { return health_; }
   /// The stall limit trials run with now (nullopt: only the timeout).
-  [[nodiscard]] std::optional<bench::Seconds> stall_limit() const { return stall_; }
+  [[nodiscard]] std::optional<probe::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
   /// in turn (A B C A B C ...); each such unit restores the original, applies the
   /// contender's changes, reads every setting back, then opens the device and takes a
@@ -131,7 +131,7 @@ class TrialRunner {
   };
   ChildRun run_child(const probe::Settings& config, bool with_cached, const strategies::TrialRequest& request);
   probe::Result<strategies::TrialResult> after_trial(ChildRun child);
-  probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, bench::Seconds timeout,
+  probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, probe::Seconds timeout,
                                bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
   void limits_from_rate(double rate_mib_s);
@@ -141,7 +141,7 @@ class TrialRunner {
   probe::Settings original_;
   TrialSettings settings_;
   Restorer restorer_;
-  std::optional<bench::Seconds> stall_;
+  std::optional<probe::Seconds> stall_;
   DeviceHealth health_;
   std::optional<std::uint32_t> baseline_crc_;
 };

@@ -15,7 +15,7 @@ namespace disktune::tuner {
 struct TrialSettings {
   bench::Workload workload;          ///< buffered reads (hdparm -t style)
   bench::SamplingPlan sampling;      ///< adaptive samples per trial (--repeats, --max-repeats)
-  bench::Seconds timeout{30.0};      ///< wall time before the trial counts as hung
+  probe::Seconds timeout{30.0};      ///< wall time before the trial counts as hung
   /// Run the trial's body in this process instead of a forked watchdog child: the same code
   /// (measure, restore, serialize, parse), without the fork. Only for simulated drives
   /// without hang faults (disktune evaluate): nothing could stop a hung read.
@@ -24,7 +24,7 @@ struct TrialSettings {
   /// Longest silence (no read chunk finished, no setting applied) before a trial counts as
   /// hung; nullopt: none for the baseline, then probe::stall_limit_for(time of one chunk at
   /// the baseline's rate).
-  std::optional<bench::Seconds> stall;
+  std::optional<probe::Seconds> stall;
   /// The device's data is in use (mounted, --allow-mounted): the file system writes to it,
   /// so data checksums are not compared with the baseline's (read errors, the kernel log
   /// and the read-back of every setting remain the evidence).

@@ -36,7 +36,7 @@ TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& li
   TrialResult trial;
   const std::string origin = limits.derived ? "derived from the baseline's rate" : "as given";
   // Progress shows every 10-200 ms while a child reads (heartbeats, the device's sectors).
-  const bench::Seconds recent = std::min(bench::Seconds{2.0}, limits.stall.value_or(bench::Seconds{4.0}) / 2.0);
+  const probe::Seconds recent = std::min(probe::Seconds{2.0}, limits.stall.value_or(probe::Seconds{4.0}) / 2.0);
   const bool progressing = !outcome.stalled && outcome.since_progress < recent;
   if (progressing) {
     trial.status = TrialStatus::slow;

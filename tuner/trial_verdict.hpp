@@ -2,7 +2,7 @@
 // The trial verdict: a status and detail from the evidence (the child's end, its report, the kernel log, the checksum).
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/error.hpp"
 #include "probe/watchdog.hpp"
 #include "strategies/trial.hpp"
@@ -17,8 +17,8 @@ namespace disktune::tuner {
 
 /// What a killed child's limits were, to say which one fired and how to raise it.
 struct LimitNote {
-  bench::Seconds timeout{0.0};          ///< the trial time limit
-  std::optional<bench::Seconds> stall;  ///< the stall limit (nullopt: none)
+  probe::Seconds timeout{0.0};          ///< the trial time limit
+  std::optional<probe::Seconds> stall;  ///< the stall limit (nullopt: none)
   bool derived = false;                 ///< from the baseline's rate, not given as an option
   std::uint64_t chunk_bytes = 0;        ///< bytes per read chunk (one heartbeat each)
 };

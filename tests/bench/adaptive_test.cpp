@@ -29,7 +29,7 @@ TEST_CASE("run_adaptive discards a warm-up and samples a noisy simulated drive u
   auto device = disktune::testing::make_sim(disktune::testing::seed_identify(), profile, 7);
   auto io = device->open_io(disktune::probe::IoMode::buffered);
   REQUIRE(io);
-  const Workload workload{Method::buffered, 0, 2u << 20, Seconds(1.0)};
+  const Workload workload{Method::buffered, 0, 2u << 20, disktune::probe::Seconds(1.0)};
   const SamplingPlan plan{3, 10, 0.005, true};
   auto result = run_adaptive(**io, workload, plan, std::nullopt);
   REQUIRE(result);

@@ -16,7 +16,7 @@
 
 using namespace disktune;
 using bench::Method;
-using bench::Seconds;
+using probe::Seconds;
 using bench::Workload;
 using testing::FakeBlockIo;
 using testing::FakeBlockIoConfig;
@@ -215,7 +215,7 @@ class DroppingBlockIo final : public probe::BlockIo {
     return {};
   }
   [[nodiscard]] std::uint64_t size_bytes() const override { return fake_.size_bytes(); }
-  bench::Clock& clock() override { return fake_.clock(); }
+  probe::Clock& clock() override { return fake_.clock(); }
 
   FakeBlockIo fake_;
   std::vector<std::pair<std::uint64_t, std::uint64_t>> drops_;

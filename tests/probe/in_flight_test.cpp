@@ -11,7 +11,7 @@ using namespace disktune;
 
 TEST_CASE("reads_in_flight: a missing device has no count, and nothing counts as stuck", "[probe]") {
   REQUIRE_FALSE(probe::reads_in_flight("no-such-disk-disktune").has_value());
-  REQUIRE(probe::reads_stuck_in_flight("no-such-disk-disktune", bench::Seconds{1.0}) == 0);
+  REQUIRE(probe::reads_stuck_in_flight("no-such-disk-disktune", probe::Seconds{1.0}) == 0);
 }
 
 TEST_CASE("reads_in_flight: the first field of /sys/block/NAME/inflight", "[probe]") {

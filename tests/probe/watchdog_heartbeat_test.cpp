@@ -26,7 +26,7 @@ using probe::WatchLimits;
 
 namespace {
 
-WatchLimits limits(bench::Seconds timeout, std::optional<bench::Seconds> stall) {
+WatchLimits limits(probe::Seconds timeout, std::optional<probe::Seconds> stall) {
   WatchLimits result;
   result.timeout = timeout;
   result.stall = stall;
@@ -44,7 +44,7 @@ TEST_CASE("a child that stops beating is killed as stalled long before the timeo
         }
         for (;;) ::pause();
       },
-      limits(bench::Seconds{30.0}, bench::Seconds{0.5}));
+      limits(probe::Seconds{30.0}, probe::Seconds{0.5}));
   REQUIRE(outcome.end == ChildEnd::timed_out);
   REQUIRE(outcome.stalled);
   REQUIRE(outcome.signal == SIGKILL);
@@ -63,7 +63,7 @@ TEST_CASE("a child that keeps beating outlives the stall limit", "[probe]") {
         }
         return std::string("done");
       },
-      limits(bench::Seconds{30.0}, bench::Seconds{0.2}));
+      limits(probe::Seconds{30.0}, probe::Seconds{0.2}));
   REQUIRE(outcome.end == ChildEnd::finished);
   REQUIRE_FALSE(outcome.stalled);
   REQUIRE(outcome.payload == "done");
@@ -73,7 +73,7 @@ TEST_CASE("a child that keeps beating outlives the stall limit", "[probe]") {
 
 TEST_CASE("without a stall limit only the overall timeout kills a silent child", "[probe]") {
   const auto outcome = run_in_child([](Heartbeat&) -> std::string { for (;;) ::pause(); },
-                                    limits(bench::Seconds{0.4}, std::nullopt));
+                                    limits(probe::Seconds{0.4}, std::nullopt));
   REQUIRE(outcome.end == ChildEnd::timed_out);
   REQUIRE_FALSE(outcome.stalled);
   REQUIRE(outcome.detail == "timed out after 0.4 s (killed)");
@@ -86,7 +86,7 @@ TEST_CASE("heartbeats are rate-limited to one write per 10 ms", "[probe]") {
         for (int i = 0; i < 100000; ++i) heartbeat.beat();  // well under 10 ms per 1000
         return std::string();
       },
-      limits(bench::Seconds{30.0}, bench::Seconds{5.0}));
+      limits(probe::Seconds{30.0}, probe::Seconds{5.0}));
   REQUIRE(outcome.end == ChildEnd::finished);
   REQUIRE(outcome.heartbeats >= 1);
   REQUIRE(outcome.heartbeats < 1000);
@@ -99,7 +99,7 @@ TEST_CASE("a default Heartbeat does nothing", "[probe]") {
 }
 
 TEST_CASE("detach_stdio points the child's stdout and stderr at /dev/null", "[probe]") {
-  auto quiet = limits(bench::Seconds{10.0}, std::nullopt);
+  auto quiet = limits(probe::Seconds{10.0}, std::nullopt);
   quiet.detach_stdio = true;
   const auto outcome = run_in_child(
       [](Heartbeat&) {
@@ -113,10 +113,10 @@ TEST_CASE("detach_stdio points the child's stdout and stderr at /dev/null", "[pr
 }
 
 TEST_CASE("stall_limit_for is 20 beat intervals within [floor, timeout]", "[probe]") {
-  REQUIRE(probe::stall_limit_for(bench::Seconds{0.01}, bench::Seconds{60.0}).count() == Approx(5.0));
-  REQUIRE(probe::stall_limit_for(bench::Seconds{0.5}, bench::Seconds{60.0}).count() == Approx(10.0));
-  REQUIRE(probe::stall_limit_for(bench::Seconds{5.0}, bench::Seconds{60.0}).count() == Approx(60.0));
-  REQUIRE(probe::stall_limit_for(bench::Seconds{0.01}, bench::Seconds{3.0}).count() == Approx(3.0));
+  REQUIRE(probe::stall_limit_for(probe::Seconds{0.01}, probe::Seconds{60.0}).count() == Approx(5.0));
+  REQUIRE(probe::stall_limit_for(probe::Seconds{0.5}, probe::Seconds{60.0}).count() == Approx(10.0));
+  REQUIRE(probe::stall_limit_for(probe::Seconds{5.0}, probe::Seconds{60.0}).count() == Approx(60.0));
+  REQUIRE(probe::stall_limit_for(probe::Seconds{0.01}, probe::Seconds{3.0}).count() == Approx(3.0));
 }
 
 TEST_CASE("process_state reads the state letter from /proc/PID/stat", "[probe]") {
@@ -162,7 +162,7 @@ TEST_CASE("HeartbeatBlockIo forwards reads and flushes and beats after each", "[
         report += " " + std::to_string(fake.events().size());
         return report;
       },
-      limits(bench::Seconds{30.0}, bench::Seconds{5.0}));
+      limits(probe::Seconds{30.0}, probe::Seconds{5.0}));
   REQUIRE(outcome.end == ChildEnd::finished);
   REQUIRE(outcome.payload == std::to_string(64u << 20) + " ok ok ok ok flushed 5");
   REQUIRE(outcome.heartbeats == 5);

@@ -18,8 +18,8 @@ namespace {
 
 WatchLimits limits(double timeout_s, std::optional<double> stall_s) {
   WatchLimits result;
-  result.timeout = bench::Seconds(timeout_s);
-  if (stall_s) result.stall = bench::Seconds(*stall_s);
+  result.timeout = probe::Seconds(timeout_s);
+  if (stall_s) result.stall = probe::Seconds(*stall_s);
   return result;
 }
 
@@ -37,7 +37,7 @@ TEST_CASE("a stop request kills a watched child at once and ends it stopped", "[
   const auto outcome = probe::run_in_child(sleep_silently, limits(60.0, std::nullopt), hooks);
   REQUIRE(outcome.end == ChildEnd::stopped);
   REQUIRE(outcome.detail.find("stopped") != std::string::npos);
-  REQUIRE(outcome.elapsed < bench::Seconds(30.0));  // not the 60 s timeout nor the child's sleep
+  REQUIRE(outcome.elapsed < probe::Seconds(30.0));  // not the 60 s timeout nor the child's sleep
 }
 
 TEST_CASE("a growing progress counter keeps a silent child from counting as stalled", "[probe]") {
@@ -63,5 +63,5 @@ TEST_CASE("a counter that stops growing is a stall, and the time since progress 
   REQUIRE(outcome.end == ChildEnd::timed_out);
   REQUIRE(outcome.stalled);
   REQUIRE(outcome.progress == 0);
-  REQUIRE(outcome.since_progress >= bench::Seconds(0.5));
+  REQUIRE(outcome.since_progress >= probe::Seconds(0.5));
 }

@@ -21,7 +21,7 @@ TEST_CASE("a watched child's notes reach the parent whole, in order, as lines", 
         heartbeat.note("two\nlines");
         return std::string("done");
       },
-      probe::WatchLimits{bench::Seconds(30.0), std::nullopt}, hooks);
+      probe::WatchLimits{probe::Seconds(30.0), std::nullopt}, hooks);
   REQUIRE(outcome.end == ChildEnd::finished);
   REQUIRE(outcome.payload == "done");
   REQUIRE(seen.size() == 52);

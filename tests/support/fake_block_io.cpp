@@ -46,7 +46,7 @@ probe::Result<void> FakeBlockIo::read_at(std::uint64_t offset_bytes,
     return probe::Error{std::make_error_code(std::errc::io_error), "pread (short read)", kPath};
   }
   for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = fake_pattern_byte(offset_bytes + i);
-  clock_.advance(bench::Seconds{static_cast<double>(buffer.size()) / kMibBytes /
+  clock_.advance(probe::Seconds{static_cast<double>(buffer.size()) / kMibBytes /
                                 rate_for(offset_bytes, buffer.size())});
   cached_.emplace(offset_bytes, buffer.size());
   return {};

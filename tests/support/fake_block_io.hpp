@@ -2,7 +2,7 @@
 // FakeBlockIo: a SIMULATED in-memory BlockIo on a virtual clock, recording every call, for tests.
 #pragma once
 
-#include "bench/clock.hpp"
+#include "probe/clock.hpp"
 #include "probe/block_io.hpp"
 
 #include <cerrno>
@@ -27,7 +27,7 @@ struct FakeBlockIoConfig {
   /// Cost of re-reading an (offset, length) already read since the last flush; nullopt =
   /// no page-cache model (every read costs disk_mib_s). Ignored with IoMode::direct.
   std::optional<double> cached_mib_s{};
-  bench::Seconds flush_cost{0.0};  ///< virtual time one flush_cache() takes
+  probe::Seconds flush_cost{0.0};  ///< virtual time one flush_cache() takes
   /// direct: like O_DIRECT, EINVAL ("pread") unless offset, length and buffer address are
   /// multiples of 4096.
   probe::IoMode mode = probe::IoMode::buffered;
@@ -56,10 +56,10 @@ class FakeBlockIo final : public probe::BlockIo {
   probe::Result<void> flush_cache() override;
   probe::Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override;
   [[nodiscard]] std::uint64_t size_bytes() const override { return config_.size_bytes; }
-  bench::Clock& clock() override { return clock_; }
+  probe::Clock& clock() override { return clock_; }
 
   /// The virtual clock (tests may advance it or read it).
-  bench::VirtualClock& virtual_clock() { return clock_; }
+  probe::VirtualClock& virtual_clock() { return clock_; }
   /// Every call so far, in order.
   [[nodiscard]] const std::vector<FakeIoEvent>& events() const { return events_; }
   /// Offsets of all read_at calls, in order.
@@ -71,7 +71,7 @@ class FakeBlockIo final : public probe::BlockIo {
   [[nodiscard]] double rate_for(std::uint64_t offset_bytes, std::uint64_t length_bytes) const;
 
   FakeBlockIoConfig config_;
-  bench::VirtualClock clock_;
+  probe::VirtualClock clock_;
   std::vector<FakeIoEvent> events_;
   std::set<std::pair<std::uint64_t, std::uint64_t>> cached_;  // (offset, length) since flush
   std::size_t reads_ = 0;

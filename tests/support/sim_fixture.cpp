@@ -62,7 +62,7 @@ void apply_all(probe::Device& device, const probe::Settings& settings) {
 double buffered_mib_s(probe::BlockIo& io, double seconds) {
   REQUIRE(io.flush_cache());
   std::vector<std::byte> buffer(kChunk);
-  const bench::Seconds start = io.clock().now();
+  const probe::Seconds start = io.clock().now();
   std::uint64_t bytes = 0;
   while ((io.clock().now() - start).count() < seconds) {
     REQUIRE(io.read_at(bytes, buffer));
@@ -74,7 +74,7 @@ double buffered_mib_s(probe::BlockIo& io, double seconds) {
 double cached_mib_s(probe::BlockIo& io, double seconds) {
   std::vector<std::byte> buffer(kChunk);
   REQUIRE(io.read_at(0, buffer));
-  const bench::Seconds start = io.clock().now();
+  const probe::Seconds start = io.clock().now();
   std::uint64_t bytes = 0;
   while ((io.clock().now() - start).count() < seconds) {
     REQUIRE(io.read_at(0, buffer));

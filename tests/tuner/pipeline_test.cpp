@@ -19,7 +19,7 @@ namespace {
 
 tuner::TrialSettings in_process_settings() {
   tuner::TrialSettings s;
-  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, bench::Seconds(0.2)};
+  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, probe::Seconds(0.2)};
   s.sampling = bench::SamplingPlan{3, 5, 0.02, true};
   s.in_process = true;
   s.confirm_rounds = 3;

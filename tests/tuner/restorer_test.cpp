@@ -153,7 +153,7 @@ TEST_CASE("restorer: disktune restore puts the journal's settings back from a wa
 TEST_CASE("restorer: TrialRunner's restore of a real device runs in a watched child, not here", "[tuner]") {
   CountingDevice device(false);
   tuner::TrialSettings settings;
-  settings.timeout = bench::Seconds{10.0};
+  settings.timeout = probe::Seconds{10.0};
   tuner::TrialRunner runner(device, read_ahead(128), settings);
   REQUIRE(runner.restore_watched());
   REQUIRE(device.writes == 0);

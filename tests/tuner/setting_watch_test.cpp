@@ -65,7 +65,7 @@ class ToggledDevice final : public probe::Device {
       return fake_.drop_cached(offset, length);
     }
     [[nodiscard]] std::uint64_t size_bytes() const override { return fake_.size_bytes(); }
-    bench::Clock& clock() override { return fake_.clock(); }
+    probe::Clock& clock() override { return fake_.clock(); }
 
    private:
     ToggledDevice& device_;
@@ -77,7 +77,7 @@ class ToggledDevice final : public probe::Device {
 
 tuner::TrialSettings in_process() {
   tuner::TrialSettings s;
-  s.workload = bench::disk_read_workload(bench::Seconds(0.2));  // 10 chunks of 2 MiB at 100 MiB/s
+  s.workload = bench::disk_read_workload(probe::Seconds(0.2));  // 10 chunks of 2 MiB at 100 MiB/s
   s.sampling = bench::SamplingPlan{2, 2, 0.02, true};
   s.in_process = true;
   s.confirm_rounds = 2;
@@ -152,11 +152,11 @@ TEST_CASE("the watch compares only settings whose read-back the device trusts", 
 
 TEST_CASE("the watch compares at most once per interval of the measurement's clock while reading", "[tuner]") {
   ToggledDevice device;
-  bench::VirtualClock clock;
-  tuner::SettingWatch watch(device, device.values, true, bench::Seconds(0.01));
+  probe::VirtualClock clock;
+  tuner::SettingWatch watch(device, device.values, true, probe::Seconds(0.01));
   for (int i = 0; i < 10; ++i) {  // 10 reads 4 ms apart: comparisons at 0, 12, 24, 36 ms
     watch.check_every(clock);
-    clock.advance(bench::Seconds(0.004));
+    clock.advance(probe::Seconds(0.004));
   }
   REQUIRE(device.reads_of[SettingId::nr_requests] == 4);
 }

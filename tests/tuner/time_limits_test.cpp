@@ -7,7 +7,7 @@
 using namespace disktune;
 
 TEST_CASE("the trial time limit follows the measured rate, the duration and the chunk", "[tuner]") {
-  const tuner::TrialShape shape{bench::Seconds(0.5), 3, 4, 2u << 20};
+  const tuner::TrialShape shape{probe::Seconds(0.5), 3, 4, 2u << 20};
   // 256 KiB/s: a 2 MiB chunk takes 8 s, every sample reads at least one; the checksum 2 s.
   const double slow = tuner::trial_time_limit(shape, 0.25, false).count();
   REQUIRE(slow == Approx(2.0 * (5 * (0.5 + 8.0 + 2.5) + 2.0 + 5.0) + 10.0));
@@ -17,6 +17,6 @@ TEST_CASE("the trial time limit follows the measured rate, the duration and the 
   REQUIRE(tuner::trial_time_limit(shape, 200.0, false).count() ==
           Approx(2.0 * (5 * (0.5 + 0.01 + 2.5) + 0.0025 + 5.0) + 10.0));
   // Before any rate is known, every chunk may take the whole stall limit.
-  REQUIRE(tuner::first_baseline_time_limit(shape, bench::Seconds(30.0)).count() ==
+  REQUIRE(tuner::first_baseline_time_limit(shape, probe::Seconds(30.0)).count() ==
           Approx(2.0 * (5 * (0.5 + 30.0 + 2.5) + 30.0 + 5.0 + 3 * (2.0 + 30.0)) + 10.0));
 }

@@ -47,8 +47,8 @@ class CoupledQueue final : public probe::Device {
 };
 
 tuner::TrialSettings quick() {
-  tuner::TrialSettings settings{bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(0.2)},
-                                bench::SamplingPlan{2, 2, 0.02, false}, bench::Seconds(10.0), true, 2, std::nullopt};
+  tuner::TrialSettings settings{bench::Workload{bench::Method::buffered, 0, 2u << 20, probe::Seconds(0.2)},
+                                bench::SamplingPlan{2, 2, 0.02, false}, probe::Seconds(10.0), true, 2, std::nullopt};
   return settings;
 }
 

@@ -57,8 +57,8 @@ class HazardDevice final : public probe::Device {
 };
 
 tuner::TrialSettings quick() {
-  return {bench::Workload{bench::Method::buffered, 0, 2u << 20, bench::Seconds(0.2)},
-          bench::SamplingPlan{2, 2, 0.02, false}, bench::Seconds(10.0), false, 6, std::nullopt};
+  return {bench::Workload{bench::Method::buffered, 0, 2u << 20, probe::Seconds(0.2)},
+          bench::SamplingPlan{2, 2, 0.02, false}, probe::Seconds(10.0), false, 6, std::nullopt};
 }
 
 probe::Settings multcount(std::int64_t value) { return {{SettingId::multcount, SettingValue(value)}}; }

@@ -15,9 +15,9 @@ namespace {
 
 tuner::TrialSettings settings(bool in_process) {
   tuner::TrialSettings s;
-  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, bench::Seconds(0.2)};
+  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, probe::Seconds(0.2)};
   s.sampling = bench::SamplingPlan{3, 10, 0.02, true};
-  s.timeout = bench::Seconds(10.0);
+  s.timeout = probe::Seconds(10.0);
   s.in_process = in_process;
   s.confirm_rounds = 4;
   return s;

@@ -19,7 +19,7 @@ probe::ChildOutcome ended(ChildEnd end, std::string detail = "killed after 10 s"
   return outcome;
 }
 
-const tuner::LimitNote kLimits{bench::Seconds{10.0}, bench::Seconds{4.0}, true, 1u << 20};
+const tuner::LimitNote kLimits{probe::Seconds{10.0}, probe::Seconds{4.0}, true, 1u << 20};
 
 }  // namespace
 
@@ -40,8 +40,8 @@ TEST_CASE("verdict: a finished child's report becomes the trial, summarized when
 
 TEST_CASE("verdict: a killed child is slow while progressing, hung when silent, and names its limit", "[tuner]") {
   auto outcome = ended(ChildEnd::timed_out);
-  outcome.elapsed = bench::Seconds{10.0};
-  outcome.since_progress = bench::Seconds{0.1};
+  outcome.elapsed = probe::Seconds{10.0};
+  outcome.since_progress = probe::Seconds{0.1};
   outcome.heartbeats = 50;
   auto trial = tuner::verdict_of(outcome, kLimits);
   REQUIRE(trial.status == TrialStatus::slow);

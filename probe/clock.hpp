@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// bench::Clock: the time source of measurements; real (steady_clock) or virtual (simulation).
+// Clock: the time source of measurements; real (steady_clock) or virtual (simulation).
 #pragma once
 
 #include <chrono>
 
-namespace disktune::bench {
+namespace disktune::probe {
 
 /// Seconds as a double: every measured duration in disktune uses this unit.
 using Seconds = std::chrono::duration<double>;
@@ -37,4 +37,4 @@ class VirtualClock final : public Clock {
   Seconds now_{0.0};
 };
 
-}  // namespace disktune::bench
+}  // namespace disktune::probe
