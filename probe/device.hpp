@@ -97,16 +97,10 @@ class Device {
   virtual Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) = 0;
 };
 
-/// Options for make_device.
+/// Options for opening a device (tuner::make_device); only the simulated drive reads them.
 struct DeviceOptions {
   std::uint64_t seed = 1;                 ///< sim: noise seed
   std::optional<std::string> sim_profile; ///< sim: JSON behaviour profile path
 };
-
-/// Open a device from its spec: "sim:" (the built-in seed drive, IBM-DJNA-352500),
-/// "sim:FILE" (a simulated drive from an identify capture), or a block device path.
-/// Errors: bad spec, unreadable identify file or profile (errc::invalid_argument with the
-/// reason), open errors (errno, "open", path), a path that is not a block device (ENOTBLK).
-Result<std::unique_ptr<Device>> make_device(const std::string& spec, const DeviceOptions& options);
 
 }  // namespace disktune::probe

@@ -9,6 +9,7 @@
 #include "results/json_report.hpp"
 #include "results/table.hpp"
 #include "tuner/device_context.hpp"
+#include "tuner/device_factory.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/evaluate.hpp"
 #include "tuner/input_file.hpp"
@@ -105,7 +106,7 @@ std::unique_ptr<probe::Device> open_bench_device(const Config& config) {
   probe::DeviceOptions options;
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
-  auto device = probe::make_device(config.device, options);
+  auto device = make_device(config.device, options);
   if (!device && config.device.rfind("sim:", 0) == 0) throw RunError(kExitUsage, device.error().message());
   if (!device) throw_device_error(device.error());
   return std::move(*device);

@@ -7,6 +7,7 @@
 #include "tuner/probe_record.hpp"
 
 #include <algorithm>
+#include "tuner/device_factory.hpp"
 #include "tuner/run_error.hpp"
 
 namespace disktune::tuner {
@@ -26,7 +27,7 @@ DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
   const std::string spec = config.from_file ? "sim:" + *config.from_file : config.device;
-  auto device = probe::make_device(spec, options);
+  auto device = make_device(spec, options);
   // A simulated drive is made from files: anything wrong with them is bad input (exit 2).
   if (!device && spec.rfind("sim:", 0) == 0) throw RunError(kExitUsage, device.error().message());
   if (!device) throw_device_error(device.error());

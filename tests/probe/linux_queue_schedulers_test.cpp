@@ -3,6 +3,7 @@
 #include "probe/linux_queue.hpp"
 
 #include "probe/device.hpp"
+#include "probe/linux_device.hpp"
 #include "probe/unique_fd.hpp"
 #include "tests/support/loop_device.hpp"
 
@@ -78,7 +79,7 @@ TEST_CASE("LinuxDevice: a trial's scheduler switch and the restore leave the sch
   auto loop = deadline_loop(found);
   if (!loop) return;
   const auto sysfs = queue_of(*loop);
-  auto device = make_device(loop->path(), {});
+  auto device = make_linux_device(loop->path());
   REQUIRE(device.has_value());
   const auto original = (*device)->snapshot().value();
   const Settings trial{{SettingId::scheduler, SettingValue(std::string("none"))}, {SettingId::nr_requests, SettingValue(64)}};
