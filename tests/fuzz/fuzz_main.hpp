@@ -9,11 +9,13 @@
 #include <cstdint>
 #include <string_view>
 
-/// Defines LLVMFuzzerTestOneInput for the target DISKTUNE_FUZZ_TARGET (set by
-/// tests/fuzz/CMakeLists.txt from the file name <name>_fuzz.cpp): the input bytes as text.
+/// Defines LLVMFuzzerTestOneInput for the target DISKTUNE_FUZZ_TARGET in the group
+/// DISKTUNE_FUZZ_GROUP (both set by tests/fuzz/CMakeLists.txt, the name from the file name
+/// <name>_fuzz.cpp, the group from its table): the input bytes as text.
 #define DISKTUNE_FUZZ_MAIN                                                                  \
   extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {      \
-    static const auto* target = disktune::testing::find_fuzz_target(DISKTUNE_FUZZ_TARGET); \
+    static const auto* target =                                                             \
+        disktune::testing::find_fuzz_target(DISKTUNE_FUZZ_GROUP(), DISKTUNE_FUZZ_TARGET);   \
     DT_ASSERT(target != nullptr);                                                           \
     target->run(std::string_view(reinterpret_cast<const char*>(data), size));               \
     return 0;                                                                               \

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// libFuzzer target identify_hdparm_I (tests/support/fuzz_targets.cpp says what it parses).
+// libFuzzer target identify_hdparm_I (its group, tests/support/fuzz_*_targets.cpp, says what it parses).
 #include "tests/fuzz/fuzz_main.hpp"
 
 DISKTUNE_FUZZ_MAIN

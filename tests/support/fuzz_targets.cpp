@@ -1,49 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The fuzz targets: identify text in its three formats, the simulated-drive profile, the journal.
+// All fuzz targets (the unit tests' view) and the lookup by name.
 #include "tests/support/fuzz_targets.hpp"
 
-#include "probe/identify.hpp"
-#include "probe/identify_text.hpp"
-#include "probe/sim_profile.hpp"
-#include "results/journal.hpp"
-
-#include <array>
-#include <string>
+#include <vector>
 
 namespace disktune::testing {
-namespace {
 
-// Parse, and on success also render the summary, which reads every decoded field.
-void parse_identify(std::string_view input, probe::IdentifyFormat format) {
-  const auto info = probe::parse_identify_text(input, format, "fuzz");
-  if (info) (void)probe::identify_summary(*info);
+std::span<const FuzzTarget> fuzz_targets() {
+  static const std::vector<FuzzTarget> all = [] {
+    std::vector<FuzzTarget> targets;
+    for (const auto group : {identify_fuzz_targets(), sim_fuzz_targets(), results_fuzz_targets()})
+      targets.insert(targets.end(), group.begin(), group.end());
+    return targets;
+  }();
+  return all;
 }
 
-void identify_raw(std::string_view input) { parse_identify(input, probe::IdentifyFormat::raw); }
-void identify_hdparm_i(std::string_view input) { parse_identify(input, probe::IdentifyFormat::hdparm_i); }
-void identify_hdparm_I(std::string_view input) { parse_identify(input, probe::IdentifyFormat::hdparm_I); }
-void sim_profile(std::string_view input) { (void)probe::parse_sim_profile(input, "fuzz"); }
-void journal(std::string_view input) {
-  const auto decoded = results::decode_journal(input, "fuzz");
-  if (decoded) (void)results::interpret_journal(*decoded, "fuzz");
-}
-
-constexpr std::array kTargets{
-    FuzzTarget{"identify_raw", identify_raw},
-    FuzzTarget{"identify_hdparm_i", identify_hdparm_i},
-    FuzzTarget{"identify_hdparm_I", identify_hdparm_I},
-    FuzzTarget{"sim_profile", sim_profile},
-    FuzzTarget{"journal", journal},
-};
-
-}  // namespace
-
-std::span<const FuzzTarget> fuzz_targets() { return kTargets; }
-
-const FuzzTarget* find_fuzz_target(std::string_view name) {
-  for (const auto& target : kTargets)
-    if (target.name == name) return &target;
-  return nullptr;
-}
+const FuzzTarget* find_fuzz_target(std::string_view name) { return find_fuzz_target(fuzz_targets(), name); }
 
 }  // namespace disktune::testing
