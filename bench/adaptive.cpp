@@ -3,7 +3,7 @@
 #include "bench/adaptive.hpp"
 
 #include "bench/stats.hpp"
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 namespace disktune::bench {
 

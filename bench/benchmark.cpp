@@ -2,7 +2,7 @@
 // hdparm -T / -t style read measurements over a probe::BlockIo, timed with its clock.
 #include "bench/benchmark.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <cstdlib>
 #include <memory>

@@ -2,9 +2,9 @@
 // hdparm-style read measurements: cached reads (-T) and buffered disk reads (-t).
 #pragma once
 
-#include "probe/clock.hpp"
+#include "probe/core/clock.hpp"
 #include "probe/block_io.hpp"
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 
 #include <cstdint>
 #include <ostream>

@@ -2,7 +2,7 @@
 // The noise between repeated measurements of one configuration.
 #include "bench/stats.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <algorithm>
 #include <cmath>

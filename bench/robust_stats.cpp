@@ -2,7 +2,7 @@
 // Robust statistics: scaled MAD, order-statistic interval of the median, outlier flags.
 #include "bench/stats.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <boost/math/distributions/binomial.hpp>
 

@@ -2,7 +2,7 @@
 // Statistics as pure free functions.
 #include "bench/stats.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -2,8 +2,8 @@
 // probe::BlockIo: read-only access to a device's data, for measurements and integrity checks.
 #pragma once
 
-#include "probe/clock.hpp"
-#include "probe/error.hpp"
+#include "probe/core/clock.hpp"
+#include "probe/core/error.hpp"
 
 #include <cstddef>
 #include <cstdint>

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "probe/block_io.hpp"
-#include "probe/error.hpp"
-#include "probe/identify.hpp"
+#include "probe/core/error.hpp"
+#include "probe/identify/identify.hpp"
 #include "probe/settings.hpp"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // Setting descriptors and value encodings (hdparm names, -X mode codes).
 #include "probe/settings.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <array>
 #include <charconv>

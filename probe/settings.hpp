@@ -2,7 +2,7 @@
 // Setting descriptors: hdparm's names, flags, sysfs attributes, risk, and value encodings.
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 
 #include <compare>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // Emitter registry: output format name -> emitter (boot-local, hdparm-conf, udev, table, json).
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 #include "results/emitter.hpp"
 
 #include <memory>

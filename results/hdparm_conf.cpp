@@ -5,7 +5,7 @@
 #include "results/hdparm_flags.hpp"
 #include "results/snippet.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 namespace disktune::results {
 namespace {

@@ -2,7 +2,7 @@
 // hdparm flag order and change sets shared by the boot.local, hdparm.conf, udev and table emitters.
 #include "results/hdparm_flags.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <array>
 

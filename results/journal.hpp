@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 #include "results/codec/settings_codec.hpp"
 #include "probe/settings.hpp"
 #include "strategies/baseline.hpp"

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "probe/identify.hpp"
+#include "probe/identify/identify.hpp"
 #include "probe/settings.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"

@@ -2,7 +2,7 @@
 // Confirmation round.
 #include "strategies/confirmation.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 #include "strategies/winner_rule.hpp"
 
 #include <algorithm>

@@ -2,7 +2,7 @@
 // Evaluator: cache, budget, quarantine, the one path of a trial, and the "clearly faster" rule.
 #include "strategies/evaluator.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 #include "strategies/winner_rule.hpp"
 
 #include <algorithm>

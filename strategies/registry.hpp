@@ -2,7 +2,7 @@
 // Strategy registry: names to factories, for the CLI and the parametrised strategy test.
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 #include "strategies/strategy.hpp"
 
 #include <memory>

@@ -2,7 +2,7 @@
 // SearchSpace: configurations as a product of group choices laid over the baseline.
 #include "strategies/search_space.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <algorithm>
 #include <limits>

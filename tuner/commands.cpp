@@ -4,7 +4,7 @@
 
 #include "bench/benchmark.hpp"
 #include "bench/stats.hpp"
-#include "probe/identify_text.hpp"
+#include "probe/identify/identify_text.hpp"
 #include "results/boot_local.hpp"
 #include "results/json_report.hpp"
 #include "results/table.hpp"

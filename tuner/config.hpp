@@ -2,7 +2,7 @@
 // Config: everything one disktune invocation was asked to do, as parsed from the command line.
 #pragma once
 
-#include "probe/identify_text.hpp"
+#include "probe/identify/identify_text.hpp"
 #include "probe/settings.hpp"
 
 #include <cstdint>

@@ -2,8 +2,8 @@
 // Opening a device and describing it and its space for reports.
 #include "tuner/device_context.hpp"
 
-#include "probe/device_names.hpp"
-#include "probe/device_usage.hpp"
+#include "probe/linux/device_names.hpp"
+#include "probe/watch/device_usage.hpp"
 #include "tuner/probe_record.hpp"
 
 #include <algorithm>

@@ -2,8 +2,8 @@
 // make_device: maps "sim:", "sim:FILE" and block-device paths to a backend.
 #include "tuner/device_factory.hpp"
 
-#include "probe/linux_device.hpp"
-#include "probe/sim_device.hpp"
+#include "probe/linux/linux_device.hpp"
+#include "probe/sim/sim_device.hpp"
 
 namespace disktune::tuner {
 

@@ -2,7 +2,7 @@
 // DeviceHealth: what the run's children found the device to be (wedged, restore blocks, unreadable).
 #pragma once
 
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 
 #include <string>
 #include <string_view>

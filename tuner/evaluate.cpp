@@ -2,9 +2,9 @@
 // disktune evaluate: strategies against exhaustive over simulated drives, in parallel (oneTBB).
 #include "tuner/evaluate.hpp"
 
-#include "probe/identify_text.hpp"
-#include "probe/sim_device.hpp"
-#include "probe/sim_model.hpp"
+#include "probe/identify/identify_text.hpp"
+#include "probe/sim/sim_device.hpp"
+#include "probe/sim/sim_model.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/pipeline.hpp"
 

@@ -4,7 +4,7 @@
 
 #include "tuner/restorer.hpp"
 
-#include "probe/device_names.hpp"
+#include "probe/linux/device_names.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/journal_file.hpp"
 #include "tuner/run_error.hpp"

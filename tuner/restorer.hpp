@@ -2,9 +2,9 @@
 // Restorer: the one way settings are put back on a device (in process when simulated, else in a watched child).
 #pragma once
 
-#include "probe/clock.hpp"
+#include "probe/core/clock.hpp"
 #include "probe/device.hpp"
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 
 #include <string>
 

@@ -2,7 +2,7 @@
 // RunError and the exit codes: how a failed run reaches main().
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -2,7 +2,7 @@
 // RunJournal: deciding new or resume, restoring from a journal, and journaled trials.
 #include "tuner/run_journal.hpp"
 
-#include "probe/device_names.hpp"
+#include "probe/linux/device_names.hpp"
 #include "results/json_report.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/restorer.hpp"

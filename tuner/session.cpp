@@ -2,7 +2,7 @@
 // The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
 #include "tuner/session.hpp"
 
-#include "probe/last_close.hpp"
+#include "probe/watch/last_close.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/device_context.hpp"

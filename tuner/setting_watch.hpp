@@ -2,7 +2,7 @@
 // SettingWatch: every setting of a measurement read back between its samples and while it reads.
 #pragma once
 
-#include "probe/clock.hpp"
+#include "probe/core/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/device.hpp"
 

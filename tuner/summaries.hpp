@@ -2,7 +2,7 @@
 // Plain-text output of identify, plan and bench for people (JSON is in results/).
 #pragma once
 
-#include "probe/identify.hpp"
+#include "probe/identify/identify.hpp"
 #include "results/report.hpp"
 
 #include <string>

@@ -2,7 +2,7 @@
 // Trial time limits from the measured rate.
 #include "tuner/time_limits.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 namespace disktune::tuner {
 namespace {

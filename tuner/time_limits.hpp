@@ -2,7 +2,7 @@
 // Time limits of trials on a real device, derived from what was measured.
 #pragma once
 
-#include "probe/clock.hpp"
+#include "probe/core/clock.hpp"
 
 #include <cstdint>
 

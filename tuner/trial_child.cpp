@@ -4,7 +4,7 @@
 
 #include "bench/stats.hpp"
 #include "probe/configuration.hpp"
-#include "probe/heartbeat_block_io.hpp"
+#include "probe/watch/heartbeat_block_io.hpp"
 #include "tuner/confirm_progress.hpp"
 #include "tuner/setting_watch.hpp"
 

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 #include "tuner/trial_settings.hpp"
 #include "tuner/trial_wire.hpp"

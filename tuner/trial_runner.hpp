@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/trial.hpp"

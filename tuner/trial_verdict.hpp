@@ -2,9 +2,9 @@
 // The trial verdict: a status and detail from the evidence (the child's end, its report, the kernel log, the checksum).
 #pragma once
 
-#include "probe/clock.hpp"
-#include "probe/error.hpp"
-#include "probe/watchdog.hpp"
+#include "probe/core/clock.hpp"
+#include "probe/core/error.hpp"
+#include "probe/watch/watchdog.hpp"
 #include "strategies/trial.hpp"
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // The JSON form of settings (probe::Settings), shared by the report, the journal and the child wire.
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 #include "probe/settings.hpp"
 
 #include <boost/json/value.hpp>

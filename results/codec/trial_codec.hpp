@@ -2,7 +2,7 @@
 // The one JSON codec (Boost.JSON tag_invoke) of each trial datum: report, journal and child wire share it.
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"
 

@@ -2,7 +2,7 @@
 // DISKTUNE_FUZZ_MAIN: the libFuzzer entry point for the target CMake names after the file.
 #pragma once
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 #include "tests/support/fuzz_targets.hpp"
 
 #include <cstddef>

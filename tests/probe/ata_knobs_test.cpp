@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for AtaKnobs against a SIMULATED libata and legacy IDE driver (FakeAtaTransport).
-#include "probe/ata_knobs.hpp"
+#include "probe/linux/ata_knobs.hpp"
 
 #include "tests/support/fake_ata_transport.hpp"
 #include "tests/support/require_value.hpp"

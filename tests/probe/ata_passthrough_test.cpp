@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the SAT CDB builders, the sense decoder and the SG_IO verdict (pure code).
-#include "probe/ata_passthrough.hpp"
+#include "probe/linux/ata_passthrough.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the pure helpers of the ATA transport: libata's xfer_mode text and device names.
-#include "probe/ata_transport.hpp"
+#include "probe/linux/ata_transport.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // device_uses on fake /sys and /proc trees: mounts, holders and free disks.
-#include "probe/device_usage.hpp"
+#include "probe/watch/device_usage.hpp"
 
 #include <catch2/catch.hpp>
 

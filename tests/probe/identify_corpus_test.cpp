@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Every file of the shared identify corpus, parsed or rejected as its text says it should be.
-#include "probe/identify_text.hpp"
+#include "probe/identify/identify_text.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // hdparm 9.65 as the oracle: every raw-word file in the shared corpus is fed to
 // `hdparm --Istdin` and what hdparm prints is compared with disktune's decode of it.
-#include "probe/identify_text.hpp"
+#include "probe/identify/identify_text.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for decode_identify on IDENTIFY words built here, bit by bit.
-#include "probe/identify.hpp"
+#include "probe/identify/identify.hpp"
 
 #include <catch2/catch.hpp>
 

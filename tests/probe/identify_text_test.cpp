@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the identify text parsers: the seed, format detection, and bad input.
-#include "probe/identify_text.hpp"
+#include "probe/identify/identify_text.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // reads_in_flight / reads_stuck_in_flight against this machine's /sys/block.
-#include "probe/in_flight.hpp"
+#include "probe/watch/in_flight.hpp"
 
 #include <catch2/catch.hpp>
 

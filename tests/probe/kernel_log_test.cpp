@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Kernel log matching: error patterns and which device a message concerns.
-#include "probe/kernel_log.hpp"
+#include "probe/watch/kernel_log.hpp"
 
 #include <catch2/catch.hpp>
 

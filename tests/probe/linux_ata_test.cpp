@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the HDIO_GET_IDENTITY byte-order conversion.
-#include "probe/linux_ata.hpp"
+#include "probe/linux/linux_ata.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // LinuxBlockIo's cache control on a loop device the test creates (root only), seen by mincore.
-#include "probe/linux_block_io.hpp"
+#include "probe/linux/linux_block_io.hpp"
 #include "tests/support/loop_device.hpp"
 
 #include <catch2/catch.hpp>

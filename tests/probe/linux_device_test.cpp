@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for LinuxDevice and LinuxBlockIo on loop devices the tests create (root only).
-#include "probe/device_names.hpp"
-#include "probe/linux_device.hpp"
-#include "probe/sysfs.hpp"
+#include "probe/linux/device_names.hpp"
+#include "probe/linux/linux_device.hpp"
+#include "probe/linux/sysfs.hpp"
 #include "tests/support/loop_device.hpp"
 #include "tests/support/require_value.hpp"
 

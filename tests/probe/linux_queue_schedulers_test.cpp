@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Scheduler couplings on a real loop device: nr_requests ladders per scheduler, tunables put back.
-#include "probe/linux_queue.hpp"
+#include "probe/linux/linux_queue.hpp"
 
 #include "probe/device.hpp"
-#include "probe/linux_device.hpp"
-#include "probe/unique_fd.hpp"
+#include "probe/linux/linux_device.hpp"
+#include "probe/core/unique_fd.hpp"
 #include "tests/support/loop_device.hpp"
 
 #include <catch2/catch.hpp>
@@ -95,14 +95,14 @@ TEST_CASE("LinuxDevice: tunables kept from a journal come back with their schedu
   auto loop = deadline_loop(found);
   if (!loop) return;
   const auto sysfs = queue_of(*loop);
-  auto recorded = make_device(loop->path(), {});
+  auto recorded = make_linux_device(loop->path());
   REQUIRE(recorded.has_value());
   const auto original = (*recorded)->snapshot().value();
   const auto tunables = (*recorded)->scheduler_tunables().value();
   REQUIRE(tunables.scheduler == "mq-deadline");
   // As after a kill -9 mid-trial: another scheduler active, a new process that never saw the originals.
   REQUIRE(sysfs.write("scheduler", "none"));
-  auto device = make_device(loop->path(), {});
+  auto device = make_linux_device(loop->path());
   REQUIRE(device.has_value());
   (*device)->keep_tunables(tunables);
   REQUIRE((*device)->restore(original));

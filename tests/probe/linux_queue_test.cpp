@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the value ladders of the block-layer queue settings.
-#include "probe/linux_queue.hpp"
+#include "probe/linux/linux_queue.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // End-to-end tests of make_sim_device: the compiled-in seed ("sim:") and identify files ("sim:FILE").
-#include "probe/identify_text.hpp"
-#include "probe/seed_drive.hpp"
-#include "probe/sim_device.hpp"
+#include "probe/identify/identify_text.hpp"
+#include "probe/sim/seed_drive.hpp"
+#include "probe/sim/sim_device.hpp"
 #include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the simulated drive: calibration, legality, determinism, identity and data.
-#include "probe/sim_device.hpp"
-#include "probe/sim_rules.hpp"
+#include "probe/sim/sim_device.hpp"
+#include "probe/sim/sim_rules.hpp"
 #include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the simulated drive's faults: hang, eio, corrupt, revert, reject, unsupported, slow.
-#include "probe/sim_device.hpp"
+#include "probe/sim/sim_device.hpp"
 #include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the simulated drive's rate model, and that its optimum is found, not configured.
-#include "probe/sim_device.hpp"
-#include "probe/sim_model.hpp"
-#include "probe/sim_rules.hpp"
+#include "probe/sim/sim_device.hpp"
+#include "probe/sim/sim_model.hpp"
+#include "probe/sim/sim_rules.hpp"
 #include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for parsing simulated-drive behaviour profiles.
-#include "probe/sim_profile.hpp"
+#include "probe/sim/sim_profile.hpp"
 
 #include <catch2/catch.hpp>
 

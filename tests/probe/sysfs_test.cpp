@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the queue/scheduler parser and sysfs file helpers.
-#include "probe/sysfs.hpp"
+#include "probe/linux/sysfs.hpp"
 #include "tests/support/require_value.hpp"
 
 #include <catch2/catch.hpp>

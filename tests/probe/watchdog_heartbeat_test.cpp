@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Watchdog heartbeats: a stall is killed before the timeout, a beating child is not; stdio detach.
-#include "probe/heartbeat_block_io.hpp"
-#include "probe/process_state.hpp"
-#include "probe/watchdog.hpp"
+#include "probe/watch/heartbeat_block_io.hpp"
+#include "probe/watch/process_state.hpp"
+#include "probe/watch/watchdog.hpp"
 #include "tests/support/fake_block_io.hpp"
 
 #include <catch2/catch.hpp>

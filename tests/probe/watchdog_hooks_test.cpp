@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Watchdog hooks: a stop request kills the child at once; outside progress is not a stall.
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 
 #include <catch2/catch.hpp>
 

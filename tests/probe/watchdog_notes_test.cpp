@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Watchdog notes: lines a watched child sends reach the parent's hook whole and in order.
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 
 #include <catch2/catch.hpp>
 

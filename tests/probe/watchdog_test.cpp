@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Watchdog: payloads, crashes, exceptions, hangs, leftover grandchildren and fd hygiene.
-#include "probe/watchdog.hpp"
+#include "probe/watch/watchdog.hpp"
 
 #include <catch2/catch.hpp>
 

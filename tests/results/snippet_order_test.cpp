@@ -3,7 +3,7 @@
 #include "results/boot_local.hpp"
 #include "results/udev_rules.hpp"
 
-#include "probe/sysfs.hpp"
+#include "probe/linux/sysfs.hpp"
 #include "tests/support/loop_device.hpp"
 #include "tests/support/sample_reports.hpp"
 #include "tests/support/setting_values.hpp"

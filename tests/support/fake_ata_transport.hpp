@@ -2,7 +2,7 @@
 // FakeAtaTransport: a SIMULATED libata or legacy IDE driver behind AtaTransport, recording every call.
 #pragma once
 
-#include "probe/ata_transport.hpp"
+#include "probe/linux/ata_transport.hpp"
 
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 // FakeBlockIo: pattern data, virtual-clock timing, a page-cache model and injected failures.
 #include "tests/support/fake_block_io.hpp"
 
-#include "probe/assert.hpp"
+#include "probe/core/assert.hpp"
 
 #include <cstdint>
 #include <system_error>

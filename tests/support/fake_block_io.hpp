@@ -2,7 +2,7 @@
 // FakeBlockIo: a SIMULATED in-memory BlockIo on a virtual clock, recording every call, for tests.
 #pragma once
 
-#include "probe/clock.hpp"
+#include "probe/core/clock.hpp"
 #include "probe/block_io.hpp"
 
 #include <cerrno>

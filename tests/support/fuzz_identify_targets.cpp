@@ -2,8 +2,8 @@
 // The identify fuzz targets: identify text in its three formats (the identify library only).
 #include "tests/support/fuzz_targets.hpp"
 
-#include "probe/identify.hpp"
-#include "probe/identify_text.hpp"
+#include "probe/identify/identify.hpp"
+#include "probe/identify/identify_text.hpp"
 
 #include <array>
 #include <string>

@@ -2,7 +2,7 @@
 // The simulator fuzz target: the simulated-drive profile (JSON).
 #include "tests/support/fuzz_targets.hpp"
 
-#include "probe/sim_profile.hpp"
+#include "probe/sim/sim_profile.hpp"
 
 #include <array>
 #include <string>

@@ -2,7 +2,7 @@
 // require_value: unwrap a probe::Result inside a Catch2 test, failing the test on an error.
 #pragma once
 
-#include "probe/error.hpp"
+#include "probe/core/error.hpp"
 
 #include <catch2/catch.hpp>
 

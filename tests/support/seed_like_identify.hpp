@@ -4,7 +4,7 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "probe/identify.hpp"
+#include "probe/identify/identify.hpp"
 
 #include <vector>
 

@@ -3,8 +3,8 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "probe/identify.hpp"
-#include "probe/sim_device.hpp"
+#include "probe/identify/identify.hpp"
+#include "probe/sim/sim_device.hpp"
 
 #include <cstdint>
 #include <memory>

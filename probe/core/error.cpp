@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// probe::Error formatting and the "unsupported here" classification.
+#include "probe/core/error.hpp"
+
+namespace disktune::probe {
+
+bool Error::is_unsupported() const {
+  // Through default_error_condition, so that other categories (SCSI sense refusals,
+  // probe/linux/ata_passthrough.hpp) can say "unsupported" too.
+  const auto condition = code.default_error_condition();
+  if (condition.category() != std::generic_category()) return false;
+  const int value = condition.value();
+  return value == ENOTTY || value == EINVAL || value == EOPNOTSUPP || value == ENOSYS;
+}
+
+std::string Error::message() const {
+  std::string text = op;
+  if (!path.empty()) text += " on " + path;
+  text += ": " + code.message();
+  return text;
+}
+
+std::ostream& operator<<(std::ostream& out, const Error& error) {
+  return out << error.message();
+}
+
+void throw_exception_from_error(const Error& error, const boost::source_location&) {
+  throw std::system_error(error.code, error.message());
+}
+
+Error errno_error(int errnum, std::string op, std::string path) {
+  return Error{std::error_code(errnum, std::generic_category()), std::move(op), std::move(path)};
+}
+
+}  // namespace disktune::probe

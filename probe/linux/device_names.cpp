@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// kernel_name and stable_device_path.
+#include "probe/linux/device_names.hpp"
+
+#include "probe/linux/sysfs.hpp"
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <vector>
+
+namespace disktune::probe {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::optional<dev_t> block_number(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISBLK(info.st_mode)) return std::nullopt;
+  return info.st_rdev;
+}
+
+// 0 = ata-, 1 = wwn-, 2 = anything else.
+int link_rank(const std::string& name) {
+  if (name.rfind("ata-", 0) == 0) return 0;
+  if (name.rfind("wwn-", 0) == 0) return 1;
+  return 2;
+}
+
+}  // namespace
+
+std::string kernel_name(const std::string& dev) {
+  if (const auto number = block_number(dev)) {
+    std::error_code ec;
+    const auto target = fs::read_symlink(sysfs_block_dir(major(*number), minor(*number)), ec);
+    if (!ec && !target.filename().empty()) return target.filename().string();
+  }
+  return fs::path(dev).filename().string();
+}
+
+std::optional<std::string> stable_device_path(const std::string& dev,
+                                              const std::string& by_id_dir) {
+  const auto number = block_number(dev);
+  if (!number) return std::nullopt;
+  std::vector<std::string> matches;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(by_id_dir, ec)) {
+    if (block_number(entry.path().string()) == number) matches.push_back(entry.path().string());
+  }
+  if (matches.empty()) return std::nullopt;
+  std::sort(matches.begin(), matches.end(), [](const std::string& a, const std::string& b) {
+    const auto rank_a = link_rank(fs::path(a).filename().string());
+    const auto rank_b = link_rank(fs::path(b).filename().string());
+    return rank_a != rank_b ? rank_a < rank_b : a < b;
+  });
+  return matches.front();
+}
+
+}  // namespace disktune::probe

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// LinuxQueue: the block-layer settings of a real device (sysfs queue/ and BLKRAGET/BLKRASET).
+#pragma once
+
+#include "probe/device.hpp"
+#include "probe/linux/sysfs.hpp"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace disktune::probe {
+
+/// Powers of two in [low, high] plus `current`, ascending, without duplicates. Values of
+/// `current` outside the range are kept (it is what the queue holds now). low must be >= 1.
+std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std::int64_t current);
+
+/// The read_ahead_kb values disktune tries: {0, 16, 32, ..., 8192} KiB plus `current_kb`.
+std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
+
+/// Every writable queue/iosched/* file of the active scheduler with its text (none without
+/// iosched/). Errors: a read's error.
+Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const SysfsQueue& sysfs);
+/// Write tunables back, in order. Errors: the first write's error.
+Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables);
+
+/// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
+/// max_sectors_kb (sysfs queue/, ATA-REFERENCE §6.4) and readahead (BLKRAGET, hdparm -a),
+/// which is the same kernel value as read_ahead_kb and therefore read-only here.
+/// Does not own `fd` (the LinuxDevice's read-only descriptor for the ioctls).
+class LinuxQueue {
+ public:
+  /// `sysfs`: the device's queue/ directory; `fd`, `dev_path`: its open node, for the ioctls.
+  /// Remembers the active scheduler's tunables (queue/iosched/*) as found.
+  LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path);
+
+  /// True for the settings this class handles (readahead and the four queue settings).
+  static bool handles(SettingId id);
+  /// Support and reason of `id`, without values. Cheap: reads only, never writes.
+  [[nodiscard]] Capability support(SettingId id) const;
+  /// Support, reason and values of `id`. For nr_requests this WRITES each candidate (powers
+  /// of two 4..2048 and the current value) to queue/nr_requests to learn which ones the queue
+  /// accepts under the current scheduler, and restores the original value afterwards on every
+  /// path; then the same under every other scheduler (values_by_scheduler,
+  /// accepted_nr_requests_by_scheduler; also when nr_requests is below 4 and so read-only). These writes change queue settings only, never the
+  /// device's data.
+  Capability capability(SettingId id);
+  /// Current value. Errors: the sysfs read or ioctl error (ENOENT: no such attribute).
+  [[nodiscard]] Result<SettingValue> read(SettingId id) const;
+  /// Write one setting. A scheduler switch back to a scheduler seen active before writes its
+  /// remembered tunables again (a switch resets them). Errors: (errno, "write
+  /// queue/<attr>=<value>", sysfs path), EINVAL = the kernel refused the value; readahead: errc::operation_not_supported (tuned as
+  /// read_ahead_kb); (errno, "ioctl(BLKRASET)", device) when sysfs lacks read_ahead_kb.
+  Result<void> apply(SettingId id, const SettingValue& value);
+  /// The nr_requests values the queue accepts now (see capability). Errors: reading the
+  /// original, a write failing other than with EINVAL, or the restore failing.
+  Result<std::vector<std::int64_t>> accepted_nr_requests();
+  /// The nr_requests values each listed scheduler accepts (its range depends on the elevator,
+  /// and a switch resets nr_requests): the current one as accepted_nr_requests(), then every
+  /// other one switched to and probed the same way (only its default, the value a switch
+  /// sets, when that is below what a write can produce: ata_piix's 2, or 1 under none). The scheduler, its tunables (queue/iosched/*, which a switch resets) and
+  /// nr_requests are put back afterwards on every path and read back. Only the current
+  /// scheduler when the queue cannot switch. Errors: a probe's or the restore's error.
+  Result<std::map<std::string, std::vector<std::int64_t>>> accepted_nr_requests_by_scheduler();
+  /// The active scheduler and its tunables now (read_tunables). Errors: a read's error.
+  [[nodiscard]] Result<SchedulerTunables> active_tunables() const;
+  /// Remember `tunables` as their scheduler's (replacing what this object saw): a switch back
+  /// to it writes them, restore_kept_tunables puts them back.
+  void keep_tunables(const SchedulerTunables& tunables);
+  /// Write the remembered tunables of the active scheduler that differ, then read every one
+  /// back. Nothing to do when none are remembered for it. Errors: a write's error, or
+  /// (EIO, "restore queue/iosched/<name>=<value> (reads back <text>)", path).
+  Result<void> restore_kept_tunables();
+
+ private:
+  void remember_tunables();
+  Result<std::vector<std::int64_t>> ladder_or_default();
+  Result<void> switch_scheduler(const std::string& name);
+  [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;
+  [[nodiscard]] Capability attribute_support(SettingId id) const;
+  [[nodiscard]] Capability scheduler_support() const;
+  [[nodiscard]] Result<SchedulerList> read_scheduler() const;
+  [[nodiscard]] Result<std::vector<std::int64_t>> number_values(SettingId id, std::int64_t current);
+
+  SysfsQueue sysfs_;
+  int fd_;
+  std::string dev_path_;
+  /// Tunables of each scheduler as first seen active: a switch resets them to the elevator's
+  /// defaults, so a switch back to that scheduler writes them again (apply).
+  std::map<std::string, std::vector<std::pair<std::string, std::string>>> tunables_;
+};
+
+}  // namespace disktune::probe
