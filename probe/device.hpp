@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -50,6 +51,14 @@ struct SchedulerTunables {
   std::vector<std::pair<std::string, std::string>> values;  ///< {"iosched/read_expire", "500"}, text as read
   bool operator==(const SchedulerTunables&) const = default;
 };
+
+/// True for a scheduler tunable's name as the kernel lists them: "iosched/" and one plain
+/// file name of letters, digits and '_' (block/elevator.c's attributes, e.g. read_expire,
+/// fifo_batch, slice_idle). Anything else (a "..", a '/', an empty name) is no tunable: names
+/// read from a journal or a probe record must pass this before they are written.
+bool is_tunable_name(std::string_view name);
+/// True for a scheduler name as queue/scheduler lists them (letters, digits, '-', '_').
+bool is_scheduler_name(std::string_view name);
 
 /// A drive disktune can identify, read, change and measure. Implemented by LinuxDevice
 /// (HDIO ioctls, SG_IO, sysfs) and SimDevice (the simulated legacy-IDE drive).

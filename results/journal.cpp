@@ -197,8 +197,15 @@ probe::SchedulerTunables tunables_from_json(const json::object& start) {
   if (!field) return {};
   probe::SchedulerTunables tunables;
   tunables.scheduler = std::string(field->at("scheduler").as_string());
-  for (const auto& pair : field->at("values").as_array())
-    tunables.values.emplace_back(std::string(pair.at(0).as_string()), std::string(pair.at(1).as_string()));
+  if (!probe::is_scheduler_name(tunables.scheduler))
+    throw std::invalid_argument("scheduler_tunables: '" + tunables.scheduler + "' is no scheduler name");
+  for (const auto& pair : field->at("values").as_array()) {
+    std::string name(pair.at(0).as_string());
+    // Restore writes these names under queue/: only a scheduler tunable's name, never a path.
+    if (!probe::is_tunable_name(name))
+      throw std::invalid_argument("scheduler_tunables: '" + name + "' is no scheduler tunable (iosched/NAME)");
+    tunables.values.emplace_back(std::move(name), std::string(pair.at(1).as_string()));
+  }
   return tunables;
 }
 
@@ -274,6 +281,13 @@ void apply_start(JournalState& state, const json::object& start) {
   if (!original) throw std::invalid_argument(original.error().op);
   state.original = std::move(*original);
   state.original_tunables = tunables_from_json(start);
+  // The tunables are the original scheduler's: any other's would never be written back.
+  const auto scheduler = state.original.find(probe::SettingId::scheduler);
+  if (!state.original_tunables.scheduler.empty() && scheduler != state.original.end() &&
+      probe::format_value(probe::SettingId::scheduler, scheduler->second) != state.original_tunables.scheduler)
+    throw std::invalid_argument("scheduler_tunables: recorded for " + state.original_tunables.scheduler +
+                                ", but the original scheduler is " +
+                                probe::format_value(probe::SettingId::scheduler, scheduler->second));
   state.options = start.at("options").as_object();
 }
 

@@ -23,8 +23,12 @@ Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const Sys
 }
 
 Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables) {
-  for (const auto& [attr, value] : tunables)
+  for (const auto& [attr, value] : tunables) {
+    if (!is_tunable_name(attr))
+      return Error{std::make_error_code(std::errc::invalid_argument),
+                   "write queue/" + attr + ": not a scheduler tunable's name", sysfs.dir()};
     if (auto wrote = sysfs.write(attr, value); !wrote) return wrote.error();
+  }
   return {};
 }
 

@@ -123,8 +123,11 @@ Result<std::int64_t> SysfsQueue::read_number(std::string_view attr) const {
 }
 
 Result<void> SysfsQueue::write(std::string_view attr, std::string_view value) const {
-  return write_sysfs(path(attr), value,
-                     "write queue/" + std::string(attr) + "=" + std::string(value));
+  const std::string op = "write queue/" + std::string(attr) + "=" + std::string(value);
+  // Names can come from a journal: a write never leaves the queue directory.
+  if (attr.empty() || attr.front() == '/' || attr.find("..") != std::string_view::npos)
+    return Error{std::make_error_code(std::errc::invalid_argument), op + " (not a queue attribute name)", dir_};
+  return write_sysfs(path(attr), value, op);
 }
 
 }  // namespace disktune::probe

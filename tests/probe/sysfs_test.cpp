@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the queue/scheduler parser and sysfs file helpers.
 #include "probe/linux/sysfs.hpp"
+
+#include "probe/linux/linux_queue.hpp"
+#include "tests/support/temp_dir.hpp"
 #include "tests/support/require_value.hpp"
 
 #include <catch2/catch.hpp>
@@ -11,6 +14,7 @@
 
 using namespace disktune::probe;
 using disktune::testing::require_value;
+using disktune::testing::TempDir;
 
 TEST_CASE("parse_scheduler_line returns the listed names and the bracketed one", "[probe]") {
   const auto list = require_value(parse_scheduler_line("none [mq-deadline] kyber bfq\n"));
@@ -69,4 +73,25 @@ TEST_CASE("sysfs helpers read numbers, strip newlines and report errno with the 
   REQUIRE_FALSE(unwritable);
   REQUIRE(unwritable.error().op == "write queue/nr_requests=64");
   std::filesystem::remove_all(dir_template);
+}
+
+TEST_CASE("a queue write never leaves the queue directory, and tunables are written only by their names",
+          "[probe]") {
+  const TempDir root("sysfs-escape");
+  std::filesystem::create_directories(root.path() + "/queue/iosched");
+  const std::string outside = root.path() + "/outside";
+  std::ofstream(outside) << "old\n";
+  std::ofstream(root.path() + "/queue/iosched/read_expire") << "500\n";
+  const SysfsQueue queue(root.path() + "/queue");
+  for (const std::string name : {"../outside", "iosched/../../outside", "/etc/hostname", ""}) {
+    INFO(name);
+    const auto wrote = queue.write(name, "PWNED");
+    REQUIRE_FALSE(wrote);
+    REQUIRE(wrote.error().code == std::errc::invalid_argument);
+  }
+  const auto tunable = write_tunables(queue, {{"iosched/read_expire", "200"}, {"iosched/../../outside", "PWNED"}});
+  REQUIRE_FALSE(tunable);
+  REQUIRE_THAT(tunable.error().message(), Catch::Contains("not a scheduler tunable's name"));
+  CHECK(require_value(read_sysfs(outside)) == "old");
+  CHECK(require_value(read_sysfs(root.path() + "/queue/iosched/read_expire")) == "200");
 }

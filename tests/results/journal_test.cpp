@@ -166,3 +166,26 @@ TEST_CASE("the start record keeps the original scheduler's tunables; a journal w
   REQUIRE(without->original_tunables == probe::SchedulerTunables{});
   REQUIRE(results::start_record(id, "b", "t", config(0), {}).as_object().if_contains("scheduler_tunables") == nullptr);
 }
+
+TEST_CASE("a start record's tunables must be the original scheduler's own file names, never a path", "[results]") {
+  // Restore writes each name under queue/ as root: a crafted journal must not reach any other file.
+  results::JournalIdentity id{"/dev/loop0", "", "", "", 64u << 20, "6.18.0"};
+  probe::Settings original = config(0);
+  original[SettingId::scheduler] = SettingValue(std::string("mq-deadline"));
+  auto start_with = [&](probe::SchedulerTunables tunables) {
+    return results::interpret_start(
+        results::encode_record(results::start_record(id, "boot-a", "t0", original, {}, tunables)), "j");
+  };
+  REQUIRE(start_with({"mq-deadline", {{"iosched/read_expire", "200"}}}).has_value());
+  for (const std::string name : {"iosched/../../../../tmp/x", "iosched/../read_ahead_kb", "read_ahead_kb",
+                                 "/etc/passwd", "iosched/", "iosched/a/b"}) {
+    const auto refused = start_with({"mq-deadline", {{name, "1"}}});
+    INFO(name);
+    REQUIRE_FALSE(refused.has_value());
+    REQUIRE_THAT(refused.error().message(), Catch::Contains("is no scheduler tunable"));
+  }
+  const auto other = start_with({"kyber", {{"iosched/read_lat_nsec", "1234000"}}});
+  REQUIRE_FALSE(other.has_value());
+  REQUIRE_THAT(other.error().message(), Catch::Contains("recorded for kyber, but the original scheduler is mq-deadline"));
+  REQUIRE_FALSE(start_with({"../x", {}}).has_value());
+}
