@@ -56,6 +56,9 @@ std::string result_lines(const Report& report) {
   const AnswerBaseline baseline = answer_baseline(report);
   const std::string from = " [" + std::string(baseline.source) + "]";
   std::string text = measured_line("baseline: ", baseline.median_mib_s, baseline.spread_pct) + from + '\n';
+  // Too noisy is no measured answer: it must not read as "keep the baseline" (exit 6).
+  if (report.too_noisy)
+    return text + "# result:   too noisy for an answer (no configuration beat the noise): none recommended\n";
   if (report.winner.keep_baseline)
     return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
   return text + measured_line("winner:   ", report.winner.median_mib_s,

@@ -102,6 +102,9 @@ std::string title(const Report& report) {
 
 std::string summary(const Report& report) {
   const auto& winner = report.winner;
+  if (report.too_noisy)
+    return "too noisy for an answer: no configuration beat the noise (" + report.noise_detail +
+           "): no configuration is recommended\n";
   if (!report.completed)
     return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
   const AnswerBaseline baseline = answer_baseline(report);

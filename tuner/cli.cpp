@@ -20,7 +20,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: disktune COMMAND [options]\n"
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
-    "  plan     [DEVICE | --from FILE] [--safe-only] [--json]\n"
+    "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--method cached|buffered|both] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
@@ -29,7 +29,7 @@ constexpr const char* kUsage =
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
-    "           [--duration S] [--json]\n"
+    "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
     "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"

@@ -47,7 +47,10 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
   } else {
     const auto lock = lock_device(config);  // the capability probe writes nr_requests
     const auto context = open_device(config, err);
-    if (!context.identify) throw RunError(kExitDevice, "no identify data: " + context.identify_note);
+    // A loop, NVMe or virtio disk answers no ATA IDENTIFY: say so, and where its settings are.
+    if (!context.identify)
+      throw RunError(kExitDevice, context.device->path() + ": " + context.identify_note +
+                                      "; not an ATA disk? 'disktune plan' shows its block-layer settings");
     info = *context.identify;
     simulated = context.device->simulated();
   }

@@ -44,7 +44,8 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
   bool measured = false;
   auto round = store.confirm(contenders, [&](const std::vector<probe::Settings>& c) {
     measured = true;
-    log << "disktune: confirmation round: " << c.size() - 1 << " finalists and the baseline x " << trial.confirm_rounds
+    log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
+        << " and the baseline x " << trial.confirm_rounds
         << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
     // One line per unit, as the search prints one per trial.
     return executor.confirm(c, [&](const ConfirmUnit& unit) {
@@ -79,8 +80,9 @@ bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& execu
 void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
   strategies::Baseline& baseline = *result.baseline;
   log_trial(log, baseline.trial, input.original, input.simulated);
-  log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << baseline.noise_floor_pct
-      << " %\n";
+  char noise[32];
+  std::snprintf(noise, sizeof noise, "%.2f", baseline.noise_floor_pct);
+  log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << noise << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   if (input.settle_noise)
     result.noise = executor.settle_noise(baseline, result.resumed_baseline, 100.0 * kMinGain, log);

@@ -52,8 +52,8 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
 }
 
 TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome) const {
-  return verdict_of(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits && !settings_.stall,
-                                         settings_.workload.chunk_bytes});
+  return verdict_of(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits,
+                                       !settings_.stall.has_value(), settings_.workload.chunk_bytes});
 }
 
 // A killed reader's requests stay queued until the device answers; if they never drain,

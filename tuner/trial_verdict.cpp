@@ -34,7 +34,8 @@ double reached_mib_s(const probe::ChildOutcome& outcome, std::uint64_t chunk_byt
 // when the time limit fired) hung.
 TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& limits) {
   TrialResult trial;
-  const std::string origin = limits.derived ? "derived from the baseline's rate" : "as given";
+  const std::string origin = limits.derived ? "derived from the baseline's rate" : "as given or the default";
+  const std::string stall_origin = limits.stall_derived ? "derived from the baseline's rate" : "as given";
   // Progress shows every 10-200 ms while a child reads (heartbeats, the device's sectors).
   const probe::Seconds recent = std::min(probe::Seconds{2.0}, limits.stall.value_or(probe::Seconds{4.0}) / 2.0);
   const bool progressing = !outcome.stalled && outcome.since_progress < recent;
@@ -47,7 +48,7 @@ TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& li
   }
   trial.status = TrialStatus::hang;
   trial.detail = "trial hung: " + outcome.detail +
-                 (outcome.stalled ? " (the stall limit, " + origin + "; raise it with --stall-timeout S)"
+                 (outcome.stalled ? " (the stall limit, " + stall_origin + "; raise it with --stall-timeout S)"
                                   : " (the trial time limit, " + origin + "; raise it with --trial-timeout S)");
   return trial;
 }

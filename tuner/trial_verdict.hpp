@@ -19,7 +19,8 @@ namespace disktune::tuner {
 struct LimitNote {
   probe::Seconds timeout{0.0};          ///< the trial time limit
   std::optional<probe::Seconds> stall;  ///< the stall limit (nullopt: none)
-  bool derived = false;                 ///< from the baseline's rate, not given as an option
+  bool derived = false;                 ///< the time limit is from the baseline's rate, not --trial-timeout's
+  bool stall_derived = false;           ///< the stall limit is from the baseline's rate, not --stall-timeout's
   std::uint64_t chunk_bytes = 0;        ///< bytes per read chunk (one heartbeat each)
 };
 

@@ -20,6 +20,9 @@ grep -q "taking 10 samples per trial" "$WORK/err1" || fail "the run did not act 
 expect_eq "$(jq '[.trials[] | select(.status == "ok") | .samples | length] | min' "$WORK/r1.json")" 10 \
   "samples per trial once the noise was found too large"
 grep -q "^# The run stopped before it completed (too noisy" "$WORK/out1" || fail "the snippet looks like a measured answer"
+# Nowhere (table, snippet header) may a too-noisy run read as the measured "keep the baseline".
+if grep -qi "keep the baseline" "$WORK/out1"; then fail "a too-noisy run says: $(grep -i 'keep the baseline' "$WORK/out1" | head -1)"; fi
+grep -q "^too noisy for an answer" "$WORK/out1" || fail "the table's summary does not say too noisy"
 
 "$DISKTUNE" tune sim: --journal "$WORK/j2" --report "$WORK/r2.json" >/dev/null 2>"$WORK/err2" ||
   fail "a normal simulated run exited $? ($(tail -1 "$WORK/err2"))"

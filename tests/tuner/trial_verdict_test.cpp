@@ -19,7 +19,7 @@ probe::ChildOutcome ended(ChildEnd end, std::string detail = "killed after 10 s"
   return outcome;
 }
 
-const tuner::LimitNote kLimits{probe::Seconds{10.0}, probe::Seconds{4.0}, true, 1u << 20};
+const tuner::LimitNote kLimits{probe::Seconds{10.0}, probe::Seconds{4.0}, true, true, 1u << 20};
 
 }  // namespace
 
@@ -51,6 +51,18 @@ TEST_CASE("verdict: a killed child is slow while progressing, hung when silent, 
   trial = tuner::verdict_of(outcome, kLimits);
   REQUIRE(trial.status == TrialStatus::hang);
   REQUIRE_THAT(trial.detail, Catch::Contains("--stall-timeout S"));
+}
+
+TEST_CASE("verdict: the stall limit's origin is its own (a derived stall under a given time limit)", "[tuner]") {
+  auto outcome = ended(ChildEnd::timed_out);
+  outcome.stalled = true;
+  tuner::LimitNote limits = kLimits;
+  limits.derived = false;  // --trial-timeout given, or a simulated drive's default
+  auto trial = tuner::verdict_of(outcome, limits);
+  REQUIRE_THAT(trial.detail, Catch::Contains("(the stall limit, derived from the baseline's rate; raise it with --stall-timeout S)"));
+  limits.stall_derived = false;  // --stall-timeout given
+  trial = tuner::verdict_of(outcome, limits);
+  REQUIRE_THAT(trial.detail, Catch::Contains("(the stall limit, as given; raise it with --stall-timeout S)"));
 }
 
 TEST_CASE("verdict: wedged, stopped, crashed and unparsable children", "[tuner]") {
