@@ -16,14 +16,14 @@ std::string_view to_string(SamplingStop stop) {
   return "max samples";
 }
 
-std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_mib_s, const SamplingPlan& plan,
+std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_of_score, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low) {
   DT_ASSERT(plan.min_samples >= 1 && plan.min_samples <= plan.max_samples);
-  const auto n = static_cast<int>(samples_mib_s.size());
+  const auto n = static_cast<int>(samples_of_score.size());
   if (n < plan.min_samples) return std::nullopt;
-  const Interval interval = median_interval(samples_mib_s);
+  const Interval interval = median_interval(samples_of_score);
   if (incumbent_low && interval.high < *incumbent_low) return SamplingStop::clearly_slower;
-  if (relative_half_width(interval, median(samples_mib_s)) <= plan.target_half_width) return SamplingStop::precise;
+  if (relative_half_width(interval, median(samples_of_score)) <= plan.target_half_width) return SamplingStop::precise;
   if (n >= plan.max_samples) return SamplingStop::max_samples;
   return std::nullopt;
 }
@@ -32,10 +32,10 @@ std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples) {
   return out << samples.samples.size() << " samples (" << to_string(samples.stop) << ")";
 }
 
-std::vector<double> rates_mib_s(const std::vector<Sample>& samples) {
+std::vector<double> values_of(const std::vector<Sample>& samples) {
   std::vector<double> rates;
   rates.reserve(samples.size());
-  for (const auto& s : samples) rates.push_back(s.mib_s);
+  for (const auto& s : samples) rates.push_back(s.value);
   return rates;
 }
 
@@ -46,21 +46,27 @@ probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& 
 
 probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low, const SampleHook& after_sample) {
+  ReadSampler sampler(io, workload);
+  return run_adaptive(sampler, plan, incumbent_low, after_sample);
+}
+
+probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan& plan,
+                                            std::optional<double> incumbent_low, const SampleHook& after_sample) {
   AdaptiveSamples result;
   if (plan.warmup) {
-    auto warmup = run_sample(io, workload);
+    auto warmup = sampler.sample();
     if (!warmup) return warmup.error();
     result.warmup = *warmup;
     if (after_sample) after_sample();
   }
-  std::vector<double> rates;
+  std::vector<double> scores;
   for (;;) {
-    auto sample = run_sample(io, workload);
+    auto sample = sampler.sample();
     if (!sample) return sample.error();
     result.samples.push_back(*sample);
-    rates.push_back(sample->mib_s);
+    scores.push_back(sample->value);
     if (after_sample) after_sample();
-    if (const auto stop = sampling_verdict(rates, plan, incumbent_low)) {
+    if (const auto stop = sampling_verdict(scores, plan, incumbent_low)) {
       result.stop = *stop;
       return result;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "bench/benchmark.hpp"
+#include "bench/sampler.hpp"
 
 #include <functional>
 #include <optional>
@@ -32,9 +33,9 @@ std::string_view to_string(SamplingStop stop);
 
 /// Decide after each sample: nullopt = take another. Fewer than min_samples: nullopt;
 /// max_samples reached: max_samples unless one of the others holds; otherwise clearly_slower
-/// when the median_interval's high < `incumbent_low` (MiB/s), precise when its
+/// when the median_interval's high < `incumbent_low` (in the samples' score unit), precise when its
 /// relative_half_width <= target_half_width. Precondition: 1 <= min_samples <= max_samples.
-std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_mib_s, const SamplingPlan& plan,
+std::optional<SamplingStop> sampling_verdict(std::span<const double> samples, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low);
 
 /// The samples of one configuration and why they stopped.
@@ -60,7 +61,12 @@ using SampleHook = std::function<void()>;
 probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low, const SampleHook& after_sample);
 
-/// MiB/s figures of samples.
-std::vector<double> rates_mib_s(const std::vector<Sample>& samples);
+/// run_adaptive over any objective's sampler (the warm-up and every sample from
+/// sampler.sample()), calling `after_sample` after every sample that succeeded.
+probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan& plan,
+                                            std::optional<double> incumbent_low, const SampleHook& after_sample);
+
+/// The values (scores) of samples, in order.
+std::vector<double> values_of(const std::vector<Sample>& samples);
 
 }  // namespace disktune::bench

@@ -51,7 +51,7 @@ probe::Result<Sample> timed_reads(probe::Clock& clock, const Workload& workload,
     sample.bytes += workload.chunk_bytes;
     sample.elapsed = clock.now() - start;
   } while (sample.elapsed < workload.duration);
-  sample.mib_s = static_cast<double>(sample.bytes) / kMibBytes / sample.elapsed.count();
+  sample.value = static_cast<double>(sample.bytes) / kMibBytes / sample.elapsed.count();
   return sample;
 }
 
@@ -108,7 +108,7 @@ std::string_view to_string(Method method) {
 }
 
 std::ostream& operator<<(std::ostream& out, const Sample& sample) {
-  return out << sample.mib_s << " MiB/s (" << sample.bytes << " bytes in "
+  return out << sample.value << " (" << sample.bytes << " bytes in "
              << sample.elapsed.count() << " s)";
 }
 

@@ -45,14 +45,16 @@ struct Workload {
 /// bench does.
 Workload disk_read_workload(probe::Seconds duration);
 
-/// One sample: bytes read over elapsed time. MB/s is MiB/s (2^20), as hdparm prints.
+/// One sample of an objective (bench/objective.hpp). `value` is the objective's score
+/// (higher is better): for the hdparm-style reads of this file, bytes read over elapsed time in
+/// MiB/s (2^20 bytes per second, as hdparm prints "MB/sec").
 struct Sample {
-  double mib_s = 0.0;
+  double value = 0.0;
   std::uint64_t bytes = 0;
   probe::Seconds elapsed{0.0};
 };
 
-/// "<mib_s> MiB/s (<bytes> bytes in <elapsed> s)", for test and log messages.
+/// "<value> (<bytes> bytes in <elapsed> s)", for test and log messages.
 std::ostream& operator<<(std::ostream& out, const Sample& sample);
 /// The samples, comma-separated in brackets (lets Catch2 print a Result<vector<Sample>>).
 std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples);

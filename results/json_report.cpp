@@ -64,7 +64,7 @@ json::object baseline_json(const strategies::Baseline& baseline) {
           {"ci_high_mib_s", t.at("ci_high_mib_s")},
           {"outliers", t.at("outliers")},
           {"warmup_mib_s", t.at("warmup_mib_s")},
-          {"aa_samples", array_of(baseline.aa_samples_mib_s)}};
+          {"aa_samples", array_of(baseline.aa_medians)}};
 }
 
 json::array trials_json(const std::vector<strategies::TrialResult>& trials) {
@@ -77,15 +77,15 @@ json::object winner_json(const Report& report) {
   const auto& winner = report.winner;
   return {{"settings", settings_to_json(winner.settings)},
           {"changes", settings_to_json(persisted_changes(report))},
-          {"median_mib_s", winner.median_mib_s},
+          {"median_mib_s", winner.median},
           {"spread_pct", winner.spread_pct},
           {"speedup", winner.speedup},
-          {"baseline_median_mib_s", answer_baseline(report).median_mib_s},
+          {"baseline_median_mib_s", answer_baseline(report).median},
           {"figures_from", answer_baseline(report).source},
           {"keep_baseline", winner.keep_baseline},
           {"trial_id", winner.trial_id},
-          {"ci_low_mib_s", winner.ci_low_mib_s},
-          {"ci_high_mib_s", winner.ci_high_mib_s},
+          {"ci_low_mib_s", winner.ci_low},
+          {"ci_high_mib_s", winner.ci_high},
           {"confirmed", winner.confirmed}};
 }
 

@@ -71,13 +71,13 @@ struct ConfirmationRound {
 struct Winner {
   probe::Settings settings;
   probe::Settings changes;           ///< only what differs from the baseline
-  double median_mib_s = 0.0;
+  double median = 0.0;               ///< its median score (the objective's score unit)
   double spread_pct = 0.0;
-  double speedup = 1.0;              ///< winner median / baseline median
+  double speedup = 1.0;              ///< winner median / baseline median (scores)
   bool keep_baseline = false;
   int trial_id = 0;                  ///< the trial it came from; 0 = baseline
-  double ci_low_mib_s = 0.0;         ///< 95 % interval of its median, from the confirmation round
-  double ci_high_mib_s = 0.0;
+  double ci_low = 0.0;               ///< 95 % interval of its median score, from the confirmation round
+  double ci_high = 0.0;
   bool confirmed = false;            ///< decided in a confirmation round
 };
 

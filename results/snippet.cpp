@@ -55,13 +55,13 @@ std::string measured_line(const char* label, double median, double spread) {
 std::string result_lines(const Report& report) {
   const AnswerBaseline baseline = answer_baseline(report);
   const std::string from = " [" + std::string(baseline.source) + "]";
-  std::string text = measured_line("baseline: ", baseline.median_mib_s, baseline.spread_pct) + from + '\n';
+  std::string text = measured_line("baseline: ", baseline.median, baseline.spread_pct) + from + '\n';
   // Too noisy is no measured answer: it must not read as "keep the baseline" (exit 6).
   if (report.too_noisy)
     return text + "# result:   too noisy for an answer (no configuration beat the noise): none recommended\n";
   if (report.winner.keep_baseline)
     return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
-  return text + measured_line("winner:   ", report.winner.median_mib_s,
+  return text + measured_line("winner:   ", report.winner.median,
                               report.winner.spread_pct) +
          ", " + printf_text("%.2fx", report.winner.speedup) + " the baseline (trial " +
          std::to_string(report.winner.trial_id) + ")" + from + "\n";
@@ -71,7 +71,7 @@ const strategies::TrialResult* best_stable_trial(const Report& report) {
   const strategies::TrialResult* best = nullptr;
   for (const auto& trial : report.trials)
     if (trial.status == strategies::TrialStatus::ok &&
-        (best == nullptr || trial.median_mib_s > best->median_mib_s))
+        (best == nullptr || trial.median > best->median))
       best = &trial;
   return best;
 }
@@ -90,17 +90,17 @@ std::string keep_baseline_comment(const Report& report) {
   std::string text = "# Keeping the baseline: nothing to apply.\n";
   const auto* best = best_stable_trial(report);
   if (best == nullptr) return text + "# No trial finished stable (see the JSON report).\n";
-  const double baseline = report.baseline.trial.median_mib_s;
-  const double gain_pct = baseline > 0.0 ? (best->median_mib_s / baseline - 1.0) * 100.0 : 0.0;
+  const double baseline = report.baseline.trial.median;
+  const double gain_pct = baseline > 0.0 ? (best->median / baseline - 1.0) * 100.0 : 0.0;
   const auto changes = changed_settings(best->settings, report.baseline.trial.settings);
   text += "# The best stable trial (" + std::to_string(best->id) + ": " +
-          comment_safe(describe_changes(changes)) + ") measured " + format_mb_s(best->median_mib_s) +
+          comment_safe(describe_changes(changes)) + ") measured " + format_mb_s(best->median) +
           " in the search\n# (" + printf_text("%+.1f", gain_pct) + " % over the search baseline";
   const auto* confirmed = confirmed_result(report, best->id);
   const AnswerBaseline round = answer_baseline(report);
   if (confirmed != nullptr && round.source == "confirmation round")
-    return text + "); in the confirmation round it measured\n# " + format_mb_s(confirmed->median_mib_s) +
-           " against the baseline's " + format_mb_s(round.median_mib_s) +
+    return text + "); in the confirmation round it measured\n# " + format_mb_s(confirmed->median) +
+           " against the baseline's " + format_mb_s(round.median) +
            ": not significantly faster.\n";
   return text + "), within the measured noise (baseline spread " +
          printf_text("%.1f", report.baseline.trial.spread_pct) + " %,\n# trial spread " +
@@ -112,10 +112,10 @@ std::string keep_baseline_comment(const Report& report) {
 AnswerBaseline answer_baseline(const Report& report) {
   if (report.winner.confirmed && report.confirmation && !report.confirmation->results.empty()) {
     const auto& base = report.confirmation->results.front();
-    if (base.status == strategies::TrialStatus::ok && base.median_mib_s > 0.0)
-      return {base.median_mib_s, base.spread_pct, "confirmation round"};
+    if (base.status == strategies::TrialStatus::ok && base.median > 0.0)
+      return {base.median, base.spread_pct, "confirmation round"};
   }
-  return {report.baseline.trial.median_mib_s, report.baseline.trial.spread_pct, "search"};
+  return {report.baseline.trial.median, report.baseline.trial.spread_pct, "search"};
 }
 
 void check_device_path(std::string_view path) {

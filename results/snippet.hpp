@@ -56,7 +56,7 @@ std::string snippet_header(const Report& report, std::string_view title);
 /// (the winner's median and speedup then come from that round too, report.hpp), else the
 /// search's baseline. One source per quantity for the table, the snippets and the report.
 struct AnswerBaseline {
-  double median_mib_s = 0.0;
+  double median = 0.0;  ///< the baseline's median score
   double spread_pct = 0.0;
   std::string_view source;  ///< "confirmation round" or "search"
 };

@@ -46,7 +46,7 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
   const bool ok = trial.status == strategies::TrialStatus::ok;
   return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
-          ok ? fixed("%.2f", trial.median_mib_s) : "-",
+          ok ? fixed("%.2f", trial.median) : "-",
           ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
           trial.id == 0 ? "(settings as found)"
                         : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
@@ -65,7 +65,7 @@ std::vector<Row> search_rows(const Report& report) {
   const bool marks = !quotes_confirmation(report);
   std::vector<Row> table{kHeader};
   table.push_back({std::string(marks && is_answer(0, report) ? "* " : "") + "base", "ok",
-                   fixed("%.2f", report.baseline.trial.median_mib_s),
+                   fixed("%.2f", report.baseline.trial.median),
                    fixed("±%.1f%%", report.baseline.trial.spread_pct), "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
@@ -111,10 +111,10 @@ std::string summary(const Report& report) {
   const std::string from = " (" + std::string(baseline.source) + ")";
   if (winner.keep_baseline)
     return "keep the baseline: no configuration was significantly faster than " +
-           format_mb_s(baseline.median_mib_s) + from + '\n';
+           format_mb_s(baseline.median) + from + '\n';
   return "winner: " + describe_changes(persisted_changes(report)) + " (trial " +
-         std::to_string(winner.trial_id) + "): " + format_mb_s(winner.median_mib_s) + ", " +
-         fixed("%.2fx", winner.speedup) + " baseline " + format_mb_s(baseline.median_mib_s) + from + '\n';
+         std::to_string(winner.trial_id) + "): " + format_mb_s(winner.median) + ", " +
+         fixed("%.2fx", winner.speedup) + " baseline " + format_mb_s(baseline.median) + from + '\n';
 }
 
 }  // namespace

@@ -13,7 +13,7 @@ namespace disktune::strategies {
 /// results/codec/trial_codec.hpp): the trial and the figures only a child that read the device
 /// can give. The parent compares data_crc32 with the baseline's.
 struct TrialMeasurement {
-  TrialResult trial;                 ///< status, samples [MiB/s], detail, warm-up, sampling stop, measured_s
+  TrialResult trial;                 ///< status, samples [score], detail, warm-up, sampling stop, measured_s
   double cached_median_mib_s = 0.0;  ///< hdparm -T style cached-read median [MiB/s]; 0 when not measured
                                      ///< (only the baseline's first child measures it)
   std::uint32_t data_crc32 = 0;      ///< CRC-32 (Boost.CRC crc_32_type) of a fixed sample of blocks; 0 when
@@ -26,8 +26,8 @@ struct TrialMeasurement {
 /// of the baseline: TrialRunner measures it, the journal keeps it, the report shows it.
 struct Baseline : TrialMeasurement {
   /// The medians of the baseline measured as separate trials (the first, then
-  /// TrialSettings::noise_repeats more, each a child opening the device anew) [MiB/s].
-  std::vector<double> aa_samples_mib_s;
+  /// TrialSettings::noise_repeats more, each a child opening the device anew) [score unit].
+  std::vector<double> aa_medians;
   /// The noise between repeated measurements of one configuration (bench::repeat_noise of
   /// those trials' samples: the relative difference two of their medians have on average) [%].
   double noise_floor_pct = 0.0;

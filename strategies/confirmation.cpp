@@ -26,7 +26,7 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
   // The fastest, then the simplest (fewest risky changes, fewest changes) of those tied with
   // it: the search's tie may hide either, and the confirmation round decides between them.
   std::sort(beat.begin(), beat.end(),
-            [](const TrialResult* a, const TrialResult* b) { return a->median_mib_s > b->median_mib_s; });
+            [](const TrialResult* a, const TrialResult* b) { return a->median > b->median; });
   if (beat.empty()) return picked;
   const TrialResult& fastest = *beat.front();
   add(fastest);

@@ -14,7 +14,7 @@ const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, 
     if (config == incumbent->settings || evaluator.quarantined(config)) continue;
     const Evaluation trial = evaluator.evaluate(config);
     if (trial.ended()) return top;
-    if (trial && trial->status == TrialStatus::ok && trial->median_mib_s > top->median_mib_s) top = trial.get();
+    if (trial && trial->status == TrialStatus::ok && trial->median > top->median) top = trial.get();
   }
   return top;
 }

@@ -99,7 +99,7 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   if (quarantined(config)) return NotRun::quarantined;
   TrialRequest request;
   request.quick = effort == Effort::quick;
-  if (incumbent_low_ > 0.0) request.incumbent_low_mib_s = incumbent_low_;
+  if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_;
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;
   return &add(std::move(*trial));

@@ -17,7 +17,7 @@ std::vector<std::pair<std::size_t, std::size_t>> improving_choices(const SearchS
       if (evaluator.quarantined(config)) continue;
       const Evaluation trial = evaluator.evaluate(config);
       if (trial.ended()) return best;
-      if (trial && trial->status == TrialStatus::ok && trial->median_mib_s > top->median_mib_s) {
+      if (trial && trial->status == TrialStatus::ok && trial->median > top->median) {
         top = trial.get();
         top_choice = c;
       }

@@ -21,7 +21,7 @@ std::vector<std::size_t> promising_choices(const SearchSpace& space, Evaluator& 
     if (trial && trial->status == TrialStatus::ok) ranked.emplace_back(trial.get(), c);
   }
   std::sort(ranked.begin(), ranked.end(),
-            [](const auto& a, const auto& b) { return a.first->median_mib_s > b.first->median_mib_s; });
+            [](const auto& a, const auto& b) { return a.first->median > b.first->median; });
   std::vector<std::size_t> kept;
   if (const auto base = space.choice_of(space.baseline(), g)) kept.push_back(*base);
   for (std::size_t i = 0; i < ranked.size() && i < kKeepPerGroup; ++i) {
@@ -58,7 +58,7 @@ std::vector<probe::Settings> rung(Evaluator& evaluator, const std::vector<probe:
     if (evaluator.quarantined(config)) continue;
     const Evaluation trial = evaluator.evaluate(config, effort);
     if (trial.ended()) return {};
-    if (trial && trial->status == TrialStatus::ok) measured.emplace_back(trial->median_mib_s, config);
+    if (trial && trial->status == TrialStatus::ok) measured.emplace_back(trial->median, config);
   }
   std::sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
   const std::size_t keep = (measured.size() + kEta - 1) / kEta;

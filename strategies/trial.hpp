@@ -32,17 +32,18 @@ std::string_view to_string(TrialStatus status);
 /// Inverse of to_string; nullopt for an unknown name.
 std::optional<TrialStatus> trial_status_from_name(std::string_view name);
 
-/// One trial: the full configuration, its status, raw samples and their statistics. MiB/s
-/// throughout (2^20 bytes per second, as hdparm reports "MB/sec"). The statistics fields
-/// are derived from samples_mib_s by summarize_samples (below) and are 0 / empty when the
+/// One trial: the full configuration, its status, raw samples and their statistics. Every
+/// figure is the run's objective's score (bench/objective.hpp: higher is better; MiB/s, 2^20
+/// bytes per second as hdparm reports "MB/sec", for seq-read). The statistics fields
+/// are derived from samples by summarize_samples (below) and are 0 / empty when the
 /// trial is not ok or has no samples. The same record is written to the report ("trials"),
 /// the journal (results/journal.hpp) and the trial child's wire to its parent.
 struct TrialResult {
   int id = 0;                        ///< 1-based, in evaluation order; 0 = baseline
   probe::Settings settings;          ///< the full configuration tried
   TrialStatus status = TrialStatus::error;
-  std::vector<double> samples_mib_s; ///< one per timed sample, in order, MiB/s (warm-up excluded)
-  double median_mib_s = 0.0;         ///< median of samples_mib_s (bench::median), MiB/s; 0 when not ok
+  std::vector<double> samples;       ///< one score per timed sample, in order (warm-up excluded)
+  double median = 0.0;               ///< median of samples (bench::median); 0 when not ok
   /// ± half the range relative to the median, percent: 50 × (max − min) / median
   /// (bench::relative_spread); 5.0 means the samples lie within median ± 5 %.
   double spread_pct = 0.0;
@@ -51,12 +52,12 @@ struct TrialResult {
   /// the report; any makes an otherwise ok trial unstable).
   std::vector<std::string> kernel_log;
   /// Distribution-free 95 % interval of the median (bench::median_interval: order statistics
-  /// of the binomial), MiB/s; both 0 when not ok or not computed.
-  double ci_low_mib_s = 0.0;
-  double ci_high_mib_s = 0.0;
+  /// of the binomial), score unit; both 0 when not ok or not computed.
+  double ci_low = 0.0;
+  double ci_high = 0.0;
   double ci_coverage = 0.0;          ///< the interval's actual coverage (lower than 0.95 below 6 samples)
-  std::vector<std::size_t> outliers; ///< indices into samples_mib_s beyond 3 scaled MADs (kept, only flagged)
-  double warmup_mib_s = 0.0;         ///< the discarded warm-up sample; 0 when none was taken
+  std::vector<std::size_t> outliers; ///< indices into samples beyond 3 scaled MADs (kept, only flagged)
+  double warmup = 0.0;               ///< the discarded warm-up sample's score; 0 when none was taken
   /// Why sampling stopped (bench::to_string(SamplingStop): "precise", "clearly slower",
   /// "max samples"; "confirmation" for a confirmation-round figure).
   std::string sampling_stop;
@@ -65,13 +66,13 @@ struct TrialResult {
   bool operator==(const TrialResult&) const = default;
 };
 
-/// Fill median_mib_s, spread_pct (50 × (max − min) / median, percent), the 95 % median
-/// interval and its coverage, and outliers (indices beyond 3 scaled MADs) from samples_mib_s
+/// Fill median, spread_pct (50 × (max − min) / median, percent), the 95 % median
+/// interval and its coverage, and outliers (indices beyond 3 scaled MADs) from samples
 /// (bench/stats.hpp). Leaves them untouched (0 / empty) when there are no samples. Errors: none.
 void summarize_samples(TrialResult& trial);
 
-/// The median's 95 % interval bounds [MiB/s], or the median itself when no interval was
-/// computed (ci_high_mib_s 0: a trial from before intervals, or too few samples). The
+/// The median's 95 % interval bounds [score unit], or the median itself when no interval was
+/// computed (ci_high 0: a trial from before intervals, or too few samples). The
 /// evaluator's racing and the winner rule compare these.
 double lower_bound(const TrialResult& trial);
 double upper_bound(const TrialResult& trial);

@@ -14,8 +14,8 @@ namespace disktune::strategies {
 
 /// What the executor is asked for besides the configuration.
 struct TrialRequest {
-  /// The incumbent's lower bound [MiB/s]: sampling may stop once the candidate is clearly below.
-  std::optional<double> incumbent_low_mib_s;
+  /// The incumbent's lower bound [score unit]: sampling may stop once the candidate is clearly below.
+  std::optional<double> incumbent_low;
   bool quick = false;  ///< take only the minimum samples
 };
 

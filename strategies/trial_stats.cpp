@@ -6,23 +6,23 @@
 namespace disktune::strategies {
 
 void summarize_samples(TrialResult& trial) {
-  const auto& samples = trial.samples_mib_s;
+  const auto& samples = trial.samples;
   if (samples.empty()) return;
-  trial.median_mib_s = bench::median(samples);
+  trial.median = bench::median(samples);
   trial.spread_pct = 50.0 * bench::relative_spread(samples);  // ± half the range
   const auto interval = bench::median_interval(samples);
-  trial.ci_low_mib_s = interval.low;
-  trial.ci_high_mib_s = interval.high;
+  trial.ci_low = interval.low;
+  trial.ci_high = interval.high;
   trial.ci_coverage = interval.coverage;
   trial.outliers = bench::outlier_indices(samples);
 }
 
 double lower_bound(const TrialResult& trial) {
-  return trial.ci_high_mib_s > 0.0 ? trial.ci_low_mib_s : trial.median_mib_s;
+  return trial.ci_high > 0.0 ? trial.ci_low : trial.median;
 }
 
 double upper_bound(const TrialResult& trial) {
-  return trial.ci_high_mib_s > 0.0 ? trial.ci_high_mib_s : trial.median_mib_s;
+  return trial.ci_high > 0.0 ? trial.ci_high : trial.median;
 }
 
 }  // namespace disktune::strategies

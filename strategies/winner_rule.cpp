@@ -11,7 +11,7 @@ namespace disktune::strategies {
 bool significantly_faster(const TrialResult& a, const TrialResult& b, double min_gain) {
   if (a.status != TrialStatus::ok) return false;
   if (b.status != TrialStatus::ok) return true;
-  return lower_bound(a) > upper_bound(b) && a.median_mib_s > b.median_mib_s * (1.0 + min_gain);
+  return lower_bound(a) > upper_bound(b) && a.median > b.median * (1.0 + min_gain);
 }
 
 std::size_t risky_change_count(const probe::Settings& base, const probe::Settings& config) {
@@ -25,12 +25,12 @@ const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<Tr
                                const probe::Settings& base, double min_gain) {
   const TrialResult* fastest = nullptr;
   for (const auto& trial : candidates)
-    if (trial.status == TrialStatus::ok && (!fastest || trial.median_mib_s > fastest->median_mib_s)) fastest = &trial;
+    if (trial.status == TrialStatus::ok && (!fastest || trial.median > fastest->median)) fastest = &trial;
   if (!fastest || !significantly_faster(*fastest, baseline, min_gain)) return nullptr;
   // Lower key is better: fewer risky changes, fewer changes, then faster.
   auto key = [&](const TrialResult& t) {
     return std::make_tuple(risky_change_count(base, t.settings), changes_from(base, t.settings).size(),
-                           -t.median_mib_s);
+                           -t.median);
   };
   const TrialResult* pick = fastest;
   for (const auto& trial : candidates) {

@@ -85,7 +85,7 @@ ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
 
 std::vector<double> rates(const std::vector<bench::Sample>& samples) {
   std::vector<double> values;
-  for (const auto& s : samples) values.push_back(s.mib_s);
+  for (const auto& s : samples) values.push_back(s.value);
   return values;
 }
 

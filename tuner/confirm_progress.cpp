@@ -19,7 +19,7 @@ std::string to_note(const ConfirmUnit& unit) {
                                       {"contender", unit.contender},
                                       {"contenders", unit.contenders},
                                       {"status", std::string(to_string(unit.status))},
-                                      {"mib_s", unit.mib_s},
+                                      {"mib_s", unit.value},
                                       {"detail", unit.detail}});
 }
 
@@ -36,7 +36,7 @@ std::optional<ConfirmUnit> from_note(std::string_view line) {
     unit.contenders = o.at("contenders").to_number<std::size_t>();
     unit.status = strategies::trial_status_from_name(o.at("status").as_string())
                       .value_or(strategies::TrialStatus::error);
-    unit.mib_s = o.at("mib_s").to_number<double>();
+    unit.value = o.at("mib_s").to_number<double>();
     unit.detail = std::string(o.at("detail").as_string());
     return unit;
   } catch (const std::exception&) {  // a field missing or of another type: not a unit
@@ -48,7 +48,7 @@ std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings
                                   const probe::Settings& original, bool simulated) {
   const bool ok = unit.status == strategies::TrialStatus::ok;
   char figure[32];
-  std::snprintf(figure, sizeof figure, "%8.2f MB/s", unit.mib_s);
+  std::snprintf(figure, sizeof figure, "%8.2f MB/s", unit.value);
   const std::string who = unit.contender == 0 ? "baseline"
                                               : "finalist " + std::to_string(unit.contender) + "/" +
                                                     std::to_string(unit.contenders - 1);

@@ -20,7 +20,7 @@ struct ConfirmUnit {
   std::size_t contender = 0;     ///< index into the round's contenders: 0 = the baseline
   std::size_t contenders = 1;    ///< contenders in all, the baseline included
   strategies::TrialStatus status = strategies::TrialStatus::ok;
-  double mib_s = 0.0;            ///< the kept sample [MiB/s]; 0 unless ok
+  double value = 0.0;            ///< the kept sample's score; 0 unless ok
   std::string detail;            ///< why it is not ok; else empty
 };
 

@@ -64,7 +64,7 @@ double true_rate(const std::string& file, const probe::Settings& config) {
   auto io = (*device)->open_io(probe::IoMode::buffered);
   if (!io) return 0.0;
   auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(2.0)});
-  return sample ? sample->mib_s : 0.0;
+  return sample ? sample->value : 0.0;
 }
 
 EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::string& name, const Config& config) {

@@ -37,18 +37,18 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   const bool more = plan.min_samples < plan.max_samples;
   const std::string gain = number("%g", min_gain_pct) + " %";
   log << "disktune: the noise between repeated measurements of the baseline is larger than the smallest gain "
-      << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct)
+      << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_medians, baseline.noise_floor_pct)
       << (more ? "; taking " + std::to_string(plan.max_samples) + " samples per trial (--max-repeats)" : "") << '\n';
   if (more) {
     plan.min_samples = plan.max_samples;
     runner.set_sampling(plan);
     if (!resumed) {
-      const auto count = static_cast<int>(baseline.aa_samples_mib_s.size());
+      const auto count = static_cast<int>(baseline.aa_medians.size());
       const auto again = runner.remeasure_baseline(count);
       if (again.samples) {
         set_noise(baseline, *again.samples);
         log << "  noise again with " << plan.max_samples << " samples per trial: "
-            << noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) << '\n';
+            << noise_figures(baseline.aa_medians, baseline.noise_floor_pct) << '\n';
       } else if (baseline_changed_behind(again.samples.error())) {
         check.changed_behind = again.samples.error();
       }
@@ -57,7 +57,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   }
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   check.resolvable = false;
-  check.detail = noise_figures(baseline.aa_samples_mib_s, baseline.noise_floor_pct) + " with " +
+  check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct) + " with " +
                  std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples) +
                  " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
                  "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +

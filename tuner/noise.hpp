@@ -29,7 +29,7 @@ std::string noise_figures(const std::vector<double>& medians_mib_s, double noise
 /// to --max-repeats samples for every trial (the median of more samples varies less) and,
 /// unless the baseline came from a resumed journal (`resumed`) or no more samples are
 /// allowed, measure the noise again with as many baseline trials at that count, updating
-/// baseline.aa_samples_mib_s and noise_floor_pct. Still too large: not resolvable, with
+/// baseline.aa_medians and noise_floor_pct. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
 /// keeps the first figures (one that saw a setting changed behind its back says so in
 /// NoiseCheck::changed_behind).

@@ -19,7 +19,7 @@ constexpr int kMaxContenders = 4;
 
 // Measurement seconds of one sample, from the baseline's (its warm-up included).
 double seconds_per_sample(const TrialResult& baseline) {
-  const auto samples = baseline.samples_mib_s.size() + (baseline.warmup_mib_s > 0.0 ? 1 : 0);
+  const auto samples = baseline.samples.size() + (baseline.warmup > 0.0 ? 1 : 0);
   return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
 }
 
@@ -82,7 +82,7 @@ void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor
   log_trial(log, baseline.trial, input.original, input.simulated);
   char noise[32];
   std::snprintf(noise, sizeof noise, "%.2f", baseline.noise_floor_pct);
-  log << "  noise between " << baseline.aa_samples_mib_s.size() << " baseline trials: " << noise << " %\n";
+  log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   if (input.settle_noise)
     result.noise = executor.settle_noise(baseline, result.resumed_baseline, 100.0 * kMinGain, log);
@@ -171,7 +171,7 @@ ExitCode exit_code_of(const strategies::Stop& stop) {
 
 void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
   char figure[64];
-  std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median_mib_s, trial.spread_pct);
+  std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median, trial.spread_pct);
   log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
       << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
       << probe::format_settings(strategies::changes_from(original, trial.settings))

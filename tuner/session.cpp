@@ -83,7 +83,7 @@ const TrialResult& reference_trial(const std::optional<results::ConfirmationRoun
                                    const TrialResult& search_baseline) {
   if (!round || round->results.empty()) return search_baseline;
   const TrialResult& base = round->results.front();
-  return base.status == strategies::TrialStatus::ok && base.median_mib_s > 0.0 ? base : search_baseline;
+  return base.status == strategies::TrialStatus::ok && base.median > 0.0 ? base : search_baseline;
 }
 
 // The winner's figures and its speedup come from one source, `reference`'s: keeping the
@@ -93,15 +93,15 @@ results::Winner describe_winner(const TrialResult& best, const TrialResult& refe
   const bool keep = best.id == 0;
   const TrialResult& figures = keep ? reference : best;
   results::Winner winner;
-  winner.ci_low_mib_s = figures.ci_low_mib_s;
-  winner.ci_high_mib_s = figures.ci_high_mib_s;
+  winner.ci_low = figures.ci_low;
+  winner.ci_high = figures.ci_high;
   winner.settings = keep ? original : best.settings;
   winner.changes = strategies::changes_from(original, winner.settings);
-  winner.median_mib_s = figures.median_mib_s;
+  winner.median = figures.median;
   winner.spread_pct = figures.spread_pct;
   winner.trial_id = best.id;
   winner.keep_baseline = keep;
-  winner.speedup = !keep && reference.median_mib_s > 0 ? best.median_mib_s / reference.median_mib_s : 1.0;
+  winner.speedup = !keep && reference.median > 0 ? best.median / reference.median : 1.0;
   return winner;
 }
 

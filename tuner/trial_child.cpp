@@ -124,7 +124,7 @@ probe::Result<double> cached_median(probe::BlockIo& io, const bench::Workload& b
   auto samples = bench::run_samples(io, cached, repeats);
   if (!samples) return samples.error();
   std::vector<double> rates;
-  for (const auto& s : *samples) rates.push_back(s.mib_s);
+  for (const auto& s : *samples) rates.push_back(s.value);
   return bench::median(rates);
 }
 
@@ -163,13 +163,13 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   const probe::Settings expected = probe::with_changes(original, changes);
   SettingWatch watch(device, expected, plan.warmup);
   SettingWatchBlockIo watched(beating, watch);
-  auto sampled = bench::run_adaptive(watched, settings.workload, plan, request.incumbent_low_mib_s,
+  auto sampled = bench::run_adaptive(watched, settings.workload, plan, request.incumbent_low,
                                      [&watch] { watch.next_sample(); });
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
-  r.trial.samples_mib_s = bench::rates_mib_s(sampled->samples);
-  r.trial.warmup_mib_s = sampled->warmup ? sampled->warmup->mib_s : 0.0;
+  r.trial.samples = bench::values_of(sampled->samples);
+  r.trial.warmup = sampled->warmup ? sampled->warmup->value : 0.0;
   r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
   r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
   if (with_cached) {
@@ -216,7 +216,7 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   }
   if (auto moved = watch_check(watch, device, expected)) return moved;
   if (auto moved = after_check(device, expected)) return moved;
-  r.trial.samples_mib_s.push_back(samples[1].mib_s);
+  r.trial.samples.push_back(samples[1].value);
   r.trial.measured_s += seconds_of(samples);
   return std::nullopt;
 }
@@ -237,7 +237,7 @@ std::vector<ChildReport> measure_confirmation(probe::Device& device, const probe
       }
       const bool ok = r.status == TrialStatus::ok;
       heartbeat.note(to_note(ConfirmUnit{round + 1, settings.confirm_rounds, i, contenders.size(), r.status,
-                                         ok ? r.samples_mib_s.back() : 0.0, r.detail}));
+                                         ok ? r.samples.back() : 0.0, r.detail}));
     }
   return reports;
 }

@@ -21,7 +21,7 @@ inline constexpr std::size_t kCrcBlockBytes = 64 * 1024;
 /// write), read every setting back (one the changes do not name that moved: unstable,
 /// kChangedPrefix ... "before measuring"), only THEN open the device buffered (a file's
 /// readahead window is fixed at open), sample adaptively (settings.sampling; its minimum
-/// when request.quick; stopping early below request.incumbent_low_mib_s), with_cached: a
+/// when request.quick; stopping early below request.incumbent_low), with_cached: a
 /// cached-read median (hdparm -T, 2 s per sample), read every setting back again
 /// (kChangedPrefix ... "after measuring"), and CRC-32 a fixed sample of 8 blocks of 64 KiB
 /// spread over the device. Does not restore: the caller does.

@@ -100,15 +100,15 @@ probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
   adopt_baseline(baseline);
   auto repeated = remeasure_baseline(settings_.noise_repeats);
   if (!repeated.samples) return repeated.samples.error();
-  repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples_mib_s);
+  repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples);
   set_noise(baseline, *repeated.samples);
   baseline.measured_s = baseline.trial.measured_s + repeated.measured_s;
   return baseline;
 }
 
 void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
-  baseline.aa_samples_mib_s.clear();
-  for (const auto& samples : trials) baseline.aa_samples_mib_s.push_back(bench::median(samples));
+  baseline.aa_medians.clear();
+  for (const auto& samples : trials) baseline.aa_medians.push_back(bench::median(samples));
   baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
 }
 
@@ -121,7 +121,7 @@ Remeasured TrialRunner::remeasure_baseline(int count) {
       remeasured.samples = baseline_error(again.trial, device_.path(), again.stopped);
       return remeasured;
     }
-    remeasured.samples->push_back(again.trial.samples_mib_s);
+    remeasured.samples->push_back(again.trial.samples);
   }
   return remeasured;
 }
@@ -139,7 +139,7 @@ void TrialRunner::limits_from_rate(double rate_mib_s) {
 
 void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
   baseline_crc_ = baseline.data_crc32;
-  if (baseline.trial.median_mib_s > 0.0) limits_from_rate(baseline.trial.median_mib_s);
+  if (baseline.trial.median > 0.0) limits_from_rate(baseline.trial.median);
 }
 
 TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {

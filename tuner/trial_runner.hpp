@@ -81,7 +81,7 @@ class TrialRunner {
   /// The settings trials run with now (limits derived from the baseline included).
   [[nodiscard]] const TrialSettings& settings() const { return settings_; }
   /// One trial of `config` with adaptive sampling (stopping early when clearly below
-  /// `request.incumbent_low_mib_s`, or at the minimum when quick); the device is back at the
+  /// `request.incumbent_low`, or at the minimum when quick); the device is back at the
   /// original settings afterwards (unless the trial is wedged: then nothing more is done and
   /// the health says why). After a trial that did not end ok (a rejected setting, read
   /// errors such as libata's multcount hazard, a hang) and was not stopped,

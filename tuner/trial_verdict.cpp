@@ -96,11 +96,11 @@ std::vector<TrialResult> confirmation_verdicts(const probe::ChildOutcome& outcom
     }
     const TrialResult& r = (*reports)[i].trial;
     trial.status = r.status;
-    trial.samples_mib_s = r.samples_mib_s;
+    trial.samples = r.samples;
     trial.detail = r.detail;
     trial.measured_s = r.measured_s;
     trial.sampling_stop = "confirmation";
-    if (trial.status == TrialStatus::ok && !trial.samples_mib_s.empty()) strategies::summarize_samples(trial);
+    if (trial.status == TrialStatus::ok && !trial.samples.empty()) strategies::summarize_samples(trial);
   }
   return results;
 }
@@ -110,7 +110,7 @@ void add_kernel_log_evidence(TrialResult& trial, std::vector<std::string> errors
   trial.kernel_log = std::move(errors);
   if (trial.status != TrialStatus::ok) return;
   trial.status = TrialStatus::unstable;
-  trial.median_mib_s = 0.0;
+  trial.median = 0.0;
   trial.detail = "kernel logged errors during the trial: " + trial.kernel_log.front();
 }
 
@@ -119,13 +119,13 @@ void check_data_checksum(TrialResult& trial, std::uint32_t crc, std::optional<st
   if (trial.status != TrialStatus::ok || !baseline_crc || data_in_use || crc == *baseline_crc) return;
   trial.status = TrialStatus::unstable;
   trial.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
-  trial.median_mib_s = 0.0;
+  trial.median = 0.0;
 }
 
 TrialResult mark_wedged(TrialResult trial, std::string_view why, const std::string& wedged_detail) {
   trial.status = TrialStatus::wedged;
   trial.detail = (trial.detail.empty() ? "" : trial.detail + "; ") + std::string(why) + ": " + wedged_detail;
-  trial.median_mib_s = 0.0;
+  trial.median = 0.0;
   return trial;
 }
 

@@ -46,14 +46,14 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
   out = json::object{{"id", trial.id},
                      {"settings", results::settings_to_json(trial.settings)},
                      {"status", to_string(trial.status)},
-                     {"samples", array_of(trial.samples_mib_s)},
-                     {"median_mib_s", trial.median_mib_s},
+                     {"samples", array_of(trial.samples)},
+                     {"median_mib_s", trial.median},
                      {"spread_pct", trial.spread_pct},
-                     {"ci_low_mib_s", trial.ci_low_mib_s},
-                     {"ci_high_mib_s", trial.ci_high_mib_s},
+                     {"ci_low_mib_s", trial.ci_low},
+                     {"ci_high_mib_s", trial.ci_high},
                      {"ci_coverage", trial.ci_coverage},
                      {"outliers", array_of(trial.outliers)},
-                     {"warmup_mib_s", trial.warmup_mib_s},
+                     {"warmup_mib_s", trial.warmup},
                      {"sampling_stop", trial.sampling_stop},
                      {"measured_s", trial.measured_s},
                      {"quick", trial.quick},
@@ -69,14 +69,14 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   if (!settings) refuse(settings.error());
   trial.settings = std::move(*settings);
   trial.status = status_of(o.at("status"));
-  trial.samples_mib_s = numbers<double>(o.at("samples"));
-  trial.median_mib_s = o.at("median_mib_s").to_number<double>();
+  trial.samples = numbers<double>(o.at("samples"));
+  trial.median = o.at("median_mib_s").to_number<double>();
   trial.spread_pct = o.at("spread_pct").to_number<double>();
-  trial.ci_low_mib_s = o.at("ci_low_mib_s").to_number<double>();
-  trial.ci_high_mib_s = o.at("ci_high_mib_s").to_number<double>();
+  trial.ci_low = o.at("ci_low_mib_s").to_number<double>();
+  trial.ci_high = o.at("ci_high_mib_s").to_number<double>();
   trial.ci_coverage = o.at("ci_coverage").to_number<double>();
   trial.outliers = numbers<std::size_t>(o.at("outliers"));
-  trial.warmup_mib_s = o.at("warmup_mib_s").to_number<double>();
+  trial.warmup = o.at("warmup_mib_s").to_number<double>();
   trial.sampling_stop = text(o, "sampling_stop");
   trial.measured_s = o.at("measured_s").to_number<double>();
   trial.quick = o.at("quick").as_bool();
@@ -100,7 +100,7 @@ TrialMeasurement tag_invoke(json::value_to_tag<TrialMeasurement>, const json::va
 
 void tag_invoke(json::value_from_tag, json::value& out, const Baseline& baseline) {
   json::object o = json::value_from(static_cast<const TrialMeasurement&>(baseline)).as_object();
-  o["aa_samples"] = array_of(baseline.aa_samples_mib_s);
+  o["aa_samples"] = array_of(baseline.aa_medians);
   o["noise_floor_pct"] = baseline.noise_floor_pct;
   out = std::move(o);
 }
@@ -109,7 +109,7 @@ Baseline tag_invoke(json::value_to_tag<Baseline>, const json::value& in) {
   const json::object& o = in.as_object();
   Baseline baseline;
   static_cast<TrialMeasurement&>(baseline) = json::value_to<TrialMeasurement>(in);
-  baseline.aa_samples_mib_s = numbers<double>(o.at("aa_samples"));
+  baseline.aa_medians = numbers<double>(o.at("aa_samples"));
   baseline.noise_floor_pct = o.at("noise_floor_pct").to_number<double>();
   baseline.measured_s = baseline.trial.measured_s;
   return baseline;

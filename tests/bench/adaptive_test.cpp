@@ -37,7 +37,7 @@ TEST_CASE("run_adaptive discards a warm-up and samples a noisy simulated drive u
   REQUIRE(result->samples.size() >= 3);
   REQUIRE(result->samples.size() <= 10);
   // Either the interval got within 0.5 % or the plan ran out of samples.
-  const auto rates = rates_mib_s(result->samples);
+  const auto rates = values_of(result->samples);
   const auto verdict = sampling_verdict(rates, plan, std::nullopt);
   REQUIRE(verdict == result->stop);
   // With an incumbent far above, three samples suffice.

@@ -48,7 +48,7 @@ TEST_CASE("buffered reads measure the device rate in MiB/s", "[bench]") {
   FakeBlockIo io({.size_bytes = 1024 * kMib, .disk_mib_s = rate, .cached_mib_s = 5000.0});
   auto sample = bench::run_sample(io, workload(Method::buffered, kMib, 1.0));
   REQUIRE(sample);
-  REQUIRE(sample->mib_s == Approx(rate).epsilon(1e-9));
+  REQUIRE(sample->value == Approx(rate).epsilon(1e-9));
   // Every read is one whole chunk; bytes and elapsed agree with the rate.
   REQUIRE(sample->bytes == io.read_count() * kMib);
   REQUIRE(sample->elapsed.count() ==
@@ -64,7 +64,7 @@ TEST_CASE("every buffered sample starts with a flush and reads sequentially from
   REQUIRE(samples->size() == 4);
   REQUIRE(io.flush_count() == 4);
   // Without the flush the 2nd..4th samples would be served at the cached rate.
-  for (const bench::Sample& sample : *samples) REQUIRE(sample.mib_s == Approx(40.0));
+  for (const bench::Sample& sample : *samples) REQUIRE(sample.value == Approx(40.0));
 
   std::uint64_t expected_offset = 0;
   for (const FakeIoEvent& event : io.events()) {
@@ -89,7 +89,7 @@ TEST_CASE("cached reads prime one chunk and re-read it without flushing", "[benc
   REQUIRE(offsets.size() >= 3);
   for (std::uint64_t offset : offsets) REQUIRE(offset == 6 * kMib);
   // The priming read (at disk rate) is not timed: the sample is pure cache bandwidth.
-  REQUIRE(sample->mib_s == Approx(256.0).epsilon(1e-9));
+  REQUIRE(sample->value == Approx(256.0).epsilon(1e-9));
   REQUIRE(sample->bytes == (offsets.size() - 1) * w.chunk_bytes);
 }
 
@@ -112,7 +112,7 @@ TEST_CASE("buffered reads wrap to the offset at the device end, flushing first",
   // Wrapped reads come from the "disk" (8 MiB/s, not the cache's 1000); the wrap flushes
   // are timed, as fio times its invalidation; the flush before the sample is not.
   REQUIRE(sample->elapsed.count() == Approx(15 * 0.125 + 2 * 0.25).epsilon(1e-9));
-  REQUIRE(sample->mib_s == Approx(15.0 / 2.375).epsilon(1e-9));
+  REQUIRE(sample->value == Approx(15.0 / 2.375).epsilon(1e-9));
   REQUIRE(io.virtual_clock().now().count() == Approx(0.25 + 2.375).epsilon(1e-9));
 }
 
@@ -170,7 +170,7 @@ TEST_CASE("the read buffer is page-aligned and reused, so O_DIRECT devices work"
   FakeBlockIo io({.size_bytes = 16 * kMib, .disk_mib_s = 100.0, .mode = probe::IoMode::direct});
   auto sample = bench::run_sample(io, workload(method, 2 * kMib, 0.5));
   REQUIRE(sample);
-  REQUIRE(sample->mib_s == Approx(100.0).epsilon(1e-9));
+  REQUIRE(sample->value == Approx(100.0).epsilon(1e-9));
   const std::byte* first = io.events().back().buffer;
   REQUIRE(reinterpret_cast<std::uintptr_t>(first) % 4096 == 0);
   for (const FakeIoEvent& event : io.events()) {
@@ -246,7 +246,7 @@ TEST_CASE("buffered reads drop the cache behind them in whole chunks, timed", "[
     REQUIRE(io.drops_[i] == std::pair<std::uint64_t, std::uint64_t>{4 * kMib + i * 6 * kMib, 6 * kMib});
   // The drops are part of the timed time: 82 MiB in 1.015 s, not in 0.82 s.
   REQUIRE(sample->elapsed.count() == Approx(1.015).epsilon(1e-9));
-  REQUIRE(sample->mib_s == Approx(82.0 / 1.015).epsilon(1e-9));
+  REQUIRE(sample->value == Approx(82.0 / 1.015).epsilon(1e-9));
 }
 
 TEST_CASE("drop-behind restarts at the offset after a wrap and never drops unread data", "[bench]") {

@@ -142,12 +142,12 @@ TEST_CASE("keeping the baseline after a confirmation round quotes the round's fi
   base.id = 0;
   finalist.id = 1;
   base.status = finalist.status = strategies::TrialStatus::ok;
-  base.median_mib_s = 57.70;
-  finalist.median_mib_s = 57.80;
+  base.median = 57.70;
+  finalist.median = 57.80;
   round.results = {base, finalist};
   report.confirmation = round;
   report.winner.confirmed = true;
-  report.winner.median_mib_s = 57.70;
+  report.winner.median = 57.70;
   const auto text = results::BootLocalEmitter().render(report);
   REQUIRE(text.find("# baseline: 57.70 MB/s") != std::string::npos);
   REQUIRE(text.find("in the confirmation round it measured\n# 57.80 MB/s against the baseline's 57.70 MB/s") !=

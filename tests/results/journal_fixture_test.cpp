@@ -39,10 +39,10 @@ TEST_CASE("a journal written by the code before the codecs reads with its meanin
   REQUIRE(state->baseline.has_value());
   REQUIRE(state->baseline->trial.settings == state->original);
   REQUIRE(state->baseline->trial.status == strategies::TrialStatus::ok);
-  REQUIRE(state->baseline->trial.median_mib_s > 0.0);
+  REQUIRE(state->baseline->trial.median > 0.0);
   REQUIRE(state->baseline->data_crc32 != 0u);
   REQUIRE(state->baseline->cached_median_mib_s > 0.0);
-  REQUIRE(state->baseline->aa_samples_mib_s.size() == 3);
+  REQUIRE(state->baseline->aa_medians.size() == 3);
   REQUIRE(state->results.size() == 8);
   REQUIRE(state->pending.empty());
   REQUIRE(state->rounds.size() == 1);

@@ -18,8 +18,8 @@ strategies::TrialResult ok_trial(std::int64_t multcount, double mib_s) {
   strategies::TrialResult t;
   t.settings = config(multcount);
   t.status = strategies::TrialStatus::ok;
-  t.samples_mib_s = {mib_s, mib_s};
-  t.median_mib_s = mib_s;
+  t.samples = {mib_s, mib_s};
+  t.median = mib_s;
   return t;
 }
 
@@ -43,9 +43,9 @@ TEST_CASE("a journal decodes to its records and its meaning", "[results]") {
   REQUIRE(state.has_value());
   REQUIRE(state->identity.model == "IBM-DJNA-352500");
   REQUIRE(state->original == config(0));
-  REQUIRE(state->baseline->trial.median_mib_s == 3.8);
+  REQUIRE(state->baseline->trial.median == 3.8);
   REQUIRE(state->baseline->data_crc32 == 0xabcdu);
-  REQUIRE(state->results.at({config(16), false}).median_mib_s == 8.2);
+  REQUIRE(state->results.at({config(16), false}).median == 8.2);
   REQUIRE(state->pending.at({config(8), false}).attempts == 1);
   REQUIRE(state->pending.at({config(8), false}).last_boot_id == "boot-a");
   REQUIRE_FALSE(state->finished);
@@ -120,7 +120,7 @@ TEST_CASE("a confirmation round is pending after its intent and done after its r
   REQUIRE(state.has_value());
   REQUIRE(state->pending_rounds.empty());
   REQUIRE(state->rounds.at(contenders).results.size() == 2);
-  REQUIRE(state->rounds.at(contenders).results[1].median_mib_s == 8.0);
+  REQUIRE(state->rounds.at(contenders).results[1].median == 8.0);
   REQUIRE(state->rounds.at(contenders).skipped.empty());
   // Another set of contenders is another round.
   REQUIRE(state->rounds.count({config(0), config(8)}) == 0);

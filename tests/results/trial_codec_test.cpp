@@ -28,16 +28,16 @@ strategies::TrialResult full_trial() {
                 {SettingId::xfermode, SettingValue(std::int64_t{66})},
                 {SettingId::scheduler, SettingValue(std::string("mq-deadline"))}};
   t.status = TrialStatus::unstable;
-  t.samples_mib_s = {14.5, 14.75, 15.0, 2.25};
-  t.median_mib_s = 14.625;
+  t.samples = {14.5, 14.75, 15.0, 2.25};
+  t.median = 14.625;
   t.spread_pct = 1.5;
   t.detail = "kernel logged errors during the trial: ata1.00: failed command";
   t.kernel_log = {"ata1.00: failed command: READ DMA", "ata1.00: status: { DRDY ERR }"};
-  t.ci_low_mib_s = 2.25;
-  t.ci_high_mib_s = 15.0;
+  t.ci_low = 2.25;
+  t.ci_high = 15.0;
   t.ci_coverage = 0.875;
   t.outliers = {3};
-  t.warmup_mib_s = 13.5;
+  t.warmup = 13.5;
   t.sampling_stop = "max samples";
   t.measured_s = 12.5;
   t.quick = true;
@@ -51,7 +51,7 @@ strategies::Baseline full_baseline() {
   b.trial.status = TrialStatus::ok;
   b.cached_median_mib_s = 102.5;
   b.data_crc32 = std::numeric_limits<std::uint32_t>::max();
-  b.aa_samples_mib_s = {14.5, 14.25, 14.75};
+  b.aa_medians = {14.5, 14.25, 14.75};
   b.noise_floor_pct = 0.5;
   b.measured_s = b.trial.measured_s;  // all a journaled baseline keeps
   return b;
@@ -72,7 +72,7 @@ TEST_CASE("a trial round-trips through its codec, in memory and as text", "[resu
 
 TEST_CASE("a trial with no samples, settings or evidence round-trips", "[results]") {
   const strategies::TrialResult empty;  // status error, nothing measured
-  REQUIRE(empty.samples_mib_s.empty());
+  REQUIRE(empty.samples.empty());
   REQUIRE(through_text(empty) == empty);
   REQUIRE(json::value_from(empty).as_object().at("samples").as_array().empty());
 }
@@ -105,7 +105,7 @@ TEST_CASE("a baseline round-trips; its all-children time is not kept and reads a
   measured.measured_s = 40.0;  // the noise repeats' time too
   const auto read = json::value_to<strategies::Baseline>(json::value_from(measured));
   REQUIRE(read.measured_s == measured.trial.measured_s);
-  REQUIRE(read.aa_samples_mib_s == measured.aa_samples_mib_s);
+  REQUIRE(read.aa_medians == measured.aa_medians);
   REQUIRE(read.noise_floor_pct == 0.5);
   // The trial's keys and cached_mib_s, data_crc32, aa_samples, noise_floor_pct: no more.
   REQUIRE(json::value_from(measured).as_object().size() == json::value_from(measured.trial).as_object().size() + 4);
@@ -116,10 +116,10 @@ TEST_CASE("a baseline round-trips; its all-children time is not kept and reads a
 TEST_CASE("infinite figures survive in memory; NaN and infinity as text are refused, as before the codecs",
           "[results]") {
   strategies::TrialResult trial = full_trial();
-  trial.median_mib_s = std::numeric_limits<double>::infinity();
+  trial.median = std::numeric_limits<double>::infinity();
   REQUIRE(json::value_to<strategies::TrialResult>(json::value_from(trial)) == trial);
   for (const double odd : {std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
-    trial.samples_mib_s = {odd};
+    trial.samples = {odd};
     boost::system::error_code ec;
     (void)json::parse(json::serialize(json::value_from(trial)), ec);
     REQUIRE(ec);  // Boost.JSON writes NaN / Infinity, which it does not read back

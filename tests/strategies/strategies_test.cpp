@@ -28,8 +28,8 @@ TrialResult synthetic_trial(const probe::Settings& config) {
   const double mult = std::log2(static_cast<double>(get(config, SettingId::multcount)) + 1.0);
   const double io = get(config, SettingId::io_support) == 3 ? 1.5 : get(config, SettingId::io_support) == 1 ? 1.2 : 0.0;
   trial.status = TrialStatus::ok;
-  trial.median_mib_s = 3.0 + 0.5 * mult + io;
-  trial.samples_mib_s = {trial.median_mib_s};
+  trial.median = 3.0 + 0.5 * mult + io;
+  trial.samples = {trial.median};
   return trial;
 }
 
@@ -109,12 +109,12 @@ TEST_CASE("the evaluator keeps the baseline when nothing is clearly faster", "[s
   auto flat = [](const probe::Settings&) {
     TrialResult t;
     t.status = TrialStatus::ok;
-    t.median_mib_s = 10.1;  // 1 % above the baseline: inside the 2 % noise floor
+    t.median = 10.1;  // 1 % above the baseline: inside the 2 % noise floor
     return t;
   };
   TrialResult base;
   base.status = TrialStatus::ok;
-  base.median_mib_s = 10.0;
+  base.median = 10.0;
   strategies::Evaluator evaluator(space, flat, base);
   auto strategy = strategies::make_strategy("one-at-a-time");
   REQUIRE(strategy);
@@ -142,7 +142,7 @@ TEST_CASE("a failed transfer mode quarantines that (using_dma, xfermode) pair, n
       return t;
     }
     t.status = TrialStatus::ok;
-    t.median_mib_s = (get(c, SettingId::using_dma) == 1 ? 14.0 : 4.0) + (get(c, SettingId::multcount) == 16 ? 0.5 : 0.0);
+    t.median = (get(c, SettingId::using_dma) == 1 ? 14.0 : 4.0) + (get(c, SettingId::multcount) == 16 ? 0.5 : 0.0);
     return t;
   };
   strategies::Evaluator evaluator(space, runner, runner(space.baseline()));
@@ -169,7 +169,7 @@ TEST_CASE("DMA that fails at the current mode is quarantined with every mode, af
   auto runner = [](const probe::Settings& c) {
     TrialResult t;
     t.status = get(c, SettingId::using_dma) == 1 ? TrialStatus::hang : TrialStatus::ok;
-    t.median_mib_s = t.status == TrialStatus::ok ? 4.0 : 0.0;
+    t.median = t.status == TrialStatus::ok ? 4.0 : 0.0;
     return t;
   };
   strategies::Evaluator evaluator(space, runner, runner(space.baseline()));
@@ -199,11 +199,11 @@ TEST_CASE("coordinate-descent combines gains that are within the noise alone but
   auto runner = [](const probe::Settings& c) {
     TrialResult t;
     t.status = TrialStatus::ok;
-    t.median_mib_s = 10.0 * (1.0 + (get(c, SettingId::multcount) == 16 ? 0.015 : 0.0) +
+    t.median = 10.0 * (1.0 + (get(c, SettingId::multcount) == 16 ? 0.015 : 0.0) +
                              (get(c, SettingId::io_support) == 3 ? 0.015 : 0.0));
-    t.samples_mib_s = {t.median_mib_s};
-    t.ci_low_mib_s = 0.99 * t.median_mib_s;
-    t.ci_high_mib_s = 1.01 * t.median_mib_s;
+    t.samples = {t.median};
+    t.ci_low = 0.99 * t.median;
+    t.ci_high = 1.01 * t.median;
     return t;
   };
   strategies::Evaluator evaluator(space, runner, runner(space.baseline()));

@@ -45,8 +45,8 @@ class NoisyDrive {
     t.settings = config;
     const auto pool = samples(config, plan.max_samples);
     for (const double v : pool) {
-      t.samples_mib_s.push_back(v);
-      if (bench::sampling_verdict(t.samples_mib_s, plan, request.incumbent_low_mib_s)) break;
+      t.samples.push_back(v);
+      if (bench::sampling_verdict(t.samples, plan, request.incumbent_low)) break;
     }
     strategies::summarize_samples(t);
     return t;
@@ -56,7 +56,7 @@ class NoisyDrive {
     std::vector<TrialResult> results;
     for (const auto& c : contenders) results.push_back(trial(c, {std::nullopt, false}));
     for (auto& r : results) {
-      r.samples_mib_s = samples(r.settings, 10);
+      r.samples = samples(r.settings, 10);
       strategies::summarize_samples(r);
     }
     return results;
@@ -78,9 +78,9 @@ strategies::SearchSpace small_space() {
 // Search with `name`, then the confirmation round; returns the decided configuration.
 probe::Settings decide(const std::string& name, NoisyDrive& drive, const strategies::SearchSpace& space) {
   TrialResult baseline = drive.trial(space.baseline(), {});
-  const auto aa = drive.samples(space.baseline(), static_cast<int>(baseline.samples_mib_s.size()));
+  const auto aa = drive.samples(space.baseline(), static_cast<int>(baseline.samples.size()));
   strategies::EvaluatorOptions options;
-  options.noise_floor = std::fabs(bench::median(aa) - baseline.median_mib_s) / baseline.median_mib_s;
+  options.noise_floor = std::fabs(bench::median(aa) - baseline.median) / baseline.median;
   strategies::Evaluator evaluator(
       space,
       strategies::Evaluator::RequestRunner(
@@ -132,9 +132,9 @@ TEST_CASE("ties go to fewer risky changes, then fewer changes", "[strategies]") 
     t.status = TrialStatus::ok;
     t.settings = base;
     for (const auto& [id, v] : changes) t.settings[id] = v;
-    t.median_mib_s = median;
-    t.ci_low_mib_s = median * 0.99;
-    t.ci_high_mib_s = median * 1.01;
+    t.median = median;
+    t.ci_low = median * 0.99;
+    t.ci_high = median * 1.01;
     return t;
   };
   TrialResult baseline = make({}, 10.0);

@@ -27,8 +27,8 @@ strategies::TrialResult trial(int id, probe::Settings settings, TrialStatus stat
   t.id = id;
   t.settings = std::move(settings);
   t.status = status;
-  t.samples_mib_s = std::move(samples);
-  t.median_mib_s = median;
+  t.samples = std::move(samples);
+  t.median = median;
   t.spread_pct = spread;
   t.detail = std::move(detail);
   return t;
@@ -111,8 +111,8 @@ strategies::Baseline baseline_of(probe::Settings settings, std::vector<double> s
                                  double cached) {
   strategies::Baseline b;
   b.trial.settings = std::move(settings);
-  b.trial.samples_mib_s = std::move(samples);
-  b.trial.median_mib_s = median;
+  b.trial.samples = std::move(samples);
+  b.trial.median = median;
   b.trial.spread_pct = spread;
   b.cached_median_mib_s = cached;
   return b;
@@ -161,10 +161,10 @@ results::Report seed_report() {
   report.space = seed_space();
   report.baseline = baseline_of(seed_baseline(), {3.79, 3.83, 3.88}, 3.83, 2.35, 102.40);
   report.trials = seed_trials(seed_baseline());
-  report.baseline.trial.ci_low_mib_s = 3.79;
-  report.baseline.trial.ci_high_mib_s = 3.88;
-  report.baseline.trial.warmup_mib_s = 3.81;
-  report.baseline.aa_samples_mib_s = {3.80, 3.86, 3.87};
+  report.baseline.trial.ci_low = 3.79;
+  report.baseline.trial.ci_high = 3.88;
+  report.baseline.trial.warmup = 3.81;
+  report.baseline.aa_medians = {3.80, 3.86, 3.87};
   report.noise_floor_pct = 0.78;
   report.measured_s = 63.0;
   results::ConfirmationRound round;
@@ -172,10 +172,10 @@ results::Report seed_report() {
   round.results = {trial(0, seed_baseline(), TrialStatus::ok, {3.80, 3.84, 3.82, 3.86, 3.79, 3.83}, 3.825, 0.92),
                    trial(3, with(seed_baseline(), seed_changes()), TrialStatus::ok,
                          {14.80, 14.90, 14.84, 14.88, 14.79, 14.86}, 14.85, 0.37)};
-  round.results[0].ci_low_mib_s = 3.79;
-  round.results[0].ci_high_mib_s = 3.86;
-  round.results[1].ci_low_mib_s = 14.79;
-  round.results[1].ci_high_mib_s = 14.90;
+  round.results[0].ci_low = 3.79;
+  round.results[0].ci_high = 3.86;
+  round.results[1].ci_low = 14.79;
+  round.results[1].ci_high = 14.90;
   round.winner_trial_id = 3;
   report.confirmation = round;
   report.winner = {with(seed_baseline(), seed_changes()), seed_changes(), 14.85, 0.37,

@@ -13,7 +13,7 @@ TEST_CASE("a confirmation unit survives its note form and prints in the search's
   REQUIRE(back.has_value());
   REQUIRE(back->round == 2);
   REQUIRE(back->contender == 1);
-  REQUIRE(back->mib_s == 14.8412);
+  REQUIRE(back->value == 14.8412);
   REQUIRE_FALSE(tuner::from_note("not a unit").has_value());
   REQUIRE_FALSE(tuner::from_note("{\"round\": 1}").has_value());
   const probe::Settings original{{SettingId::using_dma, probe::SettingValue(std::int64_t{0})}};
@@ -23,7 +23,7 @@ TEST_CASE("a confirmation unit survives its note form and prints in the search's
   tuner::ConfirmUnit failed = unit;
   failed.contender = 0;
   failed.status = strategies::TrialStatus::unstable;
-  failed.mib_s = 0.0;
+  failed.value = 0.0;
   failed.detail = "settings changed: x";
   REQUIRE(tuner::confirm_progress_line(failed, original, original, false) ==
           "  confirm round 2/6, baseline: unstable    (original settings)  (settings changed: x)");

@@ -47,7 +47,7 @@ class FakeExecutor final : public tuner::RunExecutor {
   probe::Result<strategies::Baseline> measure_baseline() override {
     strategies::Baseline baseline;
     baseline.trial = trial(original_);
-    baseline.aa_samples_mib_s = {baseline.trial.median_mib_s, baseline.trial.median_mib_s};
+    baseline.aa_medians = {baseline.trial.median, baseline.trial.median};
     return baseline;
   }
   void adopt_baseline(const strategies::Baseline&) override { adopted_ = true; }
@@ -73,7 +73,7 @@ class FakeExecutor final : public tuner::RunExecutor {
     t.settings = config;
     t.status = TrialStatus::ok;
     const double rate = rate_(config);
-    t.samples_mib_s = {0.99 * rate, rate, 1.01 * rate};
+    t.samples = {0.99 * rate, rate, 1.01 * rate};
     t.measured_s = 1.0;
     strategies::summarize_samples(t);
     return t;
@@ -223,7 +223,7 @@ TEST_CASE("pipeline: a resumed baseline is taken from the store, not measured", 
   FakeExecutor executor(io_support_helps);
   strategies::Baseline saved;
   saved.trial.status = TrialStatus::ok;
-  saved.trial.samples_mib_s = {9.9, 10.0, 10.1};
+  saved.trial.samples = {9.9, 10.0, 10.1};
   strategies::summarize_samples(saved.trial);
   tuner::MemoryRunStore store(strategies::MemoryTrialStore{}, saved);
   const auto result = run(space, "exhaustive", store, executor);

@@ -196,7 +196,7 @@ TEST_CASE("a trial issues the same reads, flushes and drops as disktune bench", 
   REQUIRE(trial->status == TrialStatus::ok);
   // The trial: a warm-up and its samples, each exactly bench's sample, then integrity reads.
   const auto& events = device.fake.events();
-  const std::size_t samples = trial->samples_mib_s.size() + 1;
+  const std::size_t samples = trial->samples.size() + 1;
   REQUIRE(events.size() > samples * one_sample.size());
   auto same = [](const FakeIoEvent& a, const FakeIoEvent& b) {
     return a.kind == b.kind && a.offset_bytes == b.offset_bytes && a.length_bytes == b.length_bytes;

@@ -42,12 +42,12 @@ TEST_CASE("a trial run in process gives exactly what the forked trial gives", "[
   REQUIRE(a.has_value());
   REQUIRE(b.has_value());
   REQUIRE(a->status == strategies::TrialStatus::ok);
-  REQUIRE(a->samples_mib_s == b->samples_mib_s);
-  REQUIRE(a->warmup_mib_s == b->warmup_mib_s);
-  REQUIRE(a->ci_low_mib_s == b->ci_low_mib_s);
-  REQUIRE(a->samples_mib_s.size() >= 3);
-  REQUIRE(a->ci_low_mib_s <= a->median_mib_s);
-  REQUIRE(a->median_mib_s <= a->ci_high_mib_s);
+  REQUIRE(a->samples == b->samples);
+  REQUIRE(a->warmup == b->warmup);
+  REQUIRE(a->ci_low == b->ci_low);
+  REQUIRE(a->samples.size() >= 3);
+  REQUIRE(a->ci_low <= a->median);
+  REQUIRE(a->median <= a->ci_high);
   REQUIRE(*local_device->snapshot() == original);
 }
 
@@ -57,8 +57,8 @@ TEST_CASE("the baseline is measured as separate trials and their noise reported"
   tuner::TrialRunner runner(*device, original, settings(true));
   const auto baseline = runner.measure_baseline();
   REQUIRE(baseline.has_value());
-  REQUIRE(baseline->aa_samples_mib_s.size() == 3);  // the first and noise_repeats (2) more
-  REQUIRE(baseline->aa_samples_mib_s.front() == baseline->trial.median_mib_s);
+  REQUIRE(baseline->aa_medians.size() == 3);  // the first and noise_repeats (2) more
+  REQUIRE(baseline->aa_medians.front() == baseline->trial.median);
   REQUIRE(baseline->noise_floor_pct > 0.0);
   REQUIRE(baseline->noise_floor_pct < 5.0);  // 2 % noise per sample: medians differ by far less
   REQUIRE(baseline->measured_s > 2.5 * baseline->trial.measured_s);  // three trials' worth
@@ -91,10 +91,10 @@ TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the 
   tuner::TrialRunner runner(*device, original, settings(true));
   const auto quick = runner.run(dma(original), {std::nullopt, true}).result;
   REQUIRE(quick.has_value());
-  REQUIRE(quick->samples_mib_s.size() == 3);
+  REQUIRE(quick->samples.size() == 3);
   const auto hopeless = runner.run(original, {1000.0, false}).result;
   REQUIRE(hopeless.has_value());
-  REQUIRE(hopeless->samples_mib_s.size() == 3);
+  REQUIRE(hopeless->samples.size() == 3);
   REQUIRE(hopeless->sampling_stop == "clearly slower");
 }
 
@@ -107,9 +107,9 @@ TEST_CASE("the confirmation round measures every contender once per round", "[tu
   REQUIRE(results->size() == 2);
   for (const auto& r : *results) {
     REQUIRE(r.status == strategies::TrialStatus::ok);
-    REQUIRE(r.samples_mib_s.size() == 4);
+    REQUIRE(r.samples.size() == 4);
   }
-  REQUIRE((*results)[1].median_mib_s > 2.0 * (*results)[0].median_mib_s);  // DMA against PIO
+  REQUIRE((*results)[1].median > 2.0 * (*results)[0].median);  // DMA against PIO
   REQUIRE(*device->snapshot() == original);
 }
 
@@ -130,6 +130,6 @@ TEST_CASE("the confirmation round reports every unit as it is measured, forked o
     REQUIRE(u.contender == n % 2);
     REQUIRE(u.contenders == 2);
     REQUIRE(u.status == strategies::TrialStatus::ok);
-    REQUIRE(u.mib_s == (*results)[u.contender].samples_mib_s[static_cast<std::size_t>(u.round - 1)]);
+    REQUIRE(u.value == (*results)[u.contender].samples[static_cast<std::size_t>(u.round - 1)]);
   }
 }

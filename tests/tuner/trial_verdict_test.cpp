@@ -25,15 +25,15 @@ const tuner::LimitNote kLimits{probe::Seconds{10.0}, probe::Seconds{4.0}, true, 
 
 TEST_CASE("verdict: a finished child's report becomes the trial, summarized when ok", "[tuner]") {
   tuner::ChildReport report = tuner::ok_report();
-  report.trial.samples_mib_s = {100.0, 110.0, 120.0};
+  report.trial.samples = {100.0, 110.0, 120.0};
   report.trial.sampling_stop = "steady";
   report.trial.measured_s = 3.0;
   auto outcome = ended(ChildEnd::finished, "");
   outcome.payload = tuner::serialize(report);
   const auto trial = tuner::verdict_of(outcome, kLimits);
   REQUIRE(trial.status == TrialStatus::ok);
-  REQUIRE(trial.samples_mib_s == report.trial.samples_mib_s);
-  REQUIRE(trial.median_mib_s == Approx(110.0));
+  REQUIRE(trial.samples == report.trial.samples);
+  REQUIRE(trial.median == Approx(110.0));
   REQUIRE(trial.sampling_stop == "steady");
   REQUIRE(trial.measured_s == 3.0);
 }
@@ -86,18 +86,18 @@ TEST_CASE("verdict: a confirmation child that did not report fails every contend
   }
   auto finished = ended(ChildEnd::finished, "");
   tuner::ChildReport report = tuner::ok_report();
-  report.trial.samples_mib_s = {5.0, 7.0};
+  report.trial.samples = {5.0, 7.0};
   finished.payload = tuner::serialize_reports({report, report, report});
   const auto measured = tuner::confirmation_verdicts(finished, contenders);
   REQUIRE(measured[2].status == TrialStatus::ok);
   REQUIRE(measured[2].sampling_stop == "confirmation");
-  REQUIRE(measured[2].median_mib_s == Approx(6.0));
+  REQUIRE(measured[2].median == Approx(6.0));
 }
 
 TEST_CASE("verdict: kernel log errors and a checksum difference make an ok trial unstable", "[tuner]") {
   strategies::TrialResult trial;
   trial.status = TrialStatus::ok;
-  trial.median_mib_s = 100.0;
+  trial.median = 100.0;
   tuner::check_data_checksum(trial, 1, 1, false);
   REQUIRE(trial.status == TrialStatus::ok);
   tuner::check_data_checksum(trial, 1, 2, true);  // data in use: proves nothing
@@ -106,11 +106,11 @@ TEST_CASE("verdict: kernel log errors and a checksum difference make an ok trial
   REQUIRE(trial.status == TrialStatus::ok);
   tuner::check_data_checksum(trial, 1, 2, false);
   REQUIRE(trial.status == TrialStatus::unstable);
-  REQUIRE(trial.median_mib_s == 0.0);
+  REQUIRE(trial.median == 0.0);
 
   strategies::TrialResult logged;
   logged.status = TrialStatus::ok;
-  logged.median_mib_s = 100.0;
+  logged.median = 100.0;
   tuner::add_kernel_log_evidence(logged, {"ata1.00: failed command: READ DMA"});
   REQUIRE(logged.status == TrialStatus::unstable);
   REQUIRE(logged.kernel_log.size() == 1);

@@ -12,11 +12,11 @@ namespace {
 tuner::ChildReport full_report() {
   tuner::ChildReport r;
   r.trial.status = TrialStatus::unstable;
-  r.trial.samples_mib_s = {101.5, 99.25, 100.0};
+  r.trial.samples = {101.5, 99.25, 100.0};
   r.cached_median_mib_s = 4096.5;
   r.data_crc32 = 0xdeadbeefu;
   r.trial.detail = "settings changed: nr_requests reads back 64 instead of 128 after measuring";
-  r.trial.warmup_mib_s = 88.0;
+  r.trial.warmup = 88.0;
   r.trial.sampling_stop = "steady";
   r.trial.measured_s = 3.75;
   return r;
@@ -24,11 +24,11 @@ tuner::ChildReport full_report() {
 
 void require_same(const tuner::ChildReport& a, const tuner::ChildReport& b) {
   REQUIRE(a.trial.status == b.trial.status);
-  REQUIRE(a.trial.samples_mib_s == b.trial.samples_mib_s);
+  REQUIRE(a.trial.samples == b.trial.samples);
   REQUIRE(a.cached_median_mib_s == b.cached_median_mib_s);
   REQUIRE(a.data_crc32 == b.data_crc32);
   REQUIRE(a.trial.detail == b.trial.detail);
-  REQUIRE(a.trial.warmup_mib_s == b.trial.warmup_mib_s);
+  REQUIRE(a.trial.warmup == b.trial.warmup);
   REQUIRE(a.trial.sampling_stop == b.trial.sampling_stop);
   REQUIRE(a.trial.measured_s == b.trial.measured_s);
   REQUIRE(a == b);
@@ -46,7 +46,7 @@ TEST_CASE("trial wire: a report survives serialize and deserialize field by fiel
 TEST_CASE("trial wire: a confirmation round's reports survive in order, and only with the right count", "[tuner]") {
   auto second = full_report();
   second.trial.status = TrialStatus::ok;
-  second.trial.samples_mib_s = {7.0};
+  second.trial.samples = {7.0};
   const std::vector<tuner::ChildReport> sent{full_report(), second};
   const auto text = tuner::serialize_reports(sent);
   const auto received = tuner::deserialize_reports(text, 2);

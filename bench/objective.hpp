@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Objectives: what a trial is judged by (tune/bench --objective), its unit, its direction, and
+// the score the search compares (higher is better for every objective).
+#pragma once
+
+#include "probe/core/error.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace disktune::bench {
+
+/// Whether a larger figure is better (throughput, IOPS) or a smaller one (latency).
+enum class Direction { higher, lower };
+
+/// "higher" / "lower" (the report's "direction": which way is better).
+std::string_view to_string(Direction direction);
+
+/// How an objective's samples are taken.
+enum class Engine {
+  hdparm_reads,  ///< bench::run_sample on the open device: hdparm -t style buffered reads
+  fio,           ///< a fio job run as a subprocess (--readonly, --output-format=json)
+};
+
+/// The figure read from fio's JSON output (jobs[].read): "bw" (bw_bytes, reported as MiB/s),
+/// "iops" (iops), "p99" / "p999" (clat_ns.percentile["99.000000"] / ["99.900000"], reported in µs).
+enum class Metric { bw, iops, p99, p999 };
+
+/// "bw", "iops", "p99", "p999" (fio's names, as --metric takes them).
+std::string_view to_string(Metric metric);
+/// Inverse of to_string; nullopt for any other name.
+std::optional<Metric> metric_from_name(std::string_view name);
+
+/// One objective. Built-in ones (fio's parameters, all read-only, over the whole device):
+///   seq-read           hdparm -t semantics: 2 MiB buffered sequential reads (bench/benchmark.hpp); MB/s
+///   seq-read-direct    fio rw=read bs=1M direct=1 iodepth=16 ioengine=libaio; bw, MB/s
+///   rand-read-iops     fio rw=randread bs=4k direct=1 iodepth=32 ioengine=libaio; iops, IOPS
+///   rand-read-latency  fio rw=randread bs=4k direct=1 iodepth=1 ioengine=psync; p99 completion latency, µs
+///   fio:FILE           the user's job file FILE; the metric --metric names (default: bw for a
+///                      sequential job, iops for a random one: bench/fio_job.hpp decides)
+struct Objective {
+  std::string name;                   ///< as given: "seq-read", "rand-read-iops", "fio:/etc/db.fio", ...
+  Engine engine = Engine::hdparm_reads;
+  Metric metric = Metric::bw;
+  Direction direction = Direction::higher;
+  std::string job_file;               ///< fio:FILE only: the job file's path as given
+  bool metric_given = false;          ///< --metric was given (fio:FILE); false = the job's default
+  bool operator==(const Objective&) const = default;
+};
+
+/// The unit of the objective's figures as the report and table print them: "MB/s" (MiB/s, as
+/// hdparm prints), "IOPS", "us" (microseconds).
+std::string_view unit_of(const Objective& objective);
+
+/// The score the search compares, from a figure in unit_of(objective): the figure itself when
+/// higher is better; 1e6 / figure for a latency in µs (completions per second at that latency),
+/// so that every statistic (medians, order-statistic intervals, relative gains) keeps its
+/// meaning and the search, the winner rule and racing need not know the direction.
+/// Precondition: figure > 0 for a lower-is-better objective.
+double score_of(const Objective& objective, double figure);
+/// Inverse of score_of: the figure in unit_of(objective) for a score. 0 stays 0 (no figure).
+double figure_of(const Objective& objective, double score);
+
+/// Parse one --objective NAME (see Objective) and --metric (empty = the default). Errors
+/// (errc::invalid_argument, naming the input and the reason): an unknown name, "fio:" without
+/// a file, an unknown metric, or --metric given for a built-in objective other than its own.
+/// The job file itself is checked later (bench/fio_job.hpp: exists, parses, reads only).
+probe::Result<Objective> parse_objective(std::string_view name, std::string_view metric);
+
+/// Parse `--objective A[,B]`: the optimised objective first, then at most one guard objective
+/// (tune: the chosen configuration must not be significantly worse than the baseline on it).
+/// --metric applies to the fio:FILE objective among them. Errors: as parse_objective, plus more
+/// than two names, an empty name, or the same objective twice.
+probe::Result<std::vector<Objective>> parse_objectives(std::string_view list, std::string_view metric);
+
+/// The built-in objectives' names, in the order `--help` lists them.
+const std::vector<std::string_view>& builtin_objective_names();
+
+}  // namespace disktune::bench

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Sampler: one sample of an objective on the device under test, whatever engine takes it.
+#pragma once
+
+#include "bench/benchmark.hpp"
+
+namespace disktune::bench {
+
+/// Takes one sample of an objective (bench/objective.hpp) on the device under test. The trial
+/// child, `disktune bench` and the confirmation round sample only through this, so every engine
+/// (hdparm-style reads, a fio subprocess, the simulated drive's model) is measured by the same
+/// adaptive loop (bench/adaptive.hpp). A sampler must see the settings as they are when
+/// sample() is called (open the device after applying: a file's readahead is fixed at open).
+class Sampler {
+ public:
+  virtual ~Sampler() = default;
+  /// One sample. Sample::value is the objective's score (score_of: higher is better),
+  /// Sample::bytes what was read, Sample::elapsed the timed time. Errors: the engine's (a read
+  /// error, fio's failure with its message).
+  virtual probe::Result<Sample> sample() = 0;
+};
+
+/// The seq-read sampler: run_sample(io, workload) on an open BlockIo (hdparm -t semantics).
+/// Keeps references: `io` and `workload` must outlive it.
+class ReadSampler final : public Sampler {
+ public:
+  ReadSampler(probe::BlockIo& io, const Workload& workload) : io_(io), workload_(workload) {}
+  probe::Result<Sample> sample() override { return run_sample(io_, workload_); }
+
+ private:
+  probe::BlockIo& io_;
+  const Workload& workload_;
+};
+
+}  // namespace disktune::bench
