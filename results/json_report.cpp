@@ -52,24 +52,48 @@ json::object device_json(const DeviceInfo& device) {
 
 // The report's part of the baseline: the codec's trial keys it shows, with the cached-read
 // median and the A/A medians under the report's names (the journal keeps the whole codec form).
-json::object baseline_json(const strategies::Baseline& baseline) {
+// The objective's figures of a median and its interval, in the objective's unit (a latency's
+// interval bounds swap: the highest score is the lowest latency).
+json::object figure_json(const bench::Objective& objective, double median, double ci_low, double ci_high) {
+  const bool lower = objective.direction == bench::Direction::lower;
+  return {{"median", bench::figure_of(objective, median)},
+          {"ci_low", bench::figure_of(objective, lower ? ci_high : ci_low)},
+          {"ci_high", bench::figure_of(objective, lower ? ci_low : ci_high)},
+          {"unit", bench::unit_of(objective)}};
+}
+
+json::object objective_json(const bench::Objective& objective) {
+  return {{"name", objective.name},
+          {"engine", objective.engine == bench::Engine::fio ? "fio" : "hdparm-reads"},
+          {"metric", bench::to_string(objective.metric)},
+          {"unit", bench::unit_of(objective)},
+          {"direction", bench::to_string(objective.direction)},
+          {"score", objective.direction == bench::Direction::higher ? "the figure" : "1e6 / the figure"}};
+}
+
+json::object baseline_json(const strategies::Baseline& baseline, const bench::Objective& objective) {
   const json::value trial = json::value_from(baseline.trial);
   const auto& t = trial.as_object();
   return {{"settings", t.at("settings")},
           {"samples", t.at("samples")},
-          {"median_mib_s", t.at("median_mib_s")},
+          {"median", t.at("median")},
           {"spread_pct", t.at("spread_pct")},
           {"cached_median_mib_s", baseline.cached_median_mib_s},
-          {"ci_low_mib_s", t.at("ci_low_mib_s")},
-          {"ci_high_mib_s", t.at("ci_high_mib_s")},
+          {"ci_low", t.at("ci_low")},
+          {"ci_high", t.at("ci_high")},
           {"outliers", t.at("outliers")},
-          {"warmup_mib_s", t.at("warmup_mib_s")},
-          {"aa_samples", array_of(baseline.aa_medians)}};
+          {"warmup", t.at("warmup")},
+          {"aa_samples", array_of(baseline.aa_medians)},
+          {"figure", figure_json(objective, baseline.trial.median, baseline.trial.ci_low, baseline.trial.ci_high)}};
 }
 
-json::array trials_json(const std::vector<strategies::TrialResult>& trials) {
+json::array trials_json(const std::vector<strategies::TrialResult>& trials, const bench::Objective& objective) {
   json::array array;
-  for (const auto& trial : trials) array.emplace_back(json::value_from(trial));
+  for (const auto& trial : trials) {
+    json::object o = json::value_from(trial).as_object();
+    o["figure"] = figure_json(objective, trial.median, trial.ci_low, trial.ci_high);
+    array.emplace_back(std::move(o));
+  }
   return array;
 }
 
@@ -77,22 +101,23 @@ json::object winner_json(const Report& report) {
   const auto& winner = report.winner;
   return {{"settings", settings_to_json(winner.settings)},
           {"changes", settings_to_json(persisted_changes(report))},
-          {"median_mib_s", winner.median},
+          {"median", winner.median},
           {"spread_pct", winner.spread_pct},
           {"speedup", winner.speedup},
-          {"baseline_median_mib_s", answer_baseline(report).median},
+          {"baseline_median", answer_baseline(report).median},
           {"figures_from", answer_baseline(report).source},
           {"keep_baseline", winner.keep_baseline},
           {"trial_id", winner.trial_id},
-          {"ci_low_mib_s", winner.ci_low},
-          {"ci_high_mib_s", winner.ci_high},
-          {"confirmed", winner.confirmed}};
+          {"ci_low", winner.ci_low},
+          {"ci_high", winner.ci_high},
+          {"confirmed", winner.confirmed},
+          {"figure", figure_json(report.objective, winner.median, winner.ci_low, winner.ci_high)}};
 }
 
-json::value confirmation_json(const std::optional<ConfirmationRound>& round) {
+json::value confirmation_json(const std::optional<ConfirmationRound>& round, const bench::Objective& objective) {
   if (!round) return nullptr;
   return json::object{{"rounds", round->rounds},
-                      {"results", trials_json(round->results)},
+                      {"results", trials_json(round->results, objective)},
                       {"winner_trial_id", round->winner_trial_id}};
 }
 
@@ -157,6 +182,7 @@ json::value to_json(const Report& report) {
                       {"started_at", report.started_at},
                       {"finished_at", report.finished_at},
                       {"strategy", report.strategy},
+                      {"objective", objective_json(report.objective)},
                       {"method", report.method},
                       {"repeats", report.repeats},
                       {"max_repeats", report.max_repeats},
@@ -170,9 +196,9 @@ json::value to_json(const Report& report) {
                       {"device", device_json(report.device)},
                       {"identify", std::move(identify)},
                       {"space", space_to_json(report.space)},
-                      {"baseline", baseline_json(report.baseline)},
-                      {"trials", trials_json(report.trials)},
-                      {"confirmation", confirmation_json(report.confirmation)},
+                      {"baseline", baseline_json(report.baseline, report.objective)},
+                      {"trials", trials_json(report.trials, report.objective)},
+                      {"confirmation", confirmation_json(report.confirmation, report.objective)},
                       {"confirmation_skipped", report.confirmation_skipped.empty() ? json::value(nullptr)
                                                                                    : json::value(report.confirmation_skipped)},
                       {"winner", winner_json(report)},

@@ -27,17 +27,23 @@ boost::json::value identify_to_json(const probe::IdentifyInfo& info);
 /// unsupported: [{setting, reason}]}.
 boost::json::value space_to_json(const SpaceInfo& space);
 
-/// The whole report. Keys, in this order: schema_version, tool_version, kernel, started_at,
-/// finished_at, strategy, method, repeats, seed, device {path, model, serial, firmware,
-/// simulated, stable_path (null if empty)}, identify (identify_to_json or null), space,
-/// baseline {settings, samples, median_mib_s, spread_pct, cached_median_mib_s, ci_low_mib_s,
-/// ci_high_mib_s, outliers, warmup_mib_s, aa_samples} (the TrialResult codec's keys of
-/// baseline.trial, cached_median_mib_s = Baseline::cached_median_mib_s, aa_samples =
-/// Baseline::aa_samples_mib_s; the journal keeps the whole Baseline codec form),
-/// trials [the TrialResult codec's objects, results/codec/trial_codec.hpp],
-/// winner {settings, changes, median_mib_s, spread_pct, speedup, keep_baseline, trial_id},
-/// restored, restore_detail, wedged, wedged_detail. Throughputs in MiB/s, spreads in percent. `changes` is
-/// persisted_changes(report): winner.changes less anything equal to the baseline.
+/// The whole report (schema_version 2). Keys, in this order: schema_version, tool_version,
+/// kernel, started_at, finished_at, strategy, objective {name, engine ("hdparm-reads" | "fio"),
+/// metric, unit ("MB/s" | "IOPS" | "us"), direction ("higher" | "lower": which is better),
+/// score ("the figure" | "1e6 / the figure")}, method, repeats, ..., seed, options, device {path,
+/// model, serial, firmware, simulated, stable_path (null if empty)}, identify (identify_to_json or
+/// null), space, baseline {settings, samples, median, spread_pct, cached_median_mib_s, ci_low,
+/// ci_high, outliers, warmup, aa_samples, figure} (the TrialResult codec's keys of
+/// baseline.trial, cached_median_mib_s = Baseline::cached_median_mib_s (hdparm -T, MiB/s),
+/// aa_samples = Baseline::aa_medians; the journal keeps the whole Baseline codec form),
+/// trials [the TrialResult codec's objects plus figure], confirmation, winner {settings, changes,
+/// median, spread_pct, speedup, baseline_median, figures_from, keep_baseline, trial_id, ci_low,
+/// ci_high, confirmed, figure}, completed, stop_reason, restored, restore_detail, wedged,
+/// wedged_detail, integrity_note. samples, median, ci_low, ci_high and warmup are the objective's
+/// scores (higher is better; for seq-read MiB/s, as schema 1's *_mib_s keys); `figure` {median,
+/// ci_low, ci_high, unit} gives the same median and interval in the objective's unit. Spreads in
+/// percent. `changes` is persisted_changes(report): winner.changes less anything equal to the
+/// baseline. Source: README "Report".
 boost::json::value to_json(const Report& report);
 
 /// Emitter of pretty_json(to_json(report)) (registry name "json").

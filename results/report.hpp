@@ -2,6 +2,8 @@
 // Report: the plain record of one tuning run, rendered by the JSON, boot.local and table emitters.
 #pragma once
 
+#include "bench/objective.hpp"
+
 #include "probe/device.hpp"
 #include "probe/identify/identify.hpp"
 #include "probe/settings.hpp"
@@ -18,7 +20,7 @@
 namespace disktune::results {
 
 /// JSON report schema version; bump on any incompatible change (README documents it).
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 /// The device as the report names it.
 struct DeviceInfo {
@@ -89,6 +91,10 @@ struct Report {
   std::string started_at;        ///< ISO 8601 UTC, e.g. "2026-11-30T05:01:02Z"
   std::string finished_at;
   std::string strategy;
+  /// What every figure measures: the objective (bench/objective.hpp). Every median, interval and
+  /// sample of the trials is its score (higher is better); the report adds the figures in its
+  /// unit (json_report.hpp).
+  bench::Objective objective = bench::parse_objective("seq-read", "").value();
   std::string method = "buffered";  ///< benchmark method of every median in the report
   int repeats = 3;               ///< first samples per configuration
   int max_repeats = 10;          ///< adaptive sampling's maximum

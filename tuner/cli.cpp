@@ -22,14 +22,17 @@ constexpr const char* kUsage =
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--method cached|buffered|both] [--json]\n"
+    "           [--objective NAME] [--metric M]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
+    "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
+    "           [--objective NAME] [--metric M]\n"
     "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
@@ -51,6 +54,15 @@ std::string strategy_list() {
   for (const auto& name : strategies::strategy_names())
     if (auto strategy = strategies::make_strategy(name)) list += "\n  " + name + ": " + std::string((*strategy)->description());
   return list;
+}
+
+// --objective's help: every built-in objective and what it measures.
+std::string objective_help() {
+  return "what a trial is judged by: seq-read (hdparm -t buffered sequential reads, MB/s; the default), "
+         "seq-read-direct (fio, 1 MiB O_DIRECT reads at queue depth 16, MB/s), rand-read-iops (fio, 4 KiB "
+         "random reads at queue depth 32, IOPS), rand-read-latency (fio, 4 KiB random reads at queue depth 1, "
+         "p99 completion latency in us, lower is better) or fio:FILE (your fio job file, read-only); A,B "
+         "optimises A and keeps B within --tolerance of the baseline";
 }
 
 po::options_description common_options() {
@@ -84,6 +96,15 @@ po::options_description command_options(Command command) {
     options.add_options()
         ("method", po::value<std::string>()->default_value("both"),
          "cached (hdparm -T), buffered (hdparm -t) or both");
+  }
+  if (command == Command::bench || command == Command::tune || command == Command::evaluate) {
+    options.add_options()
+        ("objective", po::value<std::string>()->default_value("seq-read"), objective_help().c_str())
+        ("metric", po::value<std::string>(), "fio:FILE objectives: the figure to judge, bw, iops, p99 or p999 (default: bw for a sequential job, iops for a random one)");
+  }
+  if (command == Command::tune) {
+    options.add_options()
+        ("tolerance", po::value<std::string>()->default_value("5"), "--objective A,B: percent by which the chosen configuration may be worse than the baseline on B (0-100)");
   }
   if (command == Command::tune || command == Command::evaluate) {
     options.add_options()
@@ -180,6 +201,7 @@ constexpr Range kMaxTrials{1, 1000000};
 constexpr Range kNoiseRepeats{1, 10};
 constexpr Range kSeeds{1, 10000};
 constexpr Range kDrives{1, 100000};
+constexpr Range kPercent{0, 100};
 
 std::string range_text(Range range) {
   std::ostringstream text;
@@ -201,14 +223,18 @@ long long whole_number(const char* name, const std::string& text, Range range) {
   return value;
 }
 
-// A finite number of seconds in `range` (inf, nan and 1e300 are not).
-double seconds(const char* name, const std::string& text, Range range) {
+// A finite number in `range` (inf, nan and 1e300 are not); `kind` names it in the error.
+double bounded_number(const char* name, const char* kind, const std::string& text, Range range) {
   double value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value < range.min ||
       value > range.max)
-    out_of_range(name, "a number of seconds", range, text);
+    out_of_range(name, kind, range, text);
   return value;
+}
+
+double seconds(const char* name, const std::string& text, Range range) {
+  return bounded_number(name, "a number of seconds", text, range);
 }
 
 std::optional<long long> optional_count(const po::variables_map& vm, const char* name, Range range) {
@@ -226,6 +252,16 @@ void parse_bench_method(Config& config, const std::string& method) {
     throw UsageError("--method must be cached, buffered or both, not '" + method + "'");
   config.bench_cached = method != "buffered";
   config.bench_buffered = method != "cached";
+}
+
+void parse_objective_options(Config& config, const po::variables_map& vm) {
+  const auto metric = optional_value<std::string>(vm, "metric").value_or("");
+  if (vm.count("objective")) {
+    auto objectives = bench::parse_objectives(vm["objective"].as<std::string>(), metric);
+    if (!objectives) throw UsageError(objectives.error().op);
+    config.objectives = std::move(*objectives);
+  }
+  if (vm.count("tolerance")) config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
 }
 
 void fill_config(Config& config, const po::variables_map& vm) {
@@ -267,6 +303,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.force = vm.count("force") > 0;
   config.allow_mounted = vm.count("allow-mounted") > 0;
   config.safe_only = vm.count("safe-only") > 0;
+  parse_objective_options(config, vm);
 }
 
 Config help(std::string text) {

@@ -2,6 +2,7 @@
 // Config: everything one disktune invocation was asked to do, as parsed from the command line.
 #pragma once
 
+#include "bench/objective.hpp"
 #include "probe/identify/identify_text.hpp"
 #include "probe/settings.hpp"
 
@@ -53,6 +54,9 @@ struct Config {
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
   bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
   bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
+  /// --objective A[,B] (with --metric): A is optimised, B (optional) guarded; default seq-read.
+  std::vector<bench::Objective> objectives{bench::parse_objective("seq-read", "").value()};
+  double tolerance = 0.05;                     ///< --tolerance PCT / 100: how much worse than the baseline B may be
   std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record
 };
 

@@ -286,7 +286,9 @@ probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& con
 boost::json::object measurement_options(const Config& config, const std::string& strategy, const TrialSettings& trial) {
   json::array command_line;
   for (const auto& arg : config.command_line) command_line.emplace_back(arg);
-  return {{"strategy", strategy},
+  return {{"objective", trial.objective.name},
+          {"metric", std::string(bench::to_string(trial.objective.metric))},
+          {"strategy", strategy},
           {"seed", config.seed},
           {"repeats", trial.sampling.min_samples},
           {"max_repeats", trial.sampling.max_samples},

@@ -53,6 +53,7 @@ TrialSettings trial_settings_for(const Config& config, bool simulated) {
   settings.noise_repeats = config.noise_repeats;
   // A disk in use: its file system writes (our own journal or report may be on it).
   settings.data_in_use = config.allow_mounted;
+  settings.objective = config.objectives.front();
   return settings;
 }
 
@@ -68,6 +69,7 @@ results::Report start_report(const Config& config, const DeviceContext& context,
   report.kernel = kernel_release();
   report.started_at = utc_timestamp();
   report.strategy = strategy;
+  report.objective = config.objectives.front();
   report.repeats = config.repeats;
   report.max_repeats = config.max_repeats;
   report.seed = config.seed;

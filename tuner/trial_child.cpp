@@ -2,6 +2,8 @@
 // The trial child's body: a trial, a confirmation round, the read check (run inside the watchdog child).
 #include "tuner/trial_child.hpp"
 
+#include "tuner/sampler_factory.hpp"
+
 #include "bench/stats.hpp"
 #include "probe/configuration.hpp"
 #include "probe/watch/heartbeat_block_io.hpp"
@@ -163,8 +165,9 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   const probe::Settings expected = probe::with_changes(original, changes);
   SettingWatch watch(device, expected, plan.warmup);
   SettingWatchBlockIo watched(beating, watch);
-  auto sampled = bench::run_adaptive(watched, settings.workload, plan, request.incumbent_low,
-                                     [&watch] { watch.next_sample(); });
+  auto sampler = make_sampler(device, watched, settings);
+  if (!sampler) return fail(TrialStatus::error, sampler.error().message() + also);
+  auto sampled = bench::run_adaptive(**sampler, plan, request.incumbent_low, [&watch] { watch.next_sample(); });
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
@@ -207,9 +210,11 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   const probe::Settings expected = probe::with_changes(original, changes);
   SettingWatch watch(device, expected, true);
   SettingWatchBlockIo watched(beating, watch);
+  auto sampler = make_sampler(device, watched, settings);
+  if (!sampler) return Failure{TrialStatus::error, sampler.error().message()};
   std::vector<bench::Sample> samples;  // warm-up, then the kept one
   for (int i = 0; i < 2; ++i) {
-    auto sample = bench::run_sample(watched, settings.workload);
+    auto sample = (*sampler)->sample();
     if (!sample) return Failure{TrialStatus::error, "read error during measurement: " + sample.error().message()};
     samples.push_back(*sample);
     watch.next_sample();

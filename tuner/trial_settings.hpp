@@ -4,6 +4,7 @@
 
 #include "bench/adaptive.hpp"
 #include "bench/benchmark.hpp"
+#include "bench/objective.hpp"
 
 #include <functional>
 #include <optional>
@@ -13,7 +14,7 @@ namespace disktune::tuner {
 
 /// What every trial measures and how long it may take.
 struct TrialSettings {
-  bench::Workload workload;          ///< buffered reads (hdparm -t style)
+  bench::Workload workload;          ///< seq-read's buffered reads (hdparm -t style); duration: every objective's sample time
   bench::SamplingPlan sampling;      ///< adaptive samples per trial (--repeats, --max-repeats)
   probe::Seconds timeout{30.0};      ///< wall time before the trial counts as hung
   /// Run the trial's body in this process instead of a forked watchdog child: the same code
@@ -40,6 +41,8 @@ struct TrialSettings {
   /// Baseline children measured after the first one for the noise: each opens the device
   /// anew, as every trial does (measure_baseline).
   int noise_repeats = 2;
+  /// What every sample measures (tuner/sampler_factory.hpp picks its engine); seq-read by default.
+  bench::Objective objective = bench::parse_objective("seq-read", "").value();
 };
 
 /// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).

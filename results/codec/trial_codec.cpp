@@ -40,6 +40,13 @@ TrialStatus status_of(const json::value& in) {
   return *status;
 }
 
+// A score field by its name, or by its schema-1 name (NAME_mib_s: every journal and report
+// before objectives measured seq-read, whose score is MiB/s), so those still decode.
+const json::value& score_field(const json::object& o, std::string_view name) {
+  if (const auto* value = o.if_contains(name)) return *value;
+  return o.at(std::string(name) + "_mib_s");
+}
+
 }  // namespace
 
 void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial) {
@@ -47,13 +54,13 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
                      {"settings", results::settings_to_json(trial.settings)},
                      {"status", to_string(trial.status)},
                      {"samples", array_of(trial.samples)},
-                     {"median_mib_s", trial.median},
+                     {"median", trial.median},
                      {"spread_pct", trial.spread_pct},
-                     {"ci_low_mib_s", trial.ci_low},
-                     {"ci_high_mib_s", trial.ci_high},
+                     {"ci_low", trial.ci_low},
+                     {"ci_high", trial.ci_high},
                      {"ci_coverage", trial.ci_coverage},
                      {"outliers", array_of(trial.outliers)},
-                     {"warmup_mib_s", trial.warmup},
+                     {"warmup", trial.warmup},
                      {"sampling_stop", trial.sampling_stop},
                      {"measured_s", trial.measured_s},
                      {"quick", trial.quick},
@@ -70,13 +77,13 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   trial.settings = std::move(*settings);
   trial.status = status_of(o.at("status"));
   trial.samples = numbers<double>(o.at("samples"));
-  trial.median = o.at("median_mib_s").to_number<double>();
+  trial.median = score_field(o, "median").to_number<double>();
   trial.spread_pct = o.at("spread_pct").to_number<double>();
-  trial.ci_low = o.at("ci_low_mib_s").to_number<double>();
-  trial.ci_high = o.at("ci_high_mib_s").to_number<double>();
+  trial.ci_low = score_field(o, "ci_low").to_number<double>();
+  trial.ci_high = score_field(o, "ci_high").to_number<double>();
   trial.ci_coverage = o.at("ci_coverage").to_number<double>();
   trial.outliers = numbers<std::size_t>(o.at("outliers"));
-  trial.warmup = o.at("warmup_mib_s").to_number<double>();
+  trial.warmup = score_field(o, "warmup").to_number<double>();
   trial.sampling_stop = text(o, "sampling_stop");
   trial.measured_s = o.at("measured_s").to_number<double>();
   trial.quick = o.at("quick").as_bool();

@@ -20,9 +20,9 @@
 namespace disktune::strategies {
 
 /// TrialResult as a JSON object, keys in this order: id (0 = baseline), settings
-/// (results::settings_to_json), status (to_string), samples [MiB/s], median_mib_s [MiB/s; 0
-/// when not ok], spread_pct [%], ci_low_mib_s, ci_high_mib_s [MiB/s], ci_coverage [0..1],
-/// outliers [indices into samples], warmup_mib_s [MiB/s; 0 = none], sampling_stop, measured_s
+/// (results::settings_to_json), status (to_string), samples [MiB/s], median [MiB/s; 0
+/// when not ok], spread_pct [%], ci_low, ci_high [MiB/s], ci_coverage [0..1],
+/// outliers [indices into samples], warmup [MiB/s; 0 = none], sampling_stop, measured_s
 /// [s; virtual when simulated], quick, detail, kernel_log [lines]. The report's trials and
 /// confirmation results, the journal's result records and the child wire all use it.
 /// Non-finite numbers are kept in the value; boost::json::serialize writes them as NaN or

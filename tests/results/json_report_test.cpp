@@ -75,14 +75,14 @@ TEST_CASE("JSON report has every contract key with the right kind", "[results]")
   check_keys(space.at("pruned").at(0), {{"reason", kString}, {"count", kNumber}});
   check_keys(space.at("unsupported").at(0), {{"setting", kString}, {"reason", kString}});
   check_keys(value.at("baseline"), {{"settings", kObject}, {"samples", kArray},
-                                    {"median_mib_s", kDouble}, {"spread_pct", kDouble},
+                                    {"median", kDouble}, {"spread_pct", kDouble},
                                     {"cached_median_mib_s", kDouble}});
   for (const auto& trial : value.at("trials").as_array())
     check_keys(trial, {{"id", kNumber}, {"settings", kObject}, {"status", kString},
-                       {"samples", kArray}, {"median_mib_s", kDouble}, {"spread_pct", kDouble},
+                       {"samples", kArray}, {"median", kDouble}, {"spread_pct", kDouble},
                        {"detail", kString}});
   check_keys(value.at("winner"), {{"settings", kObject}, {"changes", kObject},
-                                  {"median_mib_s", kDouble}, {"spread_pct", kDouble},
+                                  {"median", kDouble}, {"spread_pct", kDouble},
                                   {"speedup", kDouble}, {"keep_baseline", kBool},
                                   {"trial_id", kNumber}});
 }

@@ -129,7 +129,7 @@ TEST_CASE("infinite figures survive in memory; NaN and infinity as text are refu
 TEST_CASE("a damaged trial object decodes to a clear error, never a wrong trial", "[results]") {
   json::object o = json::value_from(full_trial()).as_object();
   SECTION("a missing key") {
-    o.erase("median_mib_s");
+    o.erase("median");
     const auto decoded = results::decode<strategies::TrialResult>(o);
     REQUIRE_FALSE(decoded.has_value());
     REQUIRE(decoded.error().op == results::kMissingField);

@@ -32,9 +32,9 @@ for key in schema_version tool_version kernel started_at finished_at device spac
 done
 for key in path model serial firmware simulated; do jq -e ".device | has(\"$key\")" "$r" >/dev/null || fail "device lacks $key"; done
 for key in dimensions legal_count pruned; do jq -e ".space | has(\"$key\")" "$r" >/dev/null || fail "space lacks $key"; done
-for key in settings samples median_mib_s; do jq -e ".baseline | has(\"$key\")" "$r" >/dev/null || fail "baseline lacks $key"; done
-for key in settings changes median_mib_s speedup; do jq -e ".winner | has(\"$key\")" "$r" >/dev/null || fail "winner lacks $key"; done
-jq -e '.trials | all(has("id") and has("settings") and has("status") and has("samples") and has("median_mib_s") and has("detail"))' \
+for key in settings samples median; do jq -e ".baseline | has(\"$key\")" "$r" >/dev/null || fail "baseline lacks $key"; done
+for key in settings changes median speedup; do jq -e ".winner | has(\"$key\")" "$r" >/dev/null || fail "winner lacks $key"; done
+jq -e '.trials | all(has("id") and has("settings") and has("status") and has("samples") and has("median") and has("detail"))' \
   "$r" >/dev/null || fail "a trial lacks a contract key"
 expect_eq "$(jq -r .restored "$r")" true "restored"
 expect_eq "$(jq -r .device.simulated "$r")" false "device.simulated"

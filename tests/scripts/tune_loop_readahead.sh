@@ -23,11 +23,11 @@ expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run"
 
 r="$WORK/r.json"
 jq -e '.confirmation != null and (.confirmation.results | length) >= 2' "$r" >/dev/null ||
-  fail "no confirmation round with a finalist: $(jq -c '[.trials[] | {id, status, median_mib_s}]' "$r")"
-base=$(jq '.confirmation.results[0].median_mib_s' "$r")
+  fail "no confirmation round with a finalist: $(jq -c '[.trials[] | {id, status, median}]' "$r")"
+base=$(jq '.confirmation.results[0].median' "$r")
 # Every finalist (read_ahead_kb > 0) at least 5x the round's baseline, as in the search.
-jq -e '.confirmation.results[0].median_mib_s as $b | .confirmation.results[1:] |
-       all(.status == "ok" and .settings.read_ahead_kb > 0 and .median_mib_s > 5 * $b)' "$r" >/dev/null ||
-  fail "the round did not see readahead: $(jq -c '[.confirmation.results[] | {id, ra: .settings.read_ahead_kb, median_mib_s}]' "$r")"
+jq -e '.confirmation.results[0].median as $b | .confirmation.results[1:] |
+       all(.status == "ok" and .settings.read_ahead_kb > 0 and .median > 5 * $b)' "$r" >/dev/null ||
+  fail "the round did not see readahead: $(jq -c '[.confirmation.results[] | {id, ra: .settings.read_ahead_kb, median}]' "$r")"
 expect_eq "$(jq -r .winner.keep_baseline "$r")" false "keep_baseline"
-echo "ok: round baseline $base MB/s, finalists $(jq -c '[.confirmation.results[1:][] | .median_mib_s]' "$r") MB/s"
+echo "ok: round baseline $base MB/s, finalists $(jq -c '[.confirmation.results[1:][] | .median]' "$r") MB/s"

@@ -66,7 +66,7 @@ for effect in hang eio corrupt revert reject unsupported slow; do
     # rate (the simulated drive's reads take 4x as long).
     ratios=$(jq -n -c --slurpfile f "$r" --slurpfile u "$WORK/r-reference.json" '
       [$f[0].trials[] | select(.settings.using_dma == 1) as $t
-       | $u[0].trials[] | select(.settings == $t.settings) | $t.median_mib_s / .median_mib_s]')
+       | $u[0].trials[] | select(.settings == $t.settings) | $t.median / .median]')
     expect_eq "$(jq 'length > 0' <<<"$ratios")" true "slow: configurations measured in both runs"
     jq -e 'all(. < 0.35)' <<<"$ratios" >/dev/null || fail "slow: faulted/unfaulted rates $ratios not all < 0.35"
   fi

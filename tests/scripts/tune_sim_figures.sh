@@ -13,18 +13,18 @@ check_run() {
   jq -e '.confirmation != null and .winner.confirmed' "$r" >/dev/null || fail "$1: no confirmation round (precondition)"
   expect_eq "$(jq -r .winner.figures_from "$r")" "confirmation round" "$1: winner.figures_from"
   local base median speedup keep
-  base=$(jq -r '.confirmation.results[0].median_mib_s' "$r")
+  base=$(jq -r '.confirmation.results[0].median' "$r")
   keep=$(jq -r .winner.keep_baseline "$r")
-  median=$(jq -r .winner.median_mib_s "$r")
+  median=$(jq -r .winner.median "$r")
   speedup=$(jq -r .winner.speedup "$r")
-  expect_eq "$(jq -r .winner.baseline_median_mib_s "$r")" "$base" "$1: winner.baseline_median_mib_s vs the round's baseline"
+  expect_eq "$(jq -r .winner.baseline_median "$r")" "$base" "$1: winner.baseline_median vs the round's baseline"
   if [ "$keep" = true ]; then
     expect_eq "$speedup" 1 "$1: speedup of keeping the baseline"
     expect_eq "$median" "$base" "$1: kept baseline's median vs the round's baseline"
   else
-    expect_eq "$median" "$(jq -r '.winner.trial_id as $id | .confirmation.results[] | select(.id == $id) | .median_mib_s' "$r")" \
+    expect_eq "$median" "$(jq -r '.winner.trial_id as $id | .confirmation.results[] | select(.id == $id) | .median' "$r")" \
       "$1: winner median vs its confirmation result"
-    jq -e '(.winner.speedup - .winner.median_mib_s / .winner.baseline_median_mib_s) | fabs < 1e-9' "$r" >/dev/null ||
+    jq -e '(.winner.speedup - .winner.median / .winner.baseline_median) | fabs < 1e-9' "$r" >/dev/null ||
       fail "$1: speedup $speedup is not median / baseline"
   fi
   # The table's confirmation rows: the marked one is the answer, "base" the baseline.
