@@ -66,11 +66,13 @@ done
   fail "the plan text does not show the refusal"
 # tune --allow-mounted of the simulated seed drive: its report refuses the ATA knobs, and no
 # trial changes one (readahead is all it searches).
-"$DISKTUNE" tune sim: --allow-mounted --max-trials 4 --report "$WORK/sim.json" >"$WORK/sim-out.txt" 2>&1 ||
+"$DISKTUNE" tune sim: --allow-mounted --max-trials 4 --report "$WORK/sim.json" --journal "$WORK/sim.journal" >"$WORK/sim-out.txt" 2>&1 ||
   fail "tune sim: --allow-mounted failed ($(tail -3 "$WORK/sim-out.txt"))"
 ata='{multcount, io_support, unmaskirq, using_dma, xfermode}'
 jq -e '[.space.unsupported[] | select(.reason | startswith("refused on a disk in use: "))] | length == 5' \
   "$WORK/sim.json" >/dev/null || fail "the report of tune sim: --allow-mounted does not refuse the five ATA knobs"
 jq -e "(.trials | length) >= 2 and ([.trials[].settings | $ata] | unique) == [.baseline.settings | $ata]" \
   "$WORK/sim.json" >/dev/null || fail "a trial of tune sim: --allow-mounted changed an ATA knob"
+grep -q 'data-safe knobs only: multcount, io_support, unmaskirq, using_dma, xfermode refused on a disk in use' \
+  "$WORK/sim-out.txt" || fail "the progress log does not name the refused knobs"
 echo "ok: $trials trials, $(( $(written) - writes_before )) sectors written by the file system during the run"
