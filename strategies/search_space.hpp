@@ -75,6 +75,9 @@ struct SpaceOptions {
   std::optional<std::vector<probe::SettingId>> only;
   /// Readahead ladder for the -a knob, in 512-byte sectors (hdparm accepts 0..2048).
   std::vector<std::int64_t> readahead_sectors{0, 8, 32, 128, 512, 2048};
+  /// The disk's data is in use (--allow-mounted): the knobs with a probe::in_use_hazard are
+  /// not searched (excluded, their values pruned, under "refused on a disk in use: <why>").
+  bool data_in_use = false;
 };
 
 /// Build the legal space for a device from its identify data (nullopt when the device has
@@ -83,7 +86,9 @@ struct SpaceOptions {
 /// using_dma 1 only with word 49 bit 8; xfermode from the supported PIO (51, 64), MDMA (63)
 /// and UDMA (88 via 53 bit 2) modes, UDMA above 2 only when word 93 reports an 80-wire cable;
 /// readahead from the ladder; queue settings from the values the device lists. Settings that
-/// are unsupported or read-only are excluded with the driver's reason. Every value left out
+/// are unsupported or read-only are excluded with the driver's reason; on a disk in use
+/// (options.data_in_use) the supported knobs with a probe::in_use_hazard are excluded with
+/// it, whether --only named them or not (the caller refuses that). Every value left out
 /// is counted in pruned() under its reason. The baseline is always in the space (each group
 /// also offers its settings as found), so every screening step is a legal configuration.
 SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,

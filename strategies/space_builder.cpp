@@ -2,6 +2,8 @@
 // build_space: legal values per setting, bounded by identify data and the driver's answers.
 #include "strategies/search_space.hpp"
 
+#include "probe/in_use.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -179,6 +181,28 @@ std::string support_reason(const probe::Capability& cap) {
   return cap.reason.empty() ? kind : std::string(kind) + ": " + cap.reason;
 }
 
+struct Refusal {
+  std::string reason;  ///< the excluded entry's: "refused on a disk in use: <the hazard>"
+  Pruned pruned;       ///< "refused on a disk in use: multcount (-m) values", counted
+};
+
+// A knob refused on a disk in use, and how many of its values that leaves out (those
+// legal_values would offer; 1 when they cannot be known), or nullopt.
+std::optional<Refusal> in_use_refusal(const probe::Capability& cap, const std::optional<probe::IdentifyInfo>& id,
+                                     const SpaceOptions& options) {
+  if (!options.data_in_use) return std::nullopt;
+  const auto hazard = probe::in_use_hazard(cap.id);
+  if (!hazard) return std::nullopt;
+  PruneLog scratch;  // the refused knob's own bounds would only clutter the report
+  std::string why_not;
+  const auto values = legal_values(cap, id, options, scratch, why_not);
+  const auto& info = probe::setting_info(cap.id);
+  const std::string prefix(probe::kInUsePrefix);
+  return Refusal{prefix + std::string(*hazard),
+                 {prefix + std::string(info.name) + " (" + std::string(info.hdparm_flag) + ") values",
+                  values ? values->size() : 1}};
+}
+
 bool selected(const SpaceOptions& options, SettingId id) {
   return !options.only || std::find(options.only->begin(), options.only->end(), id) != options.only->end();
 }
@@ -312,6 +336,11 @@ SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
     }
     if (!baseline.count(id)) {
       excluded.push_back({id, "current value could not be read"});
+      continue;
+    }
+    if (const auto refusal = in_use_refusal(*cap, identify, options)) {
+      log.add(refusal->pruned.reason, refusal->pruned.count);
+      excluded.push_back({id, refusal->reason});
       continue;
     }
     std::string why_not;

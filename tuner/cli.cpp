@@ -2,6 +2,7 @@
 // Command-line parsing with Boost.Program_options: one options table per subcommand.
 #include "tuner/config.hpp"
 
+#include "probe/in_use.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/version.hpp"
 
@@ -20,7 +21,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: disktune COMMAND [options]\n"
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
-    "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--json]\n"
+    "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--allow-mounted]\n"
+    "           [--json]\n"
     "  bench    [DEVICE] [--repeats N] [--duration S] [--method cached|buffered|both] [--json]\n"
     "           [--objective NAME] [--metric M]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
@@ -85,7 +87,10 @@ po::options_description command_options(Command command) {
         ("format", po::value<std::string>(), "format of --from: raw, hdparm-i or hdparm-I (default: detect)");
   }
   if (command == Command::plan || command == Command::tune) {
-    options.add_options()("safe-only", "search only settings that cannot lose data (the block-layer ones)");
+    options.add_options()
+        ("safe-only", "search only settings that cannot lose data (the block-layer ones)")
+        ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM, with its data-safe "
+                          "knobs only (the ATA knobs are refused; plan: show that space)");
   }
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
@@ -134,8 +139,7 @@ po::options_description command_options(Command command) {
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
         ("udev-rules", po::value<std::string>(), "write a udev rules file here")
-        ("fresh", "set the journal aside (renamed, whatever its state) and start over")
-        ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM");
+        ("fresh", "set the journal aside (renamed, whatever its state) and start over");
   }
   if (command == Command::tune || command == Command::restore) {
     options.add_options()
@@ -157,6 +161,16 @@ std::vector<std::string> parse_strategies(const std::string& list) {
   if (names.empty()) throw UsageError("--strategies: no strategies named");
   if (std::find(names.begin(), names.end(), "exhaustive") == names.end()) names.push_back("exhaustive");
   return names;
+}
+
+// --only naming a knob that a disk in use (--allow-mounted) never has changed.
+void refuse_unsafe_only(const Config& config) {
+  if (!config.allow_mounted || !config.only) return;
+  for (const auto id : *config.only)
+    if (const auto hazard = probe::in_use_hazard(id))
+      throw UsageError("--only " + std::string(probe::setting_name(id)) + " with --allow-mounted: " +
+                       std::string(probe::kInUsePrefix) + std::string(*hazard) +
+                       " (unmount the disk and tune it without --allow-mounted)");
 }
 
 std::vector<probe::SettingId> parse_only(const std::string& list) {
@@ -303,6 +317,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.force = vm.count("force") > 0;
   config.allow_mounted = vm.count("allow-mounted") > 0;
   config.safe_only = vm.count("safe-only") > 0;
+  refuse_unsafe_only(config);
   parse_objective_options(config, vm);
 }
 

@@ -60,6 +60,9 @@ void refuse_device_in_use(const Config& config) {
 strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config) {
   strategies::SpaceOptions options;
   options.only = config.only;
+  // --allow-mounted declares the data in use (it may be mounted by the time a trial runs):
+  // the ATA knobs are refused (probe::in_use_hazard), plan and tune alike.
+  options.data_in_use = config.allow_mounted;
   if (config.safe_only) {
     std::vector<probe::SettingId> safe;
     for (const auto id : probe::all_settings())

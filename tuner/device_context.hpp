@@ -44,7 +44,8 @@ void probe_capabilities(DeviceContext& context);
 /// opened. Simulated drives pass.
 void refuse_device_in_use(const Config& config);
 
-/// The legal space of an opened device under `config` (--only, --safe-only).
+/// The legal space of an opened device under `config` (--only, --safe-only; --allow-mounted:
+/// the data-safe knobs only, the others excluded with probe::in_use_hazard's reason).
 strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config);
 
 /// The report's device, space and identify sections for an opened device.

@@ -2,6 +2,7 @@
 // The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
 #include "tuner/session.hpp"
 
+#include "probe/in_use.hpp"
 #include "probe/watch/last_close.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
@@ -55,6 +56,14 @@ TrialSettings trial_settings_for(const Config& config, bool simulated) {
   settings.data_in_use = config.allow_mounted;
   settings.objective = config.objectives.front();
   return settings;
+}
+
+// "multcount, io_support, ..." : the knobs `space` refuses because the disk is in use.
+std::string refused_in_use(const strategies::SearchSpace& space) {
+  std::string names;
+  for (const auto& e : space.excluded())
+    if (e.reason.starts_with(probe::kInUsePrefix)) names += (names.empty() ? "" : ", ") + std::string(probe::setting_name(e.id));
+  return names;
 }
 
 // Wall seconds since `start`.
@@ -275,6 +284,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (trial_settings.data_in_use) {
     outcome.report.integrity_note = std::string(kDataInUseNote);
     log << "  " << kDataInUseNote << '\n';
+    if (const auto refused = refused_in_use(space); !refused.empty())
+      log << "  data-safe knobs only: " << refused << " refused on a disk in use (plan --allow-mounted says why)\n";
   }
   TrialRunner runner(*context.device, context.original, trial_settings);
   ChildExecutor executor(runner, signal_stop);

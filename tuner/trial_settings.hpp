@@ -55,8 +55,15 @@ inline constexpr std::string_view kIneffectivePrefix = "ineffective: ";
 inline constexpr std::string_view kChangedPrefix = "settings changed: ";
 
 /// What a run on data in use (TrialSettings::data_in_use) says about its evidence.
+/// The evidence left counts no write: read errors (the trial's own reads), the kernel log's
+/// ATA and I/O errors about the device, the read-back of every setting; the progress counter
+/// (probe::device_bytes_read) and the in-flight count (probe::reads_in_flight) count reads
+/// only. So the file system's writes (disktune's own journal when it lives there) blame no
+/// setting; only the ATA knobs could break reads, and they are refused on such a disk
+/// (probe::in_use_hazard).
 inline constexpr std::string_view kDataInUseNote =
-    "data checksum check off: the data is in use (--allow-mounted), so its file system may write to it "
-    "during the run; read errors, the kernel log and the read-back of every setting remain the evidence";
+    "data checksum check off: the data is in use (--allow-mounted), so its file system (and disktune's "
+    "journal, if it lives there) may write to it during the run; read errors, the kernel log and the "
+    "read-back of every setting remain the evidence, and none of them sees the file system's writes";
 
 }  // namespace disktune::tuner

@@ -2,6 +2,7 @@
 // The legal space of the seed-like drive, and its pruning reasons.
 #include "strategies/search_space.hpp"
 
+#include "probe/in_use.hpp"
 #include "tests/support/seed_like_identify.hpp"
 
 #include <catch2/catch.hpp>
@@ -87,4 +88,54 @@ TEST_CASE("build_space without identify data excludes the ATA knobs with a reaso
   for (const auto& e : space.excluded())
     if (e.id == SettingId::multcount) named = e.reason.find("identify") != std::string::npos;
   REQUIRE(named);
+}
+
+TEST_CASE("build_space on a disk in use refuses the ATA knobs with the hdparm manual's reason", "[strategies]") {
+  strategies::SpaceOptions options;
+  options.data_in_use = true;
+  const auto space = strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                             testing::seed_baseline(), options);
+  // readahead alone is searched; the five ATA knobs keep their values as found.
+  REQUIRE(space.groups().size() == 1);
+  REQUIRE(space.groups().front().settings == std::vector{SettingId::readahead});
+  REQUIRE(space.legal_count() == 6);
+  REQUIRE(space.contains(testing::seed_baseline()));
+  for (const auto id : {SettingId::multcount, SettingId::io_support, SettingId::unmaskirq, SettingId::using_dma,
+                        SettingId::xfermode}) {
+    INFO(probe::setting_name(id));
+    REQUIRE(space.values(id).empty());
+    const auto excluded = std::find_if(space.excluded().begin(), space.excluded().end(),
+                                       [id](const auto& e) { return e.id == id; });
+    REQUIRE(excluded != space.excluded().end());
+    REQUIRE(excluded->reason == std::string(probe::kInUsePrefix) + std::string(*probe::in_use_hazard(id)));
+  }
+  // Counted as the values they would have offered (the first test's space): 6 multcount,
+  // 3 io_support, 2 unmaskirq, 2 using_dma, 11 xfermode; their own bounds are not listed.
+  REQUIRE(pruned_count(space, "refused on a disk in use: multcount (-m)") == 6);
+  REQUIRE(pruned_count(space, "refused on a disk in use: io_support (-c)") == 3);
+  REQUIRE(pruned_count(space, "refused on a disk in use: unmaskirq (-u)") == 2);
+  REQUIRE(pruned_count(space, "refused on a disk in use: using_dma (-d)") == 2);
+  REQUIRE(pruned_count(space, "refused on a disk in use: xfermode (-X)") == 11);
+  REQUIRE(pruned_count(space, "MaxMultSect") == 0);
+  REQUIRE(pruned_count(space, "80-wire") == 0);
+}
+
+TEST_CASE("build_space on a disk in use keeps the queue knobs", "[strategies]") {
+  const std::vector<probe::Capability> caps{
+      {SettingId::read_ahead_kb, probe::Support::supported, {SettingValue(128), SettingValue(512)}, "", {}},
+      {SettingId::max_sectors_kb, probe::Support::supported, {SettingValue(128), SettingValue(256)}, "", {}},
+      {SettingId::nr_requests, probe::Support::supported, {SettingValue(64), SettingValue(128)}, "", {}},
+      {SettingId::scheduler, probe::Support::supported,
+       {SettingValue(std::string("none")), SettingValue(std::string("mq-deadline"))}, "", {}}};
+  const probe::Settings baseline{{SettingId::read_ahead_kb, SettingValue(128)},
+                                 {SettingId::max_sectors_kb, SettingValue(128)},
+                                 {SettingId::nr_requests, SettingValue(64)},
+                                 {SettingId::scheduler, SettingValue(std::string("none"))}};
+  strategies::SpaceOptions in_use;
+  in_use.data_in_use = true;
+  const auto used = strategies::build_space(std::nullopt, caps, baseline, in_use);
+  const auto not_in_use = strategies::build_space(std::nullopt, caps, baseline, {});
+  REQUIRE(used.legal_count() == not_in_use.legal_count());
+  REQUIRE(used.legal_count() == 2 * 2 * 2 * 2);
+  REQUIRE(pruned_count(used, "refused on a disk in use") == 0);
 }

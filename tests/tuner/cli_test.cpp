@@ -129,3 +129,14 @@ TEST_CASE("numeric options at the ends of their range are accepted", "[cli]") {
   REQUIRE(parse({"evaluate", "--seed", "4294967291", "--seeds", "5"}).seeds == 5);
   REQUIRE_THROWS_WITH(parse({"evaluate", "--seed", "4294967292", "--seeds", "5"}), Catch::Contains("4294967295"));
 }
+
+TEST_CASE("--only naming an ATA knob with --allow-mounted is a usage error with the reason", "[cli]") {
+  REQUIRE_THROWS_WITH(parse({"tune", "/dev/loop0", "--allow-mounted", "--only", "read_ahead_kb,multcount"}),
+                      Catch::Contains("--only multcount with --allow-mounted: refused on a disk in use") &&
+                          Catch::Contains("EIO"));
+  REQUIRE_THROWS_AS(parse({"tune", "--allow-mounted", "--only", "xfermode"}), tuner::UsageError);
+  const auto queue = parse({"tune", "/dev/loop0", "--allow-mounted", "--only", "read_ahead_kb,scheduler"});
+  REQUIRE(queue.allow_mounted);
+  REQUIRE(parse({"tune", "--only", "multcount"}).only);  // not in use: allowed
+  REQUIRE(parse({"plan", "/dev/loop0", "--allow-mounted"}).allow_mounted);
+}
