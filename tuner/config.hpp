@@ -2,6 +2,7 @@
 // Config: everything one disktune invocation was asked to do, as parsed from the command line.
 #pragma once
 
+#include "bench/objective.hpp"
 #include "probe/identify/identify_text.hpp"
 #include "probe/settings.hpp"
 
@@ -37,6 +38,9 @@ struct Config {
   double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
   bool bench_cached = true;                    ///< bench --method cached|both: measure cached reads (-T)
   bool bench_buffered = true;                  ///< bench --method buffered|both: measure buffered reads (-t)
+  /// --objective A[,B] --metric M, parsed (bench/objective.hpp); default seq-read. bench takes one.
+  std::vector<bench::Objective> objectives{
+      bench::Objective{"seq-read", bench::Engine::hdparm_reads, bench::Metric::bw, bench::Direction::higher, "", false}};
   std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
   std::optional<double> stall_timeout_s;       ///< --stall-timeout S (default: from the baseline's chunk time)
   std::string strategy;                        ///< --strategy NAME
