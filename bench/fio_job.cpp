@@ -72,6 +72,8 @@ probe::Result<void> check_option(std::size_t line, const std::string& key, const
     if (direction != "read" && direction != "randread")
       return refused(line, key + "=" + value + " writes or trims: disktune only reads the device under test");
     facts.random = facts.random || direction == "randread";
+  } else if (key == "thread" && value == "0") {
+    return refused(line, "thread=0 forks a process per job, which would outlive a killed sample");
   } else if (key == "filename") {
     return check_filenames(line, value, device_path);
   } else if (listed(kOtherFiles, key)) {
@@ -132,7 +134,9 @@ std::vector<std::string> fio_arguments(const Objective& objective, const std::st
                                        probe::Seconds duration) {
   DT_ASSERT(objective.engine == Engine::fio);
   const auto runtime_ms = std::max<long long>(1, std::llround(duration.count() * 1000.0));
-  std::vector<std::string> args{"--readonly", "--output-format=json", "--filename=" + device_path,
+  // --thread: jobs are threads of the one fio process the caller started, so whatever kills
+  // it (PDEATHSIG, a watchdog's SIGKILL) ends every job; forked job processes read on.
+  std::vector<std::string> args{"--readonly", "--output-format=json", "--thread", "--filename=" + device_path,
                                 "--time_based", "--runtime=" + std::to_string(runtime_ms) + "ms"};
   if (!objective.job_file.empty()) {
     args.push_back(objective.job_file);

@@ -27,6 +27,7 @@ struct JobFileFacts {
 ///   overridden: a job written for /dev/sdb must not silently measure /dev/sdc, and a job
 ///   measured on another file would judge the settings by a device they do not touch. A job
 ///   without filename= reads the device under test (disktune passes --filename);
+/// - thread=0: disktune runs jobs as threads (--thread) so that killing fio ends them all;
 /// - side effects beyond reading: exec_prerun/exec_postrun (run commands), unlink and
 ///   unlink_each_loop (delete their files: the device node here), `include` (a file this
 ///   check would not see), and any ioengine but sync, psync, vsync, pvsync, pvsync2, libaio,
@@ -43,7 +44,9 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
 probe::Result<Objective> check_fio_job(const Objective& objective, const std::string& device_path);
 
 /// fio's arguments (after "fio") for one sample of an Engine::fio objective on `device_path`:
-/// always --readonly --output-format=json --filename=DEVICE --time_based --runtime=<duration>
+/// always --readonly --output-format=json --thread (jobs as threads of the one fio process, so
+/// killing it ends them: forked job processes outlive their killed parent and read on)
+/// --filename=DEVICE --time_based --runtime=<duration>
 /// (in whole milliseconds, at least 1), then either a built-in's job over the whole device
 /// (bench/objective.hpp: seq-read-direct --rw=read --bs=1M --direct=1 --iodepth=16
 /// --ioengine=libaio; rand-read-iops --rw=randread --bs=4k --direct=1 --iodepth=32

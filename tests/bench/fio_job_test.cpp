@@ -28,7 +28,7 @@ bool fio_installed() { return ::access("/usr/bin/fio", X_OK) == 0; }
 }  // namespace
 
 TEST_CASE("fio_arguments gives each built-in its job over the whole device, read-only, as JSON", "[bench]") {
-  const std::vector<std::string> common{"--readonly", "--output-format=json", "--filename=/dev/loop7",
+  const std::vector<std::string> common{"--readonly", "--output-format=json", "--thread", "--filename=/dev/loop7",
                                         "--time_based", "--runtime=1500ms"};
   const auto [name, job] = GENERATE(table<std::string, std::vector<std::string>>({
       {"seq-read-direct", {"--rw=read", "--bs=1M", "--direct=1", "--iodepth=16", "--ioengine=libaio"}},
@@ -43,7 +43,7 @@ TEST_CASE("fio_arguments gives each built-in its job over the whole device, read
 
 TEST_CASE("fio_arguments runs a job file with the device and the sample's duration as its defaults", "[bench]") {
   CHECK(fio_arguments(objective("fio:/etc/db.fio"), "/dev/sdb", probe::Seconds(0.0004)) ==
-        std::vector<std::string>{"--readonly", "--output-format=json", "--filename=/dev/sdb", "--time_based",
+        std::vector<std::string>{"--readonly", "--output-format=json", "--thread", "--filename=/dev/sdb", "--time_based",
                                  "--runtime=1ms", "/etc/db.fio"});
 }
 
@@ -75,6 +75,7 @@ TEST_CASE("check_job_text refuses jobs that read other files or act beyond readi
       {"ioengine=filedelete", "ioengine=filedelete is not one of"},
       {"ioengine=sg", "ioengine=sg is not one of"},
       {"include other.fio", "include is not checked"},
+      {"thread=0", "forks a process per job"},
   }));
   const auto checked = check_job_text("[job]\nrw=randread\n" + line + "\n", kDevice);
   REQUIRE_FALSE(checked.has_value());
