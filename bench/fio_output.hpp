@@ -32,8 +32,9 @@ struct FioFigures {
 /// Errors: errc::bad_message, op "fio's JSON output is malformed: <why>" (no document, a
 /// syntax error, no jobs array, a job without read.iops/bw_bytes/io_bytes/runtime, a non-zero
 /// jobs[].error: "fio job NAME failed: error N").
-/// Source: fio's documentation, "JSON output" / "Terse and JSON output" (HOWTO.rst; the
-/// fields as fio 3.33 prints them: tests/data/fio/*.json).
+/// Source: fio's HOWTO.rst (--output-format=json; "Interpreting the output" for the fields'
+/// meaning: runtime in ms, clat in ns, bw_bytes in bytes/s); the key names as fio 3.33 prints
+/// them (tests/data/fio/*.json, captured on a loop device), unchanged since fio 3.x.
 probe::Result<FioFigures> parse_fio_output(std::string_view text);
 
 /// The figure `objective.metric` names, in unit_of(objective): bw MiB/s, iops, p99/p999 µs.
