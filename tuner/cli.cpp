@@ -93,7 +93,7 @@ po::options_description command_options(Command command) {
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
         ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
-        ("duration", po::value<std::string>()->default_value("3"), "seconds per buffered-read sample (hdparm -t: 3; 0.01-3600)");
+        ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)");
   }
   if (command == Command::bench) {
     add_objective_options(options);
