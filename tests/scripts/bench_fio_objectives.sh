@@ -86,6 +86,15 @@ expect_refused "writing job" "read-only mode" --objective "fio:$WORK/w.fio"
 printf '[o]\nrw=read\nfilename=/dev/zero\n' >"$WORK/o.fio"
 expect_refused "job on another file" "names another file" --objective "fio:$WORK/o.fio"
 expect_refused "unknown objective" "unknown objective" --objective seq-read-fast
+code=0
+"$DISKTUNE" bench sim: --objective rand-read-iops >/dev/null 2>"$WORK/err.txt" || code=$?
+expect_eq "$code" 2 "fio objective on the simulated drive: exit code"
+grep -q "simulated drive has seq-read only" "$WORK/err.txt" || fail "simulated drive: $(cat "$WORK/err.txt")"
+# Without fio on PATH: exit 3 naming Debian's package.
+code=0
+PATH=$WORK/no-such-dir "$DISKTUNE" bench "$dev" --objective rand-read-iops >/dev/null 2>"$WORK/err.txt" || code=$?
+expect_eq "$code" 3 "bench without fio: exit code"
+grep -q "install Debian's fio package" "$WORK/err.txt" || fail "bench without fio: $(cat "$WORK/err.txt")"
 
 # kill -9 of bench mid-fio: no fio process (fio forks one per job unless --thread) lives on,
 # nothing holds the device open and it is read no more.
