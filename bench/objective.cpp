@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdio>
 
 namespace disktune::bench {
 namespace {
@@ -78,6 +79,18 @@ double score_of(const Objective& objective, double figure) {
 double figure_of(const Objective& objective, double score) {
   if (objective.direction == Direction::higher || score == 0.0) return score;
   return 1e6 / score;
+}
+
+std::string figure_number(const Objective& objective, double score) {
+  const double figure = figure_of(objective, score);
+  char text[64];
+  const char* format = objective.metric == Metric::iops ? "%.0f" : objective.direction == Direction::lower ? "%.1f" : "%.2f";
+  std::snprintf(text, sizeof text, format, figure);
+  return text;
+}
+
+std::string format_figure(const Objective& objective, double score) {
+  return figure_number(objective, score) + " " + std::string(unit_of(objective));
 }
 
 const std::vector<std::string_view>& builtin_objective_names() {

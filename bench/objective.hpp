@@ -63,6 +63,12 @@ double score_of(const Objective& objective, double figure);
 /// Inverse of score_of: the figure in unit_of(objective) for a score. 0 stays 0 (no figure).
 double figure_of(const Objective& objective, double score);
 
+/// A score of `objective` as its figure, without the unit: "3.83" (MB/s: two decimals, MB =
+/// 2^20 bytes as hdparm prints it), "1520" (IOPS), "812.5" (µs).
+std::string figure_number(const Objective& objective, double score);
+/// figure_number and the unit: "3.83 MB/s", "1520 IOPS", "812.5 us".
+std::string format_figure(const Objective& objective, double score);
+
 /// Parse one --objective NAME (see Objective) and --metric (empty = the default). Errors
 /// (errc::invalid_argument, naming the input and the reason): an unknown name, "fio:" without
 /// a file, an unknown metric, or --metric given for a built-in objective other than its own.

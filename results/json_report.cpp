@@ -62,8 +62,9 @@ json::object figure_json(const bench::Objective& objective, double median, doubl
           {"unit", bench::unit_of(objective)}};
 }
 
-json::object objective_json(const bench::Objective& objective) {
+json::object objective_json(const bench::Objective& objective, const std::string& fio_version) {
   return {{"name", objective.name},
+          {"fio_version", fio_version.empty() ? json::value(nullptr) : json::value(fio_version)},
           {"engine", objective.engine == bench::Engine::fio ? "fio" : "hdparm-reads"},
           {"metric", bench::to_string(objective.metric)},
           {"unit", bench::unit_of(objective)},
@@ -182,7 +183,7 @@ json::value to_json(const Report& report) {
                       {"started_at", report.started_at},
                       {"finished_at", report.finished_at},
                       {"strategy", report.strategy},
-                      {"objective", objective_json(report.objective)},
+                      {"objective", objective_json(report.objective, report.fio_version)},
                       {"method", report.method},
                       {"repeats", report.repeats},
                       {"max_repeats", report.max_repeats},

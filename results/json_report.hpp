@@ -28,7 +28,8 @@ boost::json::value identify_to_json(const probe::IdentifyInfo& info);
 boost::json::value space_to_json(const SpaceInfo& space);
 
 /// The whole report (schema_version 2). Keys, in this order: schema_version, tool_version,
-/// kernel, started_at, finished_at, strategy, objective {name, engine ("hdparm-reads" | "fio"),
+/// kernel, started_at, finished_at, strategy, objective {name, fio_version (null
+/// unless fio measures it), engine ("hdparm-reads" | "fio"),
 /// metric, unit ("MB/s" | "IOPS" | "us"), direction ("higher" | "lower": which is better),
 /// score ("the figure" | "1e6 / the figure")}, method, repeats, ..., seed, options, device {path,
 /// model, serial, firmware, simulated, stable_path (null if empty)}, identify (identify_to_json or

@@ -95,6 +95,7 @@ struct Report {
   /// sample of the trials is its score (higher is better); the report adds the figures in its
   /// unit (json_report.hpp).
   bench::Objective objective = bench::parse_objective("seq-read", "").value();
+  std::string fio_version;       ///< "fio-3.33" when the objective is measured by fio; else empty
   std::string method = "buffered";  ///< benchmark method of every median in the report
   int repeats = 3;               ///< first samples per configuration
   int max_repeats = 10;          ///< adaptive sampling's maximum

@@ -42,14 +42,9 @@ std::string comment_safe(std::string_view text);
 /// 3 samples" when repeats and max_repeats agree (report.hpp; bench/adaptive.hpp).
 std::string sampling_text(const Report& report);
 
-/// A score of `objective` as its figure, without the unit: "3.83" (MB/s: two decimals, MB =
-/// 2^20 bytes as hdparm prints it, DESIGN.md "Measurement"), "1520" (IOPS), "812.5" (µs).
-std::string figure_number(const bench::Objective& objective, double score);
 /// What the figures measure, for titles and headers: "buffered reads" (seq-read), else
 /// "objective rand-read-iops (fio iops, IOPS, higher is better)".
 std::string measured_text(const Report& report);
-/// figure_number and the unit: "3.83 MB/s", "1520 IOPS", "812.5 us".
-std::string format_figure(const bench::Objective& objective, double score);
 
 /// Header comment lines ("# ...", newline-terminated) for a snippet called `title`
 /// ("boot.local snippet"): generator and version, date (finished_at), SIMULATED warning when

@@ -46,7 +46,7 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
   const bool ok = trial.status == strategies::TrialStatus::ok;
   return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
-          ok ? figure_number(report.objective, trial.median) : "-",
+          ok ? bench::figure_number(report.objective, trial.median) : "-",
           ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
           trial.id == 0 ? "(settings as found)"
                         : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
@@ -65,7 +65,7 @@ std::vector<Row> search_rows(const Report& report) {
   std::vector<Row> table{Row{"trial", "status", std::string(bench::unit_of(report.objective)), "spread",
                              "changes vs baseline", "detail"}};
   table.push_back({std::string(marks && is_answer(0, report) ? "* " : "") + "base", "ok",
-                   figure_number(report.objective, report.baseline.trial.median),
+                   bench::figure_number(report.objective, report.baseline.trial.median),
                    fixed("±%.1f%%", report.baseline.trial.spread_pct), "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
@@ -111,10 +111,10 @@ std::string summary(const Report& report) {
   const std::string from = " (" + std::string(baseline.source) + ")";
   if (winner.keep_baseline)
     return "keep the baseline: no configuration was significantly faster than " +
-           format_figure(report.objective, baseline.median) + from + '\n';
+           bench::format_figure(report.objective, baseline.median) + from + '\n';
   return "winner: " + describe_changes(persisted_changes(report)) + " (trial " +
-         std::to_string(winner.trial_id) + "): " + format_figure(report.objective, winner.median) + ", " +
-         fixed("%.2fx", winner.speedup) + " baseline " + format_figure(report.objective, baseline.median) + from + '\n';
+         std::to_string(winner.trial_id) + "): " + bench::format_figure(report.objective, winner.median) + ", " +
+         fixed("%.2fx", winner.speedup) + " baseline " + bench::format_figure(report.objective, baseline.median) + from + '\n';
 }
 
 }  // namespace

@@ -23,8 +23,8 @@ constexpr const char* kUsage =
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--allow-mounted]\n"
     "           [--json]\n"
-    "  bench    [DEVICE] [--repeats N] [--duration S] [--method cached|buffered|both] [--json]\n"
-    "           [--objective NAME] [--metric M]\n"
+    "  bench    [DEVICE] [--objective NAME [--metric M]] [--repeats N] [--duration S]\n"
+    "           [--method cached|buffered|both] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
@@ -76,6 +76,14 @@ po::options_description common_options() {
   return options;
 }
 
+// "what to measure: seq-read (default), seq-read-direct, ..., fio:FILE" for --help.
+// --objective and --metric: one definition for every command that measures.
+void add_objective_options(po::options_description& options) {
+  options.add_options()
+      ("objective", po::value<std::string>(), objective_help().c_str())
+      ("metric", po::value<std::string>(), "the figure of a fio:FILE objective: bw, iops, p99 or p999 (default: bw for a sequential job, iops for a random one)");
+}
+
 po::options_description command_options(Command command) {
   auto options = common_options();
   if (command == Command::identify || command == Command::plan || command == Command::bench ||
@@ -95,18 +103,15 @@ po::options_description command_options(Command command) {
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
         ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
-        ("duration", po::value<std::string>()->default_value("3"), "seconds per buffered-read sample (hdparm -t: 3; 0.01-3600)");
+        ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)");
   }
   if (command == Command::bench) {
+    add_objective_options(options);
     options.add_options()
         ("method", po::value<std::string>()->default_value("both"),
-         "cached (hdparm -T), buffered (hdparm -t) or both");
+         "seq-read: cached (hdparm -T), buffered (hdparm -t) or both");
   }
-  if (command == Command::bench || command == Command::tune || command == Command::evaluate) {
-    options.add_options()
-        ("objective", po::value<std::string>()->default_value("seq-read"), objective_help().c_str())
-        ("metric", po::value<std::string>(), "fio:FILE objectives: the figure to judge, bw, iops, p99 or p999 (default: bw for a sequential job, iops for a random one)");
-  }
+  if (command == Command::tune || command == Command::evaluate) add_objective_options(options);
   if (command == Command::tune) {
     options.add_options()
         ("tolerance", po::value<std::string>()->default_value("5"), "--objective A,B: percent by which the chosen configuration may be worse than the baseline on B (0-100)");
@@ -268,14 +273,25 @@ void parse_bench_method(Config& config, const std::string& method) {
   config.bench_buffered = method != "cached";
 }
 
+// --objective / --metric into config.objectives (kept at seq-read when neither is given).
 void parse_objective_options(Config& config, const po::variables_map& vm) {
+  if (!vm.count("objective") && !vm.count("metric")) return;
   const auto metric = optional_value<std::string>(vm, "metric").value_or("");
-  if (vm.count("objective")) {
-    auto objectives = bench::parse_objectives(vm["objective"].as<std::string>(), metric);
-    if (!objectives) throw UsageError(objectives.error().op);
-    config.objectives = std::move(*objectives);
-  }
-  if (vm.count("tolerance")) config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
+  auto objectives = bench::parse_objectives(optional_value<std::string>(vm, "objective").value_or("seq-read"), metric);
+  if (!objectives) throw UsageError(objectives.error().op);
+  config.objectives = std::move(*objectives);
+}
+
+void parse_tolerance(Config& config, const po::variables_map& vm) {
+  if (vm.count("tolerance"))
+    config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
+}
+
+// bench measures one objective, and --method is seq-read's.
+void check_bench_objective(const Config& config, const po::variables_map& vm) {
+  if (config.objectives.size() != 1) throw UsageError("bench measures one objective: give one --objective NAME");
+  if (config.objectives[0].engine != bench::Engine::hdparm_reads && !vm["method"].defaulted())
+    throw UsageError("--method applies to --objective seq-read only");
 }
 
 void fill_config(Config& config, const po::variables_map& vm) {
@@ -291,6 +307,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (const auto n = optional_count(vm, "repeats", kRepeats)) config.repeats = static_cast<int>(*n);
   if (const auto s = optional_seconds(vm, "duration", kDurationS)) config.duration_s = *s;
   if (const auto method = optional_value<std::string>(vm, "method")) parse_bench_method(config, *method);
+  parse_objective_options(config, vm);
   config.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
   config.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
@@ -318,7 +335,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.allow_mounted = vm.count("allow-mounted") > 0;
   config.safe_only = vm.count("safe-only") > 0;
   refuse_unsafe_only(config);
-  parse_objective_options(config, vm);
+  parse_tolerance(config, vm);
 }
 
 Config help(std::string text) {
@@ -369,6 +386,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
   fill_config(config, vm);
   if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
   if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");
+  if (config.command == Command::bench) check_bench_objective(config, vm);
   return config;
 }
 

@@ -12,6 +12,7 @@
 #include "tuner/device_factory.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/evaluate.hpp"
+#include "tuner/fio_bench.hpp"
 #include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/run_journal.hpp"
@@ -133,6 +134,7 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
   require_measurable(**io, device->path());
+  if (config.objectives[0].engine == bench::Engine::fio) return run_fio_bench(config, *device, out);
   // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
   const bench::Workload buffered = bench::disk_read_workload(probe::Seconds(config.duration_s));
   const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, probe::Seconds(2.0)};

@@ -54,7 +54,8 @@ struct Config {
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
   bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
   bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
-  /// --objective A[,B] (with --metric): A is optimised, B (optional) guarded; default seq-read.
+  /// --objective A[,B] (with --metric), parsed (bench/objective.hpp): A is optimised, B
+  /// (optional) guarded; default seq-read. bench takes one.
   std::vector<bench::Objective> objectives{bench::parse_objective("seq-read", "").value()};
   double tolerance = 0.05;                     ///< --tolerance PCT / 100: how much worse than the baseline B may be
   std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record

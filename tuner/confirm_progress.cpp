@@ -45,10 +45,12 @@ std::optional<ConfirmUnit> from_note(std::string_view line) {
 }
 
 std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
-                                  const probe::Settings& original, bool simulated) {
+                                  const probe::Settings& original, bool simulated,
+                                  const bench::Objective& objective) {
   const bool ok = unit.status == strategies::TrialStatus::ok;
-  char figure[32];
-  std::snprintf(figure, sizeof figure, "%8.2f MB/s", unit.value);
+  char figure[48];
+  std::snprintf(figure, sizeof figure, "%8s %s", bench::figure_number(objective, unit.value).c_str(),
+                std::string(bench::unit_of(objective)).c_str());
   const std::string who = unit.contender == 0 ? "baseline"
                                               : "finalist " + std::to_string(unit.contender) + "/" +
                                                     std::to_string(unit.contenders - 1);

@@ -2,6 +2,7 @@
 // ConfirmUnit: one measured unit of the confirmation round, as its child reports it and the log shows it.
 #pragma once
 
+#include "bench/objective.hpp"
 #include "probe/settings.hpp"
 #include "strategies/trial.hpp"
 
@@ -33,10 +34,12 @@ std::string to_note(const ConfirmUnit& unit);
 std::optional<ConfirmUnit> from_note(std::string_view line);
 
 /// The progress line of a unit, in the style of the search's trial lines:
-/// "  [SIMULATED] confirm round 2/6, finalist 1/3: ok     14.84 MB/s  xfermode=udma2 (detail)";
+/// "  [SIMULATED] confirm round 2/6, finalist 1/3: ok     14.84 MB/s  xfermode=udma2 (detail)"
+/// (the figure in `objective`'s unit);
 /// the baseline's says "baseline" and "(original settings)". `contender` is the unit's settings,
 /// `original` the baseline's; no newline.
 std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
-                                  const probe::Settings& original, bool simulated);
+                                  const probe::Settings& original, bool simulated,
+                                  const bench::Objective& objective);
 
 }  // namespace disktune::tuner

@@ -19,13 +19,11 @@ std::string number(const char* format, double value) {
 
 }  // namespace
 
-std::string noise_figures(const std::vector<double>& medians_mib_s, double noise_pct) {
-  std::string text = std::to_string(medians_mib_s.size()) + " baseline trials, medians ";
-  for (std::size_t i = 0; i < medians_mib_s.size(); ++i)
-    text += (i ? ", " : "") + number("%.2f", medians_mib_s[i]);
-  const bool equal = std::adjacent_find(medians_mib_s.begin(), medians_mib_s.end(), std::not_equal_to<>()) ==
-                     medians_mib_s.end();
-  return text + " MiB/s: noise " + number("%.2f", noise_pct) + " %" +
+std::string noise_figures(const std::vector<double>& medians, double noise_pct, const bench::Objective& objective) {
+  std::string text = std::to_string(medians.size()) + " baseline trials, medians ";
+  for (std::size_t i = 0; i < medians.size(); ++i) text += (i ? ", " : "") + bench::figure_number(objective, medians[i]);
+  const bool equal = std::adjacent_find(medians.begin(), medians.end(), std::not_equal_to<>()) == medians.end();
+  return text + " " + std::string(bench::unit_of(objective)) + ": noise " + number("%.2f", noise_pct) + " %" +
          (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
 }
 
@@ -37,7 +35,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   const bool more = plan.min_samples < plan.max_samples;
   const std::string gain = number("%g", min_gain_pct) + " %";
   log << "disktune: the noise between repeated measurements of the baseline is larger than the smallest gain "
-      << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_medians, baseline.noise_floor_pct)
+      << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective)
       << (more ? "; taking " + std::to_string(plan.max_samples) + " samples per trial (--max-repeats)" : "") << '\n';
   if (more) {
     plan.min_samples = plan.max_samples;
@@ -48,7 +46,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
       if (again.samples) {
         set_noise(baseline, *again.samples);
         log << "  noise again with " << plan.max_samples << " samples per trial: "
-            << noise_figures(baseline.aa_medians, baseline.noise_floor_pct) << '\n';
+            << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective) << '\n';
       } else if (baseline_changed_behind(again.samples.error())) {
         check.changed_behind = again.samples.error();
       }
@@ -57,7 +55,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   }
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   check.resolvable = false;
-  check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct) + " with " +
+  check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective) + " with " +
                  std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples) +
                  " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
                  "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +

@@ -21,8 +21,9 @@ struct NoiseCheck {
   std::optional<probe::Error> changed_behind{};
 };
 
-/// "3 baseline trials, medians 40.1, 43.5, 41.0 MiB/s: noise 8.3 %".
-std::string noise_figures(const std::vector<double>& medians_mib_s, double noise_pct);
+/// "3 baseline trials, medians 40.10, 43.50, 41.00 MB/s: noise 8.30 %": the medians (scores)
+/// as `objective`'s figures in its unit (bench::figure_number, unit_of).
+std::string noise_figures(const std::vector<double>& medians, double noise_pct, const bench::Objective& objective);
 
 /// When baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
 /// gain the winner rule accepts: say so on `log` at once with the figures, switch `runner`

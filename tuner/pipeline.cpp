@@ -49,7 +49,7 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
         << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
     // One line per unit, as the search prints one per trial.
     return executor.confirm(c, [&](const ConfirmUnit& unit) {
-      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated) << '\n' << std::flush;
+      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated, trial.objective) << '\n' << std::flush;
     });
   });
   if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
@@ -79,7 +79,7 @@ bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& execu
 // The noise between baseline trials, said and (with settle_noise) acted on.
 void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
   strategies::Baseline& baseline = *result.baseline;
-  log_trial(log, baseline.trial, input.original, input.simulated);
+  log_trial(log, baseline.trial, input.original, input.simulated, input.objective);
   char noise[32];
   std::snprintf(noise, sizeof noise, "%.2f", baseline.noise_floor_pct);
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
@@ -105,7 +105,7 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
 // The search: the strategy through the Evaluator; its trials and its stop into `result`.
 void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
             std::ostream& log) {
-  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, input.original, input.simulated); });
+  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, input.original, input.simulated, input.objective); });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name
         << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
@@ -121,7 +121,7 @@ void search(const PipelineInput& input, PipelineResult& result, strategies::Eval
   result.message = result.stop->message;
   if (auto wedged = result.stop->trial) {  // the evaluator never counts it: the search stopped
     wedged->id = static_cast<int>(result.trials.size()) + 1;
-    log_trial(log, *wedged, input.original, input.simulated);
+    log_trial(log, *wedged, input.original, input.simulated, input.objective);
     result.trials.push_back(std::move(*wedged));
   }
 }
@@ -169,9 +169,11 @@ ExitCode exit_code_of(const strategies::Stop& stop) {
   return kExitDevice;
 }
 
-void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated) {
+void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated,
+               const bench::Objective& objective) {
   char figure[64];
-  std::snprintf(figure, sizeof figure, "%8.2f MB/s ±%4.1f%%", trial.median, trial.spread_pct);
+  std::snprintf(figure, sizeof figure, "%8s %s ±%4.1f%%", bench::figure_number(objective, trial.median).c_str(),
+                std::string(bench::unit_of(objective)).c_str(), trial.spread_pct);
   log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
       << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
       << probe::format_settings(strategies::changes_from(original, trial.settings))

@@ -31,6 +31,8 @@ struct PipelineInput {
   /// Check the baseline's noise against the smallest accepted gain (settle_noise) and say
   /// "too noisy" when it cannot be resolved; false for `evaluate` (its figures are taken without).
   bool settle_noise = true;
+  /// What the trials measure: their progress lines print its unit.
+  bench::Objective objective = bench::parse_objective("seq-read", "").value();
 };
 
 /// What the pipeline found. On a baseline that could not be measured only `baseline_error`
@@ -68,8 +70,8 @@ ExitCode exit_code_of(const strategies::Stop& stop);
 /// Throws RunError only where `store` does (a baseline or round record that cannot be written).
 PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log);
 
-/// One progress line of a trial: status, figure and the changes from `original`.
+/// One progress line of a trial: status, figure (in `objective`'s unit) and the changes from `original`.
 void log_trial(std::ostream& log, const strategies::TrialResult& trial, const probe::Settings& original,
-               bool simulated);
+               bool simulated, const bench::Objective& objective);
 
 }  // namespace disktune::tuner

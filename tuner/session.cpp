@@ -9,6 +9,7 @@
 #include "tuner/device_context.hpp"
 #include "tuner/device_lock.hpp"
 #include "tuner/noise.hpp"
+#include "tuner/objective_setup.hpp"
 #include "tuner/pipeline.hpp"
 #include "tuner/restorer.hpp"
 #include "tuner/run_journal.hpp"
@@ -43,7 +44,7 @@ probe::Seconds trial_timeout(const Config& config, bool simulated) {
   return first_baseline_time_limit(shape, probe::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
 }
 
-TrialSettings trial_settings_for(const Config& config, bool simulated) {
+TrialSettings trial_settings_for(const Config& config, bool simulated, const bench::Objective& objective) {
   TrialSettings settings;
   settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s));
   settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
@@ -54,7 +55,7 @@ TrialSettings trial_settings_for(const Config& config, bool simulated) {
   settings.noise_repeats = config.noise_repeats;
   // A disk in use: its file system writes (our own journal or report may be on it).
   settings.data_in_use = config.allow_mounted;
-  settings.objective = config.objectives.front();
+  settings.objective = objective;
   return settings;
 }
 
@@ -78,7 +79,6 @@ results::Report start_report(const Config& config, const DeviceContext& context,
   report.kernel = kernel_release();
   report.started_at = utc_timestamp();
   report.strategy = strategy;
-  report.objective = config.objectives.front();
   report.repeats = config.repeats;
   report.max_repeats = config.max_repeats;
   report.seed = config.seed;
@@ -264,7 +264,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const DeviceLock lock(config.from_file ? "sim:" : config.device);
   DeviceContext context = open_device_unprobed(config, log);
   const bool simulated = context.device->simulated();
-  const TrialSettings trial_settings = trial_settings_for(config, simulated);
+  const ReadyObjectives objectives = ready_objectives(config.objectives, *context.device);
+  const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives.front());
   const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
   // Record before you probe: the original settings are durable in the journal before the
   // capability probe writes trial values (issue 9 item 10). May restore and adopt a crashed
@@ -273,6 +274,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   probe_capabilities(context);
   const auto space = plan_space(context, config);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
+  outcome.report.objective = trial_settings.objective;
+  outcome.report.fio_version = objectives.fio_version;
   outcome.report.options = recorded_options;
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
@@ -290,7 +293,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TrialRunner runner(*context.device, context.original, trial_settings);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      config.max_trials, config.time_budget_s, true};
+                      config.max_trials, config.time_budget_s, true, trial_settings.objective};
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);

@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Parsing fio's JSON output with Boost.JSON and combining its jobs' read figures.
+#include "bench/fio_output.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+
+namespace disktune::bench {
+namespace {
+
+namespace json = boost::json;
+
+probe::Error malformed(const std::string& why) {
+  return probe::Error{std::make_error_code(std::errc::bad_message), "fio's JSON output is malformed: " + why, ""};
+}
+
+// The document's start: the first '{' that begins a line.
+std::size_t document_start(std::string_view text) {
+  if (text.starts_with('{')) return 0;
+  const auto at = text.find("\n{");
+  return at == std::string_view::npos ? at : at + 1;
+}
+
+std::optional<double> number(const json::object& o, std::string_view key) {
+  const auto* v = o.if_contains(key);
+  if (!v || !v->is_number()) return std::nullopt;
+  return v->to_number<double>();
+}
+
+// clat_ns.percentile[key] in µs; nullopt when the job has none.
+std::optional<double> percentile_us(const json::object& read, std::string_view key) {
+  const auto* clat = read.if_contains("clat_ns");
+  const auto* table = clat && clat->is_object() ? clat->as_object().if_contains("percentile") : nullptr;
+  if (!table || !table->is_object()) return std::nullopt;
+  const auto ns = number(table->as_object(), key);
+  return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
+}
+
+void take_worst(std::optional<double>& worst, std::optional<double> value) {
+  if (value && (!worst || *value > *worst)) worst = value;
+}
+
+probe::Result<void> add_job(const json::value& job_value, FioFigures& figures) {
+  if (!job_value.is_object()) return malformed("a jobs[] entry is not an object");
+  const auto& job = job_value.as_object();
+  const auto* name = job.if_contains("jobname");
+  const std::string job_name = name && name->is_string() ? std::string(name->as_string()) : "?";
+  if (const auto error = number(job, "error"); error && *error != 0)
+    return malformed("fio job " + job_name + " failed: error " + std::to_string(static_cast<long long>(*error)));
+  const auto* read_value = job.if_contains("read");
+  if (!read_value || !read_value->is_object()) return malformed("job " + job_name + " has no read object");
+  const auto& read = read_value->as_object();
+  const auto iops = number(read, "iops");
+  const auto bw = number(read, "bw_bytes");
+  const auto bytes = number(read, "io_bytes");
+  const auto runtime_ms = number(read, "runtime");
+  if (!iops || !bw || !bytes || !runtime_ms)
+    return malformed("job " + job_name + " lacks read.iops, bw_bytes, io_bytes or runtime");
+  figures.iops += *iops;
+  figures.bw_mib_s += *bw / (1024.0 * 1024.0);
+  figures.io_bytes += static_cast<std::uint64_t>(*bytes);
+  figures.runtime = std::max(figures.runtime, probe::Seconds(*runtime_ms / 1000.0));
+  if (*bytes > 0) {
+    take_worst(figures.p99_us, percentile_us(read, "99.000000"));
+    take_worst(figures.p999_us, percentile_us(read, "99.900000"));
+  }
+  return {};
+}
+
+}  // namespace
+
+probe::Result<FioFigures> parse_fio_output(std::string_view text) {
+  const auto start = document_start(text);
+  if (start == std::string_view::npos) return malformed("no JSON document in its output");
+  boost::system::error_code ec;
+  const auto document = json::parse(text.substr(start), ec);
+  if (ec) return malformed(ec.message());
+  const auto* jobs = document.is_object() ? document.as_object().if_contains("jobs") : nullptr;
+  if (!jobs || !jobs->is_array() || jobs->as_array().empty()) return malformed("no jobs array");
+  FioFigures figures;
+  for (const auto& job : jobs->as_array())
+    if (auto added = add_job(job, figures); !added) return added.error();
+  return figures;
+}
+
+probe::Result<double> figure_for(const Objective& objective, const FioFigures& figures) {
+  switch (objective.metric) {
+    case Metric::bw: return figures.bw_mib_s;
+    case Metric::iops: return figures.iops;
+    case Metric::p99:
+    case Metric::p999: {
+      const auto& p = objective.metric == Metric::p99 ? figures.p99_us : figures.p999_us;
+      if (!p || *p <= 0.0)
+        return malformed("no positive clat_ns percentile for " + std::string(to_string(objective.metric)) +
+                         " (did the job read nothing, or set clat_percentiles=0?)");
+      return *p;
+    }
+  }
+  return figures.bw_mib_s;
+}
+
+}  // namespace disktune::bench

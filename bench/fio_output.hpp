@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// fio's JSON output (--output-format=json) turned into one objective's figures.
+#pragma once
+
+#include "bench/objective.hpp"
+#include "probe/core/clock.hpp"
+#include "probe/core/error.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace disktune::bench {
+
+/// The read side of one fio run, combined over its jobs (fio reports one entry per job, or
+/// one per group with group_reporting): rates add up, since the jobs ran side by side on the
+/// same device; a percentile is the worst job's (the slowest job's p99 is what a workload of
+/// those jobs waits for; fio's own per-job percentiles cannot be merged exactly without its
+/// histograms); bytes add up; the time is the longest job's.
+struct FioFigures {
+  double iops = 0.0;                     ///< sum of jobs[].read.iops [requests/s]
+  double bw_mib_s = 0.0;                 ///< sum of jobs[].read.bw_bytes / 2^20 [MiB/s]
+  std::optional<double> p99_us;          ///< max of jobs[].read.clat_ns.percentile["99.000000"] / 1000 [µs]
+  std::optional<double> p999_us;         ///< the same for "99.900000"
+  std::uint64_t io_bytes = 0;            ///< sum of jobs[].read.io_bytes [bytes]
+  probe::Seconds runtime{0.0};           ///< max of jobs[].read.runtime [ms in fio, s here]
+};
+
+/// Parse fio's --output-format=json text. Anything fio printed before the document (a
+/// "fio: ..." notice on stdout) is skipped up to the first line starting with '{'. Jobs that
+/// read nothing (io_bytes 0) add nothing and give no percentile.
+/// Errors: errc::bad_message, op "fio's JSON output is malformed: <why>" (no document, a
+/// syntax error, no jobs array, a job without read.iops/bw_bytes/io_bytes/runtime, a non-zero
+/// jobs[].error: "fio job NAME failed: error N").
+/// Source: fio's HOWTO.rst (--output-format=json; "Interpreting the output" for the fields'
+/// meaning: runtime in ms, clat in ns, bw_bytes in bytes/s); the key names as fio 3.33 prints
+/// them (tests/data/fio/*.json, captured on a loop device), unchanged since fio 3.x.
+probe::Result<FioFigures> parse_fio_output(std::string_view text);
+
+/// The figure `objective.metric` names, in unit_of(objective): bw MiB/s, iops, p99/p999 µs.
+/// Errors: errc::bad_message when the percentile is missing (no job read anything, or the
+/// job turned clat_percentiles off) or not positive.
+probe::Result<double> figure_for(const Objective& objective, const FioFigures& figures);
+
+}  // namespace disktune::bench

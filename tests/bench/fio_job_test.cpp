@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// bench/fio_job: the built-ins' fio arguments and the refusal of job files that do more than read.
+#include "bench/fio_job.hpp"
+
+#include "tests/support/require_value.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <unistd.h>
+
+using namespace disktune;
+using namespace disktune::bench;
+using disktune::testing::require_value;
+
+namespace {
+
+Objective objective(const std::string& name, const char* metric = "") {
+  return parse_objective(name, metric).value();
+}
+
+// The device these checks compare filename= with: any path that exists works.
+const std::string kDevice = "/dev/null";
+
+bool fio_installed() { return ::access("/usr/bin/fio", X_OK) == 0; }
+
+}  // namespace
+
+TEST_CASE("fio_arguments gives each built-in its job over the whole device, read-only, as JSON", "[bench]") {
+  const std::vector<std::string> common{"--readonly", "--output-format=json", "--thread", "--filename=/dev/loop7",
+                                        "--time_based", "--runtime=1500ms"};
+  const auto [name, job] = GENERATE(table<std::string, std::vector<std::string>>({
+      {"seq-read-direct", {"--rw=read", "--bs=1M", "--direct=1", "--iodepth=16", "--ioengine=libaio"}},
+      {"rand-read-iops", {"--rw=randread", "--bs=4k", "--direct=1", "--iodepth=32", "--ioengine=libaio"}},
+      {"rand-read-latency", {"--rw=randread", "--bs=4k", "--direct=1", "--iodepth=1", "--ioengine=psync"}},
+  }));
+  auto expected = common;
+  expected.push_back("--name=" + name);
+  expected.insert(expected.end(), job.begin(), job.end());
+  CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5)) == expected);
+}
+
+TEST_CASE("fio_arguments runs a job file with the device and the sample's duration as its defaults", "[bench]") {
+  CHECK(fio_arguments(objective("fio:/etc/db.fio"), "/dev/sdb", probe::Seconds(0.0004)) ==
+        std::vector<std::string>{"--readonly", "--output-format=json", "--thread", "--filename=/dev/sdb", "--time_based",
+                                 "--runtime=1ms", "/etc/db.fio"});
+}
+
+TEST_CASE("check_job_text refuses every job that writes or trims", "[bench]") {
+  const auto [key, value] = GENERATE(table<std::string, std::string>({
+      {"rw", "write"}, {"rw", "randwrite"}, {"rw", "rw"}, {"rw", "readwrite"}, {"rw", "randrw"},
+      {"rw", "trim"}, {"rw", "randtrim"}, {"rw", "trimwrite"}, {"rw", "randtrimwrite"},
+      {"readwrite", "write"}, {"rw", "randwrite:8"}, {" rw ", " write "},
+  }));
+  const auto text = "[global]\nbs=4k\n; a comment\n[db]\n" + key + "=" + value + "\n";
+  const auto checked = check_job_text(text, kDevice);
+  REQUIRE_FALSE(checked.has_value());
+  CHECK(checked.error().code == std::errc::invalid_argument);
+  CHECK_THAT(checked.error().message(), Catch::Contains("line 5") && Catch::Contains("writes or trims"));
+}
+
+TEST_CASE("check_job_text refuses jobs that read other files or act beyond reading", "[bench]") {
+  const auto [line, why] = GENERATE(table<std::string, std::string>({
+      {"filename=/dev/zero", "names another file"},
+      {"filename=/dev/null:/dev/zero", "names another file"},
+      {"directory=/tmp", "other files"},
+      {"opendir=/tmp", "other files"},
+      {"filename_format=$jobname.$jobnum", "other files"},
+      {"exec_prerun=rm -rf /", "beyond reading"},
+      {"exec_postrun=true", "beyond reading"},
+      {"unlink=1", "beyond reading"},
+      {"unlink_each_loop", "beyond reading"},
+      {"ioengine=exec", "ioengine=exec is not one of"},
+      {"ioengine=filedelete", "ioengine=filedelete is not one of"},
+      {"ioengine=sg", "ioengine=sg is not one of"},
+      {"include other.fio", "include is not checked"},
+      {"thread=0", "forks a process per job"},
+  }));
+  const auto checked = check_job_text("[job]\nrw=randread\n" + line + "\n", kDevice);
+  REQUIRE_FALSE(checked.has_value());
+  CHECK_THAT(checked.error().message(), Catch::Contains("line 3") && Catch::Contains(why));
+}
+
+TEST_CASE("check_job_text accepts read jobs and tells random from sequential ones", "[bench]") {
+  CHECK_FALSE(require_value(check_job_text("[a]\nrw=read\nbs=1M\nioengine=libaio\n", kDevice)).random);
+  CHECK_FALSE(require_value(check_job_text("[a]\nbs=1M\n", kDevice)).random);  // fio's default: read
+  CHECK(require_value(check_job_text("[a]\nrw=read\n[b]\nreadwrite=randread:4\n", kDevice)).random);
+  // The device itself, also by another spelling of its path, is allowed.
+  CHECK(require_value(check_job_text("[a]\nfilename=/dev/../dev/null\nrw=randread\n", kDevice)).random);
+}
+
+TEST_CASE("check_fio_job resolves a job file's default metric and refuses what fio's --readonly refuses", "[bench]") {
+  if (!fio_installed()) {
+    WARN("fio is not installed (scripts/setup installs it): check_fio_job not exercised");
+    return;
+  }
+  disktune::testing::TempDir dir("fio-job");
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir.path() + "/" + name) << text;
+    return dir.path() + "/" + name;
+  };
+  const auto random = require_value(check_fio_job(objective("fio:" + write("r.fio", "[r]\nrw=randread\nbs=4k\n")), kDevice));
+  CHECK(random.metric == Metric::iops);
+  const auto seq = require_value(check_fio_job(objective("fio:" + write("s.fio", "[s]\nrw=read\nbs=1M\n")), kDevice));
+  CHECK(seq.metric == Metric::bw);
+  const auto p99 = require_value(check_fio_job(objective("fio:" + dir.path() + "/s.fio", "p99"), kDevice));
+  CHECK(p99.metric == Metric::p99);
+  CHECK(p99.direction == Direction::lower);
+
+  const auto writes = check_fio_job(objective("fio:" + write("w.fio", "[w]\nrw=randwrite\n")), kDevice);
+  REQUIRE_FALSE(writes.has_value());
+  CHECK_THAT(writes.error().message(), Catch::Contains("fio --parse-only rejects") && Catch::Contains("read-only mode"));
+  const auto bad = check_fio_job(objective("fio:" + write("b.fio", "[b]\nbogus=1\n")), kDevice);
+  REQUIRE_FALSE(bad.has_value());
+  CHECK_THAT(bad.error().message(), Catch::Contains("Bad option <bogus=1>"));
+  const auto missing = check_fio_job(objective("fio:" + dir.path() + "/none.fio"), kDevice);
+  REQUIRE_FALSE(missing.has_value());
+  CHECK_THAT(missing.error().message(), Catch::Contains("read fio job file"));
+}

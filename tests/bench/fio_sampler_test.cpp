@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// bench/FioSampler and run_fio against stand-in fio programs on PATH: the arguments fio gets,
+// the score of its output, and the errors for a missing, failing or garbling fio.
+#include "bench/fio_process.hpp"
+#include "bench/fio_sampler.hpp"
+
+#include "tests/support/require_value.hpp"
+#include "tests/support/temp_dir.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <sys/stat.h>
+
+using namespace disktune;
+using namespace disktune::bench;
+using disktune::testing::require_value;
+
+namespace {
+
+// Sets PATH for the test's lifetime, then puts the old one back.
+class PathGuard {
+ public:
+  explicit PathGuard(const std::string& path) : old_(std::getenv("PATH") ? std::getenv("PATH") : "") {
+    ::setenv("PATH", path.c_str(), 1);
+  }
+  PathGuard(const PathGuard&) = delete;
+  PathGuard& operator=(const PathGuard&) = delete;
+  ~PathGuard() { ::setenv("PATH", old_.c_str(), 1); }
+
+ private:
+  std::string old_;
+};
+
+// A stand-in `fio` in `dir`: a shell script with `body`, its arguments saved in dir/args.
+void fake_fio(const std::string& dir, const std::string& body) {
+  const auto path = dir + "/fio";
+  std::ofstream(path) << "#!/bin/sh\nprintf '%s\\n' \"$@\" > " << dir << "/args\n" << body << '\n';
+  ::chmod(path.c_str(), 0755);
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream file(path);
+  std::stringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+const std::string kCaptures = std::string(DISKTUNE_TEST_DATA) + "/fio/";
+
+}  // namespace
+
+TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's duration", "[bench]") {
+  disktune::testing::TempDir dir("fio-fake");
+  fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency.json'");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  const auto latency = parse_objective("rand-read-latency", "").value();
+  FioSampler sampler(latency, "/dev/loop7", probe::Seconds(2.0));
+  const auto sample = require_value(sampler.sample());
+  // The capture's p99 is 5734400 ns; the score of 5734.4 µs is 1e6 / 5734.4.
+  CHECK(sample.value == Approx(1e6 / 5734.4).epsilon(1e-12));
+  CHECK(sample.bytes == 10846208u);
+  CHECK(sample.elapsed.count() == Approx(0.502).epsilon(1e-12));
+  const auto args = read_text(dir.path() + "/args");
+  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json\n--thread\n--filename=/dev/loop7\n--time_based\n"
+                                     "--runtime=2000ms\n--name=rand-read-latency\n"));
+}
+
+TEST_CASE("a missing fio is an error naming Debian's package", "[bench]") {
+  disktune::testing::TempDir dir("fio-none");  // an empty PATH directory: no fio anywhere
+  PathGuard path(dir.path());
+  const auto run = run_fio({"--version"});
+  REQUIRE_FALSE(run.has_value());
+  CHECK_THAT(run.error().message(), Catch::Contains("fio not found: install Debian's fio package (scripts/setup does)"));
+  FioSampler sampler(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(1.0));
+  const auto sample = sampler.sample();
+  REQUIRE_FALSE(sample.has_value());
+  CHECK_THAT(sample.error().message(), Catch::Contains("install Debian's fio package"));
+  const auto version = fio_version();
+  REQUIRE_FALSE(version.has_value());
+  CHECK_THAT(version.error().message(), Catch::Contains("install Debian's fio package"));
+}
+
+TEST_CASE("a failing fio's own message is the sample's error", "[bench]") {
+  disktune::testing::TempDir dir("fio-fail");
+  fake_fio(dir.path(), "echo 'fio: pid=42, err=5/file:io_u.c:1889, func=io_u error, error=Input/output error' >&2\nexit 1");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(1.0));
+  const auto sample = sampler.sample();
+  REQUIRE_FALSE(sample.has_value());
+  CHECK_THAT(sample.error().message(),
+             Catch::Contains("fio on /dev/loop7 failed: fio: pid=42, err=5") && Catch::Contains("Input/output error"));
+}
+
+TEST_CASE("fio output that is not its JSON is said to be malformed", "[bench]") {
+  disktune::testing::TempDir dir("fio-garble");
+  fake_fio(dir.path(), "echo '{\"jobs\": [ {\"jobname\": '");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler sampler(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(1.0));
+  const auto sample = sampler.sample();
+  REQUIRE_FALSE(sample.has_value());
+  CHECK_THAT(sample.error().message(), Catch::Contains("fio's JSON output is malformed"));
+}
+
+TEST_CASE("fio_version is fio's first line of --version", "[bench]") {
+  disktune::testing::TempDir dir("fio-version");
+  fake_fio(dir.path(), "echo fio-3.33");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  CHECK(require_value(fio_version()) == "fio-3.33");
+  CHECK(read_text(dir.path() + "/args") == "--version\n");
+}
