@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The SIMULATED random-read model: seek and rotation, queuing, scheduler costs, latency quantiles.
+#include "probe/sim/sim_random_model.hpp"
+
+#include "probe/core/assert.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace disktune::probe {
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+constexpr double kSector = 512.0;
+constexpr double kPairSqrtMean = 8.0 / 15.0;  // E[sqrt|x - y|], x, y uniform on [0, 1]
+constexpr int kStrata = 128;                   // quadrature points over the seek distance
+constexpr int kBisections = 48;
+
+// IDENTIFY words (ACS-3 Table 45).
+constexpr std::size_t kWordQueueDepth = 75;  // bits 4:0 = maximum queue depth - 1
+constexpr std::size_t kWordSataCaps = 76;    // bit 8 = NCQ supported
+constexpr std::size_t kWordRotation = 217;   // 1 = non-rotating, 0401h-FFFEh = rpm
+
+bool reported(std::uint16_t word) { return word != 0 && word != 0xFFFF; }
+
+std::optional<int> word_rotation(const IdentifyInfo& identify) {
+  if (!identify.words) return std::nullopt;
+  const std::uint16_t rate = (*identify.words)[kWordRotation];
+  if (rate == 1 || (rate >= 0x0401 && rate <= 0xFFFE)) return int{rate};
+  return std::nullopt;
+}
+
+int word_queue_depth(const IdentifyInfo& identify) {
+  if (!identify.words) return 1;
+  const std::uint16_t caps = (*identify.words)[kWordSataCaps];
+  if (!reported(caps) || (caps & (1U << 8)) == 0) return 1;
+  return ((*identify.words)[kWordQueueDepth] & 0x1F) + 1;
+}
+
+int generation_rpm(const IdentifyInfo& identify) {
+  const auto udma = std::max_element(identify.udma_modes.begin(), identify.udma_modes.end());
+  const bool modern = identify.is_sata || (udma != identify.udma_modes.end() && *udma >= 3);
+  return modern ? 7200 : 5400;
+}
+
+double class_avg_seek_s(int rpm) {
+  if (rpm == 1) return 0.0;
+  if (rpm >= 15000) return 3.5e-3;
+  if (rpm >= 10000) return 4.5e-3;
+  if (rpm >= 7200) return 8.5e-3;
+  return 12e-3;
+}
+
+bool sorts(const std::string& scheduler) { return scheduler == "mq-deadline" || scheduler == "bfq"; }
+
+double cpu_cost_s(const std::string& scheduler, const SimQueueMachine& qm) {
+  double extra = 0.0;
+  if (scheduler == "kyber") extra = qm.kyber_extra_s;
+  if (scheduler == "mq-deadline") extra = qm.deadline_extra_s;
+  if (scheduler == "bfq") extra = qm.bfq_extra_s;
+  return qm.block_layer_s + extra;
+}
+
+// E[sqrt(D)] for D ~ Beta(1, m): m * B(3/2, m).
+double beta_sqrt_mean(double m) {
+  return m * std::exp(std::lgamma(1.5) + std::lgamma(m) - std::lgamma(m + 1.5));
+}
+
+// The queue as the workload sees it.
+struct Queueing {
+  int depth = 1;         // outstanding in the block layer
+  int in_drive = 1;      // held by the drive
+  int window = 1;        // requests the seek is chosen among
+  bool reordered = false;
+  double requests_per_io = 1.0;  // dispatched requests per workload I/O (split > 1, merged < 1)
+};
+
+Queueing queueing_of(const SimDriveConfig& drive, const SimWorkload& workload) {
+  const QueueConfig& queue = drive.queue;
+  Queueing q;
+  q.depth = std::max(1, std::min(workload.queue_depth, queue.nr_requests));
+  const int device_depth = std::clamp(queue.device_queue_depth.value_or(drive.mechanics.queue_depth),
+                                      1, drive.mechanics.queue_depth);
+  q.in_drive = std::min(q.depth, device_depth);
+  const int held = q.depth - q.in_drive + 1;
+  const int os_window = sorts(queue.scheduler) ? held : 1;
+  q.window = std::max(os_window, q.in_drive);
+  q.reordered = q.window > 1;
+  const double max_bytes = std::max(4, queue.max_sectors_kb) * 1024.0;
+  const double block = static_cast<double>(workload.block_bytes);
+  if (block > max_bytes) {
+    q.requests_per_io = std::ceil(block / max_bytes);
+  } else if (!workload.random && queue.nomerges < 2) {
+    const double merged = std::min(std::floor(max_bytes / block), static_cast<double>(held));
+    q.requests_per_io = 1.0 / std::max(1.0, merged);
+  }
+  return q;
+}
+
+// Service time of one I/O: fixed part plus (rotating, random) seek and rotational wait.
+struct Service {
+  double fixed_s = 0.0;
+  double seek_min_s = 0.0;
+  double seek_k_s = 0.0;       // seek = seek_min + seek_k * sqrt(D), D ~ Beta(1, window + 1)
+  double window = 1.0;
+  double rotation_max_s = 0.0;  // rotational wait ~ U(0, rotation_max)
+  double ssd_access_s = 0.0;    // SSD access ~ U(1 -+ jitter/2) * ssd_access
+  double ssd_jitter = 0.0;
+
+  [[nodiscard]] double mean_s() const {
+    return fixed_s + seek_min_s + seek_k_s * beta_sqrt_mean(window + 1.0) +
+           rotation_max_s / 2.0 + ssd_access_s;
+  }
+  // P(service <= x), by quadrature over the seek distance's quantiles.
+  [[nodiscard]] double cdf(double x) const {
+    const double m = window + 1.0;
+    double sum = 0.0;
+    for (int k = 0; k < kStrata; ++k) {
+      const double u = (k + 0.5) / kStrata;
+      const double d = 1.0 - std::pow(1.0 - u, 1.0 / m);
+      const double rest = x - fixed_s - seek_min_s - seek_k_s * std::sqrt(d);
+      sum += spread_cdf(rest);
+    }
+    return sum / kStrata;
+  }
+  [[nodiscard]] double quantile(double q) const {
+    double low = fixed_s;
+    double high = fixed_s + seek_min_s + seek_k_s + rotation_max_s +
+                  ssd_access_s * (1.0 + ssd_jitter / 2.0);
+    for (int i = 0; i < kBisections; ++i) {
+      const double mid = (low + high) / 2.0;
+      (cdf(mid) < q ? low : high) = mid;
+    }
+    return high;
+  }
+
+ private:
+  // P(rotation + SSD access <= rest): a uniform of width rotation_max or of the SSD spread.
+  [[nodiscard]] double spread_cdf(double rest) const {
+    const double base = ssd_access_s * (1.0 - ssd_jitter / 2.0);
+    const double width = rotation_max_s + ssd_access_s * ssd_jitter;
+    if (width <= 0.0) return rest - base >= 0.0 ? 1.0 : 0.0;
+    return std::clamp((rest - base) / width, 0.0, 1.0);
+  }
+};
+
+Service service_of(const SimDriveConfig& drive, const SimWorkload& workload, const Queueing& q,
+                   double cpu_s, const SimMachine& machine, const SimQueueMachine& qm) {
+  const SimMechanics& mech = drive.mechanics;
+  const double sectors = static_cast<double>(workload.block_bytes) / kSector;
+  const double sector_s = sector_time_s(drive.state, drive.fastest_pio, drive.media_mib_s, machine);
+  const double overlap = q.in_drive > 1 ? machine.overlap_loss : 1.0;
+  Service s;
+  s.fixed_s = cpu_s + sectors * sector_s +
+              overlap * q.requests_per_io * request_time_s(drive.state, drive.fastest_pio, machine);
+  if (!mech.rotating()) {
+    s.ssd_access_s = qm.ssd_access_s;
+    s.ssd_jitter = qm.ssd_jitter;
+  } else if (workload.random) {
+    s.seek_min_s = mech.min_seek_s;
+    s.seek_k_s = (mech.avg_seek_s - mech.min_seek_s) / kPairSqrtMean;
+    s.window = q.window;
+    s.rotation_max_s = 2.0 * (60.0 / mech.rotation_rpm) / (q.in_drive + 1.0);
+  }
+  return s;
+}
+
+double iops_of(const SimDriveConfig& drive, const SimWorkload& workload, const Queueing& q,
+               const Service& service, double cpu_s, const SimQueueMachine& qm) {
+  if (q.depth == 1) return 1.0 / service.mean_s();
+  const double device_s = service.mean_s() - cpu_s;  // the CPU work overlaps the device's
+  const double served = drive.mechanics.rotating()
+                            ? 1.0
+                            : std::min(q.in_drive, qm.ssd_parallel_units);
+  double iops = std::min(served / device_s, 1.0 / (cpu_s * std::max(1.0, q.requests_per_io)));
+  if (!drive.mechanics.rotating())
+    iops = std::min(iops, qm.sata_mib_s * kMiB / static_cast<double>(workload.block_bytes));
+  return iops;
+}
+
+}  // namespace
+
+SimMechanics sim_mechanics(const IdentifyInfo& identify, std::optional<int> profile_rpm,
+                           const SimQueueMachine& machine) {
+  SimMechanics mech;
+  mech.rotation_rpm = word_rotation(identify).value_or(profile_rpm.value_or(generation_rpm(identify)));
+  mech.avg_seek_s = class_avg_seek_s(mech.rotation_rpm);
+  mech.min_seek_s = machine.min_seek_fraction * mech.avg_seek_s;
+  mech.queue_depth = word_queue_depth(identify);
+  return mech;
+}
+
+QueueConfig sim_queue_config(const Settings& settings) {
+  QueueConfig queue;
+  const auto number = [&](SettingId id, int fallback) {
+    const auto found = settings.find(id);
+    return found == settings.end() ? fallback : static_cast<int>(found->second.number());
+  };
+  if (const auto found = settings.find(SettingId::scheduler); found != settings.end())
+    queue.scheduler = found->second.text();
+  queue.nr_requests = number(SettingId::nr_requests, queue.nr_requests);
+  queue.max_sectors_kb = number(SettingId::max_sectors_kb, queue.max_sectors_kb);
+  return queue;
+}
+
+SimDriveConfig sim_drive_config(const SimCore& core) {
+  SimDriveConfig drive;
+  drive.state = core.state;
+  drive.fastest_pio = fastest_pio_code(core.limits);
+  drive.media_mib_s = core.media_mib_s;
+  drive.mechanics = sim_mechanics(core.identify, core.profile.rotation_rpm);
+  drive.queue = sim_queue_config(sim_settings(core.state));
+  return drive;
+}
+
+SimFigures sim_workload_figures(const SimDriveConfig& drive, const SimWorkload& workload,
+                                const SimMachine& machine, const SimQueueMachine& queue_machine) {
+  DT_ASSERT(workload.block_bytes > 0 && workload.block_bytes % 512 == 0);
+  DT_ASSERT(workload.queue_depth >= 1);
+  const Queueing q = queueing_of(drive, workload);
+  const double cpu_s = cpu_cost_s(drive.queue.scheduler, queue_machine);
+  const Service service = service_of(drive, workload, q, cpu_s, machine, queue_machine);
+  SimFigures figures;
+  figures.iops = iops_of(drive, workload, q, service, cpu_s, queue_machine);
+  figures.mib_s = figures.iops * static_cast<double>(workload.block_bytes) / kMiB;
+  figures.mean_latency_s = std::max(q.depth / figures.iops, service.mean_s());
+  const double wait_s = figures.mean_latency_s - service.mean_s();
+  const auto latency = [&](double p) {
+    const double wait = q.reordered ? -std::log(1.0 - p) * wait_s : wait_s;
+    return service.quantile(p) + wait;
+  };
+  figures.p50_latency_s = latency(0.5);
+  figures.p99_latency_s = latency(0.99);
+  figures.p999_latency_s = latency(0.999);
+  return figures;
+}
+
+}  // namespace disktune::probe
