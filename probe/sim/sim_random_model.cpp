@@ -168,14 +168,13 @@ Service service_of(const SimDriveConfig& drive, const SimWorkload& workload, con
 double iops_of(const SimDriveConfig& drive, const SimWorkload& workload, const Queueing& q,
                const Service& service, double cpu_s, const SimQueueMachine& qm) {
   if (q.depth == 1) return 1.0 / service.mean_s();
-  const double device_s = service.mean_s() - cpu_s;  // the CPU work overlaps the device's
-  const double served = drive.mechanics.rotating()
-                            ? 1.0
-                            : std::min(q.in_drive, qm.ssd_parallel_units);
-  double iops = std::min(served / device_s, 1.0 / (cpu_s * std::max(1.0, q.requests_per_io)));
-  if (!drive.mechanics.rotating())
-    iops = std::min(iops, qm.sata_mib_s * kMiB / static_cast<double>(workload.block_bytes));
-  return iops;
+  const double cpu_bound = 1.0 / (cpu_s * std::max(1.0, q.requests_per_io));
+  // A rotating drive serves one request at a time while the CPU prepares the next ones; an
+  // SSD's units each take a whole request (CPU included) per cycle of the closed loop.
+  if (drive.mechanics.rotating()) return std::min(1.0 / (service.mean_s() - cpu_s), cpu_bound);
+  const double served = std::min(q.in_drive, qm.ssd_parallel_units);
+  return std::min({served / service.mean_s(), cpu_bound,
+                   qm.sata_mib_s * kMiB / static_cast<double>(workload.block_bytes)});
 }
 
 }  // namespace
