@@ -5,6 +5,7 @@
 #include "probe/core/assert.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace disktune::probe {
@@ -13,8 +14,8 @@ namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
 constexpr double kSector = 512.0;
 constexpr double kPairSqrtMean = 8.0 / 15.0;  // E[sqrt|x - y|], x, y uniform on [0, 1]
-constexpr int kStrata = 128;                   // quadrature points over the seek distance
-constexpr int kBisections = 48;
+constexpr std::size_t kStrata = 128;                  // quadrature points over the seek distance
+constexpr int kBisections = 36;  // a 2^-36 share of the latency range
 
 // IDENTIFY words (ACS-3 Table 45).
 constexpr std::size_t kWordQueueDepth = 75;  // bits 4:0 = maximum queue depth - 1
@@ -106,21 +107,27 @@ struct Service {
   double rotation_max_s = 0.0;  // rotational wait ~ U(0, rotation_max)
   double ssd_access_s = 0.0;    // SSD access ~ U(1 -+ jitter/2) * ssd_access
   double ssd_jitter = 0.0;
+  std::array<double, kStrata> sqrt_distance{};
 
   [[nodiscard]] double mean_s() const {
     return fixed_s + seek_min_s + seek_k_s * beta_sqrt_mean(window + 1.0) +
            rotation_max_s / 2.0 + ssd_access_s;
   }
+  // sqrt of the seek distance's quantiles at the strata's midpoints (the quadrature nodes).
+  void set_window(double w) {
+    window = w;
+    const double m = window + 1.0;
+    for (std::size_t k = 0; k < kStrata; ++k) {
+      const double u = (static_cast<double>(k) + 0.5) / kStrata;
+      sqrt_distance[k] = std::sqrt(1.0 - std::pow(1.0 - u, 1.0 / m));
+    }
+  }
   // P(service <= x), by quadrature over the seek distance's quantiles.
   [[nodiscard]] double cdf(double x) const {
-    const double m = window + 1.0;
+    if (seek_k_s == 0.0) return spread_cdf(x - fixed_s - seek_min_s);
     double sum = 0.0;
-    for (int k = 0; k < kStrata; ++k) {
-      const double u = (k + 0.5) / kStrata;
-      const double d = 1.0 - std::pow(1.0 - u, 1.0 / m);
-      const double rest = x - fixed_s - seek_min_s - seek_k_s * std::sqrt(d);
-      sum += spread_cdf(rest);
-    }
+    for (const double root : sqrt_distance)
+      sum += spread_cdf(x - fixed_s - seek_min_s - seek_k_s * root);
     return sum / kStrata;
   }
   [[nodiscard]] double quantile(double q) const {
@@ -159,7 +166,7 @@ Service service_of(const SimDriveConfig& drive, const SimWorkload& workload, con
   } else if (workload.random) {
     s.seek_min_s = mech.min_seek_s;
     s.seek_k_s = (mech.avg_seek_s - mech.min_seek_s) / kPairSqrtMean;
-    s.window = q.window;
+    s.set_window(q.window);
     s.rotation_max_s = 2.0 * (60.0 / mech.rotation_rpm) / (q.in_drive + 1.0);
   }
   return s;
