@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 
 namespace disktune::probe {
 namespace {
@@ -86,7 +87,7 @@ Queueing queueing_of(const SimDriveConfig& drive, const SimWorkload& workload) {
   const int held = q.depth - q.in_drive + 1;
   const int os_window = sorts(queue.scheduler) ? held : 1;
   q.window = std::max(os_window, q.in_drive);
-  q.reordered = q.window > 1;
+  q.reordered = q.window > 1 && workload.random;  // a sequential stream stays in order
   const double max_bytes = std::max(4, queue.max_sectors_kb) * 1024.0;
   const double block = static_cast<double>(workload.block_bytes);
   if (block > max_bytes) {
@@ -231,9 +232,15 @@ SimFigures sim_workload_figures(const SimDriveConfig& drive, const SimWorkload& 
   figures.mib_s = figures.iops * static_cast<double>(workload.block_bytes) / kMiB;
   figures.mean_latency_s = std::max(q.depth / figures.iops, service.mean_s());
   const double wait_s = figures.mean_latency_s - service.mean_s();
+  // mq-deadline serves a read older than read_expire after the current batch.
+  const double longest_wait_s =
+      drive.queue.scheduler == "mq-deadline"
+          ? queue_machine.deadline_read_expire_s +
+                queue_machine.deadline_fifo_batch * service.mean_s()
+          : std::numeric_limits<double>::infinity();
   const auto latency = [&](double p) {
-    const double wait = q.reordered ? -std::log(1.0 - p) * wait_s : wait_s;
-    return service.quantile(p) + wait;
+    const double spread = q.reordered ? -std::log(1.0 - p) * wait_s : wait_s;
+    return service.quantile(p) + std::min(spread, std::max(wait_s, longest_wait_s));
   };
   figures.p50_latency_s = latency(0.5);
   figures.p99_latency_s = latency(0.99);

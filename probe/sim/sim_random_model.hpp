@@ -46,6 +46,10 @@ struct SimQueueMachine {
   double kyber_extra_s = 0.3e-6;     ///< kyber's token accounting per request
   double deadline_extra_s = 0.6e-6;  ///< mq-deadline's sort and FIFO insertion per request
   double bfq_extra_s = 3.4e-6;       ///< bfq's scheduling per request
+  /// mq-deadline's defaults (Documentation/block/deadline-iosched.rst): a read waits at most
+  /// about read_expire plus one batch of fifo_batch requests.
+  double deadline_read_expire_s = 0.5;
+  int deadline_fifo_batch = 16;
   double ssd_access_s = 90e-6;       ///< flash read + controller time of one small read
   double ssd_jitter = 0.4;           ///< SSD access time spread: uniform over (1 +- jitter/2)
   int ssd_parallel_units = 8;        ///< requests an SSD serves at once
@@ -115,7 +119,8 @@ struct SimFigures {
 /// and bounds IOPS at 1 / cost when pipelined. Rotating drives serve one request at a time;
 /// an SSD serves min(n, parallel units), bounded by the SATA ceiling. Latency percentiles:
 /// the service-time quantile plus the queue wait (Little: depth / IOPS - mean service), a fixed
-/// wait in FIFO order, exponentially spread under reordering.
+/// wait in FIFO order or a sequential stream, exponentially spread when random reads are
+/// reordered, bounded under mq-deadline by read_expire + fifo_batch mean services.
 /// DT_ASSERT: block_bytes > 0 and a multiple of 512, queue_depth >= 1.
 SimFigures sim_workload_figures(const SimDriveConfig& drive, const SimWorkload& workload,
                                 const SimMachine& machine = {},
