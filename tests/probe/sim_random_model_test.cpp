@@ -173,3 +173,17 @@ TEST_CASE("sim_queue_config reads the queue settings present and defaults the re
   CHECK(set.nr_requests == 32);
   CHECK(set.max_sectors_kb == 512);
 }
+
+TEST_CASE("mq-deadline bounds a reordered read's wait; bfq's sorting does not", "[probe]") {
+  const SimDriveConfig deadline = drive_of(sata_identify(7200, false), "mq-deadline");
+  const SimDriveConfig bfq = drive_of(sata_identify(7200, false), "bfq");
+  const SimFigures d = sim_workload_figures(deadline, {k4k, 32, true});
+  const SimFigures b = sim_workload_figures(bfq, {k4k, 32, true});
+  const SimQueueMachine machine;
+  const double service_s = 1.0 / d.iops;
+  CHECK(d.p999_latency_s <= machine.deadline_read_expire_s +
+                                (machine.deadline_fifo_batch + 2) * service_s +
+                                drive_of(sata_identify(7200, false)).mechanics.avg_seek_s * 2);
+  CHECK(b.p999_latency_s > d.p999_latency_s);
+  CHECK(b.iops == Approx(d.iops).epsilon(1e-3));  // the same sorting gain
+}
