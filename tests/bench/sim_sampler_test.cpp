@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the simulated drive's sampler of the fio objectives, and that their optima are found.
+#include "bench/adaptive.hpp"
 #include "bench/sim_sampler.hpp"
+#include "bench/stats.hpp"
 #include "probe/sim/sim_rules.hpp"
 #include "tests/support/coupled_device.hpp"
 #include "tests/support/sim_fixture.hpp"
@@ -156,5 +158,24 @@ TEST_CASE("each simulated objective's optimum over the seed's space comes out of
     CHECK(wider.score > best.score);
     for (const probe::Settings& config : wider.configs)
       CHECK(probe::format_value(SettingId::xfermode, config.at(SettingId::xfermode)) == "udma4");
+  }
+}
+
+TEST_CASE("the adaptive loop samples a simulated objective around its noise-free score",
+          "[bench]") {
+  for (const std::string& name : kSimulated) {
+    INFO(name);
+    auto exact = testing::make_sim(testing::seed_identify(), quiet(), 3);
+    const double noise_free = quiet_score(*exact, name);
+    auto noisy = testing::make_sim(testing::seed_identify(), {}, 3);  // 2 % noise
+    auto s = sampler(*noisy, name, 0.5);
+    const bench::SamplingPlan plan{5, 30, 0.01, true};
+    auto run = bench::run_adaptive(*s, plan, std::nullopt, [] {});
+    REQUIRE(run.has_value());
+    const std::vector<double> values = bench::values_of(run->samples);
+    CHECK(values.size() >= 5);
+    CHECK(bench::median(values) == Approx(noise_free).epsilon(0.03));
+    CHECK(bench::cv(values) > 0.005);  // the drive's noise is there
+    CHECK(bench::cv(values) < 0.05);
   }
 }
