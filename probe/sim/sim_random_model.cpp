@@ -18,27 +18,6 @@ constexpr double kPairSqrtMean = 8.0 / 15.0;  // E[sqrt|x - y|], x, y uniform on
 constexpr std::size_t kStrata = 128;                  // quadrature points over the seek distance
 constexpr int kBisections = 36;  // a 2^-36 share of the latency range
 
-// IDENTIFY words (ACS-3 Table 45).
-constexpr std::size_t kWordQueueDepth = 75;  // bits 4:0 = maximum queue depth - 1
-constexpr std::size_t kWordSataCaps = 76;    // bit 8 = NCQ supported
-constexpr std::size_t kWordRotation = 217;   // 1 = non-rotating, 0401h-FFFEh = rpm
-
-bool reported(std::uint16_t word) { return word != 0 && word != 0xFFFF; }
-
-std::optional<int> word_rotation(const IdentifyInfo& identify) {
-  if (!identify.words) return std::nullopt;
-  const std::uint16_t rate = (*identify.words)[kWordRotation];
-  if (rate == 1 || (rate >= 0x0401 && rate <= 0xFFFE)) return int{rate};
-  return std::nullopt;
-}
-
-int word_queue_depth(const IdentifyInfo& identify) {
-  if (!identify.words) return 1;
-  const std::uint16_t caps = (*identify.words)[kWordSataCaps];
-  if (!reported(caps) || (caps & (1U << 8)) == 0) return 1;
-  return ((*identify.words)[kWordQueueDepth] & 0x1F) + 1;
-}
-
 int generation_rpm(const IdentifyInfo& identify) {
   const auto udma = std::max_element(identify.udma_modes.begin(), identify.udma_modes.end());
   const bool modern = identify.is_sata || (udma != identify.udma_modes.end() && *udma >= 3);
@@ -190,10 +169,10 @@ double iops_of(const SimDriveConfig& drive, const SimWorkload& workload, const Q
 SimMechanics sim_mechanics(const IdentifyInfo& identify, std::optional<int> profile_rpm,
                            const SimQueueMachine& machine) {
   SimMechanics mech;
-  mech.rotation_rpm = word_rotation(identify).value_or(profile_rpm.value_or(generation_rpm(identify)));
+  mech.rotation_rpm = identify.rotation_rate.value_or(profile_rpm.value_or(generation_rpm(identify)));
   mech.avg_seek_s = class_avg_seek_s(mech.rotation_rpm);
   mech.min_seek_s = machine.min_seek_fraction * mech.avg_seek_s;
-  mech.queue_depth = word_queue_depth(identify);
+  mech.queue_depth = identify.queue_depth.value_or(1);
   return mech;
 }
 

@@ -56,10 +56,10 @@ struct SimQueueMachine {
   double sata_mib_s = 550.0;         ///< SATA 6 Gb/s payload ceiling for an SSD
 };
 
-/// The drive's mechanics from identify data: rotation from word 217 where the capture has it
-/// (1 = SSD; 0401h-FFFEh = rpm), else `profile_rpm` (the profile's drive class), else the
-/// drive's generation (SATA or UDMA3+: 7200 rpm, older: 5400 rpm); queue depth from words
-/// 75/76 where the capture has them (text captures do not: 1). The SIMULATED host controller
+/// The drive's mechanics from identify data: rotation from word 217 where the capture gives it
+/// (IdentifyInfo::rotation_rate: 1 = SSD, else rpm), else `profile_rpm` (the profile's drive
+/// class), else the drive's generation (SATA or UDMA3+: 7200 rpm, older: 5400 rpm); queue
+/// depth IdentifyInfo::queue_depth (words 75/76, NCQ), else 1. The SIMULATED host controller
 /// is taken to run NCQ wherever the drive offers it (as libata would).
 SimMechanics sim_mechanics(const IdentifyInfo& identify, std::optional<int> profile_rpm,
                            const SimQueueMachine& machine = {});

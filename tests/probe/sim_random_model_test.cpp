@@ -22,8 +22,10 @@ IdentifyInfo sata_identify(std::uint16_t rotation, bool ncq) {
   words[75] = 31;                                           // queue depth 32
   words[76] = static_cast<std::uint16_t>(0x0006 | (ncq ? 0x0100 : 0));  // SATA gen 1/2
   words[217] = rotation;
-  info.words = words;
-  info.is_sata = true;
+  const IdentifyInfo decoded = decode_identify(words, IdentifySource::raw);
+  info.rotation_rate = decoded.rotation_rate;
+  info.queue_depth = decoded.queue_depth;
+  info.is_sata = decoded.is_sata;
   return info;
 }
 
@@ -32,7 +34,7 @@ SimDriveConfig drive_of(const IdentifyInfo& identify, const std::string& schedul
   SimDriveConfig drive;
   drive.state.using_dma = true;
   drive.state.xfermode = 69;  // udma5
-  drive.media_mib_s = identify.words && (*identify.words)[217] == 1 ? 500.0 : 60.0;
+  drive.media_mib_s = identify.rotation_rate == 1 ? 500.0 : 60.0;
   drive.mechanics = sim_mechanics(identify, profile_rpm);
   drive.queue.scheduler = scheduler;
   return drive;
