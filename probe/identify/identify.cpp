@@ -28,6 +28,7 @@ constexpr std::size_t w_multsect = 59;
 constexpr std::size_t w_sdma = 62;
 constexpr std::size_t w_mdma = 63;
 constexpr std::size_t w_adv_pio = 64;
+constexpr std::size_t w_queue_depth = 75;
 constexpr std::size_t w_sata_cap = 76;
 constexpr std::size_t w_major = 80;
 constexpr std::size_t w_minor = 81;
@@ -37,6 +38,7 @@ constexpr std::size_t w_cmd_enabled_1 = 85;
 constexpr std::size_t w_cmd_enabled_2 = 86;
 constexpr std::size_t w_udma = 88;
 constexpr std::size_t w_hw_reset = 93;
+constexpr std::size_t w_rotation = 217;
 constexpr std::size_t w_transport = 222;
 constexpr std::size_t w_integrity = 255;
 
@@ -127,6 +129,10 @@ void decode_dma_modes(const Words& words, IdentifyInfo& info) {
 
 void decode_transport(const Words& words, IdentifyInfo& info) {
   info.is_sata = reported(words[w_sata_cap]) || (words[w_transport] >> 12) == 1;
+  if (reported(words[w_sata_cap]) && bit(words[w_sata_cap], 8))
+    info.queue_depth = (words[w_queue_depth] & 0x1F) + 1;
+  const std::uint16_t rotation = words[w_rotation];
+  if (rotation == 1 || (rotation >= 0x0401 && rotation <= 0xFFFE)) info.rotation_rate = rotation;
   const std::uint16_t reset = words[w_hw_reset];
   // libata's ata_drive_40wire test: bits 15:13 = 011 means CBLID- above V_IH (80-wire).
   if (!info.is_sata && valid_word(reset)) info.cable_80wire = bit(reset, 13);

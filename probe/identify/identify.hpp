@@ -60,6 +60,14 @@ struct IdentifyInfo {
   /// that does not show it).
   std::optional<bool> cable_80wire;
   bool is_sata = false;           ///< word 76 not in {0, 0xFFFF} or word 222 bits 15:12 = 1
+  /// Word 217, nominal media rotation rate: 1 = non-rotating (SSD), else rpm (0401h-FFFEh);
+  /// nullopt = not reported (0, FFFFh, reserved values, or text without the line). -I text:
+  /// "Nominal Media Rotation Rate: 7200" / "Solid State Device".
+  std::optional<int> rotation_rate;
+  /// Commands the drive queues: word 75 bits 4:0 + 1 when word 76 bit 8 (NCQ) is set; -I
+  /// text of a SATA drive: "Queue depth: N" > 1 (hdparm prints word 75; a parallel drive's is
+  /// legacy TCQ, left out). nullopt = no queuing reported.
+  std::optional<int> queue_depth;
 
   std::vector<int> ata_major_versions;  ///< word 80 bits 1-14: ATA/ATAPI-n supported
   std::optional<std::uint16_t> ata_minor_version;  ///< word 81 (0 / 0xFFFF = not reported)

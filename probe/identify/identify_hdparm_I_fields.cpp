@@ -89,7 +89,12 @@ void ReportParser::parse_body(std::string_view text, int line) {
       info_.ata_major_versions = versions;
     }
   } else if (section_ == "Configuration:") {
-    parse_capacity(text);
+    if (!parse_capacity(text) && text.starts_with("Nominal Media Rotation Rate:")) {
+      const std::string rate = trim_blanks(after(text, "Nominal Media Rotation Rate:"));
+      const auto rpm = parse_number(rate);
+      if (rate == "Solid State Device") info_.rotation_rate = 1;
+      else if (rpm && *rpm >= 0x0401 && *rpm <= 0xFFFE) info_.rotation_rate = static_cast<int>(*rpm);
+    }
   } else if (section_ == "Capabilities:") {
     parse_capability(text, line);
   } else if (section_ == "Commands/features:") {
@@ -154,6 +159,9 @@ bool ReportParser::parse_capability(std::string_view text, int line) {
     } else {
       parse_mode_tokens(list, BareFamily::none, line, modes_, info_.warnings);
     }
+  } else if (const auto at = text.find("Queue depth:"); at != std::string_view::npos) {
+    const auto depth = parse_number(trim_blanks(text.substr(at + 12)));
+    if (depth && *depth > 1 && *depth <= 32) info_.queue_depth = static_cast<int>(*depth);
   } else if (text.starts_with("Advanced power management level:")) {
     info_.apm.supported = true;
     if (text.find("disabled") != std::string_view::npos) info_.apm.enabled = false;
@@ -221,6 +229,8 @@ void ReportParser::finish() {
   finish_capacity();
   if (cfa_row_ && info_.device_type == DeviceType::ata) info_.device_type = DeviceType::cfa;
   if (hw_reset_seen_ && !info_.is_sata) info_.cable_80wire = cable_above_;
+  // A parallel drive's word 75 is legacy TCQ, which Linux no longer uses; SATA's is NCQ.
+  if (!info_.is_sata) info_.queue_depth.reset();
 }
 
 void ReportParser::finish_features() {

@@ -69,6 +69,8 @@ class SimDevice final : public Device {
     return make_sim_block_io(core_, mode);
   }
 
+  [[nodiscard]] const std::shared_ptr<SimCore>& core() const { return core_; }
+
  private:
   Capability capability(SettingId id) const {
     Capability cap{id, Support::supported, {}, {}};
@@ -110,6 +112,11 @@ Error bad_drive(const std::string& path, const std::string& why) {
 }
 
 }  // namespace
+
+std::shared_ptr<SimCore> sim_core_of(Device& device) {
+  const auto* sim = dynamic_cast<const SimDevice*>(&device);
+  return sim ? sim->core() : nullptr;
+}
 
 Result<std::unique_ptr<Device>> make_sim_device_from(IdentifyInfo identify, std::string path,
                                                      SimProfile profile, std::uint64_t seed) {

@@ -4,6 +4,7 @@
 
 #include "probe/device.hpp"
 #include "probe/identify/identify.hpp"
+#include "probe/sim/sim_block_io.hpp"
 #include "probe/sim/sim_profile.hpp"
 
 #include <cstdint>
@@ -38,5 +39,10 @@ Result<std::unique_ptr<Device>> make_sim_device(const std::optional<std::string>
 /// (LBA sectors) or no PIO/DMA mode data.
 Result<std::unique_ptr<Device>> make_sim_device_from(IdentifyInfo identify, std::string path,
                                                      SimProfile profile, std::uint64_t seed);
+
+/// The shared state of a drive made by make_sim_device / make_sim_device_from, for models
+/// that time work other than BlockIo reads (the random-read model's sampler); nullptr for any
+/// other Device.
+std::shared_ptr<SimCore> sim_core_of(Device& device);
 
 }  // namespace disktune::probe

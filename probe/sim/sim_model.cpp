@@ -76,18 +76,26 @@ std::int64_t transfer_code(const SimState& state, std::int64_t fastest_pio) {
   return state.using_dma ? state.xfermode : fastest_pio;
 }
 
+double sector_time_s(const SimState& state, std::int64_t fastest_pio, double media_mib_s,
+                     const SimMachine& machine) {
+  const double media_s = kSector / (media_mib_s * kMiB);
+  const double host_s = host_sector_s(state, transfer_code(state, fastest_pio), machine);
+  return std::max(media_s, host_s) + machine.overlap_loss * std::min(media_s, host_s);
+}
+
+double request_time_s(const SimState& state, std::int64_t fastest_pio, const SimMachine& machine) {
+  const double irq_s = machine.irq_overhead_s * (state.unmaskirq ? machine.unmask_factor : 1.0);
+  const bool dma = xfermode_is_dma(transfer_code(state, fastest_pio));
+  return machine.command_overhead_s + (dma ? irq_s : 0.0);
+}
+
 Seconds uncached_read_time(const SimState& state, std::int64_t fastest_pio,
                                   double media_mib_s, std::uint64_t bytes, IoMode mode,
                                   bool sequential, const SimMachine& machine) {
-  const std::int64_t code = transfer_code(state, fastest_pio);
-  const double media_s = kSector / (media_mib_s * kMiB);
-  const double host_s = host_sector_s(state, code, machine);
-  const double sector_s =
-      std::max(media_s, host_s) + machine.overlap_loss * std::min(media_s, host_s);
+  const double sector_s = sector_time_s(state, fastest_pio, media_mib_s, machine);
   const double sectors = static_cast<double>(bytes) / kSector;
   const double requests = std::ceil(sectors / machine.max_request_sectors);
-  const double irq_s = machine.irq_overhead_s * (state.unmaskirq ? machine.unmask_factor : 1.0);
-  const double request_s = machine.command_overhead_s + (xfermode_is_dma(code) ? irq_s : 0.0);
+  const double request_s = request_time_s(state, fastest_pio, machine);
   const int readahead = mode == IoMode::buffered ? state.readahead_sectors : 0;
   const double gap_s = machine.unplug_delay_s - std::min(machine.unplug_delay_s, readahead * sector_s);
   const double seek_s = sequential ? 0.0 : machine.positioning_s;

@@ -45,6 +45,17 @@ double default_media_mib_s(const IdentifyInfo& identify);
 /// otherwise its PIO mode, or `fastest_pio` (a -X code) when the drive sits in a DMA mode.
 std::int64_t transfer_code(const SimState& state, std::int64_t fastest_pio);
 
+/// Time [s] per 512-byte sector once a transfer streams: max(m, h) + overlap_loss * min(m, h),
+/// m = 512 / media rate, h = the host's time per sector (bus, plus the PIO costs below).
+/// What uncached_read_time charges per sector; the random-read model reuses it.
+double sector_time_s(const SimState& state, std::int64_t fastest_pio, double media_mib_s,
+                     const SimMachine& machine = {});
+
+/// Time [s] of issuing one request (at most max_request_sectors): command_overhead, plus one
+/// interrupt (irq(unmask)) when the transfer is DMA.
+double request_time_s(const SimState& state, std::int64_t fastest_pio,
+                      const SimMachine& machine = {});
+
 /// Time [s] for one read() of `bytes` (a multiple of 512) that misses the page cache:
 ///   per sector   t_s = max(m, h) + overlap_loss * min(m, h)       (two-stage pipeline)
 ///     m = 512 / media rate;  h = 512 / interface rate            (DMA), or

@@ -131,12 +131,19 @@ class Reader {
     } else if (key == "cable_80wire") {
       if (!value.is_bool()) return error(name, "expected true or false");
       profile.cable_80wire = value.get_bool();
+    } else if (key == "rotation_rpm") {
+      auto number = this->number(value, name, 1.0, 65534.0);
+      if (!number) return number.error();
+      const int rpm = static_cast<int>(*number);
+      if (rpm != *number || (rpm > 1 && rpm < 1025))
+        return error(name, "expected 1 (non-rotating) or a whole rate of 1025..65534 rpm");
+      profile.rotation_rpm = rpm;
     } else if (key == "faults") {
       auto parsed = faults(value);
       if (!parsed) return parsed.error();
       profile.faults = std::move(*parsed);
     } else {
-      return error(name, "unknown key (expected media_mib_s, noise_pct, cable_80wire, faults)");
+      return error(name, "unknown key (expected media_mib_s, noise_pct, cable_80wire, rotation_rpm, faults)");
     }
     return {};
   }

@@ -28,7 +28,7 @@ bool contains(const std::string& text, std::string_view part) {
 
 TEST_CASE("a full sim profile parses into its values", "[probe]") {
   auto parsed = parse_sim_profile(R"({
-    "media_mib_s": 21.5, "noise_pct": 0, "cable_80wire": true,
+    "media_mib_s": 21.5, "noise_pct": 0, "cable_80wire": true, "rotation_rpm": 5400,
     "faults": [
       {"when": {"xfermode": "udma4", "unmaskirq": 1}, "effect": "hang"},
       {"when": {"xfermode": 34, "multcount": "8"}, "effect": "corrupt"},
@@ -38,6 +38,7 @@ TEST_CASE("a full sim profile parses into its values", "[probe]") {
   CHECK(parsed->media_mib_s == 21.5);
   CHECK(parsed->noise_pct == 0.0);
   CHECK(parsed->cable_80wire == true);
+  CHECK(parsed->rotation_rpm == 5400);
   REQUIRE(parsed->faults.size() == 3);
   CHECK(parsed->faults[0].effect == FaultEffect::hang);
   CHECK(format_settings(parsed->faults[0].when) == "unmaskirq=1 xfermode=udma4");
@@ -52,6 +53,7 @@ TEST_CASE("an empty sim profile keeps the defaults", "[probe]") {
   CHECK_FALSE(parsed->media_mib_s.has_value());
   CHECK(parsed->noise_pct == 2.0);
   CHECK_FALSE(parsed->cable_80wire.has_value());
+  CHECK_FALSE(parsed->rotation_rpm.has_value());
   CHECK(parsed->faults.empty());
 }
 
@@ -74,6 +76,10 @@ TEST_CASE("sim profile errors name the file, the key and the reason", "[probe]")
   CHECK(contains(error_of(R"({"media_mib_s": 0})"), "media_mib_s"));
   CHECK(contains(error_of(R"({"noise_pct": 80})"), "noise_pct"));
   CHECK(contains(error_of(R"({"cable_80wire": 1})"), "expected true or false"));
+  CHECK(contains(error_of(R"({"rotation_rpm": 1000})"), "key 'rotation_rpm': expected 1"));
+  CHECK(contains(error_of(R"({"rotation_rpm": 7200.5})"), "rotation_rpm"));
+  CHECK(contains(error_of(R"({"rotation_rpm": 0})"), "rotation_rpm"));
+  CHECK(parse_sim_profile(R"({"rotation_rpm": 1})", "p")->rotation_rpm == 1);
   CHECK(contains(error_of(R"({"faults": {}})"), "key 'faults': expected an array"));
   CHECK(contains(error_of(R"({"faults": [{"effect": "hang", "why": 1}]})"),
                  "key 'faults[0].why': unknown key"));

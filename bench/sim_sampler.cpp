@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// SimSampler: the random-read model's figures as samples, with the simulated drive's noise.
+#include "bench/sim_sampler.hpp"
+
+#include "probe/core/assert.hpp"
+#include "probe/sim/sim_device.hpp"
+
+#include <array>
+#include <chrono>
+#include <thread>
+#include <utility>
+
+namespace disktune::bench {
+namespace {
+
+constexpr double kSlowFactor = 4.0;         // as a "slow" fault slows a simulated read
+constexpr double kErrorCostS = 30e-3;       // a failed command before the driver reports EIO
+constexpr std::uint64_t kSamplerSalt = 0x51a5a3d1e5ULL;  // keeps these noise streams apart
+
+struct Named {
+  std::string_view name;
+  probe::SimWorkload workload;
+};
+
+constexpr std::array<Named, 3> kWorkloads{{
+    {"seq-read-direct", {1u << 20, 16, false}},
+    {"rand-read-iops", {4096, 32, true}},
+    {"rand-read-latency", {4096, 1, true}},
+}};
+
+std::uint64_t text_hash(std::string_view text) {
+  std::uint64_t hash = kSamplerSalt;
+  for (const char c : text) hash = probe::mix64(hash ^ static_cast<unsigned char>(c));
+  return hash;
+}
+
+// Digest of the queue configuration (not in SimState, so not in sim_state_hash).
+std::uint64_t queue_hash(const probe::QueueConfig& queue) {
+  std::uint64_t hash = text_hash(queue.scheduler);
+  for (const std::int64_t v : {std::int64_t{queue.nr_requests}, std::int64_t{queue.max_sectors_kb},
+                               std::int64_t{queue.nomerges},
+                               std::int64_t{queue.device_queue_depth.value_or(-1)}})
+    hash = probe::mix64(hash ^ static_cast<std::uint64_t>(v));
+  return hash;
+}
+
+double figure_of_metric(Metric metric, const probe::SimFigures& figures) {
+  switch (metric) {
+    case Metric::bw: return figures.mib_s;
+    case Metric::iops: return figures.iops;
+    case Metric::p99: return figures.p99_latency_s * 1e6;
+    case Metric::p999: return figures.p999_latency_s * 1e6;
+  }
+  return 0.0;
+}
+
+probe::Error not_supported(const std::string& what, const std::string& path) {
+  return probe::Error{std::make_error_code(std::errc::not_supported), what, path};
+}
+
+class SimSampler final : public Sampler {
+ public:
+  SimSampler(std::shared_ptr<probe::SimCore> core, Objective objective,
+             probe::SimWorkload workload, probe::Seconds duration)
+      : core_(std::move(core)), objective_(std::move(objective)), workload_(workload),
+        duration_(duration), key_(text_hash(objective_.name)),
+        open_index_(core_->opens[probe::mix64(key_ ^ config_hash())]++) {}
+
+  probe::Result<Sample> sample() override {
+    const probe::Settings settings = probe::sim_settings(core_->state);
+    if (probe::has_fault(core_->profile, probe::FaultEffect::hang, settings)) hang_forever();
+    if (probe::has_fault(core_->profile, probe::FaultEffect::eio, settings)) {
+      core_->clock.advance(probe::Seconds(kErrorCostS));
+      return probe::errno_error(EIO, "simulated " + objective_.name + " sample [eio fault: " +
+                                         probe::format_settings(settings) + "]",
+                                core_->path);
+    }
+    const probe::SimDriveConfig drive = probe::sim_drive_config(*core_);
+    const probe::SimFigures figures = probe::sim_workload_figures(drive, workload_);
+    double time_factor = probe::noise_factor(core_->seed ^ key_ ^ queue_hash(drive.queue),
+                                             core_->state, samples_++ ^ (open_index_ << 40), 0,
+                                             core_->profile.noise_pct);
+    if (probe::has_fault(core_->profile, probe::FaultEffect::slow, settings))
+      time_factor *= kSlowFactor;
+    const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
+    const double figure = figure_of_metric(objective_.metric, figures) *
+                          (latency ? time_factor : 1.0 / time_factor);
+    core_->clock.advance(duration_);
+    const double bytes = figures.iops / time_factor * duration_.count() *
+                         static_cast<double>(workload_.block_bytes);
+    return Sample{score_of(objective_, figure), static_cast<std::uint64_t>(bytes), duration_};
+  }
+
+ private:
+  [[noreturn]] static void hang_forever() {
+    // As a simulated read under a "hang" fault: only the watchdog's kill ends it.
+    for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+  }
+
+  std::uint64_t config_hash() const {
+    return probe::sim_state_hash(core_->state) ^ queue_hash(probe::sim_drive_config(*core_).queue);
+  }
+
+  std::shared_ptr<probe::SimCore> core_;
+  Objective objective_;
+  probe::SimWorkload workload_;
+  probe::Seconds duration_;
+  std::uint64_t key_;         // the objective's noise stream
+  std::uint64_t open_index_;  // samplers opened before this one under the same settings
+  std::uint64_t samples_ = 0;
+};
+
+}  // namespace
+
+probe::Result<probe::SimWorkload> sim_workload_of(const Objective& objective) {
+  if (objective.engine == Engine::fio && objective.job_file.empty())
+    for (const Named& named : kWorkloads)
+      if (named.name == objective.name) return named.workload;
+  return not_supported("objective " + objective.name +
+                           " has no simulated workload (simulated: seq-read-direct, "
+                           "rand-read-iops, rand-read-latency; seq-read reads the simulated "
+                           "drive itself)",
+                       "");
+}
+
+probe::Result<std::unique_ptr<Sampler>> make_sim_sampler(probe::Device& device,
+                                                         const Objective& objective,
+                                                         probe::Seconds duration) {
+  DT_ASSERT(duration.count() > 0.0);
+  auto core = probe::sim_core_of(device);
+  if (!core)
+    return not_supported("objective " + objective.name +
+                             ": the simulated sampler needs a simulated drive (sim:)",
+                         device.path());
+  auto workload = sim_workload_of(objective);
+  if (!workload) return workload.error();
+  return std::unique_ptr<Sampler>(
+      std::make_unique<SimSampler>(std::move(core), objective, *workload, duration));
+}
+
+}  // namespace disktune::bench

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Tests for the simulated drive's sampler of the fio objectives, and that their optima are found.
+#include "bench/adaptive.hpp"
+#include "bench/sim_sampler.hpp"
+#include "bench/stats.hpp"
+#include "probe/sim/sim_rules.hpp"
+#include "tests/support/coupled_device.hpp"
+#include "tests/support/sim_fixture.hpp"
+#include "tests/support/sim_space.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+using namespace disktune;
+using bench::Objective;
+using probe::SettingId;
+using probe::SettingValue;
+
+namespace {
+
+const std::vector<std::string> kSimulated{"seq-read-direct", "rand-read-iops", "rand-read-latency"};
+
+Objective objective(const std::string& name) {
+  auto parsed = bench::parse_objective(name, "");
+  REQUIRE(parsed.has_value());
+  return *parsed;
+}
+
+std::unique_ptr<bench::Sampler> sampler(probe::Device& device, const std::string& name,
+                                        double seconds = 1.0) {
+  auto made = bench::make_sim_sampler(device, objective(name), probe::Seconds(seconds));
+  REQUIRE(made.has_value());
+  return std::move(*made);
+}
+
+std::vector<double> scores(probe::Device& device, const std::string& name, int count) {
+  auto s = sampler(device, name);
+  std::vector<double> values;
+  for (int i = 0; i < count; ++i) {
+    auto sample = s->sample();
+    REQUIRE(sample);
+    values.push_back(sample->value);
+  }
+  return values;
+}
+
+probe::SimProfile quiet() {
+  probe::SimProfile profile;
+  profile.noise_pct = 0.0;
+  return profile;
+}
+
+double quiet_score(probe::Device& device, const std::string& name) {
+  auto sample = sampler(device, name)->sample();
+  REQUIRE(sample);
+  return sample->value;
+}
+
+}  // namespace
+
+TEST_CASE("simulated scores are deterministic for a seed and differ between seeds", "[bench]") {
+  for (const std::string& name : kSimulated) {
+    INFO(name);
+    auto a = testing::make_sim(testing::seed_identify(), {}, 7);
+    auto b = testing::make_sim(testing::seed_identify(), {}, 7);
+    auto c = testing::make_sim(testing::seed_identify(), {}, 8);
+    const auto first = scores(*a, name, 5);
+    CHECK(first == scores(*b, name, 5));
+    CHECK(first != scores(*c, name, 5));
+    CHECK(first != scores(*a, name, 5));  // a second sampler of the same settings: new draws
+  }
+}
+
+TEST_CASE("a simulated sample advances the virtual clock by its duration", "[bench]") {
+  auto device = testing::make_sim(testing::seed_identify());
+  auto io = device->open_io(probe::IoMode::direct);
+  REQUIRE(io);
+  const probe::Seconds before = (*io)->clock().now();
+  auto s = sampler(*device, "rand-read-iops", 2.5);
+  auto sample = s->sample();
+  REQUIRE(sample);
+  CHECK(sample->elapsed.count() == 2.5);
+  CHECK(((*io)->clock().now() - before).count() == Approx(2.5));
+  // IOPS * duration * 4 KiB were read.
+  CHECK(static_cast<double>(sample->bytes) == Approx(sample->value * 2.5 * 4096).epsilon(1e-6));
+}
+
+TEST_CASE("simulated scores follow the objective's figure and the current settings", "[bench]") {
+  auto device = testing::make_sim(testing::seed_identify(), quiet());
+  const double iops = quiet_score(*device, "rand-read-iops");
+  const double p99_us = bench::figure_of(objective("rand-read-latency"),
+                                         quiet_score(*device, "rand-read-latency"));
+  const double qd1_iops = 1.0 / (8.5e-3 + 30.0 / 7200);  // one avg seek + half a turn, 7200 rpm
+  CHECK(iops > qd1_iops);          // 32 sorted requests beat one at a time
+  CHECK(p99_us > 1e6 / qd1_iops);  // the 99th percentile lies above the mean
+  CHECK(p99_us < 50e3);
+  const double before = quiet_score(*device, "seq-read-direct");
+  auto s = sampler(*device, "seq-read-direct");
+  testing::apply_all(*device, testing::settings_of({{"using_dma", "1"}}));
+  auto after = s->sample();  // the settings now in force, not those at creation
+  REQUIRE(after);
+  CHECK(after->value > before * 1.2);
+}
+
+TEST_CASE("the simulated sampler refuses what it does not simulate", "[bench]") {
+  testing::CoupledDevice fake;
+  auto made = bench::make_sim_sampler(fake, objective("rand-read-iops"), probe::Seconds(1));
+  REQUIRE_FALSE(made.has_value());
+  CHECK(made.error().code == std::errc::not_supported);
+  auto device = testing::make_sim(testing::seed_identify());
+  for (const std::string name : {"seq-read", "fio:/tmp/job.fio"}) {
+    auto refused = bench::make_sim_sampler(*device, objective(name), probe::Seconds(1));
+    REQUIRE_FALSE(refused.has_value());
+    CHECK(refused.error().op.find(name) != std::string::npos);
+  }
+}
+
+TEST_CASE("simulated samples honour the profile's eio and slow faults", "[bench]") {
+  probe::SimProfile profile = quiet();
+  auto clean = testing::make_sim(testing::seed_identify(), profile);
+  profile.faults.push_back({testing::settings_of({{"using_dma", "1"}}), probe::FaultEffect::eio});
+  profile.faults.push_back({testing::settings_of({{"unmaskirq", "1"}}), probe::FaultEffect::slow});
+  auto faulty = testing::make_sim(testing::seed_identify(), profile);
+  testing::apply_all(*faulty, testing::settings_of({{"unmaskirq", "1"}}));
+  testing::apply_all(*clean, testing::settings_of({{"unmaskirq", "1"}}));
+  CHECK(quiet_score(*faulty, "rand-read-iops") ==
+        Approx(quiet_score(*clean, "rand-read-iops") / 4.0));
+  testing::apply_all(*faulty, testing::settings_of({{"using_dma", "1"}}));
+  auto failed = sampler(*faulty, "rand-read-iops")->sample();
+  REQUIRE_FALSE(failed);
+  CHECK(failed.error().code == std::make_error_code(std::errc::io_error));
+}
+
+TEST_CASE("each simulated objective's optimum over the seed's space comes out of the search",
+          "[bench]") {
+  // Nothing in the model names a configuration: the best one is whatever the enumeration
+  // rates highest, and it moves when the drive's limits move (an 80-wire cable allows UDMA4).
+  for (const std::string& name : kSimulated) {
+    INFO(name);
+    const testing::Rating rate = [&](probe::Device& device, const probe::Settings&) {
+      return quiet_score(device, name);
+    };
+    const testing::Optimum best = testing::brute_force(testing::seed_identify(), quiet(), rate);
+    REQUIRE_FALSE(best.configs.empty());
+    auto start = testing::make_sim(testing::seed_identify(), quiet());
+    CHECK(quiet_score(*start, name) < best.score);  // the boot defaults are not the optimum
+    for (const probe::Settings& config : best.configs) {
+      INFO(probe::format_settings(config));
+      CHECK(config.at(SettingId::using_dma).number() == 1);
+      CHECK(probe::format_value(SettingId::xfermode, config.at(SettingId::xfermode)) == "udma2");
+    }
+    probe::SimProfile cable = quiet();
+    cable.cable_80wire = true;
+    const testing::Optimum wider = testing::brute_force(testing::seed_identify(), cable, rate);
+    REQUIRE_FALSE(wider.configs.empty());
+    CHECK(wider.score > best.score);
+    for (const probe::Settings& config : wider.configs)
+      CHECK(probe::format_value(SettingId::xfermode, config.at(SettingId::xfermode)) == "udma4");
+  }
+}
+
+TEST_CASE("the adaptive loop samples a simulated objective around its noise-free score",
+          "[bench]") {
+  for (const std::string& name : kSimulated) {
+    INFO(name);
+    auto exact = testing::make_sim(testing::seed_identify(), quiet(), 3);
+    const double noise_free = quiet_score(*exact, name);
+    auto noisy = testing::make_sim(testing::seed_identify(), {}, 3);  // 2 % noise
+    auto s = sampler(*noisy, name, 0.5);
+    const bench::SamplingPlan plan{5, 30, 0.01, true};
+    auto run = bench::run_adaptive(*s, plan, std::nullopt, [] {});
+    REQUIRE(run.has_value());
+    const std::vector<double> values = bench::values_of(run->samples);
+    CHECK(values.size() >= 5);
+    CHECK(bench::median(values) == Approx(noise_free).epsilon(0.03));
+    CHECK(bench::cv(values) > 0.005);  // the drive's noise is there
+    CHECK(bench::cv(values) < 0.05);
+  }
+}
