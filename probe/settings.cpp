@@ -10,7 +10,7 @@
 namespace disktune::probe {
 namespace {
 
-constexpr std::array<SettingInfo, 17> kSettings{{
+constexpr std::array<SettingInfo, 18> kSettings{{
     {SettingId::multcount, "multcount", "-m", "", "sectors", Risk::risky, false, ""},
     {SettingId::io_support, "io_support", "-c", "", "", Risk::risky, false, ""},
     {SettingId::unmaskirq, "unmaskirq", "-u", "", "", Risk::risky, false, ""},
@@ -28,6 +28,7 @@ constexpr std::array<SettingInfo, 17> kSettings{{
     {SettingId::low_latency, "low_latency", "", "iosched/low_latency", "", Risk::safe, false, "bfq"},
     {SettingId::slice_idle, "slice_idle", "", "iosched/slice_idle", "ms", Risk::safe, false, "bfq"},
     {SettingId::read_lat_nsec, "read_lat_nsec", "", "iosched/read_lat_nsec", "ns", Risk::safe, false, "kyber"},
+    {SettingId::queue_depth, "queue_depth", "", "queue_depth", "commands", Risk::safe, false, ""},
 }};
 
 constexpr std::array<SettingId, 5> kTunables{SettingId::fifo_batch, SettingId::read_expire, SettingId::low_latency,
@@ -49,11 +50,11 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kWriteSid
 // max_sectors_kb before the readahead pair (some kernels raise read_ahead_kb when
 // max_sectors_kb is written, 6.18 to twice the value). apply_configuration reads everything
 // back and re-writes what still moved, so this order is a shortcut, not the guarantee.
-constexpr std::array<SettingId, 17> kOrder{
+constexpr std::array<SettingId, 18> kOrder{
     SettingId::multcount,      SettingId::io_support, SettingId::unmaskirq,
     SettingId::using_dma,      SettingId::xfermode,   SettingId::scheduler,
     SettingId::nr_requests,    SettingId::max_sectors_kb, SettingId::readahead,
-    SettingId::read_ahead_kb,  SettingId::nomerges,   SettingId::rq_affinity,
+    SettingId::read_ahead_kb,  SettingId::nomerges,   SettingId::rq_affinity, SettingId::queue_depth,
     SettingId::fifo_batch,     SettingId::read_expire, SettingId::low_latency,
     SettingId::slice_idle,     SettingId::read_lat_nsec};
 
@@ -82,6 +83,14 @@ std::span<const SettingId> all_settings() { return kOrder; }
 std::span<const SettingId> scheduler_tunable_settings() { return kTunables; }
 
 std::span<const std::pair<std::string_view, std::string_view>> write_side_tunables() { return kWriteSide; }
+
+bool is_device_attribute(SettingId id) { return id == SettingId::queue_depth; }
+
+std::string sysfs_block_path(SettingId id) {
+  const auto attr = setting_info(id).sysfs_attr;
+  DT_ASSERT(!attr.empty());
+  return (is_device_attribute(id) ? "device/" : "queue/") + std::string(attr);
+}
 
 bool is_scheduler_tunable(SettingId id) { return !setting_info(id).scheduler.empty(); }
 

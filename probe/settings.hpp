@@ -38,6 +38,7 @@ enum class SettingId {
   low_latency,     ///< queue/iosched/low_latency (bfq only): 0/1, interactive-latency heuristics
   slice_idle,      ///< queue/iosched/slice_idle (bfq only): idle wait for a queue's next request, ms
   read_lat_nsec,   ///< queue/iosched/read_lat_nsec (kyber only): target read latency, ns
+  queue_depth,     ///< /sys/block/X/device/queue_depth (SCSI/SATA, NCQ): commands in flight, 1..maximum
 };
 
 /// All settings, in the order they are applied and emitted: using_dma before xfermode (as
@@ -81,6 +82,11 @@ std::span<const SettingId> scheduler_tunable_settings();
 /// why: for `plan`. Source: Documentation/block/deadline-iosched.rst, bfq-iosched.rst,
 /// kyber-iosched.rst, Documentation/ABI/stable/sysfs-block (wbt_lat_usec).
 std::span<const std::pair<std::string_view, std::string_view>> write_side_tunables();
+/// The file of a sysfs setting relative to /sys/block/X: "queue/<attr>", or
+/// "device/<attr>" for queue_depth (the SCSI device's attribute). Aborts for an ioctl setting.
+std::string sysfs_block_path(SettingId id);
+/// True for a setting under /sys/block/X/device/ (queue_depth), not queue/.
+bool is_device_attribute(SettingId id);
 /// True when `id` is a scheduler tunable (setting_info(id).scheduler not empty).
 bool is_scheduler_tunable(SettingId id);
 /// A setting's value: a number (every hdparm knob, sysfs numbers) or a name (scheduler).

@@ -19,6 +19,11 @@ constexpr std::string_view kReadaheadReason =
 
 std::string_view attr_of(SettingId id) { return setting_info(id).sysfs_attr; }
 
+// The SCSI device directory beside queue/ (queue/.. is the block device's directory).
+std::string device_dir(const SysfsQueue& queue) {
+  return queue.dir().substr(0, queue.dir().rfind('/')) + "/device";
+}
+
 std::vector<SettingValue> to_values(const std::vector<std::int64_t>& numbers) {
   std::vector<SettingValue> values;
   values.reserve(numbers.size());
@@ -74,6 +79,12 @@ std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std:
   return ladder;
 }
 
+std::vector<std::int64_t> queue_depth_ladder(std::int64_t current_depth) {
+  return power_ladder(1, current_depth, current_depth);
+}
+
+const SysfsQueue& LinuxQueue::dir_of(SettingId id) const { return is_device_attribute(id) ? device_ : sysfs_; }
+
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb) {
   auto ladder = power_ladder(16, 8192, current_kb);
   if (ladder.front() != 0) ladder.insert(ladder.begin(), 0);
@@ -96,7 +107,7 @@ std::vector<std::int64_t> tunable_ladder(SettingId id, std::optional<std::int64_
 }
 
 LinuxQueue::LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path)
-    : sysfs_(std::move(sysfs)), fd_(fd), dev_path_(std::move(dev_path)) {
+    : sysfs_(std::move(sysfs)), device_(device_dir(sysfs_)), fd_(fd), dev_path_(std::move(dev_path)) {
   remember_tunables();
 }
 
@@ -186,11 +197,12 @@ Result<SchedulerList> LinuxQueue::read_scheduler() const {
 }
 
 Capability LinuxQueue::attribute_support(SettingId id) const {
-  auto current = sysfs_.read_number(attr_of(id));
+  const auto& dir = dir_of(id);
+  auto current = dir.read_number(attr_of(id));
   if (!current) return with(id, Support::unsupported, current.error().message());
-  if (!sysfs_.writable(attr_of(id)))
+  if (!dir.writable(attr_of(id)))
     return with(id, Support::read_only,
-                errno_error(EACCES, "access(W_OK)", sysfs_.path(attr_of(id))).message());
+                errno_error(EACCES, "access(W_OK)", dir.path(attr_of(id))).message());
   return with(id, Support::supported);
 }
 
@@ -248,6 +260,8 @@ Result<std::vector<std::int64_t>> LinuxQueue::number_values(SettingId id, std::i
       return read_ahead_ladder(current);
     case SettingId::nr_requests:
       return accepted_nr_requests();
+    case SettingId::queue_depth:
+      return queue_depth_ladder(current);
     case SettingId::nomerges:
     case SettingId::rq_affinity:
       // block/blk-sysfs.c: both read back 0, 1 or 2 as written; larger writes fold into 1
@@ -306,7 +320,7 @@ Result<SettingValue> LinuxQueue::read(SettingId id) const {
     if (!list) return list.error();
     return SettingValue(list->active);
   }
-  auto number = sysfs_.read_number(attr_of(id));
+  auto number = dir_of(id).read_number(attr_of(id));
   if (!number) return number.error();
   return SettingValue(*number);
 }
@@ -324,7 +338,7 @@ Result<void> LinuxQueue::apply(SettingId id, const SettingValue& value) {
     return {};
   }
   if (id == SettingId::scheduler) return switch_scheduler(value.text());
-  return sysfs_.write(attr_of(id), format_value(id, value));
+  return dir_of(id).write(attr_of(id), format_value(id, value));
 }
 
 }  // namespace disktune::probe

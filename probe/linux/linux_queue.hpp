@@ -18,6 +18,12 @@ namespace disktune::probe {
 /// `current` outside the range are kept (it is what the queue holds now). low must be >= 1.
 std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std::int64_t current);
 
+/// The queue_depth values disktune tries: powers of two from 1 up to `current_depth` and it.
+/// The depth as found is the maximum: libata sets the largest the drive (IDENTIFY word 75)
+/// and host allow (ata_scsi_dev_config), and the kernel clamps larger writes, which then do
+/// not read back (ata_change_queue_depth, scsi_change_queue_depth).
+std::vector<std::int64_t> queue_depth_ladder(std::int64_t current_depth);
+
 /// The read_ahead_kb values disktune tries: {0, 16, 32, ..., 8192} KiB plus `current_kb`.
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
 
@@ -36,7 +42,9 @@ Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair
 /// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
 /// max_sectors_kb, nomerges, rq_affinity (sysfs queue/, ATA-REFERENCE §6.4; nomerges and
 /// rq_affinity take 0, 1, 2: Documentation/ABI/stable/sysfs-block) and readahead (BLKRAGET, hdparm -a),
-/// which is the same kernel value as read_ahead_kb and therefore read-only here.
+/// which is the same kernel value as read_ahead_kb and therefore read-only here; and the SCSI
+/// device's queue_depth (<block dir>/device/queue_depth: SCSI and SATA disks, NCQ on libata),
+/// unsupported where that file is missing (loop, virtio, NVMe).
 /// Does not own `fd` (the LinuxDevice's read-only descriptor for the ioctls).
 class LinuxQueue {
  public:
@@ -97,7 +105,11 @@ class LinuxQueue {
   [[nodiscard]] Result<SchedulerList> read_scheduler() const;
   [[nodiscard]] Result<std::vector<std::int64_t>> number_values(SettingId id, std::int64_t current);
 
+  /// The queue/ directory, or device/ for queue_depth (is_device_attribute).
+  [[nodiscard]] const SysfsQueue& dir_of(SettingId id) const;
+
   SysfsQueue sysfs_;
+  SysfsQueue device_;  ///< <block dir>/device: the SCSI device's attributes (queue_depth)
   int fd_;
   std::string dev_path_;
   /// Tunables of each scheduler as first seen active: a switch resets them to the elevator's

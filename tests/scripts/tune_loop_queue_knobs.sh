@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The queue knobs of current kernels on a loop device: plan lists nomerges, rq_affinity and
-# each scheduler's read-side tunables (only under their scheduler, write-side ones left alone);
+# each scheduler's read-side tunables (only under their scheduler, write-side ones left alone),
+# queue_depth unsupported (no SCSI device);
 # a bounded tune over them restores every value as found; so does `disktune restore` after a
 # kill -9 mid-trial. Every value starts off its default, so a reset would show.
 source "$(dirname "$0")/lib.bash"
@@ -21,6 +22,8 @@ grep -q '^  fifo_batch: 1 4 8 16 64$' "$WORK/plan.txt" || fail "plan lacks fifo_
 grep -q '^  read_lat_nsec: ' "$WORK/plan.txt" || fail "plan lacks kyber's read_lat_nsec"
 grep -q 'x low_latency only under bfq' "$WORK/plan.txt" || fail "plan does not say low_latency exists only under bfq"
 grep -q 'iosched/write_expire (mq-deadline): ' "$WORK/plan.txt" || fail "plan does not say why write_expire is left alone"
+# A loop device has no SCSI device: queue_depth is unsupported, the missing file its reason.
+grep -q '^  queue_depth: unsupported: .*device/queue_depth' "$WORK/plan.txt" || fail "plan does not report queue_depth unsupported"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue after plan (its probes write nr_requests and switch schedulers)"
 
 set +e
