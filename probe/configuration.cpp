@@ -66,11 +66,13 @@ Error not_converged(const Settings& target, const Settings& actual, std::size_t 
                text + " (after " + std::to_string(passes) + " passes)", path};
 }
 
-// The full target: `target` over the device's current values.
+// The full target: `target` over the device's current values, without the tunables of a
+// scheduler the target does not hold.
 Result<Settings> full_target(Device& device, const Settings& target) {
   auto full = device.snapshot();
   if (!full) return full.error();
-  return with_changes(std::move(*full), target);
+  // A scheduler switch removes the old one's tunables: the target holds only its own.
+  return applicable_only(with_changes(std::move(*full), target));
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ std::size_t max_configuration_passes(std::size_t count);
 
 /// Set `device` to `target` and read EVERY setting back. Settings of the device that
 /// `target` does not name (its snapshot()) are held at the values they had when the call
-/// began: a write that moves one of them (the kernel couples settings: a new scheduler
+/// began (but a scheduler tunable only under its own scheduler: probe::applicable_only): a write that moves one of them (the kernel couples settings: a new scheduler
 /// resets nr_requests, max_sectors_kb raises read_ahead_kb on some kernels) is undone.
 /// Each pass goes through the settings in apply order (all_settings()), reads each when its
 /// turn comes and writes it if it differs (in pass 1 also each setting `target` names whose

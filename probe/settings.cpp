@@ -10,17 +10,39 @@
 namespace disktune::probe {
 namespace {
 
-constexpr std::array<SettingInfo, 10> kSettings{{
-    {SettingId::multcount, "multcount", "-m", "", "sectors", Risk::risky, false},
-    {SettingId::io_support, "io_support", "-c", "", "", Risk::risky, false},
-    {SettingId::unmaskirq, "unmaskirq", "-u", "", "", Risk::risky, false},
-    {SettingId::using_dma, "using_dma", "-d", "", "", Risk::risky, false},
-    {SettingId::xfermode, "xfermode", "-X", "", "", Risk::risky, false},
-    {SettingId::readahead, "readahead", "-a", "", "sectors", Risk::safe, false},
-    {SettingId::read_ahead_kb, "read_ahead_kb", "", "read_ahead_kb", "KiB", Risk::safe, false},
-    {SettingId::scheduler, "scheduler", "", "scheduler", "", Risk::safe, true},
-    {SettingId::nr_requests, "nr_requests", "", "nr_requests", "requests", Risk::safe, false},
-    {SettingId::max_sectors_kb, "max_sectors_kb", "", "max_sectors_kb", "KiB", Risk::safe, false},
+constexpr std::array<SettingInfo, 18> kSettings{{
+    {SettingId::multcount, "multcount", "-m", "", "sectors", Risk::risky, false, ""},
+    {SettingId::io_support, "io_support", "-c", "", "", Risk::risky, false, ""},
+    {SettingId::unmaskirq, "unmaskirq", "-u", "", "", Risk::risky, false, ""},
+    {SettingId::using_dma, "using_dma", "-d", "", "", Risk::risky, false, ""},
+    {SettingId::xfermode, "xfermode", "-X", "", "", Risk::risky, false, ""},
+    {SettingId::readahead, "readahead", "-a", "", "sectors", Risk::safe, false, ""},
+    {SettingId::read_ahead_kb, "read_ahead_kb", "", "read_ahead_kb", "KiB", Risk::safe, false, ""},
+    {SettingId::scheduler, "scheduler", "", "scheduler", "", Risk::safe, true, ""},
+    {SettingId::nr_requests, "nr_requests", "", "nr_requests", "requests", Risk::safe, false, ""},
+    {SettingId::max_sectors_kb, "max_sectors_kb", "", "max_sectors_kb", "KiB", Risk::safe, false, ""},
+    {SettingId::nomerges, "nomerges", "", "nomerges", "", Risk::safe, false, ""},
+    {SettingId::rq_affinity, "rq_affinity", "", "rq_affinity", "", Risk::safe, false, ""},
+    {SettingId::fifo_batch, "fifo_batch", "", "iosched/fifo_batch", "requests", Risk::safe, false, "mq-deadline"},
+    {SettingId::read_expire, "read_expire", "", "iosched/read_expire", "ms", Risk::safe, false, "mq-deadline"},
+    {SettingId::low_latency, "low_latency", "", "iosched/low_latency", "", Risk::safe, false, "bfq"},
+    {SettingId::slice_idle, "slice_idle", "", "iosched/slice_idle", "ms", Risk::safe, false, "bfq"},
+    {SettingId::read_lat_nsec, "read_lat_nsec", "", "iosched/read_lat_nsec", "ns", Risk::safe, false, "kyber"},
+    {SettingId::queue_depth, "queue_depth", "", "queue_depth", "commands", Risk::safe, false, ""},
+}};
+
+constexpr std::array<SettingId, 5> kTunables{SettingId::fifo_batch, SettingId::read_expire, SettingId::low_latency,
+                                             SettingId::slice_idle, SettingId::read_lat_nsec};
+constexpr std::array<std::int64_t, 5> kTunableDefaults{16, 500, 1, 8, 2000000};
+
+constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kWriteSide{{
+    {"iosched/write_expire (mq-deadline)", "the deadline of writes"},
+    {"iosched/writes_starved (mq-deadline)", "how many read batches may pass a waiting write"},
+    {"iosched/async_depth (mq-deadline)", "the tags of asynchronous requests, which are writes (reads are synchronous)"},
+    {"iosched/front_merges (mq-deadline)", "front merges of reads are governed by nomerges, which is tuned"},
+    {"iosched/fifo_expire_async (bfq)", "the deadline of asynchronous requests (writes)"},
+        {"iosched/write_lat_nsec (kyber)", "the target latency of writes"},
+    {"wbt_lat_usec", "writeback throttling throttles writes only"},
 }};
 
 // Apply order: using_dma before xfermode (a DMA mode needs DMA on); the scheduler before
@@ -28,11 +50,13 @@ constexpr std::array<SettingInfo, 10> kSettings{{
 // max_sectors_kb before the readahead pair (some kernels raise read_ahead_kb when
 // max_sectors_kb is written, 6.18 to twice the value). apply_configuration reads everything
 // back and re-writes what still moved, so this order is a shortcut, not the guarantee.
-constexpr std::array<SettingId, 10> kOrder{
+constexpr std::array<SettingId, 18> kOrder{
     SettingId::multcount,      SettingId::io_support, SettingId::unmaskirq,
     SettingId::using_dma,      SettingId::xfermode,   SettingId::scheduler,
     SettingId::nr_requests,    SettingId::max_sectors_kb, SettingId::readahead,
-    SettingId::read_ahead_kb};
+    SettingId::read_ahead_kb,  SettingId::nomerges,   SettingId::rq_affinity, SettingId::queue_depth,
+    SettingId::fifo_batch,     SettingId::read_expire, SettingId::low_latency,
+    SettingId::slice_idle,     SettingId::read_lat_nsec};
 
 constexpr std::array<std::string_view, 4> kFamilyNames{"pio", "sdma", "mdma", "udma"};
 constexpr std::array<std::int64_t, 4> kFamilyBase{8, 16, 32, 64};
@@ -55,6 +79,39 @@ Error bad_value(SettingId id, std::string_view text, std::string_view why) {
 }  // namespace
 
 std::span<const SettingId> all_settings() { return kOrder; }
+
+std::span<const SettingId> scheduler_tunable_settings() { return kTunables; }
+
+std::span<const std::pair<std::string_view, std::string_view>> write_side_tunables() { return kWriteSide; }
+
+bool is_device_attribute(SettingId id) { return id == SettingId::queue_depth; }
+
+std::string sysfs_block_path(SettingId id) {
+  const auto attr = setting_info(id).sysfs_attr;
+  DT_ASSERT(!attr.empty());
+  return (is_device_attribute(id) ? "device/" : "queue/") + std::string(attr);
+}
+
+bool is_scheduler_tunable(SettingId id) { return !setting_info(id).scheduler.empty(); }
+
+SettingValue tunable_default(SettingId id) {
+  for (std::size_t i = 0; i < kTunables.size(); ++i)
+    if (kTunables[i] == id) return SettingValue(kTunableDefaults[i]);
+  DT_ASSERT(false);
+  return SettingValue();
+}
+
+bool applicable(SettingId id, const Settings& config) {
+  if (!is_scheduler_tunable(id)) return true;
+  const auto scheduler = config.find(SettingId::scheduler);
+  if (scheduler == config.end()) return true;
+  return !scheduler->second.is_number() && scheduler->second.text() == setting_info(id).scheduler;
+}
+
+Settings applicable_only(Settings config) {
+  std::erase_if(config, [&config](const auto& entry) { return !applicable(entry.first, config); });
+  return config;
+}
 
 Settings with_changes(Settings base, const Settings& changes) {
   for (const auto& [id, value] : changes) base[id] = value;

@@ -31,12 +31,22 @@ enum class SettingId {
   scheduler,       ///< /sys/block/X/queue/scheduler, an I/O scheduler name
   nr_requests,     ///< /sys/block/X/queue/nr_requests, requests per queue
   max_sectors_kb,  ///< /sys/block/X/queue/max_sectors_kb, KiB per request
+  nomerges,        ///< /sys/block/X/queue/nomerges: 0 = merge, 1 = simple one-hit merges only, 2 = none
+  rq_affinity,     ///< /sys/block/X/queue/rq_affinity: 0 = complete anywhere, 1 = submitter's group, 2 = submitting CPU
+  fifo_batch,      ///< queue/iosched/fifo_batch (mq-deadline only): requests per dispatch batch
+  read_expire,     ///< queue/iosched/read_expire (mq-deadline only): read deadline, ms
+  low_latency,     ///< queue/iosched/low_latency (bfq only): 0/1, interactive-latency heuristics
+  slice_idle,      ///< queue/iosched/slice_idle (bfq only): idle wait for a queue's next request, ms
+  read_lat_nsec,   ///< queue/iosched/read_lat_nsec (kyber only): target read latency, ns
+  queue_depth,     ///< /sys/block/X/device/queue_depth (SCSI/SATA, NCQ): commands in flight, 1..maximum
 };
 
 /// All settings, in the order they are applied and emitted: using_dma before xfermode (as
 /// hdparm does), scheduler before nr_requests (switching the elevator resets nr_requests and
 /// sets its accepted range), max_sectors_kb before readahead and read_ahead_kb (a write of
-/// max_sectors_kb raises read_ahead_kb on some kernels). Not the SettingId order.
+/// max_sectors_kb raises read_ahead_kb on some kernels); nomerges and rq_affinity after them
+/// (independent queue flags); the scheduler tunables last (they exist only once their
+/// scheduler is active). Not the SettingId order.
 std::span<const SettingId> all_settings();
 
 /// Risk class: safe = cannot lose data; risky = the hdparm manual warns of hangs or corruption.
@@ -51,6 +61,9 @@ struct SettingInfo {
   std::string_view unit;         ///< "sectors", "KiB", "" (enumerated)
   Risk risk;
   bool textual;                  ///< value is a name (scheduler), not a number
+  /// A scheduler tunable's elevator ("mq-deadline"): the setting exists only while that
+  /// scheduler is active (its iosched/ directory). Empty for every other setting.
+  std::string_view scheduler;
 };
 
 /// The descriptor of `id`. Never fails.
@@ -60,6 +73,22 @@ std::string_view setting_name(SettingId id);
 /// Inverse of setting_name; nullopt for an unknown name.
 std::optional<SettingId> setting_from_name(std::string_view name);
 
+/// The read-side tunables disktune searches (fifo_batch, read_expire, low_latency, slice_idle,
+/// read_lat_nsec), in apply order. The write-side ones (write_expire, writes_starved,
+/// write_lat_nsec, wbt_lat_usec, ...) act only on writes, which disktune never issues: not
+/// settings, never written (see write_side_tunables).
+std::span<const SettingId> scheduler_tunable_settings();
+/// The write-side tunables left alone, each "iosched/NAME (scheduler)" or "wbt_lat_usec", with
+/// why: for `plan`. Source: Documentation/block/deadline-iosched.rst, bfq-iosched.rst,
+/// kyber-iosched.rst, Documentation/ABI/stable/sysfs-block (wbt_lat_usec).
+std::span<const std::pair<std::string_view, std::string_view>> write_side_tunables();
+/// The file of a sysfs setting relative to /sys/block/X: "queue/<attr>", or
+/// "device/<attr>" for queue_depth (the SCSI device's attribute). Aborts for an ioctl setting.
+std::string sysfs_block_path(SettingId id);
+/// True for a setting under /sys/block/X/device/ (queue_depth), not queue/.
+bool is_device_attribute(SettingId id);
+/// True when `id` is a scheduler tunable (setting_info(id).scheduler not empty).
+bool is_scheduler_tunable(SettingId id);
 /// A setting's value: a number (every hdparm knob, sysfs numbers) or a name (scheduler).
 /// Never a bare int in interfaces (STYLE.md). Ordered and comparable for use as map keys.
 class SettingValue {
@@ -87,6 +116,18 @@ std::ostream& operator<<(std::ostream& out, const SettingValue& value);
 /// A full or partial assignment of settings, ordered by SettingId (the display order; the
 /// apply order is all_settings(), see in_apply_order).
 using Settings = std::map<SettingId, SettingValue>;
+
+/// The kernel's default of a scheduler tunable, as a switch to its scheduler sets it
+/// (block/mq-deadline.c: fifo_batch 16, read_expire HZ/2 = 500 ms; block/bfq-iosched.c:
+/// low_latency 1, slice_idle 8 ms; block/kyber-iosched.c: read_lat_nsec 2000000). Aborts
+/// for a setting that is no tunable.
+SettingValue tunable_default(SettingId id);
+/// True when `id` can exist in `config`: every setting but a tunable, and a tunable when
+/// `config` holds no scheduler or holds its scheduler.
+bool applicable(SettingId id, const Settings& config);
+/// `config` without the tunables of a scheduler other than the one it holds (which do not
+/// exist under it and cannot be written).
+Settings applicable_only(Settings config);
 
 /// `base` with every entry of `changes` laid over it.
 Settings with_changes(Settings base, const Settings& changes);

@@ -28,7 +28,7 @@ std::string queue_lines(const SnippetTarget& target, const probe::Settings& queu
   if (resolve)
     text += std::string(kDiskVar) + "=$(basename \"$(readlink -f " + target.stable_path + ")\")\n";
   for (const auto& [id, value] : probe::in_apply_order(queue)) {
-    std::string attr = dir + "/queue/" + std::string(probe::setting_info(id).sysfs_attr);
+    std::string attr = dir + "/" + probe::sysfs_block_path(id);
     if (resolve) attr = '"' + attr + '"';
     text += "echo " + shell_value(id, value) + " > " + attr + '\n';
   }

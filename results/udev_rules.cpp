@@ -39,7 +39,7 @@ std::vector<std::string> actions(const probe::Settings& changes) {
   std::vector<std::string> parts;
   for (const auto& [id, value] : probe::in_apply_order(queue_changes(changes))) {
     if (!value.is_number()) check_scheduler_name(value.text());
-    parts.push_back("ATTR{queue/" + std::string(probe::setting_info(id).sysfs_attr) + "}=\"" +
+    parts.push_back("ATTR{" + probe::sysfs_block_path(id) + "}=\"" +
                     probe::format_value(id, value) + "\"");
   }
   std::string hdparm;

@@ -29,11 +29,28 @@ std::size_t SearchSpace::legal_count() const {
   return count;
 }
 
+// The value a tunable takes when its scheduler becomes the configuration's: as found when
+// the baseline holds it, else the kernel's default where searched, else the first choice.
+probe::SettingValue SearchSpace::arrival_value(const Group& group) const {
+  const auto id = group.settings.front();
+  if (const auto held = baseline_.find(id); held != baseline_.end()) return held->second;
+  for (const auto& choice : group.choices)
+    if (choice.at(id) == probe::tunable_default(id)) return choice.at(id);
+  return group.choices.front().at(id);
+}
+
 probe::Settings SearchSpace::with_choice(const probe::Settings& base, std::size_t group,
                                          std::size_t choice) const {
   DT_ASSERT(group < groups_.size() && choice < groups_[group].choices.size());
   probe::Settings config = base;
   for (const auto& [id, value] : groups_[group].choices[choice]) config[id] = value;
+  config = probe::applicable_only(std::move(config));
+  for (const auto& g : groups_) {
+    const auto id = g.settings.front();
+    if (g.settings.size() == 1 && probe::is_scheduler_tunable(id) && probe::applicable(id, config) &&
+        !config.count(id))
+      config[id] = arrival_value(g);
+  }
   return config;
 }
 
@@ -59,8 +76,13 @@ std::optional<std::size_t> SearchSpace::choice_of(const probe::Settings& config,
 }
 
 bool SearchSpace::contains(const probe::Settings& config) const {
+  if (probe::applicable_only(config) != config) return false;
   std::set<probe::SettingId> searched;
   for (std::size_t g = 0; g < groups_.size(); ++g) {
+    const auto& settings = groups_[g].settings;
+    const bool absent_here = std::none_of(settings.begin(), settings.end(),
+                                          [&](const auto id) { return probe::applicable(id, config); });
+    if (absent_here) continue;  // tunables of another scheduler: the configuration has none
     if (!choice_of(config, g)) return false;
     searched.insert(groups_[g].settings.begin(), groups_[g].settings.end());
   }

@@ -16,6 +16,8 @@ namespace disktune::strategies {
 /// Settings that are legal only jointly form one group. Every group but one holds a single
 /// setting; using_dma and xfermode form one group, because a DMA xfermode is legal only with
 /// using_dma=1 and a PIO xfermode only with using_dma=0 (DESIGN.md "Settings catalogue").
+/// A scheduler tunable's group (one setting) applies only to configurations holding its
+/// scheduler: under another it is dropped (see with_choice).
 struct Group {
   std::vector<probe::SettingId> settings;  ///< the settings this group assigns, apply order
   std::vector<probe::Settings> choices;    ///< every legal joint assignment of them
@@ -50,11 +52,15 @@ class SearchSpace {
   [[nodiscard]] std::size_t legal_count() const;
   /// The configuration for one choice index per group (indices.size() == groups().size()).
   [[nodiscard]] probe::Settings configuration(const std::vector<std::size_t>& indices) const;
-  /// `base` with group `group`'s choice `choice` laid over it.
+  /// `base` with group `group`'s choice `choice` laid over it; then without the tunables of
+  /// schedulers other than the one it holds (probe::applicable_only), and with each searched
+  /// tunable of its scheduler that it lacks set to the baseline's value, else the kernel's
+  /// default where searched, else its first choice (a switch to that scheduler brings it).
   [[nodiscard]] probe::Settings with_choice(const probe::Settings& base, std::size_t group,
                                             std::size_t choice) const;
   /// True when every group's settings in `config` form one of its choices and no other
-  /// setting differs from the baseline.
+  /// setting differs from the baseline; groups of another scheduler's tunables must be
+  /// absent instead (they do not exist under the scheduler `config` holds).
   [[nodiscard]] bool contains(const probe::Settings& config) const;
   /// Distinct legal values of one setting, ascending (empty if it is not searched).
   [[nodiscard]] std::vector<probe::SettingValue> values(probe::SettingId id) const;
@@ -63,6 +69,8 @@ class SearchSpace {
                                                      std::size_t group) const;
 
  private:
+  [[nodiscard]] probe::SettingValue arrival_value(const Group& group) const;
+
   probe::Settings baseline_;
   std::vector<Group> groups_;
   std::vector<Pruned> pruned_;

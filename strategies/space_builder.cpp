@@ -315,6 +315,31 @@ void include_baseline_choice(Group& group, const probe::Settings& baseline) {
     group.choices.push_back(std::move(as_found));
 }
 
+// A tunable exists only under its scheduler: dropped (excluded) when no configuration holds
+// that scheduler; otherwise its values under every other scheduler searched are pruned.
+void keep_reachable_tunables(std::vector<Candidate>& candidates, const probe::Settings& baseline,
+                             std::vector<Excluded>& excluded, PruneLog& log) {
+  std::vector<SettingValue> schedulers;
+  const auto searched = std::find_if(candidates.begin(), candidates.end(),
+                                     [](const auto& c) { return c.id == SettingId::scheduler; });
+  if (searched != candidates.end()) schedulers = searched->values;
+  else if (const auto held = baseline.find(SettingId::scheduler); held != baseline.end()) schedulers = {held->second};
+  std::erase_if(candidates, [&](const Candidate& c) {
+    if (!probe::is_scheduler_tunable(c.id)) return false;
+    const std::string owner(probe::setting_info(c.id).scheduler);
+    const auto others = static_cast<std::size_t>(std::count_if(
+        schedulers.begin(), schedulers.end(), [&](const auto& s) { return s.text() != owner; }));
+    if (others == schedulers.size() && !schedulers.empty()) {
+      excluded.push_back({c.id, "exists only under the " + owner + " scheduler, which is neither active nor searched"});
+      return true;
+    }
+    log.add(std::string(probe::setting_name(c.id)) + " only under " + owner +
+                " (queue/iosched/ holds the active scheduler's tunables only)",
+            c.values.size() * others);
+    return false;
+  });
+}
+
 }  // namespace
 
 SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
@@ -334,7 +359,9 @@ SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
       excluded.push_back({id, support_reason(*cap)});
       continue;
     }
-    if (!baseline.count(id)) {
+    // Another scheduler's tunable has no current value: a switch to its scheduler sets it.
+    const bool foreign_tunable = probe::is_scheduler_tunable(id) && !probe::applicable(id, baseline);
+    if (!baseline.count(id) && !foreign_tunable) {
       excluded.push_back({id, "current value could not be read"});
       continue;
     }
@@ -360,6 +387,7 @@ SearchSpace build_space(const std::optional<probe::IdentifyInfo>& identify,
     }
     candidates.push_back({id, std::move(legal)});
   }
+  keep_reachable_tunables(candidates, baseline, excluded, log);
   const auto nr_cap = std::find_if(capabilities.begin(), capabilities.end(),
                                    [](const auto& c) { return c.id == SettingId::nr_requests; });
   auto groups = group_candidates(candidates,

@@ -63,6 +63,9 @@ std::string plan_summary(const results::DeviceInfo& device, const results::Space
   for (const auto& p : space.pruned) out << "  " << p.count << " x " << p.reason << '\n';
   if (!space.unsupported.empty()) out << "not searched:\n";
   for (const auto& u : space.unsupported) out << "  " << probe::setting_name(u.id) << ": " << u.reason << '\n';
+  if (!original.count(probe::SettingId::scheduler)) return out.str();
+  out << "left alone (they act only on writes, and disktune never writes):\n";
+  for (const auto& [name, what] : probe::write_side_tunables()) out << "  " << name << ": " << what << '\n';
   return out.str();
 }
 

@@ -14,7 +14,8 @@ namespace disktune::tuner {
 /// with '*' on the active one, cable, capacity, checksum, warnings; "SIMULATED" when simulated.
 std::string identify_summary(const probe::IdentifyInfo& info, bool simulated);
 /// The legal space: one line per dimension with its values, the count, pruned reasons,
-/// excluded settings with their reasons, and the original settings.
+/// excluded settings with their reasons, and the original settings; on a device with a
+/// scheduler, the write-side tunables left alone and why (probe::write_side_tunables).
 std::string plan_summary(const results::DeviceInfo& device, const results::SpaceInfo& space,
                          const probe::Settings& original);
 /// hdparm -Tt-like lines with median and spread of each kind (MB = MiB); a kind with no

@@ -19,6 +19,11 @@ constexpr std::string_view kReadaheadReason =
 
 std::string_view attr_of(SettingId id) { return setting_info(id).sysfs_attr; }
 
+// The SCSI device directory beside queue/ (queue/.. is the block device's directory).
+std::string device_dir(const SysfsQueue& queue) {
+  return queue.dir().substr(0, queue.dir().rfind('/')) + "/device";
+}
+
 std::vector<SettingValue> to_values(const std::vector<std::int64_t>& numbers) {
   std::vector<SettingValue> values;
   values.reserve(numbers.size());
@@ -74,14 +79,35 @@ std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std:
   return ladder;
 }
 
+std::vector<std::int64_t> queue_depth_ladder(std::int64_t current_depth) {
+  return power_ladder(1, current_depth, current_depth);
+}
+
+const SysfsQueue& LinuxQueue::dir_of(SettingId id) const { return is_device_attribute(id) ? device_ : sysfs_; }
+
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb) {
   auto ladder = power_ladder(16, 8192, current_kb);
   if (ladder.front() != 0) ladder.insert(ladder.begin(), 0);
   return ladder;
 }
 
+std::vector<std::int64_t> tunable_ladder(SettingId id, std::optional<std::int64_t> current) {
+  std::vector<std::int64_t> ladder;
+  switch (id) {
+    case SettingId::fifo_batch: ladder = {1, 4, 16, 64}; break;
+    case SettingId::read_expire: ladder = {125, 250, 500, 1000}; break;
+    case SettingId::low_latency: ladder = {0, 1}; break;
+    case SettingId::slice_idle: ladder = {0, 4, 8, 16}; break;
+    case SettingId::read_lat_nsec: ladder = {500000, 1000000, 2000000, 4000000}; break;
+    default: DT_ASSERT(false);
+  }
+  if (current && std::find(ladder.begin(), ladder.end(), *current) == ladder.end()) ladder.push_back(*current);
+  std::sort(ladder.begin(), ladder.end());
+  return ladder;
+}
+
 LinuxQueue::LinuxQueue(SysfsQueue sysfs, int fd, std::string dev_path)
-    : sysfs_(std::move(sysfs)), fd_(fd), dev_path_(std::move(dev_path)) {
+    : sysfs_(std::move(sysfs)), device_(device_dir(sysfs_)), fd_(fd), dev_path_(std::move(dev_path)) {
   remember_tunables();
 }
 
@@ -124,7 +150,42 @@ Capability LinuxQueue::support(SettingId id) const {
     return with(id, Support::supported);
   }
   if (id == SettingId::scheduler) return scheduler_support();
+  if (is_scheduler_tunable(id)) return tunable_support(id);
   return attribute_support(id);
+}
+
+Capability LinuxQueue::tunable_support(SettingId id) const {
+  auto list = read_scheduler();
+  if (!list) return with(id, Support::unsupported, list.error().message());
+  const std::string owner(setting_info(id).scheduler);
+  if (list->active != owner)
+    return with(id, Support::unsupported,
+                "exists only under the " + owner + " scheduler (active: " + list->active + ")");
+  return attribute_support(id);
+}
+
+// A tunable of an inactive scheduler: offered when a configuration can switch to its owner.
+Capability LinuxQueue::tunable_capability(SettingId id) {
+  auto capability = tunable_support(id);
+  const std::string owner(setting_info(id).scheduler);
+  auto list = read_scheduler();
+  if (!list) return capability;
+  if (list->active == owner) {
+    if (capability.support == Support::unsupported) return capability;
+    auto current = read(id);
+    if (!current) return with(id, Support::unsupported, current.error().message());
+    capability.values = capability.support == Support::read_only
+                            ? std::vector<SettingValue>{*current}
+                            : to_values(tunable_ladder(id, current->number()));
+    return capability;
+  }
+  if (std::find(list->names.begin(), list->names.end(), owner) == list->names.end())
+    return with(id, Support::unsupported, "queue/scheduler on " + dev_path_ + " does not offer " + owner);
+  if (scheduler_support().support != Support::supported)
+    return with(id, Support::unsupported, capability.reason + "; the scheduler cannot be switched");
+  capability = with(id, Support::supported);
+  capability.values = to_values(tunable_ladder(id, std::nullopt));
+  return capability;
 }
 
 Result<SchedulerList> LinuxQueue::read_scheduler() const {
@@ -136,11 +197,12 @@ Result<SchedulerList> LinuxQueue::read_scheduler() const {
 }
 
 Capability LinuxQueue::attribute_support(SettingId id) const {
-  auto current = sysfs_.read_number(attr_of(id));
+  const auto& dir = dir_of(id);
+  auto current = dir.read_number(attr_of(id));
   if (!current) return with(id, Support::unsupported, current.error().message());
-  if (!sysfs_.writable(attr_of(id)))
+  if (!dir.writable(attr_of(id)))
     return with(id, Support::read_only,
-                errno_error(EACCES, "access(W_OK)", sysfs_.path(attr_of(id))).message());
+                errno_error(EACCES, "access(W_OK)", dir.path(attr_of(id))).message());
   return with(id, Support::supported);
 }
 
@@ -158,6 +220,7 @@ Capability LinuxQueue::scheduler_support() const {
 }
 
 Capability LinuxQueue::capability(SettingId id) {
+  if (is_scheduler_tunable(id)) return tunable_capability(id);
   auto capability = support(id);
   if (capability.support == Support::unsupported || id == SettingId::readahead) return capability;
   if (id == SettingId::scheduler) {
@@ -197,6 +260,13 @@ Result<std::vector<std::int64_t>> LinuxQueue::number_values(SettingId id, std::i
       return read_ahead_ladder(current);
     case SettingId::nr_requests:
       return accepted_nr_requests();
+    case SettingId::queue_depth:
+      return queue_depth_ladder(current);
+    case SettingId::nomerges:
+    case SettingId::rq_affinity:
+      // block/blk-sysfs.c: both read back 0, 1 or 2 as written; larger writes fold into 1
+      // (nomerges) or 2 (rq_affinity), so only the three states are values.
+      return std::vector<std::int64_t>{0, 1, 2};
     case SettingId::max_sectors_kb: {
       // The kernel refuses max_sectors_kb below one page or above max_hw_sectors_kb.
       const std::int64_t page_kb = ::sysconf(_SC_PAGESIZE) / 1024;
@@ -250,7 +320,7 @@ Result<SettingValue> LinuxQueue::read(SettingId id) const {
     if (!list) return list.error();
     return SettingValue(list->active);
   }
-  auto number = sysfs_.read_number(attr_of(id));
+  auto number = dir_of(id).read_number(attr_of(id));
   if (!number) return number.error();
   return SettingValue(*number);
 }
@@ -268,7 +338,7 @@ Result<void> LinuxQueue::apply(SettingId id, const SettingValue& value) {
     return {};
   }
   if (id == SettingId::scheduler) return switch_scheduler(value.text());
-  return sysfs_.write(attr_of(id), format_value(id, value));
+  return dir_of(id).write(attr_of(id), format_value(id, value));
 }
 
 }  // namespace disktune::probe

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -17,8 +18,20 @@ namespace disktune::probe {
 /// `current` outside the range are kept (it is what the queue holds now). low must be >= 1.
 std::vector<std::int64_t> power_ladder(std::int64_t low, std::int64_t high, std::int64_t current);
 
+/// The queue_depth values disktune tries: powers of two from 1 up to `current_depth` and it.
+/// The depth as found is the maximum: libata sets the largest the drive (IDENTIFY word 75)
+/// and host allow (ata_scsi_dev_config), and the kernel clamps larger writes, which then do
+/// not read back (ata_change_queue_depth, scsi_change_queue_depth).
+std::vector<std::int64_t> queue_depth_ladder(std::int64_t current_depth);
+
 /// The read_ahead_kb values disktune tries: {0, 16, 32, ..., 8192} KiB plus `current_kb`.
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
+
+/// The values disktune tries for a read-side scheduler tunable, plus `current` when given
+/// (a few around the kernel's default, not every integer; docs/scheduler-knobs.md says why):
+/// fifo_batch 1, 4, 16, 64; read_expire 125, 250, 500, 1000 ms; low_latency 0, 1;
+/// slice_idle 0, 4, 8, 16 ms; read_lat_nsec 500000, 1000000, 2000000, 4000000 ns. Ascending.
+std::vector<std::int64_t> tunable_ladder(SettingId id, std::optional<std::int64_t> current);
 
 /// Every writable queue/iosched/* file of the active scheduler with its text (none without
 /// iosched/). Errors: a read's error.
@@ -27,8 +40,11 @@ Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const Sys
 Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables);
 
 /// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
-/// max_sectors_kb (sysfs queue/, ATA-REFERENCE §6.4) and readahead (BLKRAGET, hdparm -a),
-/// which is the same kernel value as read_ahead_kb and therefore read-only here.
+/// max_sectors_kb, nomerges, rq_affinity (sysfs queue/, ATA-REFERENCE §6.4; nomerges and
+/// rq_affinity take 0, 1, 2: Documentation/ABI/stable/sysfs-block) and readahead (BLKRAGET, hdparm -a),
+/// which is the same kernel value as read_ahead_kb and therefore read-only here; and the SCSI
+/// device's queue_depth (<block dir>/device/queue_depth: SCSI and SATA disks, NCQ on libata),
+/// unsupported where that file is missing (loop, virtio, NVMe).
 /// Does not own `fd` (the LinuxDevice's read-only descriptor for the ioctls).
 class LinuxQueue {
  public:
@@ -38,9 +54,12 @@ class LinuxQueue {
 
   /// True for the settings this class handles (readahead and the four queue settings).
   static bool handles(SettingId id);
-  /// Support and reason of `id`, without values. Cheap: reads only, never writes.
+  /// Support and reason of `id`, without values. Cheap: reads only, never writes. A scheduler
+  /// tunable is unsupported unless its scheduler is active (it has no file otherwise).
   [[nodiscard]] Capability support(SettingId id) const;
-  /// Support, reason and values of `id`. For nr_requests this WRITES each candidate (powers
+  /// Support, reason and values of `id`. A scheduler tunable is supported (tunable_ladder)
+  /// also while another scheduler is active, when the queue offers and can switch to its
+  /// scheduler: a configuration with that scheduler sets it. For nr_requests this WRITES each candidate (powers
   /// of two 4..2048 and the current value) to queue/nr_requests to learn which ones the queue
   /// accepts under the current scheduler, and restores the original value afterwards on every
   /// path; then the same under every other scheduler (values_by_scheduler,
@@ -81,10 +100,16 @@ class LinuxQueue {
   [[nodiscard]] Result<std::int64_t> blkraget_sectors() const;
   [[nodiscard]] Capability attribute_support(SettingId id) const;
   [[nodiscard]] Capability scheduler_support() const;
+  [[nodiscard]] Capability tunable_support(SettingId id) const;
+  Capability tunable_capability(SettingId id);
   [[nodiscard]] Result<SchedulerList> read_scheduler() const;
   [[nodiscard]] Result<std::vector<std::int64_t>> number_values(SettingId id, std::int64_t current);
 
+  /// The queue/ directory, or device/ for queue_depth (is_device_attribute).
+  [[nodiscard]] const SysfsQueue& dir_of(SettingId id) const;
+
   SysfsQueue sysfs_;
+  SysfsQueue device_;  ///< <block dir>/device: the SCSI device's attributes (queue_depth)
   int fd_;
   std::string dev_path_;
   /// Tunables of each scheduler as first seen active: a switch resets them to the elevator's

@@ -123,7 +123,9 @@ Result<std::int64_t> SysfsQueue::read_number(std::string_view attr) const {
 }
 
 Result<void> SysfsQueue::write(std::string_view attr, std::string_view value) const {
-  const std::string op = "write queue/" + std::string(attr) + "=" + std::string(value);
+  // "queue/nr_requests", or "device/queue_depth" for the SCSI device's directory.
+  const bool device = dir_.ends_with("/device");
+  const std::string op = std::string(device ? "write device/" : "write queue/") + std::string(attr) + "=" + std::string(value);
   // Names can come from a journal: a write never leaves the queue directory.
   if (attr.empty() || attr.front() == '/' || attr.find("..") != std::string_view::npos)
     return Error{std::make_error_code(std::errc::invalid_argument), op + " (not a queue attribute name)", dir_};

@@ -60,7 +60,8 @@ class SysfsQueue {
   [[nodiscard]] Result<std::string> read(std::string_view attr) const;
   /// Number in queue/<attr>. Errors: as read_sysfs_number.
   [[nodiscard]] Result<std::int64_t> read_number(std::string_view attr) const;
-  /// Write `value` to queue/<attr>. Errors: (errno, "write queue/<attr>=<value>", path);
+  /// Write `value` to <dir>/<attr>. Errors: (errno, "write queue/<attr>=<value>" or, for a
+  /// directory named device (queue_depth), "write device/<attr>=<value>", path);
   /// errc::invalid_argument for a name that could leave the queue directory (empty, absolute,
   /// or holding ".."), nothing written.
   [[nodiscard]] Result<void> write(std::string_view attr, std::string_view value) const;

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Checks on a guest tune run (guest/tune.sh outputs) shared by the lab tune tests (sourced).
 
-BLOCK_SETTINGS='"readahead", "read_ahead_kb", "scheduler", "nr_requests", "max_sectors_kb"'
+BLOCK_SETTINGS='"readahead", "read_ahead_kb", "scheduler", "nr_requests", "max_sectors_kb", "nomerges", "rq_affinity",
+  "queue_depth", "fifo_batch", "read_expire", "low_latency", "slice_idle", "read_lat_nsec"'
 
 # tuned REPORT SETTING: a trial with status ok ran SETTING at a value other than the baseline's.
 tuned() {
@@ -22,6 +23,8 @@ scheduler_trials_ran() {
   tuned "$1" scheduler && jq -e '.baseline.settings.scheduler as $b
     | [.trials[] | select(.settings.scheduler != $b and .status == "unsupported")] | length == 0' "$1" >/dev/null
 }
+# depth_ladder REPORT: queue_depth's searched values, as a JSON array ([] when not searched).
+depth_ladder() { jq -c '[.space.dimensions[] | select(.setting == "queue_depth") | .values[]]' "$1"; }
 tuned_or_unsupported() { tuned "$1" "$2" || unsupported_because "$1" "$2" '.'; }
 
 # common_tune_checks DISK: exit 0, restored, settings and data as before, the disk still reads.

@@ -27,6 +27,10 @@ for d in sda sdb; do
   check "$d: xfermode unsupported with the kernel's refusal (SAT: invalid field in CDB) [needs the ATA path]" \
     unsupported_because "$r" xfermode 'invalid field|ILLEGAL REQUEST|sense'
 done
+# NCQ: the AHCI disk's device/queue_depth (QEMU offers 32) is searched from 1 up to it, and
+# restored (common_tune_checks compares the snap, which holds it); ata_piix has no NCQ (1).
+check "sdb: queue_depth searched as 1, 2, 4, ..., the depth as found (AHCI NCQ)" same depth \
+  "$(depth_ladder "$OUT/report-sdb.json")" "$(grep '^queue_depth ' "$OUT/before-sdb.txt" | awk '{d=$2; s="["; for (v = 1; v < d; v *= 2) s = s v ","; print s d "]"}')"
 # d: on AHCI only the block layer is tuned.
 check "sdb: no ok trial changes an ATA setting" same ata "$(ata_changes_in_ok_trials "$OUT/report-sdb.json")" '[]'
 check "sdb: the winner changes only block-layer settings" same winner \

@@ -76,10 +76,11 @@ kill_tune_in_trial() {
 }
 
 # queue_snapshot DEVICE: every block-layer value disktune may change on it (sysfs queue files
-# and the BLKRAGET readahead), one per line.
+# and the BLKRAGET readahead, the active scheduler's iosched/ tunables), one per line.
 queue_snapshot() {
   local q=/sys/block/$(basename "$1")/queue
-  cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb"
+  cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb" "$q/nomerges" "$q/rq_affinity"
+  [ ! -d "$q/iosched" ] || grep -H . "$q"/iosched/* | sed 's|.*/iosched/|iosched/|'
   echo "getra $(blockdev --getra "$1")"
 }
 

@@ -5,6 +5,7 @@
 #include "strategies/evaluator.hpp"
 #include "tests/support/coupled_device.hpp"
 #include "tests/support/setting_values.hpp"
+#include "tests/support/space_walk.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -15,6 +16,7 @@ using probe::SettingId;
 using probe::SettingValue;
 using testing::name;
 using testing::num;
+using testing::every_configuration;
 
 namespace {
 
@@ -36,18 +38,6 @@ std::vector<probe::Capability> queue_capabilities() {
 }
 
 const probe::Settings kBaseline{{SettingId::scheduler, name("deadline")}, {SettingId::nr_requests, num(256)}};
-
-std::vector<probe::Settings> every_configuration(const strategies::SearchSpace& space) {
-  std::vector<probe::Settings> all;
-  const auto& groups = space.groups();
-  std::vector<std::size_t> index(groups.size(), 0);
-  for (;;) {
-    all.push_back(space.configuration(index));
-    std::size_t g = 0;
-    while (g < groups.size() && ++index[g] == groups[g].choices.size()) index[g++] = 0;
-    if (g == groups.size()) return all;
-  }
-}
 
 bool pruned_with(const strategies::SearchSpace& space, const std::string& text) {
   return std::any_of(space.pruned().begin(), space.pruned().end(),
