@@ -21,8 +21,8 @@ constexpr const char* kUsage =
     "usage: disktune COMMAND [options]\n"
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--json]\n"
-    "  bench    [DEVICE] [--repeats N] [--duration S] [--method cached|buffered|both] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
+    "  bench    [DEVICE] [--repeats N] [--duration S] [--full-samples] [--method cached|buffered|both] [--json]\n"
+    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
@@ -78,7 +78,8 @@ po::options_description command_options(Command command) {
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
         ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
-        ("duration", po::value<std::string>()->default_value("3"), "seconds per buffered-read sample (hdparm -t: 3; 0.01-3600)");
+        ("duration", po::value<std::string>()->default_value("3"), "seconds per buffered-read sample (hdparm -t: 3; 0.01-3600)")
+        ("full-samples", "every buffered-read sample runs --duration s (default on a real device: a sample ends once its rate is steady, its figure projected to --duration)");
   }
   if (command == Command::bench) {
     options.add_options()
@@ -267,6 +268,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.force = vm.count("force") > 0;
   config.allow_mounted = vm.count("allow-mounted") > 0;
   config.safe_only = vm.count("safe-only") > 0;
+  config.full_samples = vm.count("full-samples") > 0;
 }
 
 Config help(std::string text) {

@@ -53,6 +53,7 @@ struct Config {
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
   bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
   bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
+  bool full_samples = false;                   ///< --full-samples: no steady stop (bench/steady.hpp), every sample --duration s
   std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record
 };
 
