@@ -65,7 +65,7 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
                                             std::optional<double> incumbent_low, const SampleHook& after_sample) {
   AdaptiveSamples result;
   if (plan.warmup) {
-    auto warmup = sampler.sample();
+    auto warmup = sampler.warmup();
     if (!warmup) return warmup.error();
     result.warmup = *warmup;
     if (after_sample) after_sample();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The steady-rate stop: the pure rule on chunk ends, and samples that stop early measuring as full-length ones.
+#include "bench/adaptive.hpp"
 #include "bench/benchmark.hpp"
 #include "bench/steady.hpp"
 
@@ -131,4 +132,20 @@ TEST_CASE("a sample whose rate keeps changing runs its whole duration", "[bench]
   REQUIRE_FALSE(sample.steady);
   REQUIRE(sample.elapsed.count() >= 3.0);
   REQUIRE(sample.value == Approx(static_cast<double>(sample.bytes) / kMib / sample.elapsed.count()));
+}
+
+TEST_CASE("with the steady stop the warm-up may end at half the kept samples' minimum time", "[bench]") {
+  ShapedIo io([](std::size_t) { return 2.0 / 120.0; });  // a steady 120 MiB/s
+  const bench::Workload workload = bench::disk_read_workload(probe::Seconds(3.0), true);
+  bench::ReadSampler sampler(io, workload);
+  auto sampled = bench::run_adaptive(sampler, bench::SamplingPlan{3, 3, 0.02, true}, std::nullopt, {});
+  REQUIRE(sampled);
+  REQUIRE(sampled->warmup);
+  REQUIRE(sampled->warmup->steady);
+  REQUIRE(sampled->warmup->elapsed.count() < 0.6);  // from 0.5 s on
+  for (const auto& kept : sampled->samples) {
+    REQUIRE(kept.elapsed.count() >= 1.0);  // from a third of 3 s on
+    REQUIRE(kept.value == Approx(120.0));
+  }
+  REQUIRE(sampled->warmup->value == Approx(120.0));
 }
