@@ -50,11 +50,22 @@ probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& 
   return run_adaptive(sampler, plan, incumbent_low, after_sample);
 }
 
+namespace {
+
+// The warm-up and the first kept sample both below plan.hopeless_fraction x incumbent_low.
+bool hopeless(const AdaptiveSamples& so_far, const SamplingPlan& plan, std::optional<double> incumbent_low) {
+  if (plan.hopeless_fraction <= 0.0 || !incumbent_low || !so_far.warmup || so_far.samples.size() != 1) return false;
+  const double below = plan.hopeless_fraction * *incumbent_low;
+  return so_far.warmup->value < below && so_far.samples.front().value < below;
+}
+
+}  // namespace
+
 probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low, const SampleHook& after_sample) {
   AdaptiveSamples result;
   if (plan.warmup) {
-    auto warmup = sampler.sample();
+    auto warmup = sampler.warmup();
     if (!warmup) return warmup.error();
     result.warmup = *warmup;
     if (after_sample) after_sample();
@@ -66,6 +77,10 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
     result.samples.push_back(*sample);
     scores.push_back(sample->value);
     if (after_sample) after_sample();
+    if (hopeless(result, plan, incumbent_low)) {
+      result.stop = SamplingStop::clearly_slower;
+      return result;
+    }
     if (const auto stop = sampling_verdict(scores, plan, incumbent_low)) {
       result.stop = *stop;
       return result;

@@ -19,6 +19,11 @@ struct SamplingPlan {
   int max_samples = 10;             ///< never more (--max-repeats)
   double target_half_width = 0.02;  ///< stop once the median's 95 % interval is within ± this fraction
   bool warmup = true;               ///< one sample before the others, measured and discarded
+  /// Stop after the warm-up and one kept sample when both are below this fraction of the
+  /// incumbent's lower bound: clearly slower without the other min_samples (a configuration
+  /// at a fraction of the incumbent's rate never wins; on a real device its samples are the
+  /// longest: a 2 MiB read at 0.3 MB/s takes 7 s). 0: off (min_samples always taken).
+  double hopeless_fraction = 0.0;
 };
 
 /// Why sampling stopped.
@@ -48,7 +53,8 @@ struct AdaptiveSamples {
 /// "<n> samples (<stop>)", so that Catch2 can print a Result<AdaptiveSamples>.
 std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples);
 
-/// Run an optional warm-up sample, then run_sample until sampling_verdict says stop.
+/// Run an optional warm-up sample, then run_sample until sampling_verdict says stop (or, with
+/// plan.hopeless_fraction, after one kept sample that and the warm-up are hopeless).
 /// Errors: the first failing sample's error.
 probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low);

@@ -8,6 +8,7 @@
 #include <memory>
 #include <new>
 #include <span>
+#include <vector>
 
 namespace disktune::bench {
 namespace {
@@ -41,15 +42,40 @@ probe::Result<void> check_region(const probe::BlockIo& io, const Workload& workl
   return {};
 }
 
-// Calls `read_one` until the elapsed time reaches `duration` (at least once).
+// Ends a sample early once workload.steady finds its rate steady: remembers every chunk's end.
+class SteadyStop {
+ public:
+  explicit SteadyStop(const Workload& workload) : workload_(workload) {}
+
+  // After each chunk: true = stop now, `sample` then holds the projected figure.
+  bool stop(Sample& sample) {
+    if (!workload_.steady.enabled) return false;
+    ends_.push_back(sample.elapsed.count());
+    const double duration_s = workload_.duration.count();
+    if (sample.elapsed.count() >= duration_s) return false;
+    const auto rate = steady_rate(ends_, workload_.chunk_bytes, workload_.steady, duration_s);
+    if (!rate) return false;
+    sample.value = projected_rate(sample.bytes, sample.elapsed.count(), *rate, duration_s) / kMibBytes;
+    sample.steady = true;
+    return true;
+  }
+
+ private:
+  const Workload& workload_;
+  std::vector<double> ends_;
+};
+
+// Calls `read_one` until the elapsed time reaches `duration` or `steady` stops it (at least once).
 template <class ReadOne>
-probe::Result<Sample> timed_reads(probe::Clock& clock, const Workload& workload, ReadOne read_one) {
+probe::Result<Sample> timed_reads(probe::Clock& clock, const Workload& workload, ReadOne read_one,
+                                  SteadyStop* steady = nullptr) {
   Sample sample;
   const probe::Seconds start = clock.now();
   do {
     if (auto step = read_one(); !step) return step.error();
     sample.bytes += workload.chunk_bytes;
     sample.elapsed = clock.now() - start;
+    if (steady && steady->stop(sample)) return sample;
   } while (sample.elapsed < workload.duration);
   sample.value = static_cast<double>(sample.bytes) / kMibBytes / sample.elapsed.count();
   return sample;
@@ -83,6 +109,7 @@ probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
   if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
   std::uint64_t position = workload.offset_bytes;
   std::uint64_t dropped = position;  // the cache below `dropped` is already dropped
+  SteadyStop steady(workload);
   return timed_reads(io.clock(), workload, [&]() -> probe::Result<void> {
     if (io.size_bytes() - position < workload.chunk_bytes) {
       if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
@@ -91,7 +118,7 @@ probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
     if (auto read = io.read_at(position, buffer); !read) return read.error();
     position += workload.chunk_bytes;
     return drop_behind(io, workload, position, dropped);
-  });
+  }, &steady);
 }
 
 }  // namespace
@@ -118,10 +145,11 @@ std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples) 
   return out << ']';
 }
 
-Workload disk_read_workload(probe::Seconds duration) {
+Workload disk_read_workload(probe::Seconds duration, bool steady) {
   Workload workload;
   workload.method = Method::buffered;
   workload.duration = duration;
+  workload.steady.enabled = steady;
   return workload;
 }
 

@@ -5,6 +5,7 @@
 #include "probe/core/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/core/error.hpp"
+#include "bench/steady.hpp"
 
 #include <cstdint>
 #include <ostream>
@@ -38,20 +39,27 @@ struct Workload {
   /// started cold read at 0.1-0.3x the rate of one started right after another tool's
   /// flush (docs/measurement-fidelity.md). Nothing already read is read again.
   std::uint64_t drop_behind_bytes = 32u << 20;
+  /// Buffered only: end a sample before `duration` once its rate is steady, its figure then
+  /// projected to the whole duration (bench/steady.hpp). Disabled: every sample runs `duration`.
+  SteadyRule steady{};
 };
 
 /// The buffered workload of `disktune bench` and of every tune trial: 2 MiB reads from
-/// offset 0 for `duration`, the default drop-behind. One definition, so a trial measures as
+/// offset 0 for `duration`, the default drop-behind, the steady stop (SteadyRule's defaults)
+/// when `steady`. One definition, so a trial measures as
 /// bench does.
-Workload disk_read_workload(probe::Seconds duration);
+Workload disk_read_workload(probe::Seconds duration, bool steady);
 
 /// One sample of an objective (bench/objective.hpp). `value` is the objective's score
 /// (higher is better): for the hdparm-style reads of this file, bytes read over elapsed time in
 /// MiB/s (2^20 bytes per second, as hdparm prints "MB/sec").
+/// A sample that stopped early on a steady rate (`steady`) has the figure its whole duration
+/// would have given at that rate (projected_rate); bytes and elapsed are what it read.
 struct Sample {
   double value = 0.0;
   std::uint64_t bytes = 0;
   probe::Seconds elapsed{0.0};
+  bool steady = false;
 };
 
 /// "<value> (<bytes> bytes in <elapsed> s)", for test and log messages.
@@ -61,8 +69,8 @@ std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples);
 
 /// Run one sample. Buffered: flush_cache() first, then sequential reads from offset_bytes,
 /// dropping the cache behind them every drop_behind_bytes, and at the device end flushing
-/// and wrapping to offset_bytes, until `duration` has passed (drops and wrap flushes are in
-/// the timed time, as fio times its cache invalidation). Cached: one read
+/// and wrapping to offset_bytes, until `duration` has passed or (workload.steady) the rate
+/// is steady (drops and wrap flushes are in the timed time, as fio times its cache invalidation). Cached: one read
 /// to prime the cache, then re-read the same chunk until `duration` has passed.
 /// Errors: the BlockIo's read, flush or drop error; errc::invalid_argument if the device is
 /// smaller than one chunk.

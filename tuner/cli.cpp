@@ -23,9 +23,9 @@ constexpr const char* kUsage =
     "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
     "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--allow-mounted]\n"
     "           [--json]\n"
-    "  bench    [DEVICE] [--objective NAME [--metric M]] [--repeats N] [--duration S]\n"
+    "  bench    [DEVICE] [--objective NAME [--metric M]] [--repeats N] [--duration S] [--full-samples]\n"
     "           [--method cached|buffered|both] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S]\n"
+    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
@@ -103,7 +103,8 @@ po::options_description command_options(Command command) {
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
         ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
-        ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)");
+        ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)")
+        ("full-samples", "every buffered-read sample runs --duration s (default on a real device: a sample ends once its rate is steady, its figure projected to --duration)");
   }
   if (command == Command::bench) {
     add_objective_options(options);
@@ -336,6 +337,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.safe_only = vm.count("safe-only") > 0;
   refuse_unsafe_only(config);
   parse_tolerance(config, vm);
+  config.full_samples = vm.count("full-samples") > 0;
 }
 
 Config help(std::string text) {

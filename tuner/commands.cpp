@@ -136,11 +136,12 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   require_measurable(**io, device->path());
   if (config.objectives[0].engine == bench::Engine::fio) return run_fio_bench(config, *device, out);
   // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
-  const bench::Workload buffered = bench::disk_read_workload(probe::Seconds(config.duration_s));
+  const bool simulated = device->simulated();
+  const bench::Workload buffered =
+      bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);
   const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, probe::Seconds(2.0)};
   const auto b = bench_rates(**io, buffered, config.repeats, config.bench_buffered);
   const auto c = bench_rates(**io, cached, config.repeats, config.bench_cached);
-  const bool simulated = device->simulated();
   if (config.json) {
     json::object o{{"device", device->path()}, {"simulated", simulated},
                    {"cached_read_mib_s", median_or_null(c)}, {"buffered_read_mib_s", median_or_null(b)},
@@ -149,7 +150,10 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
                    {"method", "hdparm-style: 2 MiB reads; buffered reads sequentially for --duration s after "
                               "flushing the page cache (BLKFLSBUF) before each sample, dropping the cache "
                               "behind the reads every " + std::to_string(buffered.drop_behind_bytes >> 20) +
-                              " MiB (posix_fadvise DONTNEED); cached re-reads the first 2 MiB for 2 s; "
+                              " MiB (posix_fadvise DONTNEED)" +
+                              std::string(buffered.steady.enabled ? ", ending a sample once its rate is steady (its figure "
+                                                                    "projected to --duration; --full-samples: never)" : "") +
+                              "; cached re-reads the first 2 MiB for 2 s; "
                               "MB = 2^20 bytes; a median not measured (--method) is null"}};
     out << results::pretty_json(o);
   } else {

@@ -58,6 +58,7 @@ struct Config {
   /// (optional) guarded; default seq-read. bench takes one.
   std::vector<bench::Objective> objectives{bench::parse_objective("seq-read", "").value()};
   double tolerance = 0.05;                     ///< --tolerance PCT / 100: how much worse than the baseline B may be
+  bool full_samples = false;                   ///< --full-samples: no steady stop (bench/steady.hpp), every sample --duration s
   std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record
 };
 

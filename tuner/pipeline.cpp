@@ -46,7 +46,8 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
     measured = true;
     log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
         << " and the baseline x " << trial.confirm_rounds
-        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
+        << " rounds, interleaved (a warm-up and a kept sample each; " << (trial.workload.steady.enabled ? "at most " : "about ")
+        << estimate << " s of reads)\n";
     // One line per unit, as the search prints one per trial.
     return executor.confirm(c, [&](const ConfirmUnit& unit) {
       log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated, trial.objective) << '\n' << std::flush;

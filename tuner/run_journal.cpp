@@ -40,7 +40,7 @@ std::string journal_key(const Config& config, const DeviceContext& context) {
 constexpr std::pair<const char*, const char*> kCompared[] = {
     {"duration_s", "--duration"}, {"repeats", "--repeats"}, {"max_repeats", "--max-repeats"},
     {"strategy", "--strategy"}, {"seed", "--seed"}, {"method", "method"}, {"chunk_bytes", "chunk size [bytes]"},
-    {"drop_behind_bytes", "drop-behind [bytes]"},
+    {"drop_behind_bytes", "drop-behind [bytes]"}, {"steady_stop", "--full-samples (steady stop)"},
     {"confirm_rounds", "confirmation rounds"}};
 
 std::string option_text(const json::object& options, const char* key) {
@@ -296,6 +296,7 @@ boost::json::object measurement_options(const Config& config, const std::string&
           {"method", std::string(to_string(trial.workload.method))},
           {"drop_behind_bytes", trial.workload.drop_behind_bytes},
           {"chunk_bytes", trial.workload.chunk_bytes},
+          {"steady_stop", trial.workload.steady.enabled},
           {"confirm_rounds", trial.confirm_rounds},
           {"command_line", std::move(command_line)}};
 }

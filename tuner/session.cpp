@@ -46,8 +46,11 @@ probe::Seconds trial_timeout(const Config& config, bool simulated) {
 
 TrialSettings trial_settings_for(const Config& config, bool simulated, const bench::Objective& objective) {
   TrialSettings settings;
-  settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s));
+  // A simulated drive's time is virtual: a steady stop would save nothing and change its figures.
+  settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);
   settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  // Real time only: a simulated configuration's samples cost virtual seconds.
+  if (!simulated) settings.sampling.hopeless_fraction = 0.5;
   settings.timeout = trial_timeout(config, simulated);
   if (config.stall_timeout_s) settings.stall = probe::Seconds(*config.stall_timeout_s);
   settings.derive_limits = !simulated && !config.trial_timeout_s;

@@ -46,3 +46,41 @@ TEST_CASE("run_adaptive discards a warm-up and samples a noisy simulated drive u
   REQUIRE(slow->samples.size() == 3);
   REQUIRE(slow->stop == SamplingStop::clearly_slower);
 }
+
+namespace {
+
+// A sampler that returns the given scores in order (then the last again).
+class ScriptedSampler final : public Sampler {
+ public:
+  explicit ScriptedSampler(std::vector<double> scores) : scores_(std::move(scores)) {}
+  disktune::probe::Result<Sample> sample() override {
+    const double v = scores_[std::min(next_++, scores_.size() - 1)];
+    return Sample{v, 2u << 20, disktune::probe::Seconds(1.0), false};
+  }
+
+ private:
+  std::vector<double> scores_;
+  std::size_t next_ = 0;
+};
+
+}  // namespace
+
+TEST_CASE("a warm-up and a first sample both below the hopeless fraction stop as clearly slower", "[bench]") {
+  SamplingPlan plan{3, 10, 0.02, true};
+  plan.hopeless_fraction = 0.5;
+  ScriptedSampler hopeless({0.3, 0.3, 0.3});
+  auto stopped = run_adaptive(hopeless, plan, 100.0, SampleHook{});
+  REQUIRE(stopped);
+  REQUIRE(stopped->samples.size() == 1);
+  REQUIRE(stopped->stop == SamplingStop::clearly_slower);
+  // One fast observation of the two (a transient in the warm-up) keeps the min_samples.
+  ScriptedSampler transient({0.3, 80.0, 80.0, 80.0});
+  auto kept = run_adaptive(transient, plan, 100.0, SampleHook{});
+  REQUIRE(kept);
+  REQUIRE(kept->samples.size() == 3);
+  // Without an incumbent, or with the rule off, nothing is hopeless.
+  ScriptedSampler alone({0.3});
+  REQUIRE(run_adaptive(alone, plan, std::nullopt, SampleHook{})->samples.size() == 3);
+  plan.hopeless_fraction = 0.0;
+  REQUIRE(run_adaptive(alone, plan, 100.0, SampleHook{})->samples.size() == 3);
+}

@@ -77,7 +77,7 @@ class ToggledDevice final : public probe::Device {
 
 tuner::TrialSettings in_process() {
   tuner::TrialSettings s;
-  s.workload = bench::disk_read_workload(probe::Seconds(0.2));  // 10 chunks of 2 MiB at 100 MiB/s
+  s.workload = bench::disk_read_workload(probe::Seconds(0.2), false);  // 10 chunks of 2 MiB at 100 MiB/s
   s.sampling = bench::SamplingPlan{2, 2, 0.02, true};
   s.in_process = true;
   s.confirm_rounds = 2;

@@ -82,7 +82,7 @@ class RecordingDevice final : public probe::Device {
 
 tuner::TrialSettings in_process(double duration_s = 0.1) {
   tuner::TrialSettings s;
-  s.workload = bench::disk_read_workload(probe::Seconds(duration_s));
+  s.workload = bench::disk_read_workload(probe::Seconds(duration_s), false);
   s.sampling = bench::SamplingPlan{2, 2, 0.02, true};
   s.in_process = true;
   s.confirm_rounds = 3;
@@ -184,7 +184,7 @@ TEST_CASE("the confirmation round marks a contender unstable when another settin
 
 TEST_CASE("a trial issues the same reads, flushes and drops as disktune bench", "[tuner]") {
   // 1 s at 100 MiB/s: 50 chunks of 2 MiB per sample, a drop behind every 32 MiB.
-  const bench::Workload workload = bench::disk_read_workload(probe::Seconds(1.0));
+  const bench::Workload workload = bench::disk_read_workload(probe::Seconds(1.0), false);
   testing::FakeBlockIo bench_io({.size_bytes = 1024 * kMib, .disk_mib_s = 100.0});
   REQUIRE(bench::run_samples(bench_io, workload, 1).has_value());  // run_bench's path
   const auto& one_sample = bench_io.events();
