@@ -2,6 +2,8 @@
 // disktune evaluate: strategies against exhaustive over simulated drives, in parallel (oneTBB).
 #include "tuner/evaluate.hpp"
 
+#include "tuner/sampler_factory.hpp"
+
 #include "probe/identify/identify_text.hpp"
 #include "probe/sim/sim_device.hpp"
 #include "probe/sim/sim_model.hpp"
@@ -52,18 +54,24 @@ TrialSettings evaluation_trial_settings(const Config& config) {
   settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(config.duration_s)};
   settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
   settings.in_process = true;
+  settings.objective = config.objectives.front();
   return settings;
 }
 
-// The noise-free rate of `config` on the same drive: one long sample with noise 0.
-double true_rate(const std::string& file, const probe::Settings& config) {
+// The noise-free score of `config` on the same drive for the run's objective: one long sample
+// with noise 0, taken by the objective's sampler (SIMULATED).
+double true_score(const std::string& file, const probe::Settings& config, const TrialSettings& trial) {
   auto device = sim_drive(file, 1, 0.0);
   if (!device) return 0.0;
   for (const auto& [id, value] : config)
     if (!(*device)->apply(id, value)) return 0.0;
   auto io = (*device)->open_io(probe::IoMode::buffered);
   if (!io) return 0.0;
-  auto sample = bench::run_sample(**io, bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(2.0)});
+  TrialSettings reference = trial;
+  reference.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(2.0)};
+  auto sampler = make_sampler(**device, **io, reference);
+  if (!sampler) return 0.0;
+  auto sample = (*sampler)->sample();
   return sample ? sample->value : 0.0;
 }
 
@@ -77,20 +85,22 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   auto original = (*device)->snapshot();
   const auto space = space_of(**device, *original);
   run.legal_count = space.legal_count();
-  TrialRunner runner(**device, *original, evaluation_trial_settings(config));
+  const TrialSettings trial_settings = evaluation_trial_settings(config);
+  TrialRunner runner(**device, *original, trial_settings);
   ChildExecutor executor(runner, {});
   MemoryRunStore store;
   auto strategy = strategies::make_strategy(name);
   std::ostream quiet(nullptr);  // no progress lines: thousands of runs in parallel
   // The figures of `evaluate` are taken without the noise check and without a budget.
-  const PipelineInput input{space, **strategy, *original, run.drive, true, std::nullopt, std::nullopt, false};
+  const PipelineInput input{space, **strategy, *original, run.drive, true, std::nullopt, std::nullopt, false,
+                            trial_settings.objective};
   const PipelineResult result = run_pipeline(input, store, executor, quiet);
   if (!result.baseline) return run;
   run.trials = result.search_trials;
   run.measured_s = result.baseline->trial.measured_s + result.search_s + result.confirmation_s;
   run.kept_baseline = result.best.id == 0;
   run.final_settings = probe::format_settings(strategies::changes_from(*original, result.best.settings));
-  run.true_mib_s = true_rate(file, result.best.settings);
+  run.true_score = true_score(file, result.best.settings, trial_settings);
   run.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return run;
 }

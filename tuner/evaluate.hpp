@@ -22,7 +22,7 @@ struct EvaluationRun {
   std::size_t trials = 0;     ///< search trials (baseline and confirmation not counted)
   double measured_s = 0.0;    ///< simulated measurement seconds: baseline, search and confirmation
   double wall_s = 0.0;
-  double true_mib_s = 0.0;    ///< noise-free rate of the final configuration
+  double true_score = 0.0;    ///< noise-free score of the final configuration (the objective's)
   bool kept_baseline = false;
   std::string final_settings; ///< changes from the baseline, hdparm names
 };

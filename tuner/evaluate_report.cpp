@@ -23,7 +23,7 @@ constexpr std::size_t kLargeSpace = 100;
 using RunKey = std::tuple<std::string, std::uint64_t>;
 
 bool succeeded(const EvaluationRun& run, const EvaluationRun& reference) {
-  return run.final_settings == reference.final_settings || run.true_mib_s >= kSuccessRatio * reference.true_mib_s;
+  return run.final_settings == reference.final_settings || run.true_score >= kSuccessRatio * reference.true_score;
 }
 
 double ratio(double part, double whole) { return whole > 0.0 ? part / whole : 0.0; }
@@ -112,11 +112,12 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
     for (const auto& r : runs)
       err << r.strategy << ' ' << r.drive << " seed " << r.seed << ": " << r.legal_count << " configurations, "
           << r.trials << " trials, " << r.measured_s << " s measured, true "
-          << r.true_mib_s << " MiB/s, " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
+          << bench::format_figure(config.objectives.front(), r.true_score) << ", " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
   if (config.json) {
     json::array list;
     for (const auto& s : summaries) list.push_back(to_json(s));
     out << results::pretty_json(json::object{{"simulated", true},
+                                             {"objective", config.objectives.front().name},
                                              {"drives", files.size()},
                                              {"seeds", config.seeds},
                                              {"first_seed", config.seed},

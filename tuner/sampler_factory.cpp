@@ -3,6 +3,7 @@
 #include "tuner/sampler_factory.hpp"
 
 #include "bench/fio_sampler.hpp"
+#include "bench/sim_sampler.hpp"
 
 namespace disktune::tuner {
 
@@ -13,9 +14,8 @@ probe::Result<std::unique_ptr<bench::Sampler>> make_sampler(probe::Device& devic
   if (!device.simulated())
     return std::unique_ptr<bench::Sampler>(
         std::make_unique<bench::FioSampler>(settings.objective, device.path(), settings.workload.duration));
-  return probe::Error{std::make_error_code(std::errc::not_supported),
-                      "objective " + settings.objective.name + ": no measurement engine for it on this device",
-                      device.path()};
+  // SIMULATED: the simulated drive's random-read model (fio:FILE jobs have no model).
+  return bench::make_sim_sampler(device, settings.objective, settings.workload.duration);
 }
 
 }  // namespace disktune::tuner

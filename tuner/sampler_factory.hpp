@@ -16,7 +16,7 @@ namespace disktune::tuner {
 /// on device.path() for settings.workload.duration per sample; on a simulated drive its
 /// random-read model gives the figures (SIMULATED). `io` and `settings` must outlive the
 /// sampler. Errors: errc::not_supported naming the objective when no engine can measure it on
-/// this device.
+/// this device (bench::make_sim_sampler's: a fio:FILE job on a simulated drive).
 probe::Result<std::unique_ptr<bench::Sampler>> make_sampler(probe::Device& device, probe::BlockIo& io,
                                                             const TrialSettings& settings);
 

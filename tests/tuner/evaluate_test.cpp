@@ -8,7 +8,7 @@ using namespace disktune;
 
 namespace {
 
-tuner::EvaluationRun run(const std::string& strategy, std::uint64_t seed, double true_mib_s, std::size_t trials) {
+tuner::EvaluationRun run(const std::string& strategy, std::uint64_t seed, double true_score, std::size_t trials) {
   tuner::EvaluationRun r;
   r.strategy = strategy;
   r.drive = "drive.txt";
@@ -16,7 +16,7 @@ tuner::EvaluationRun run(const std::string& strategy, std::uint64_t seed, double
   r.legal_count = 1080;
   r.trials = trials;
   r.measured_s = static_cast<double>(trials);
-  r.true_mib_s = true_mib_s;
+  r.true_score = true_score;
   r.final_settings = strategy + std::to_string(seed);
   return r;
 }
