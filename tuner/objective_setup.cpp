@@ -11,6 +11,10 @@ namespace disktune::tuner {
 ReadyObjectives ready_objectives(const std::vector<bench::Objective>& objectives, const probe::Device& device) {
   ReadyObjectives ready;
   for (const auto& objective : objectives) {
+    if (device.simulated() && !objective.job_file.empty())
+      throw RunError(kExitUsage, "--objective " + objective.name +
+                                     ": the SIMULATED drive models the built-in objectives only, not a job file "
+                                     "(use seq-read, seq-read-direct, rand-read-iops or rand-read-latency, or a real device)");
     if (objective.engine != bench::Engine::fio || device.simulated()) {
       ready.objectives.push_back(objective);
       continue;
