@@ -23,8 +23,8 @@ std::optional<std::string> power_level_missing(const IdentifyInfo& identify, Set
 
 std::optional<std::int64_t> power_level_of(const IdentifyInfo& identify, SettingId id) {
   if (power_level_missing(identify, id)) return std::nullopt;
-  if (id == SettingId::apm) return identify.apm.enabled && identify.apm_level ? *identify.apm_level : kApmDisabled;
-  return identify.aam.enabled && identify.aam_level ? *identify.aam_level : kAamDisabled;
+  if (id == SettingId::apm) return identify.apm.enabled == true && identify.apm_level ? *identify.apm_level : kApmDisabled;
+  return identify.aam.enabled == true && identify.aam_level ? *identify.aam_level : kAamDisabled;
 }
 
 std::vector<SettingValue> power_level_ladder(SettingId id) {

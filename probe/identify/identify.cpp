@@ -166,9 +166,9 @@ void decode_features(const Words& words, IdentifyInfo& info) {
   info.lba48 = feature(set2, words[w_cmd_set_2], words[w_cmd_enabled_2], 10);
   // ATA8-ACS 7.16.7.43 / 7.16.7.46: word 91 bits 7:0 the APM level (00h and FFh reserved),
   // word 94 bits 7:0 the current and 15:8 the recommended AAM level.
-  if (const int level = words[w_apm_level] & 0xFF; info.apm.enabled && level >= 1 && level <= 254)
+  if (const int level = words[w_apm_level] & 0xFF; info.apm.enabled == true && level >= 1 && level <= 254)
     info.apm_level = level;
-  if (info.aam.enabled) info.aam_level = words[w_aam_level] & 0xFF;
+  if (info.aam.enabled == true) info.aam_level = words[w_aam_level] & 0xFF;
   if (info.aam.supported) info.aam_recommended = words[w_aam_level] >> 8;
 }
 

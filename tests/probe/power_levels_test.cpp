@@ -14,6 +14,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 using namespace disktune::probe;
 using disktune::testing::FakeAtaTransport;
@@ -129,7 +131,8 @@ TEST_CASE("the SIMULATED drive takes APM and AAM only where the capture's identi
   REQUIRE(original.at(SettingId::aam) == num(254));
   REQUIRE(with->restore(with_changes(original, {{SettingId::apm, num(kApmDisabled)}, {SettingId::aam, num(128)}})));
   const auto changed = require_value(with->identify());
-  REQUIRE_FALSE(changed.apm.enabled);
+  REQUIRE(changed.apm.enabled == false);
+  REQUIRE_FALSE(changed.apm_level);
   REQUIRE(changed.aam_level == 128);
   REQUIRE(with->restore(original));
   REQUIRE(require_value(with->snapshot()) == original);
@@ -180,4 +183,20 @@ TEST_CASE("apm and aam values parse in their ranges only", "[probe]") {
   REQUIRE_FALSE(parse_value(SettingId::aam, "256"));
   REQUIRE(setting_from_name("apm") == SettingId::apm);
   REQUIRE(setting_from_name("aam") == SettingId::aam);
+}
+
+TEST_CASE("hdparm -i text gives the APM level of 'mode=0xNN (N)'", "[probe]") {
+  const std::string seed = DISKTUNE_SHARED_DATA "/identify/seed_ibm-djna-352500.hdparm-i.txt";
+  std::ifstream in(seed);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto at = text.find(" DblWordIO");
+  REQUIRE(at != std::string::npos);
+  const auto parsed = [&](const std::string& apm) {
+    return require_value(parse_identify_text(text.substr(0, at) + " AdvancedPM=" + apm + "\n" + text.substr(at),
+                                             IdentifyFormat::hdparm_i, "seed+apm"));
+  };
+  const auto enabled = parsed("yes: mode=0xC0 (192)");
+  REQUIRE(power_level_of(enabled, SettingId::apm) == 192);
+  REQUIRE(power_level_of(parsed("yes: disabled (255)"), SettingId::apm) == kApmDisabled);
+  REQUIRE_FALSE(power_level_of(parsed("no"), SettingId::apm));
 }

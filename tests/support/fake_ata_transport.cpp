@@ -74,7 +74,7 @@ std::array<std::uint16_t, 256> FakeAtaTransport::identify_words() const {
   w[80] = 0x00f0;
   w[83] = static_cast<std::uint16_t>(0x4000 | (apm_supported ? 1 << 3 : 0) | (aam_supported ? 1 << 9 : 0));
   w[86] = static_cast<std::uint16_t>((apm_enabled ? 1 << 3 : 0) | (aam_enabled ? 1 << 9 : 0));
-  w[91] = static_cast<std::uint16_t>(apm_enabled ? 0x4000 | apm_level : 0);
+  w[91] = static_cast<std::uint16_t>(apm_supported ? 0x4000 | apm_level : 0);  // kept while disabled, as drives may
   w[94] = static_cast<std::uint16_t>(aam_supported ? aam_recommended << 8 | aam_level : 0);
   w[88] = 0x003f;
   const auto family = probe::xfermode_family(xfer_code);
