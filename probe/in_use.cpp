@@ -36,6 +36,11 @@ std::optional<std::string_view> in_use_hazard(SettingId id) {
     case SettingId::xfermode:
       return "hdparm(8) warns of loss and/or corruption of data unless the "
              "interface is programmed for the mode (\"use this with extreme caution\")";
+    // hdparm(8) -B and -M warn of nothing about data: they choose the drive's power and seek
+    // profile, never which bytes are read or written. -B 1-127 permit spin-down, which on a
+    // busy disk costs spin-up delays and load cycles, not data; disktune never searches those
+    // levels on any disk (power_levels.hpp: pruned with that reason). So both are data-safe
+    // and searched on a disk in use as well.
     default:
       return std::nullopt;
   }

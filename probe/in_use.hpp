@@ -12,7 +12,9 @@ namespace disktune::probe {
 /// Why `id` must not be changed on a disk whose data is in use (mounted, swapped on or held
 /// by md/dm/LVM; --allow-mounted): the hdparm(8) warning, or the failure the value causes,
 /// for that knob. nullopt for a data-safe knob: the block-layer ones (readahead, the queue
-/// attributes) change how reads are formed and queued, never which bytes reach the disk.
+/// attributes) change how reads are formed and queued, never which bytes reach the disk;
+/// apm and aam (-B, -M: hdparm(8) warns of nothing about data; the spin-down APM levels are
+/// never searched) choose the drive's power and seek profile.
 /// Every Risk::risky setting has one, no Risk::safe setting has one.
 /// Source: hdparm(8) -m, -c, -u, -d, -X; ATA-REFERENCE §4.2; tests/lab/pio_facts.sh (-m0).
 std::optional<std::string_view> in_use_hazard(SettingId id);

@@ -10,7 +10,7 @@
 namespace disktune::probe {
 namespace {
 
-constexpr std::array<SettingInfo, 18> kSettings{{
+constexpr std::array<SettingInfo, 20> kSettings{{
     {SettingId::multcount, "multcount", "-m", "", "sectors", Risk::risky, false, ""},
     {SettingId::io_support, "io_support", "-c", "", "", Risk::risky, false, ""},
     {SettingId::unmaskirq, "unmaskirq", "-u", "", "", Risk::risky, false, ""},
@@ -29,6 +29,8 @@ constexpr std::array<SettingInfo, 18> kSettings{{
     {SettingId::slice_idle, "slice_idle", "", "iosched/slice_idle", "ms", Risk::safe, false, "bfq"},
     {SettingId::read_lat_nsec, "read_lat_nsec", "", "iosched/read_lat_nsec", "ns", Risk::safe, false, "kyber"},
     {SettingId::queue_depth, "queue_depth", "", "queue_depth", "commands", Risk::safe, false, ""},
+    {SettingId::apm, "apm", "-B", "", "", Risk::safe, false, ""},
+    {SettingId::aam, "aam", "-M", "", "", Risk::safe, false, ""},
 }};
 
 constexpr std::array<SettingId, 5> kTunables{SettingId::fifo_batch, SettingId::read_expire, SettingId::low_latency,
@@ -50,9 +52,10 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 7> kWriteSid
 // max_sectors_kb before the readahead pair (some kernels raise read_ahead_kb when
 // max_sectors_kb is written, 6.18 to twice the value). apply_configuration reads everything
 // back and re-writes what still moved, so this order is a shortcut, not the guarantee.
-constexpr std::array<SettingId, 18> kOrder{
+constexpr std::array<SettingId, 20> kOrder{
     SettingId::multcount,      SettingId::io_support, SettingId::unmaskirq,
-    SettingId::using_dma,      SettingId::xfermode,   SettingId::scheduler,
+    SettingId::using_dma,      SettingId::xfermode,   SettingId::apm,
+    SettingId::aam,            SettingId::scheduler,
     SettingId::nr_requests,    SettingId::max_sectors_kb, SettingId::readahead,
     SettingId::read_ahead_kb,  SettingId::nomerges,   SettingId::rq_affinity, SettingId::queue_depth,
     SettingId::fifo_batch,     SettingId::read_expire, SettingId::low_latency,
@@ -201,6 +204,9 @@ Result<SettingValue> parse_value(SettingId id, std::string_view text) {
   }
   const auto number = parse_decimal(text);
   if (!number || *number < 0) return bad_value(id, text, "expected a non-negative integer");
+  if (id == SettingId::apm && (*number < 1 || *number > kApmDisabled))
+    return bad_value(id, text, "APM levels are 1-254, 255 = off (0 is reserved)");
+  if (id == SettingId::aam && *number > 255) return bad_value(id, text, "AAM levels are 0 (off) - 255");
   return SettingValue(*number);
 }
 

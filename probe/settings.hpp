@@ -39,13 +39,25 @@ enum class SettingId {
   slice_idle,      ///< queue/iosched/slice_idle (bfq only): idle wait for a queue's next request, ms
   read_lat_nsec,   ///< queue/iosched/read_lat_nsec (kyber only): target read latency, ns
   queue_depth,     ///< /sys/block/X/device/queue_depth (SCSI/SATA, NCQ): commands in flight, 1..maximum
+  apm,             ///< -B: Advanced Power Management level 1-254 (1-127 permit spin-down), 255 = disabled;
+                   ///< IDENTIFY word 83/86 bit 3, level in word 91 bits 7:0; SET FEATURES 05h / 85h
+  aam,             ///< -M: Automatic Acoustic Management level 128 (quiet) - 254 (fast), 0 = disabled;
+                   ///< IDENTIFY word 83/86 bit 9, level in word 94 bits 7:0; SET FEATURES 42h / C2h
 };
+
+/// The APM value that means "disabled" (hdparm -B 255, SET FEATURES 85h).
+inline constexpr std::int64_t kApmDisabled = 255;
+/// The lowest APM level that does not permit spin-down (1-127 do: ATA8-ACS 7.48.6).
+inline constexpr std::int64_t kApmNoSpinDown = 128;
+/// The AAM value that means "disabled" (hdparm -M 0, SET FEATURES C2h).
+inline constexpr std::int64_t kAamDisabled = 0;
 
 /// All settings, in the order they are applied and emitted: using_dma before xfermode (as
 /// hdparm does), scheduler before nr_requests (switching the elevator resets nr_requests and
 /// sets its accepted range), max_sectors_kb before readahead and read_ahead_kb (a write of
 /// max_sectors_kb raises read_ahead_kb on some kernels); nomerges and rq_affinity after them
-/// (independent queue flags); the scheduler tunables last (they exist only once their
+/// (independent queue flags); apm and aam after the ATA transfer knobs (independent
+/// drive features); the scheduler tunables last (they exist only once their
 /// scheduler is active). Not the SettingId order.
 std::span<const SettingId> all_settings();
 

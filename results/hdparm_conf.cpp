@@ -21,6 +21,8 @@ std::string_view conf_key(SettingId id) {
     case SettingId::multcount: return "mult_sect_io";
     case SettingId::io_support: return "io32_support";
     case SettingId::readahead: return "read_ahead_sect";
+    case SettingId::apm: return "apm";
+    case SettingId::aam: return "acoustic_management";
     default: break;
   }
   DT_ASSERT(false && "setting has no hdparm.conf key");

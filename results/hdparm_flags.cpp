@@ -11,9 +11,10 @@ namespace {
 
 using probe::SettingId;
 
-constexpr std::array<SettingId, 6> kFlagOrder{SettingId::xfermode,  SettingId::using_dma,
+constexpr std::array<SettingId, 8> kFlagOrder{SettingId::xfermode,  SettingId::using_dma,
                                               SettingId::unmaskirq, SettingId::multcount,
-                                              SettingId::io_support, SettingId::readahead};
+                                              SettingId::io_support, SettingId::apm,
+                                              SettingId::aam,       SettingId::readahead};
 
 std::string join(const std::vector<std::string>& parts) {
   std::string text;

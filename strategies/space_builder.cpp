@@ -3,6 +3,7 @@
 #include "strategies/search_space.hpp"
 
 #include "probe/in_use.hpp"
+#include "probe/power_levels.hpp"
 
 #include <algorithm>
 #include <map>
@@ -148,6 +149,10 @@ std::optional<std::vector<SettingValue>> legal_values(const probe::Capability& c
     case SettingId::unmaskirq: return std::vector{number(0), number(1)};
     case SettingId::using_dma: return using_dma_values(*id, log);
     case SettingId::xfermode: return xfermode_values(*id, log);
+    case SettingId::apm:
+      log.add(std::string(probe::kApmSpinDownReason), probe::kApmSpinDownLevels);
+      return probe::power_level_ladder(cap.id);
+    case SettingId::aam: return probe::power_level_ladder(cap.id);
     case SettingId::readahead: {
       std::vector<SettingValue> ladder;
       for (const auto sectors : options.readahead_sectors) ladder.push_back(number(sectors));

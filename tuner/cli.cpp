@@ -96,7 +96,7 @@ po::options_description command_options(Command command) {
   }
   if (command == Command::plan || command == Command::tune) {
     options.add_options()
-        ("safe-only", "search only settings that cannot lose data (the block-layer ones)")
+        ("safe-only", "search only settings that cannot lose data (the block-layer ones, APM, AAM)")
         ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM, with its data-safe "
                           "knobs only (the ATA knobs are refused; plan: show that space)");
   }

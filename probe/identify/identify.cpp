@@ -37,7 +37,9 @@ constexpr std::size_t w_cmd_set_2 = 83;
 constexpr std::size_t w_cmd_enabled_1 = 85;
 constexpr std::size_t w_cmd_enabled_2 = 86;
 constexpr std::size_t w_udma = 88;
+constexpr std::size_t w_apm_level = 91;
 constexpr std::size_t w_hw_reset = 93;
+constexpr std::size_t w_aam_level = 94;
 constexpr std::size_t w_rotation = 217;
 constexpr std::size_t w_transport = 222;
 constexpr std::size_t w_integrity = 255;
@@ -162,6 +164,12 @@ void decode_features(const Words& words, IdentifyInfo& info) {
   info.apm = feature(set2, words[w_cmd_set_2], words[w_cmd_enabled_2], 3);
   info.aam = feature(set2, words[w_cmd_set_2], words[w_cmd_enabled_2], 9);
   info.lba48 = feature(set2, words[w_cmd_set_2], words[w_cmd_enabled_2], 10);
+  // ATA8-ACS 7.16.7.43 / 7.16.7.46: word 91 bits 7:0 the APM level (00h and FFh reserved),
+  // word 94 bits 7:0 the current and 15:8 the recommended AAM level.
+  if (const int level = words[w_apm_level] & 0xFF; info.apm.enabled == true && level >= 1 && level <= 254)
+    info.apm_level = level;
+  if (info.aam.enabled == true) info.aam_level = words[w_aam_level] & 0xFF;
+  if (info.aam.supported) info.aam_recommended = words[w_aam_level] >> 8;
 }
 
 // hdparm's get_lba_capacity (hdparm.c 9.58): words 57-58, then 60-61 if LBA, then

@@ -77,6 +77,14 @@ struct IdentifyInfo {
   Feature apm;          ///< word 83/86 bit 3 (value in word 91)
   Feature aam;          ///< word 83/86 bit 9 (value in word 94)
   Feature lba48;        ///< word 83/86 bit 10
+  /// Current APM level (word 91 bits 7:0, 1-254) while APM is enabled (word 86 bit 3); -I
+  /// text "Advanced power management level: N". nullopt = disabled, unsupported or not shown.
+  std::optional<int> apm_level;
+  /// Current AAM level (word 94 bits 7:0) while AAM is enabled (word 86 bit 9); -I text
+  /// "Recommended acoustic management value: R, current value: N". nullopt = not shown.
+  std::optional<int> aam_level;
+  /// The vendor's recommended AAM level (word 94 bits 15:8) where AAM is supported.
+  std::optional<int> aam_recommended;
 
   /// User-addressable sectors as hdparm's get_lba_capacity computes it: words 57-58,
   /// then 60-61 if LBA, then 100-103 if 48-bit is supported and enabled.

@@ -165,6 +165,15 @@ bool ReportParser::parse_capability(std::string_view text, int line) {
   } else if (text.starts_with("Advanced power management level:")) {
     info_.apm.supported = true;
     if (text.find("disabled") != std::string_view::npos) info_.apm.enabled = false;
+    const auto level = last_number(text);
+    if (level && *level >= 1 && *level <= 254) info_.apm_level = static_cast<int>(*level);
+  } else if (text.starts_with("Recommended acoustic management value:")) {
+    info_.aam.supported = true;
+    const auto comma = text.find(',');
+    const auto recommended = last_number(text.substr(0, comma));
+    const auto current = comma == std::string_view::npos ? std::nullopt : last_number(text);
+    if (recommended && *recommended <= 255) info_.aam_recommended = static_cast<int>(*recommended);
+    if (current && *current <= 255) info_.aam_level = static_cast<int>(*current);
   } else if (text.find("IORDY") != std::string_view::npos && !text.starts_with("Cycle time")) {
     info_.lba_supported = text.starts_with("LBA,") || text.find(" LBA,") != std::string_view::npos;
     const bool iordy = text.find("IORDY(") != std::string_view::npos;

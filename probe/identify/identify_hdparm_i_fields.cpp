@@ -252,8 +252,14 @@ void IFieldParser::parse_apm(std::string_view value, int line) {
     info_.apm.enabled = false;
   } else if (value.find("disabled") != std::string_view::npos) {
     info_.apm.enabled = false;
-  } else if (value.find("mode=") != std::string_view::npos) {
-    info_.apm.enabled = true;
+  } else if (const auto mode = value.find("mode="); mode != std::string_view::npos) {
+    info_.apm.enabled = true;  // hdparm -i: "mode=0x%02X (%u)"
+    const auto open = value.find('(', mode);
+    const auto close = value.find(')', mode);
+    const auto level = open < close && close != std::string_view::npos
+                           ? parse_number(value.substr(open + 1, close - open - 1))
+                           : std::nullopt;
+    if (level && *level >= 1 && *level <= 254) info_.apm_level = static_cast<int>(*level);
   } else if (value.find("unknown setting") == std::string_view::npos) {
     info_.warnings.push_back(at_line(line) + "AdvancedPM value '" + std::string(value) +
                              "' not understood");

@@ -4,6 +4,7 @@
 
 #include "probe/linux/ata_knobs_internal.hpp"
 #include "probe/core/assert.hpp"
+#include "probe/power_levels.hpp"
 
 #include <algorithm>
 
@@ -50,7 +51,7 @@ std::optional<std::int64_t> active_dma_code(const IdentifyInfo& identify) {
 
 bool AtaKnobs::handles(SettingId id) {
   return id == SettingId::multcount || id == SettingId::io_support || id == SettingId::unmaskirq ||
-         id == SettingId::using_dma || id == SettingId::xfermode;
+         id == SettingId::using_dma || id == SettingId::xfermode || is_power_level(id);
 }
 
 namespace {
@@ -135,8 +136,17 @@ Result<SettingValue> AtaKnobs::read_xfermode() {
   return SettingValue(*code);
 }
 
+Result<SettingValue> AtaKnobs::read_power_level(SettingId id) {
+  auto identify = drive_identify();
+  if (!identify) return identify.error();
+  if (const auto missing = power_level_missing(*identify, id))
+    return Error{std::make_error_code(std::errc::not_supported), *missing, transport_.path()};
+  return SettingValue(*power_level_of(*identify, id));
+}
+
 Result<SettingValue> AtaKnobs::read(SettingId id) {
   DT_ASSERT(handles(id));
+  if (is_power_level(id)) return read_power_level(id);
   if (id == SettingId::multcount) return read_multcount();
   if (id == SettingId::xfermode) return read_xfermode();
   auto value = transport_.hdio_get(hdio_knob(id));
@@ -166,6 +176,11 @@ Result<void> AtaKnobs::apply(SettingId id, const SettingValue& value) {
   DT_ASSERT(handles(id) && value.is_number());
   const auto number = value.number();
   if (id == SettingId::multcount) return apply_multcount(number);
+  if (is_power_level(id)) {
+    DT_ASSERT(number >= 0 && number <= 255);
+    const auto level = static_cast<std::uint8_t>(number);
+    return ata_non_data(id == SettingId::apm ? set_apm_command(level) : set_aam_command(level));
+  }
   if (id == SettingId::xfermode) {
     DT_ASSERT(number >= 0 && number <= 255);
     return ata_non_data(set_xfermode_command(static_cast<std::uint8_t>(number)));

@@ -25,12 +25,15 @@ namespace disktune::probe {
 /// - xfermode: SET FEATURES 0x03 through SG_IO, falling back to HDIO_DRIVE_CMD when SG_IO is
 ///   not available (legacy IDE); read from libata's xfer_mode attribute, else from the active
 ///   mode in IDENTIFY words 63/88.
-/// Write cache, APM and AAM are only read (identify words 82-86, 91, 94), never changed.
+/// - apm, aam (hdparm -B, -M): SET FEATURES 05h/85h, 42h/C2h (set_apm_command,
+///   set_aam_command) through SG_IO, HDIO_DRIVE_CMD as the fallback; read from a fresh
+///   IDENTIFY (words 86, 91, 94: power_level_of). Unsupported where word 83 lacks the bit.
+/// Write cache and look-ahead are only read (identify words 82, 85), never changed.
 class AtaKnobs {
  public:
   explicit AtaKnobs(AtaTransport& transport) : transport_(transport) {}
 
-  /// True for multcount, io_support, unmaskirq, using_dma and xfermode.
+  /// True for multcount, io_support, unmaskirq, using_dma, xfermode, apm and aam.
   static bool handles(SettingId id);
 
   /// IDENTIFY data: HDIO_GET_IDENTITY (the kernel's copy) first; otherwise SG_IO ATA
@@ -71,6 +74,7 @@ class AtaKnobs {
   Result<SettingValue> current_for_probe(SettingId id);
   Result<SettingValue> read_multcount();
   Result<SettingValue> read_xfermode();
+  Result<SettingValue> read_power_level(SettingId id);
   Result<void> apply_multcount(std::int64_t sectors);
   Result<void> ata_non_data(const AtaCommand& command);
   Result<std::array<std::byte, 512>> sg_identify(const AtaCommand& command);

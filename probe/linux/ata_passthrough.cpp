@@ -93,6 +93,25 @@ AtaCommand set_xfermode_command(std::uint8_t code) {
                     "SET FEATURES 0x03 count=" + std::to_string(code) + " (xfermode)"};
 }
 
+namespace {
+
+AtaCommand set_features(std::uint8_t subcommand, std::uint8_t count, const std::string& what) {
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", subcommand);
+  return AtaCommand{kAtaSetFeatures, subcommand, count, 0, 0, 0, 0x40, AtaProtocol::non_data, 0,
+                    "SET FEATURES " + std::string(hex) + " count=" + std::to_string(count) + " (" + what + ")"};
+}
+
+}  // namespace
+
+AtaCommand set_apm_command(std::uint8_t level) {
+  return level == 255 ? set_features(0x85, 0, "apm off") : set_features(0x05, level, "apm");
+}
+
+AtaCommand set_aam_command(std::uint8_t level) {
+  return level == 0 ? set_features(0xC2, 0, "aam off") : set_features(0x42, level, "aam");
+}
+
 std::array<std::uint8_t, 16> build_ata16_cdb(const AtaCommand& command) {
   return {0x85,         byte_1(command),  byte_2(command), 0, command.feature, 0, command.count, 0,
           command.lba_low, 0, command.lba_mid, 0, command.lba_high, command.device, command.command, 0};

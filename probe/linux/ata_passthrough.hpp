@@ -51,6 +51,12 @@ AtaCommand set_multiple_command(std::uint8_t sectors);
 /// SET FEATURES (0xEF) subcommand 0x03 (FEATURES), COUNT = hdparm -X code (8+n PIO, 32+n
 /// MDMA, 64+n UDMA). Source: ATA-REFERENCE §3.4.
 AtaCommand set_xfermode_command(std::uint8_t code);
+/// SET FEATURES for hdparm -B: level 1-254 = subcommand 0x05 (enable APM), COUNT = level;
+/// 255 = subcommand 0x85 (disable APM), COUNT 0. Source: hdparm.c (-B), ATA-REFERENCE §5.
+AtaCommand set_apm_command(std::uint8_t level);
+/// SET FEATURES for hdparm -M: level 1-255 = subcommand 0x42 (enable AAM), COUNT = level;
+/// 0 = subcommand 0xC2 (disable AAM). Source: hdparm.c (-M), ATA-REFERENCE §5.
+AtaCommand set_aam_command(std::uint8_t level);
 
 /// ATA PASS-THROUGH(16) CDB (opcode 0x85) as hdparm's sgio.c builds it: byte 1 = protocol
 /// << 1; byte 2 = 0x0e for a 512-byte read (T_DIR, BYT_BLOK, T_LENGTH = COUNT), 0x20 (CK_COND,

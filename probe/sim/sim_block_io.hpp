@@ -30,6 +30,9 @@ struct SimCore {
   std::uint64_t seed = 1;
   std::uint64_t size_bytes = 0;  ///< lba_sectors * 512
   SimState state;
+  /// APM and AAM levels (power_level_of) of a drive whose identify offers them; not in
+  /// `state`: they do not change the modelled read times or the noise.
+  std::map<SettingId, std::int64_t> power_levels;
   VirtualClock clock;     ///< advanced only by modelled I/O and small per-call costs
   SimPageCache page_cache;       ///< shared by all buffered BlockIos of the drive
   std::uint64_t head_bytes = ~std::uint64_t{0};  ///< where the last drive read ended

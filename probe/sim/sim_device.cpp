@@ -4,6 +4,7 @@
 
 #include "probe/sim/sim_block_io.hpp"
 #include "probe/sim/sim_model.hpp"
+#include "probe/power_levels.hpp"
 
 namespace disktune::probe {
 namespace {
@@ -32,6 +33,7 @@ class SimDevice final : public Device {
     if (family == XferFamily::udma) info.udma_active = xfermode_number(mode);
     if (family == XferFamily::mdma) info.mdma_active = xfermode_number(mode);
     if (family == XferFamily::sdma) info.sdma_active = xfermode_number(mode);
+    show_power_levels(info);
     return info;
   }
 
@@ -42,12 +44,15 @@ class SimDevice final : public Device {
   }
 
   Result<SettingValue> read(SettingId id) override {
+    if (const auto level = core_->power_levels.find(id); level != core_->power_levels.end())
+      return SettingValue(level->second);
     if (const auto value = sim_value(core_->state, id)) return *value;
     return unsupported("read", id);
   }
 
   Result<void> apply(SettingId id, const SettingValue& value) override {
     core_->clock.advance(Seconds(kApplyCostS));
+    if (is_power_level(id)) return apply_power_level(id, value);
     if (!is_sim_setting(id)) return unsupported("apply", id);
     Settings naive = sim_settings(core_->state);
     naive[id] = value;
@@ -63,7 +68,11 @@ class SimDevice final : public Device {
     return {};
   }
 
-  Result<Settings> snapshot() override { return sim_settings(core_->state); }
+  Result<Settings> snapshot() override {
+    auto settings = sim_settings(core_->state);
+    for (const auto& [id, level] : core_->power_levels) settings.emplace(id, SettingValue(level));
+    return settings;
+  }
 
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
     return make_sim_block_io(core_, mode);
@@ -72,9 +81,42 @@ class SimDevice final : public Device {
   [[nodiscard]] const std::shared_ptr<SimCore>& core() const { return core_; }
 
  private:
+  // Words 86 and 91/94 as a drive shows its levels: 255 (APM) and 0 (AAM) mean disabled.
+  void show_power_levels(IdentifyInfo& info) const {
+    for (const auto& [id, level] : core_->power_levels) {
+      const bool enabled = level != (id == SettingId::apm ? kApmDisabled : kAamDisabled);
+      auto& feature = id == SettingId::apm ? info.apm : info.aam;
+      auto& shown = id == SettingId::apm ? info.apm_level : info.aam_level;
+      feature.enabled = enabled;
+      shown = enabled ? std::optional<int>(static_cast<int>(level)) : std::nullopt;
+    }
+  }
+
+  // SET FEATURES 05h/85h (APM) or 42h/C2h (AAM); a drive without the feature set aborts it.
+  Result<void> apply_power_level(SettingId id, const SettingValue& value) {
+    const auto level = core_->power_levels.find(id);
+    if (level == core_->power_levels.end())
+      return errno_error(EIO,
+                         "SET FEATURES (" + std::string(setting_name(id)) + ") aborted [simulated: " +
+                             *power_level_missing(core_->identify, id) + "]",
+                         core_->path);
+    const auto number = value.number();
+    const bool legal = id == SettingId::apm ? number >= 1 && number <= kApmDisabled : number >= 0 && number <= 255;
+    if (!legal)
+      return errno_error(EINVAL, "apply " + std::string(setting_name(id)) + "=" + format_value(id, value) +
+                                     " [simulated: level out of range]", core_->path);
+    level->second = number;
+    return {};
+  }
+
   Capability capability(SettingId id) const {
     Capability cap{id, Support::supported, {}, {}};
-    if (!is_sim_setting(id)) {
+    if (is_power_level(id)) {
+      if (const auto missing = power_level_missing(core_->identify, id)) {
+        cap.support = Support::unsupported;
+        cap.reason = *missing + " (simulated drive)";
+      }
+    } else if (!is_sim_setting(id)) {
       cap.support = Support::unsupported;
       cap.reason = std::string(kNoQueue) + " (" + std::string(setting_name(id)) + ")";
     } else if (id == SettingId::using_dma && !core_->limits.dma_supported) {
@@ -138,6 +180,8 @@ Result<std::unique_ptr<Device>> make_sim_device_from(IdentifyInfo identify, std:
   }
   core->media_mib_s = profile.media_mib_s.value_or(default_media_mib_s(identify));
   core->state = sim_default_state(identify, core->limits);
+  for (const auto id : {SettingId::apm, SettingId::aam})
+    if (const auto level = power_level_of(identify, id)) core->power_levels.emplace(id, *level);
   core->size_bytes = identify.lba_sectors * 512;
   core->identify = std::move(identify);
   core->profile = std::move(profile);

@@ -33,7 +33,10 @@ Result<std::unique_ptr<Device>> make_sim_device(const std::optional<std::string>
 /// cable_80wire, or 80-wire inferred per sim_limits when the capture does not say).
 /// Starts in the conservative state of sim_default_state (sim_rules.hpp). Supported settings:
 /// multcount, io_support, unmaskirq, using_dma, xfermode, readahead (using_dma read-only when
-/// word 49 bit 8 is clear; multcount read-only when MaxMultSect is 0); the block-queue settings
+/// word 49 bit 8 is clear; multcount read-only when MaxMultSect is 0), apm and aam where
+/// identify offers them (word 83 bits 3, 9; starting at the levels identify shows, reflected
+/// in identify(); they change no modelled time), unsupported with the word-83 reason
+/// otherwise; the block-queue settings
 /// are unsupported ("simulated legacy IDE driver: no blk-mq queue attributes").
 /// Errors: errc::invalid_argument, `path` = `path`, when the identify data has no capacity
 /// (LBA sectors) or no PIO/DMA mode data.

@@ -5,6 +5,8 @@
 #include "probe/in_use.hpp"
 #include "tests/support/seed_like_identify.hpp"
 
+#include "probe/power_levels.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -48,9 +50,10 @@ TEST_CASE("build_space bounds the seed drive's settings by its identify data", "
   REQUIRE(pruned_count(space, "80-wire") == 2);  // udma3, udma4
   REQUIRE(pruned_count(space, "DMA xfermode only with using_dma=1") == 6);
   REQUIRE(pruned_count(space, "PIO xfermode only with using_dma=0") == 5);
-  // Every sysfs setting: the simulated drive has no block queue.
-  const auto sysfs_settings = std::count_if(probe::all_settings().begin(), probe::all_settings().end(),
-                                            [](const auto id) { return !probe::setting_info(id).sysfs_attr.empty(); });
+  // Every sysfs setting (the simulated drive has no block queue), APM and AAM (no word 83 bit).
+  const auto sysfs_settings = std::count_if(probe::all_settings().begin(), probe::all_settings().end(), [](const auto id) {
+    return !probe::setting_info(id).sysfs_attr.empty() || probe::is_power_level(id);
+  });
   REQUIRE(space.excluded().size() == static_cast<std::size_t>(sysfs_settings));
 }
 

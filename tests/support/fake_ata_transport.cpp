@@ -72,6 +72,10 @@ std::array<std::uint16_t, 256> FakeAtaTransport::identify_words() const {
   w[63] = 0x0007;
   w[64] = 0x0003;
   w[80] = 0x00f0;
+  w[83] = static_cast<std::uint16_t>(0x4000 | (apm_supported ? 1 << 3 : 0) | (aam_supported ? 1 << 9 : 0));
+  w[86] = static_cast<std::uint16_t>((apm_enabled ? 1 << 3 : 0) | (aam_enabled ? 1 << 9 : 0));
+  w[91] = static_cast<std::uint16_t>(apm_supported ? 0x4000 | apm_level : 0);  // kept while disabled, as drives may
+  w[94] = static_cast<std::uint16_t>(aam_supported ? aam_recommended << 8 | aam_level : 0);
   w[88] = 0x003f;
   const auto family = probe::xfermode_family(xfer_code);
   const int mode = probe::xfermode_number(xfer_code);
@@ -135,17 +139,32 @@ probe::Result<std::array<std::byte, 512>> FakeAtaTransport::hdio_identity() {
   return block;
 }
 
+// SET FEATURES 05h/85h enable/disable APM, 42h/C2h AAM; COUNT is the level.
+bool FakeAtaTransport::set_power_feature(const AtaCommand& command) {
+  const bool apm = command.feature == 0x05 || command.feature == 0x85;
+  const bool enable = command.feature == 0x05 || command.feature == 0x42;
+  if (!apm && command.feature != 0x42 && command.feature != 0xC2) return false;
+  if (!(apm ? apm_supported : aam_supported) || (apm && enable && command.count == 0)) return false;
+  (apm ? apm_enabled : aam_enabled) = enable;
+  if (enable) (apm ? apm_level : aam_level) = command.count;
+  return true;
+}
+
 probe::Result<std::optional<probe::AtaStatusReturn>> FakeAtaTransport::answer(const AtaCommand& command,
                                                                               const std::string& op) {
   std::vector<std::uint8_t> sense;
-  if (command.command == probe::kAtaSetFeatures && command.feature == probe::kSetFeaturesXferMode &&
-      driver == FakeDriver::libata) {
+  const bool set_features = command.command == probe::kAtaSetFeatures;
+  const bool xfer = set_features && command.feature == probe::kSetFeaturesXferMode;
+  if (set_features && !xfer) {
+    sense = set_power_feature(command) ? descriptor_sense(0x01, 0x1D, 0x50, 0x00)
+                                       : descriptor_sense(0x0B, 0x00, 0x51, 0x04);
+  } else if (xfer && driver == FakeDriver::libata) {
     sense = invalid_field_sense();
   } else if (command.command == probe::kAtaSetMultipleMode && aborted_multcounts.count(command.count)) {
     sense = descriptor_sense(0x0B, 0x00, 0x51, 0x04);
   } else {
     if (command.command == probe::kAtaSetMultipleMode) multsect = command.count;
-    if (command.command == probe::kAtaSetFeatures) xfer_code = command.count;
+    if (xfer) xfer_code = command.count;
     sense = descriptor_sense(0x01, 0x1D, 0x50, 0x00);
   }
   return probe::interpret_sg_io({0x02, 0, 0x08, sense}, op, path_);

@@ -53,11 +53,23 @@ class FakeAtaTransport final : public probe::AtaTransport {
   bool atapi = false;                 ///< aborts IDENTIFY DEVICE, answers IDENTIFY PACKET DEVICE
   bool zero_identify = false;         ///< SG_IO IDENTIFY answers GOOD with 512 zero bytes (a bridge)
   std::set<int> aborted_multcounts;   ///< SET MULTIPLE counts the drive aborts (ATA ERR, ABRT)
+  /// APM (word 83/86 bit 3, level word 91) and AAM (bit 9, word 94: recommended << 8 | level).
+  /// QEMU offers neither (the default); SET FEATURES 05h/85h/42h/C2h for a missing feature
+  /// set, or APM level 0, is aborted like a drive does.
+  bool apm_supported = false;
+  bool apm_enabled = false;
+  int apm_level = 0;
+  bool aam_supported = false;
+  bool aam_enabled = false;
+  int aam_level = 0;
+  int aam_recommended = 0xFE;
   std::vector<std::string> calls;     ///< "hdio_set HDIO_SET_32BIT 0", "sg_ata 16 IDENTIFY", ...
 
  private:
   probe::Result<std::optional<probe::AtaStatusReturn>> answer(const probe::AtaCommand& command,
                                                               const std::string& op);
+  /// Applies a SET FEATURES APM/AAM subcommand; false when the drive aborts it.
+  bool set_power_feature(const probe::AtaCommand& command);
   std::string path_;
 };
 

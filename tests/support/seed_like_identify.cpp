@@ -2,6 +2,8 @@
 // Hand-built seed-like identify data and legacy capabilities for tests.
 #include "tests/support/seed_like_identify.hpp"
 
+#include "probe/power_levels.hpp"
+
 namespace disktune::testing {
 
 using probe::SettingId;
@@ -26,6 +28,10 @@ probe::IdentifyInfo seed_like_identify() {
 std::vector<probe::Capability> legacy_capabilities() {
   std::vector<probe::Capability> caps;
   for (const auto id : probe::all_settings()) {
+    if (probe::is_power_level(id)) {  // the seed's identify has neither APM nor AAM
+      caps.push_back({id, probe::Support::unsupported, {}, *probe::power_level_missing(seed_like_identify(), id)});
+      continue;
+    }
     const bool legacy = probe::setting_info(id).sysfs_attr.empty();
     caps.push_back({id, legacy ? probe::Support::supported : probe::Support::unsupported, {},
                     legacy ? "" : "legacy IDE driver: no blk-mq queue attributes"});

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// APM (-B) and AAM (-M) in the JSON report, the table, boot.local, hdparm.conf and udev.
+#include "results/boot_local.hpp"
+#include "results/codec/settings_codec.hpp"
+#include "results/hdparm_conf.hpp"
+#include "results/json_report.hpp"
+#include "results/table.hpp"
+#include "results/udev_rules.hpp"
+#include "tests/support/sample_reports.hpp"
+#include "tests/support/setting_values.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+using testing::num;
+
+namespace {
+
+results::Report power_report(const probe::Settings& changes) {
+  auto report = test_support::loop_report();
+  report.winner.settings = probe::with_changes(report.baseline.trial.settings, changes);
+  report.winner.changes = changes;
+  return report;
+}
+
+void require_contains(const std::string& text, const std::string& part) {
+  INFO(text);
+  REQUIRE(text.find(part) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("apm and aam survive the settings codec", "[results]") {
+  const probe::Settings all{{SettingId::apm, num(probe::kApmDisabled)}, {SettingId::aam, num(128)}};
+  REQUIRE(results::settings_from_json(results::settings_to_json(all)).value() == all);
+}
+
+TEST_CASE("every snippet form sets APM with -B and AAM with -M", "[results]") {
+  const auto report = power_report({{SettingId::apm, num(254)}, {SettingId::aam, num(128)}});
+  require_contains(results::BootLocalEmitter().render(report), "-B254 -M128");
+  require_contains(results::UdevRulesEmitter().render(report), "-q -B254 -q -M128");
+  const auto conf = results::HdparmConfEmitter().render(report);
+  require_contains(conf, "\tapm = 254\n");
+  require_contains(conf, "\tacoustic_management = 128\n");
+  require_contains(results::JsonEmitter().render(report), "\"apm\": 254");
+  require_contains(results::TableEmitter().render(report), "-B254");
+}
+
+TEST_CASE("disabling is written as hdparm spells it: -B255 and -M0", "[results]") {
+  const auto report = power_report({{SettingId::apm, num(probe::kApmDisabled)}, {SettingId::aam, num(probe::kAamDisabled)}});
+  require_contains(results::BootLocalEmitter().render(report), "-B255 -M0");
+  const auto conf = results::HdparmConfEmitter().render(report);
+  require_contains(conf, "\tapm = 255\n");
+  require_contains(conf, "\tacoustic_management = 0\n");
+}
