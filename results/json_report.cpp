@@ -3,6 +3,8 @@
 #include "results/json_report.hpp"
 
 #include "results/codec/trial_codec.hpp"
+#include "results/guard_text.hpp"
+#include "strategies/guard.hpp"
 #include "results/snippet.hpp"
 
 #include <boost/json/array.hpp>
@@ -72,10 +74,21 @@ json::object objective_json(const bench::Objective& objective, const std::string
           {"score", objective.direction == bench::Direction::higher ? "the figure" : "1e6 / the figure"}};
 }
 
-json::object baseline_json(const strategies::Baseline& baseline, const bench::Objective& objective) {
+// A trial's guard keys (a report with a guard objective): guard_figure in the guard's unit
+// and guard_note (results/guard_text.hpp; null when it passes).
+void add_guard_keys(json::object& o, const strategies::TrialResult& trial, const Report& report) {
+  if (!report.guard || !trial.guard) return;
+  const auto& g = *trial.guard;
+  o["guard_figure"] = figure_json(*report.guard, g.median, g.ci_low, g.ci_high);
+  o["guard_note"] = string_or_null(guard_note(*report.guard, trial, report.baseline.trial, report.tolerance));
+}
+
+json::object baseline_json(const Report& report) {
+  const strategies::Baseline& baseline = report.baseline;
+  const bench::Objective& objective = report.objective;
   const json::value trial = json::value_from(baseline.trial);
   const auto& t = trial.as_object();
-  return {{"settings", t.at("settings")},
+  json::object o{{"settings", t.at("settings")},
           {"samples", t.at("samples")},
           {"median", t.at("median")},
           {"spread_pct", t.at("spread_pct")},
@@ -86,16 +99,46 @@ json::object baseline_json(const strategies::Baseline& baseline, const bench::Ob
           {"warmup", t.at("warmup")},
           {"aa_samples", array_of(baseline.aa_medians)},
           {"figure", figure_json(objective, baseline.trial.median, baseline.trial.ci_low, baseline.trial.ci_high)}};
+  if (const auto* guard = t.if_contains("guard")) o["guard"] = *guard;
+  add_guard_keys(o, baseline.trial, report);
+  return o;
 }
 
-json::array trials_json(const std::vector<strategies::TrialResult>& trials, const bench::Objective& objective) {
+json::array trials_json(const std::vector<strategies::TrialResult>& trials, const Report& report) {
   json::array array;
   for (const auto& trial : trials) {
     json::object o = json::value_from(trial).as_object();
-    o["figure"] = figure_json(objective, trial.median, trial.ci_low, trial.ci_high);
+    o["figure"] = figure_json(report.objective, trial.median, trial.ci_low, trial.ci_high);
+    add_guard_keys(o, trial, report);
     array.emplace_back(std::move(o));
   }
   return array;
+}
+
+// The baseline and the trials: the measured configurations of the Pareto set.
+std::vector<strategies::TrialResult> measured(const Report& report) {
+  std::vector<strategies::TrialResult> all{report.baseline.trial};
+  all.insert(all.end(), report.trials.begin(), report.trials.end());
+  return all;
+}
+
+json::array guard_excluded(const Report& report) {
+  json::array ids;
+  for (const auto& trial : report.trials)
+    if (trial.status == strategies::TrialStatus::ok &&
+        strategies::fails_guard(trial, report.baseline.trial, report.tolerance))
+      ids.emplace_back(trial.id);
+  return ids;
+}
+
+// The guard's top-level keys, appended only with a guard objective (a single-objective
+// report keeps its keys): guard_objective, tolerance_pct, pareto, guard_excluded.
+void add_guard_report(json::object& o, const Report& report) {
+  if (!report.guard) return;
+  o["guard_objective"] = objective_json(*report.guard, report.fio_version);
+  o["tolerance_pct"] = 100.0 * report.tolerance;
+  o["pareto"] = array_of(strategies::pareto_ids(measured(report)));
+  o["guard_excluded"] = guard_excluded(report);
 }
 
 json::object winner_json(const Report& report) {
@@ -115,10 +158,10 @@ json::object winner_json(const Report& report) {
           {"figure", figure_json(report.objective, winner.median, winner.ci_low, winner.ci_high)}};
 }
 
-json::value confirmation_json(const std::optional<ConfirmationRound>& round, const bench::Objective& objective) {
+json::value confirmation_json(const std::optional<ConfirmationRound>& round, const Report& report) {
   if (!round) return nullptr;
   return json::object{{"rounds", round->rounds},
-                      {"results", trials_json(round->results, objective)},
+                      {"results", trials_json(round->results, report)},
                       {"winner_trial_id", round->winner_trial_id}};
 }
 
@@ -177,7 +220,7 @@ json::value space_to_json(const SpaceInfo& space) {
 json::value to_json(const Report& report) {
   json::value identify = nullptr;
   if (report.identify) identify = identify_to_json(*report.identify);
-  return json::object{{"schema_version", report.schema_version},
+  json::object o{{"schema_version", report.schema_version},
                       {"tool_version", report.tool_version},
                       {"kernel", report.kernel},
                       {"started_at", report.started_at},
@@ -197,9 +240,9 @@ json::value to_json(const Report& report) {
                       {"device", device_json(report.device)},
                       {"identify", std::move(identify)},
                       {"space", space_to_json(report.space)},
-                      {"baseline", baseline_json(report.baseline, report.objective)},
-                      {"trials", trials_json(report.trials, report.objective)},
-                      {"confirmation", confirmation_json(report.confirmation, report.objective)},
+                      {"baseline", baseline_json(report)},
+                      {"trials", trials_json(report.trials, report)},
+                      {"confirmation", confirmation_json(report.confirmation, report)},
                       {"confirmation_skipped", report.confirmation_skipped.empty() ? json::value(nullptr)
                                                                                    : json::value(report.confirmation_skipped)},
                       {"winner", winner_json(report)},
@@ -210,6 +253,8 @@ json::value to_json(const Report& report) {
                       {"wedged", report.wedged},
                       {"wedged_detail", report.wedged_detail},
                       {"integrity_note", report.integrity_note}};
+  add_guard_report(o, report);
+  return o;
 }
 
 std::string JsonEmitter::render(const Report& report) const { return pretty_json(to_json(report)); }

@@ -96,6 +96,10 @@ struct Report {
   /// unit (json_report.hpp).
   bench::Objective objective = bench::parse_objective("seq-read", "").value();
   std::string fio_version;       ///< "fio-3.33" when the objective is measured by fio; else empty
+  /// The guard objective (`--objective A,B`: B), whose figures each trial's `guard` holds;
+  /// nullopt: none (the report then has no guard keys at all).
+  std::optional<bench::Objective> guard;
+  double tolerance = 0.05;       ///< --tolerance, a fraction: the guard's allowed shortfall
   std::string method = "buffered";  ///< benchmark method of every median in the report
   int repeats = 3;               ///< first samples per configuration
   int max_repeats = 10;          ///< adaptive sampling's maximum

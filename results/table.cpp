@@ -2,6 +2,7 @@
 // The terminal table: rows of cells, column widths from the widest cell, a summary line.
 #include "results/table.hpp"
 
+#include "results/guard_text.hpp"
 #include "results/snippet.hpp"
 
 #include <algorithm>
@@ -40,17 +41,38 @@ std::string fixed(const char* format, double value) {
   return buffer;
 }
 
+// The figure column: A's figure, then with a guard objective " | " and B's (the trial has
+// none: "-"); a single-objective table keeps A's alone.
+std::string figure_cell(const strategies::TrialResult& trial, const Report& report) {
+  std::string cell = bench::figure_number(report.objective, trial.median);
+  if (!report.guard) return cell;
+  return cell + " | " + (trial.guard ? bench::figure_number(*report.guard, trial.guard->median) : "-");
+}
+
+std::string figure_header(const Report& report) {
+  std::string header(bench::unit_of(report.objective));
+  if (report.guard) header += " | " + report.guard->name + " " + std::string(bench::unit_of(*report.guard));
+  return header;
+}
+
+// The detail column: the trial's detail, or with a guard objective the guard's note.
+std::string detail_cell(const strategies::TrialResult& trial, const Report& report) {
+  std::string detail = trial.detail;
+  if (report.guard && detail.empty()) detail = guard_note(*report.guard, trial, report.baseline.trial, report.tolerance);
+  return truncate(comment_safe(detail), kDetailChars);
+}
+
 // The row the summary line quotes carries the mark: the confirmation round's when the
 // winner was decided there, else the search's.
 Row trial_row(const strategies::TrialResult& trial, const Report& report, bool marked) {
   const bool ok = trial.status == strategies::TrialStatus::ok;
   return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
-          ok ? bench::figure_number(report.objective, trial.median) : "-",
+          ok ? figure_cell(trial, report) : "-",
           ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
           trial.id == 0 ? "(settings as found)"
                         : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
-          truncate(comment_safe(trial.detail), kDetailChars)};
+          detail_cell(trial, report)};
 }
 
 bool quotes_confirmation(const Report& report) { return answer_baseline(report).source == "confirmation round"; }
@@ -62,10 +84,10 @@ bool is_answer(int id, const Report& report) {
 
 std::vector<Row> search_rows(const Report& report) {
   const bool marks = !quotes_confirmation(report);
-  std::vector<Row> table{Row{"trial", "status", std::string(bench::unit_of(report.objective)), "spread",
+  std::vector<Row> table{Row{"trial", "status", figure_header(report), "spread",
                              "changes vs baseline", "detail"}};
   table.push_back({std::string(marks && is_answer(0, report) ? "* " : "") + "base", "ok",
-                   bench::figure_number(report.objective, report.baseline.trial.median),
+                   figure_cell(report.baseline.trial, report),
                    fixed("±%.1f%%", report.baseline.trial.spread_pct), "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;

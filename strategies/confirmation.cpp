@@ -15,7 +15,7 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
   if (best.id == 0 || count == 0) return picked;
   std::vector<const TrialResult*> beat;  // everything significantly faster than the baseline
   for (const auto& trial : evaluator.trials())
-    if (evaluator.clearly_faster(trial, evaluator.baseline())) beat.push_back(&trial);
+    if (evaluator.clearly_faster(trial, evaluator.baseline()) && !evaluator.fails_guard(trial)) beat.push_back(&trial);
   const auto& base = evaluator.baseline().settings;
   auto add = [&](const TrialResult& trial) {
     const bool seen = std::any_of(picked.begin(), picked.end(),

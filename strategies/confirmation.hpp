@@ -13,6 +13,8 @@ namespace disktune::strategies {
 /// baseline), then the fastest trial, then the simplest (fewest risky changes, then fewest
 /// changes) of the trials statistically tied with the fastest, then the simplest of all the
 /// trials that beat the baseline (a tie in the search may hide any of them).
+/// A trial that fails the guard (Evaluator::fails_guard) is never a finalist: the round
+/// re-measures A only, so the guard is judged on the search's B figures.
 /// Empty when nothing beat the baseline (the answer is then "keep the baseline").
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
 

@@ -3,6 +3,7 @@
 #include "strategies/evaluator.hpp"
 
 #include "probe/core/assert.hpp"
+#include "strategies/guard.hpp"
 #include "strategies/winner_rule.hpp"
 
 #include <algorithm>
@@ -160,11 +161,17 @@ bool Evaluator::clearly_faster(const TrialResult& a, const TrialResult& b) const
   return significantly_faster(a, b, gain_threshold());
 }
 
+bool Evaluator::fails_guard(const TrialResult& trial) const {
+  return strategies::fails_guard(trial, baseline_, options_.guard_tolerance);
+}
+
+double Evaluator::guard_tolerance() const { return options_.guard_tolerance; }
+
 const TrialResult& Evaluator::best() const {
   std::vector<TrialResult> latest;  // a re-measured configuration counts once, as last measured
   latest.reserve(cache_.size());
   for (const auto& [config, index] : cache_) latest.push_back(trials_[index]);
-  const TrialResult* pick = pick_winner(baseline_, latest, space_.baseline(), gain_threshold());
+  const TrialResult* pick = pick_winner(baseline_, latest, space_.baseline(), gain_threshold(), options_.guard_tolerance);
   if (!pick) return baseline_;
   return trials_[cache_.at(pick->settings)];
 }

@@ -33,6 +33,9 @@ struct EvaluatorOptions {
   double min_gain = 0.02;
   /// The A/A noise floor measured at the start of the run (fraction); a gain must exceed it.
   double noise_floor = 0.0;
+  /// --tolerance: how far (fraction) a configuration's guard objective may fall below the
+  /// baseline's before it cannot win (strategies/guard.hpp fails_guard).
+  double guard_tolerance = 0.05;
 };
 
 /// How much measuring a configuration deserves.
@@ -124,6 +127,10 @@ class Evaluator {
   [[nodiscard]] const std::map<probe::Settings, std::string>& quarantine() const { return quarantine_; }
   /// True when `a` is significantly faster than `b` (winner_rule.hpp, gain_threshold()).
   [[nodiscard]] bool clearly_faster(const TrialResult& a, const TrialResult& b) const;
+  /// True when `trial` fails the guard against the baseline (guard.hpp, options' guard_tolerance).
+  [[nodiscard]] bool fails_guard(const TrialResult& trial) const;
+  /// The guard tolerance (fraction) of the options.
+  [[nodiscard]] double guard_tolerance() const;
   /// The winner of pick_winner over the latest measurement of every configuration:
   /// among ties the fewest risky changes, then the fewest changes; the baseline itself when
   /// no trial is significantly faster than it.

@@ -32,6 +32,20 @@ std::string_view to_string(TrialStatus status);
 /// Inverse of to_string; nullopt for an unknown name.
 std::optional<TrialStatus> trial_status_from_name(std::string_view name);
 
+/// The guard objective's figures of one trial (`--objective A,B`: B, measured after A's
+/// samples in the same child with the same settings, a fixed number of samples: the sampling
+/// plan's minimum, no adaptive stop). Scores of B (higher is better), B's score unit.
+struct GuardFigures {
+  std::vector<double> samples;  ///< one score per sample, in order
+  double median = 0.0;          ///< median of samples (bench::median)
+  double ci_low = 0.0;          ///< the median's 95 % interval (bench::median_interval); 0 when too few samples
+  double ci_high = 0.0;
+  bool operator==(const GuardFigures&) const = default;
+};
+
+/// GuardFigures of `samples` (median and interval). Errors: none; all 0 for no samples.
+GuardFigures guard_figures_of(std::vector<double> samples);
+
 /// One trial: the full configuration, its status, raw samples and their statistics. Every
 /// figure is the run's objective's score (bench/objective.hpp: higher is better; MiB/s, 2^20
 /// bytes per second as hdparm reports "MB/sec", for seq-read). The statistics fields
@@ -63,6 +77,9 @@ struct TrialResult {
   std::string sampling_stop;
   double measured_s = 0.0;           ///< measurement time spent, warm-up included [s; virtual when simulated]
   bool quick = false;                ///< measured with the minimum samples only (racing's first rung)
+  /// The guard objective's figures (`--objective A,B`); nullopt without a guard, or when the
+  /// trial is not ok, or for a confirmation-round figure (the round re-measures A only).
+  std::optional<GuardFigures> guard;
   bool operator==(const TrialResult&) const = default;
 };
 

@@ -17,6 +17,17 @@ void summarize_samples(TrialResult& trial) {
   trial.outliers = bench::outlier_indices(samples);
 }
 
+GuardFigures guard_figures_of(std::vector<double> samples) {
+  GuardFigures guard;
+  guard.samples = std::move(samples);
+  if (guard.samples.empty()) return guard;
+  guard.median = bench::median(guard.samples);
+  const auto interval = bench::median_interval(guard.samples);
+  guard.ci_low = interval.low;
+  guard.ci_high = interval.high;
+  return guard;
+}
+
 double lower_bound(const TrialResult& trial) {
   return trial.ci_high > 0.0 ? trial.ci_low : trial.median;
 }

@@ -3,6 +3,7 @@
 #include "strategies/winner_rule.hpp"
 
 #include "strategies/evaluator.hpp"
+#include "strategies/guard.hpp"
 
 #include <tuple>
 
@@ -22,10 +23,13 @@ std::size_t risky_change_count(const probe::Settings& base, const probe::Setting
 }
 
 const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
-                               const probe::Settings& base, double min_gain) {
+                               const probe::Settings& base, double min_gain, double guard_tolerance) {
+  auto eligible = [&](const TrialResult& t) {
+    return t.status == TrialStatus::ok && !fails_guard(t, baseline, guard_tolerance);
+  };
   const TrialResult* fastest = nullptr;
   for (const auto& trial : candidates)
-    if (trial.status == TrialStatus::ok && (!fastest || trial.median > fastest->median)) fastest = &trial;
+    if (eligible(trial) && (!fastest || trial.median > fastest->median)) fastest = &trial;
   if (!fastest || !significantly_faster(*fastest, baseline, min_gain)) return nullptr;
   // Lower key is better: fewer risky changes, fewer changes, then faster.
   auto key = [&](const TrialResult& t) {
@@ -34,7 +38,7 @@ const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<Tr
   };
   const TrialResult* pick = fastest;
   for (const auto& trial : candidates) {
-    if (trial.status != TrialStatus::ok || significantly_faster(*fastest, trial, min_gain)) continue;
+    if (!eligible(trial) || significantly_faster(*fastest, trial, min_gain)) continue;
     if (!significantly_faster(trial, baseline, min_gain)) continue;
     if (key(trial) < key(*pick)) pick = &trial;
   }

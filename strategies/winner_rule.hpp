@@ -21,8 +21,10 @@ std::size_t risky_change_count(const probe::Settings& base, const probe::Setting
 /// The winner among `candidates` against `baseline`: the fastest ok candidate (by median)
 /// that is significantly_faster than the baseline; among the candidates statistically tied
 /// with it (not significantly slower) that also beat the baseline, the one with the fewest
-/// risky changes, then the fewest changes, then the fastest. nullptr = keep the baseline.
+/// risky changes, then the fewest changes, then the fastest. A candidate that fails the guard
+/// (strategies/guard.hpp fails_guard with `guard_tolerance`, a fraction) is no candidate:
+/// when every faster one fails it, the answer is to keep the baseline. nullptr = keep the baseline.
 const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
-                               const probe::Settings& base, double min_gain);
+                               const probe::Settings& base, double min_gain, double guard_tolerance = 0.05);
 
 }  // namespace disktune::strategies

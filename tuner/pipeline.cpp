@@ -98,6 +98,7 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
   options.max_trials = input.max_trials;
   options.time_budget_s = input.time_budget_s;
   options.noise_floor = result.baseline->noise_floor_pct / 100.0;
+  options.guard_tolerance = input.guard_tolerance;
   options.spent_before_s = result.before_search_s;
   options.reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
   return options;

@@ -33,6 +33,8 @@ struct PipelineInput {
   bool settle_noise = true;
   /// What the trials measure: their progress lines print its unit.
   bench::Objective objective = bench::parse_objective("seq-read", "").value();
+  /// --tolerance (fraction): the guard objective's allowed shortfall against the baseline.
+  double guard_tolerance = 0.05;
 };
 
 /// What the pipeline found. On a baseline that could not be measured only `baseline_error`

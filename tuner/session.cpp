@@ -44,7 +44,8 @@ probe::Seconds trial_timeout(const Config& config, bool simulated) {
   return first_baseline_time_limit(shape, probe::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
 }
 
-TrialSettings trial_settings_for(const Config& config, bool simulated, const bench::Objective& objective) {
+// `objectives`: [0] optimised, [1] the optional guard (ready_objectives: metrics resolved).
+TrialSettings trial_settings_for(const Config& config, bool simulated, const std::vector<bench::Objective>& objectives) {
   TrialSettings settings;
   // A simulated drive's time is virtual: a steady stop would save nothing and change its figures.
   settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);
@@ -58,7 +59,8 @@ TrialSettings trial_settings_for(const Config& config, bool simulated, const ben
   settings.noise_repeats = config.noise_repeats;
   // A disk in use: its file system writes (our own journal or report may be on it).
   settings.data_in_use = config.allow_mounted;
-  settings.objective = objective;
+  settings.objective = objectives.front();
+  if (objectives.size() > 1) settings.guard = objectives[1];
   return settings;
 }
 
@@ -268,7 +270,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   DeviceContext context = open_device_unprobed(config, log);
   const bool simulated = context.device->simulated();
   const ReadyObjectives objectives = ready_objectives(config.objectives, *context.device);
-  const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives.front());
+  const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives);
   const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
   // Record before you probe: the original settings are durable in the journal before the
   // capability probe writes trial values (issue 9 item 10). May restore and adopt a crashed
@@ -278,6 +280,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const auto space = plan_space(context, config);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
   outcome.report.objective = trial_settings.objective;
+  outcome.report.guard = trial_settings.guard;
+  outcome.report.tolerance = config.tolerance;
   outcome.report.fio_version = objectives.fio_version;
   outcome.report.options = recorded_options;
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
@@ -296,7 +300,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TrialRunner runner(*context.device, context.original, trial_settings);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      config.max_trials, config.time_budget_s, true, trial_settings.objective};
+                      config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);

@@ -136,6 +136,23 @@ double seconds_of(const std::vector<bench::Sample>& samples) {
   return total;
 }
 
+// The guard objective's figures: the plan's minimum samples of settings.guard through its
+// own sampler on the same opened device, no adaptive stop; nullopt without a guard.
+probe::Result<std::optional<strategies::GuardFigures>> measure_guard(probe::Device& device, probe::BlockIo& io,
+                                                                     const TrialSettings& settings,
+                                                                     const std::function<void()>& hook) {
+  if (!settings.guard) return std::optional<strategies::GuardFigures>{};
+  TrialSettings guarded = settings;
+  guarded.objective = *settings.guard;
+  auto sampler = make_sampler(device, io, guarded);
+  if (!sampler) return sampler.error();
+  bench::SamplingPlan plan = settings.sampling;
+  plan.max_samples = plan.min_samples;
+  auto sampled = bench::run_adaptive(**sampler, plan, std::nullopt, hook);
+  if (!sampled) return sampled.error();
+  return std::optional{strategies::guard_figures_of(bench::values_of(sampled->samples))};
+}
+
 // The trial child's body: apply, read every setting back, THEN open (a file's readahead
 // window is fixed at open), measure, read every setting back again, checksum.
 }  // namespace
@@ -175,6 +192,9 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   r.trial.warmup = sampled->warmup ? sampled->warmup->value : 0.0;
   r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
   r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
+  auto guard = measure_guard(device, watched, settings, [&watch] { watch.next_sample(); });
+  if (!guard) return fail(TrialStatus::error, "guard objective: " + guard.error().message());
+  r.trial.guard = std::move(*guard);
   if (with_cached) {
     auto cached = cached_median(beating, settings.workload, plan.min_samples);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());

@@ -47,6 +47,19 @@ const json::value& score_field(const json::object& o, std::string_view name) {
   return o.at(std::string(name) + "_mib_s");
 }
 
+json::object guard_json(const GuardFigures& guard) {
+  return {{"samples", array_of(guard.samples)},
+          {"median", guard.median},
+          {"ci_low", guard.ci_low},
+          {"ci_high", guard.ci_high}};
+}
+
+GuardFigures guard_from(const json::value& in) {
+  const json::object& o = in.as_object();
+  return {numbers<double>(o.at("samples")), o.at("median").to_number<double>(), o.at("ci_low").to_number<double>(),
+          o.at("ci_high").to_number<double>()};
+}
+
 }  // namespace
 
 void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial) {
@@ -66,6 +79,7 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
                      {"quick", trial.quick},
                      {"detail", trial.detail},
                      {"kernel_log", array_of(trial.kernel_log)}};
+  if (trial.guard) out.as_object()["guard"] = guard_json(*trial.guard);
 }
 
 TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
@@ -89,6 +103,7 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   trial.quick = o.at("quick").as_bool();
   trial.detail = text(o, "detail");
   for (const auto& line : o.at("kernel_log").as_array()) trial.kernel_log.emplace_back(line.as_string());
+  if (const auto* guard = o.if_contains("guard"); guard && !guard->is_null()) trial.guard = guard_from(*guard);
   return trial;
 }
 

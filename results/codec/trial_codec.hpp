@@ -23,12 +23,14 @@ namespace disktune::strategies {
 /// (results::settings_to_json), status (to_string), samples [MiB/s], median [MiB/s; 0
 /// when not ok], spread_pct [%], ci_low, ci_high [MiB/s], ci_coverage [0..1],
 /// outliers [indices into samples], warmup [MiB/s; 0 = none], sampling_stop, measured_s
-/// [s; virtual when simulated], quick, detail, kernel_log [lines]. The report's trials and
+/// [s; virtual when simulated], quick, detail, kernel_log [lines], then guard only when the
+/// trial has guard figures ({samples, median, ci_low, ci_high}: the guard objective's
+/// scores; absent in a record without them, which decodes as nullopt). The report's trials and
 /// confirmation results, the journal's result records and the child wire all use it.
 /// Non-finite numbers are kept in the value; boost::json::serialize writes them as NaN or
 /// Infinity, which no JSON parser (Boost.JSON's included) reads back: such text is refused.
 void tag_invoke(boost::json::value_from_tag, boost::json::value& out, const TrialResult& trial);
-/// The inverse: every key above is required; others are ignored (a journal record's type).
+/// The inverse: every key above but guard is required; others are ignored (a journal record's type).
 /// Throws std::out_of_range for a missing key, std::invalid_argument or std::system_error for
 /// a value of the wrong kind, an unknown status or setting (results::decode catches them).
 TrialResult tag_invoke(boost::json::value_to_tag<TrialResult>, const boost::json::value& in);
