@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Acceptance: `disktune evaluate` on a small subset (the seed drive, one seed) scores every
-# strategy against exhaustive and names the default strategy.
+# strategy against exhaustive and names the default strategy; a fio objective (rand-read-iops)
+# runs on the simulated drive's random-read model and the JSON names it.
 source "$(dirname "$0")/lib.bash"
 
 out="$WORK/evaluate.json"
@@ -30,4 +31,15 @@ expect_eq "$(jq -r .first_seed "$out2")" 2 "first seed"
 grep -q "x 1 seeds (2-2)" "$WORK/err2.txt" || fail "progress does not name the seeds: $(cat "$WORK/err2.txt")"
 "$DISKTUNE" evaluate --strategies annealing 2>"$WORK/err3.txt" && fail "an unknown strategy was accepted"
 grep -q "unknown strategy 'annealing'" "$WORK/err3.txt" || fail "no reason for the unknown strategy"
+
+# A fio objective on the simulated drive (its random-read model): the JSON names the objective
+# and scores the default strategy against exhaustive.
+out4="$WORK/evaluate-iops.json"
+"$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 \
+  --objective rand-read-iops --strategies coordinate-descent --json >"$out4" 2>"$WORK/err4.txt" ||
+  fail "evaluate --objective rand-read-iops exited $? ($(tail -3 "$WORK/err4.txt"))"
+expect_eq "$(jq -r .objective "$out4")" rand-read-iops "objective"
+expect_eq "$(jq -r .simulated "$out4")" true "simulated (rand-read-iops)"
+jq -e '.strategies[] | select(.name == "coordinate-descent") | .runs == 1 and (.success_rate | type == "number")' \
+  "$out4" >/dev/null || fail "no coordinate-descent figures for rand-read-iops: $(cat "$out4")"
 echo "ok: default $default"
