@@ -45,7 +45,7 @@ struct TrialSettings {
   bench::Objective objective = bench::parse_objective("seq-read", "").value();
   /// The guard objective (`--objective A,B`: B), measured in every trial after `objective`'s
   /// samples with the plan's minimum samples; nullopt: none.
-  std::optional<bench::Objective> guard;
+  std::optional<bench::Objective> guard{};
 };
 
 /// Detail prefix of a trial whose setting the drive rejected (EIO, ATA status ERR).
