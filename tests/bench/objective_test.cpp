@@ -54,7 +54,7 @@ TEST_CASE("bad objectives are refused naming the input and the reason", "[bench]
   CHECK_THAT(parse_objective("rand-read-iops", "bw").error().message(), Catch::Contains("fio:FILE objectives only"));
 }
 
-TEST_CASE("--objective A,B: the optimised one first, then one guard", "[bench]") {
+TEST_CASE("an --objective A,B list: the optimised one first, then one guard", "[bench]") {
   const auto two = parse_objectives("rand-read-latency,seq-read", "");
   REQUIRE(two.has_value());
   REQUIRE(two->size() == 2);

@@ -13,9 +13,14 @@ before=$(queue_snapshot "$dev")
 kill_tune_in_trial "$dev" --only scheduler --max-trials 4 --duration 0.2 --repeats 2 --max-repeats 2 \
   --journal "$WORK/journal"
 # Whatever the trial left, the device now holds another scheduler, as a kill mid-trial leaves it.
-echo none >"$q/scheduler"
-echo mq-deadline >"$q/scheduler"
-echo none >"$q/scheduler"
+# A switch can fail with EBUSY while the killed child's last requests drain: retry it.
+switch_to() {
+  for _ in $(seq 50); do echo "$1" 2>/dev/null >"$q/scheduler" && return 0; sleep 0.1; done
+  fail "could not switch $dev to $1"
+}
+switch_to none
+switch_to mq-deadline
+switch_to none
 
 set +e
 "$DISKTUNE" restore "$dev" --journal "$WORK/journal" >"$WORK/restore.txt" 2>&1

@@ -51,7 +51,7 @@ TEST_CASE("identify takes --from and --format", "[cli]") {
   REQUIRE(config.json);
 }
 
-TEST_CASE("--help on a command and --version are answered, not errors", "[cli]") {
+TEST_CASE("help on a command (--help) and --version are answered, not errors", "[cli]") {
   REQUIRE(parse({"tune", "--help"}).command == Command::help);
   REQUIRE(parse({"tune", "--help"}).help_text.find("--trial-timeout") != std::string::npos);
   REQUIRE(parse({"--version"}).command == Command::version);
@@ -130,7 +130,7 @@ TEST_CASE("numeric options at the ends of their range are accepted", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"evaluate", "--seed", "4294967292", "--seeds", "5"}), Catch::Contains("4294967295"));
 }
 
-TEST_CASE("--only naming an ATA knob with --allow-mounted is a usage error with the reason", "[cli]") {
+TEST_CASE("an --only naming an ATA knob with --allow-mounted is a usage error with the reason", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"tune", "/dev/loop0", "--allow-mounted", "--only", "read_ahead_kb,multcount"}),
                       Catch::Contains("--only multcount with --allow-mounted: refused on a disk in use") &&
                           Catch::Contains("EIO"));
