@@ -12,6 +12,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <sys/stat.h>
+
 namespace disktune::bench {
 namespace {
 
@@ -99,9 +101,17 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
     if (entry.empty() || entry[0] == '#' || entry[0] == ';' || entry[0] == '[') continue;
     if (entry.starts_with("include ") || entry == "include")
       return refused(number, "include is not checked: put the included options in the job file");
+    // fio expands ${VAR} from the environment after this check reads the line, so an expanded
+    // key (${E}=... with E=exec_prerun) would get past every refusal below.
+    if (entry.find("${") != std::string::npos)
+      return refused(number, "${VAR} expansion is not checked (fio fills it from the environment): write the value itself");
     const auto equals = entry.find('=');
     const std::string key = trim(entry.substr(0, equals));
     const std::string value = equals == std::string::npos ? "" : trim(entry.substr(equals + 1));
+    if (key.starts_with("write_"))  // write_iolog, write_bw_log, write_lat_log, ...: files written as root
+      return refused(number, key + " writes a file: disktune runs fio with no effect but reading the device");
+    if (key == "ioscheduler")
+      return refused(number, "ioscheduler changes the device's I/O scheduler: disktune tunes it, a job may not");
     if (auto ok = check_option(number, key, value, device_path, facts); !ok) return ok.error();
   }
   return facts;
@@ -109,6 +119,12 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
 
 probe::Result<Objective> check_fio_job(const Objective& objective, const std::string& device_path) {
   if (objective.engine != Engine::fio || objective.job_file.empty()) return objective;
+  // A FIFO or a device would block the read (or never end): only regular files are jobs.
+  struct stat st {};
+  if (::stat(objective.job_file.c_str(), &st) != 0) return probe::errno_error(errno, "read fio job file", objective.job_file);
+  if (!S_ISREG(st.st_mode))
+    return probe::Error{std::make_error_code(std::errc::invalid_argument),
+                        "fio job file " + objective.job_file + " is not a regular file", ""};
   std::ifstream file(objective.job_file);
   std::stringstream text;
   if (!(file && text << file.rdbuf())) return probe::errno_error(errno ? errno : EIO, "read fio job file", objective.job_file);

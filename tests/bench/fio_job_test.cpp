@@ -7,6 +7,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <fstream>
 #include <unistd.h>
 
@@ -76,6 +79,11 @@ TEST_CASE("check_job_text refuses jobs that read other files or act beyond readi
       {"ioengine=sg", "ioengine=sg is not one of"},
       {"include other.fio", "include is not checked"},
       {"thread=0", "forks a process per job"},
+      {"${E}=touch /tmp/x", "${VAR} expansion"},
+      {"exec_pre${R}=touch /tmp/x", "${VAR} expansion"},
+      {"write_iolog=/etc/passwd", "writes a file"},
+      {"write_bw_log=bw", "writes a file"},
+      {"ioscheduler=bfq", "changes the device's I/O scheduler"},
   }));
   const auto checked = check_job_text("[job]\nrw=randread\n" + line + "\n", kDevice);
   REQUIRE_FALSE(checked.has_value());
@@ -117,4 +125,17 @@ TEST_CASE("check_fio_job resolves a job file's default metric and refuses what f
   const auto missing = check_fio_job(objective("fio:" + dir.path() + "/none.fio"), kDevice);
   REQUIRE_FALSE(missing.has_value());
   CHECK_THAT(missing.error().message(), Catch::Contains("read fio job file"));
+}
+
+TEST_CASE("check_fio_job refuses a job file that is not a regular file (a FIFO would block)", "[bench]") {
+  char dir[] = "/tmp/disktune-fifo-XXXXXX";
+  REQUIRE(::mkdtemp(dir) != nullptr);
+  const std::string fifo = std::string(dir) + "/job.fio";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto objective = parse_objective("fio:" + fifo, "").value();
+  const auto checked = check_fio_job(objective, kDevice);
+  ::unlink(fifo.c_str());
+  ::rmdir(dir);
+  REQUIRE_FALSE(checked.has_value());
+  CHECK_THAT(checked.error().message(), Catch::Contains("is not a regular file"));
 }
