@@ -41,7 +41,8 @@ constexpr std::pair<const char*, const char*> kCompared[] = {
     {"duration_s", "--duration"}, {"repeats", "--repeats"}, {"max_repeats", "--max-repeats"},
     {"strategy", "--strategy"}, {"seed", "--seed"}, {"method", "method"}, {"chunk_bytes", "chunk size [bytes]"},
     {"drop_behind_bytes", "drop-behind [bytes]"}, {"steady_stop", "--full-samples (steady stop)"},
-    {"confirm_rounds", "confirmation rounds"}};
+    {"confirm_rounds", "confirmation rounds"}, {"objective", "--objective"}, {"metric", "--metric"},
+    {"guard_objective", "--objective (the guarded B of A,B)"}, {"tolerance_pct", "--tolerance"}};
 
 std::string option_text(const json::object& options, const char* key) {
   const auto* value = options.if_contains(key);
@@ -288,6 +289,8 @@ boost::json::object measurement_options(const Config& config, const std::string&
   for (const auto& arg : config.command_line) command_line.emplace_back(arg);
   return {{"objective", trial.objective.name},
           {"metric", std::string(bench::to_string(trial.objective.metric))},
+          {"guard_objective", trial.guard ? trial.guard->name : std::string()},
+          {"tolerance_pct", 100.0 * config.tolerance},
           {"strategy", strategy},
           {"seed", config.seed},
           {"repeats", trial.sampling.min_samples},
