@@ -32,18 +32,18 @@ tune default
 
 sweep=$WORK/sweep.json
 rate_in_sweep() {  # rate_in_sweep KB: the sweep's median for max_sectors_kb KB (null if none)
-  jq --argjson kb "$1" '[.trials[] | select(.status == "ok" and .settings.max_sectors_kb == $kb) | .median_mib_s] | max' "$sweep"
+  jq --argjson kb "$1" '[.trials[] | select(.status == "ok" and .settings.max_sectors_kb == $kb) | .median] | max' "$sweep"
 }
 best_kb=$(jq -r '.winner.settings.max_sectors_kb' "$sweep")  # the best one the sweep finds
 best=$(rate_in_sweep "$best_kb")
 chosen=$(jq -r '.winner.settings.max_sectors_kb' "$WORK/default.json")
 chosen_rate=$(rate_in_sweep "$chosen")
 [ "$chosen_rate" != null ] || fail "the sweep measured no max_sectors_kb $chosen"
-baseline=$(jq '.baseline.median_mib_s' "$sweep")
+baseline=$(jq '.baseline.median' "$sweep")
 # The start must be bad for the check to mean anything: the best at least twice the start.
 awk -v b="$best" -v s="$baseline" 'BEGIN { exit !(b > 2 * s) }' ||
   fail "max_sectors_kb 128 is no bad start here: best $best MB/s, start $baseline MB/s"
 [ "$chosen" = "$best_kb" ] || awk -v c="$chosen_rate" -v b="$best" 'BEGIN { exit !(c >= 0.95 * b) }' ||
-  fail "the tune chose max_sectors_kb $chosen ($chosen_rate MB/s in the sweep), more than 5 % below the sweep's best ($best_kb KiB, $best MB/s): $(jq -c '[.trials[] | {kb: .settings.max_sectors_kb, m: .median_mib_s}]' "$sweep")"
+  fail "the tune chose max_sectors_kb $chosen ($chosen_rate MB/s in the sweep), more than 5 % below the sweep's best ($best_kb KiB, $best MB/s): $(jq -c '[.trials[] | {kb: .settings.max_sectors_kb, m: .median}]' "$sweep")"
 echo "ok: start 128 KiB $baseline MB/s; sweep best $best_kb KiB $best MB/s; the tune chose $chosen KiB ($chosen_rate MB/s in the sweep," \
-  "$(jq '.winner.median_mib_s' "$WORK/default.json") MB/s in its own round)"
+  "$(jq '.winner.median' "$WORK/default.json") MB/s in its own round)"
