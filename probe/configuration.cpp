@@ -71,8 +71,8 @@ Error not_converged(const Settings& target, const Settings& actual, std::size_t 
 Result<Settings> full_target(Device& device, const Settings& target) {
   auto full = device.snapshot();
   if (!full) return full.error();
-  // A scheduler switch removes the old one's tunables: the target holds only its own.
-  return applicable_only(with_changes(std::move(*full), target));
+  // A scheduler switch removes the old one's tunables: with_changes keeps only its own.
+  return with_changes(std::move(*full), target);
 }
 
 }  // namespace

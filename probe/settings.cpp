@@ -118,7 +118,7 @@ Settings applicable_only(Settings config) {
 
 Settings with_changes(Settings base, const Settings& changes) {
   for (const auto& [id, value] : changes) base[id] = value;
-  return base;
+  return applicable_only(std::move(base));
 }
 
 std::vector<std::pair<SettingId, SettingValue>> in_apply_order(const Settings& settings) {

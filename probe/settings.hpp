@@ -141,7 +141,11 @@ bool applicable(SettingId id, const Settings& config);
 /// exist under it and cannot be written).
 Settings applicable_only(Settings config);
 
-/// `base` with every entry of `changes` laid over it.
+/// The configuration `changes` make of `base`: every entry of `changes` laid over `base`,
+/// without the tunables of a scheduler the result does not hold (a switch away from
+/// mq-deadline removes queue/iosched/fifo_batch; see applicable_only). Every "what the
+/// device should read after these changes" goes through here, so no caller can expect a
+/// tunable that no longer exists.
 Settings with_changes(Settings base, const Settings& changes);
 
 /// The entries of `settings` in apply order (all_settings()): how to write or emit them.

@@ -50,11 +50,11 @@ std::string readback_mismatch(probe::Device& device, const probe::Settings& expe
   return differs;
 }
 
-// The settings of `all` a measurement does not change.
-probe::Settings unchanged_settings(const probe::Settings& all, const probe::Settings& changes) {
-  probe::Settings kept;
-  for (const auto& [id, value] : all)
-    if (!changes.contains(id)) kept.emplace(id, value);
+// The settings of `original` a measurement of `changes` does not change, as they exist after
+// the changes (a scheduler switch removes the old scheduler's tunables).
+probe::Settings unchanged_settings(const probe::Settings& original, const probe::Settings& changes) {
+  probe::Settings kept = probe::with_changes(original, changes);
+  std::erase_if(kept, [&changes](const auto& entry) { return changes.contains(entry.first); });
   return kept;
 }
 
