@@ -35,18 +35,40 @@ void write_holder(int fd) {
   if (::ftruncate(fd, 0) == 0) (void)!::pwrite(fd, record.data(), record.size(), 0);
 }
 
-// "pid 1234 (disktune tune /dev/loop0)", from the lock file of the holder.
-std::string describe_holder(int fd) {
+struct Holder {
+  long pid = 0;  // 0: no record yet
+  std::string command;
+  bool gone = false;  // the recorded process has exited: a child of it holds the lock
+};
+
+Holder read_holder(int fd) {
   char buffer[512] = {};
   const ssize_t n = ::pread(fd, buffer, sizeof buffer - 1, 0);
   std::istringstream record(std::string(buffer, n > 0 ? static_cast<std::size_t>(n) : 0));
-  long pid = 0;
-  std::string command;
-  if (!(record >> pid) || pid <= 0) return "a process that has not recorded its pid yet";
-  std::getline(record >> std::ws, command);
-  const bool gone = ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
-  return "pid " + std::to_string(pid) + " (" + command + ")" +
-         (gone ? ", which has exited: a child of it (a trial) still holds the device" : "");
+  Holder holder;
+  if (!(record >> holder.pid) || holder.pid <= 0) return {};
+  std::getline(record >> std::ws, holder.command);
+  holder.gone = ::kill(static_cast<pid_t>(holder.pid), 0) != 0 && errno == ESRCH;
+  return holder;
+}
+
+// "pid 1234 (disktune tune /dev/loop0)", from the lock file of the holder.
+std::string describe(const Holder& holder) {
+  if (holder.pid == 0) return "a process that has not recorded its pid yet";
+  return "pid " + std::to_string(holder.pid) + " (" + holder.command + ")" +
+         (holder.gone ? ", which has exited: a child of it (a trial) still holds the device" : "");
+}
+
+// A holder that has exited leaves a trial child that dies with it (PR_SET_PDEATHSIG) but
+// may take a moment: SIGKILL lands only once a read in flight completes. Waiting for it, a
+// bounded while, lets `disktune restore` follow a kill -9 of a tune at once.
+bool wait_for_orphan(int fd, const Holder& holder) {
+  if (!holder.gone) return false;
+  for (int waited_ms = 0; waited_ms < kOrphanWaitMs; waited_ms += 50) {
+    ::usleep(50'000);
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;
+  }
+  return false;
 }
 
 // mkdir -p of the lock directory (mode 0755); false when it cannot be made.
@@ -87,13 +109,18 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
     return;
   }
   const int err = errno;
-  const std::string holder = lock.holds_record ? describe_holder(fd_) : "another process";
+  const Holder holder = lock.holds_record ? read_holder(fd_) : Holder{};
+  if (err == EWOULDBLOCK && wait_for_orphan(fd_, holder)) {
+    write_holder(fd_);
+    return;
+  }
+  const std::string who = lock.holds_record ? describe(holder) : "another process";
   ::close(fd_);
   fd_ = -1;
   if (err == EWOULDBLOCK)
     throw RunError(kExitUsage, "device " + device + " (" + std::to_string(major(st.st_rdev)) + ":" +
                                    std::to_string(minor(st.st_rdev)) + ") is in use by another disktune command: " +
-                                   holder + "; one command per device at a time");
+                                   who + "; one command per device at a time");
 }
 
 DeviceLock::~DeviceLock() {

@@ -8,6 +8,9 @@ namespace disktune::tuner {
 
 /// Where the per-device lock files live: /run/disktune/MAJ:MIN.lock.
 inline constexpr const char* kLockDir = "/run/disktune";
+/// How long a command waits for the lock when its recorded holder has exited and only a
+/// dying trial child of it still holds it (milliseconds).
+inline constexpr int kOrphanWaitMs = 10'000;
 
 /// Holds flock(LOCK_EX) for the command's lifetime on the lock file of the block device
 /// `device` resolves to (stat, symlinks followed: its st_rdev), so a second command that
@@ -16,7 +19,9 @@ inline constexpr const char* kLockDir = "/run/disktune";
 /// takes it (tune, restore, identify and plan: their capability probe writes nr_requests;
 /// bench: its cache flushes disturb a tune's measurement). The holder writes its pid and
 /// command line into the file for the refusal message. Forked children share the lock: a
-/// trial child that outlives its parent keeps the device locked. Simulated devices
+/// trial child that outlives its parent keeps the device locked; a command that finds the
+/// recorded holder exited waits up to kOrphanWaitMs for that child to die (it dies with its
+/// parent) before it refuses. Simulated devices
 /// ("sim:...") and paths that are not block devices take no lock (the device layer refuses
 /// them with its reason). When kLockDir cannot be created (not root), the device node
 /// itself is locked, as before. Throws RunError: exit 2 when another process holds the

@@ -8,10 +8,14 @@
 
 #include <catch2/catch.hpp>
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -58,4 +62,34 @@ TEST_CASE("DeviceLock refuses a second lock of the same device number through an
     REQUIRE_NOTHROW(tuner::DeviceLock(dir + "/b", locks));  // released with its holder
   }
   REQUIRE(std::filesystem::exists(locks + "/7:250.lock"));
+}
+
+// CI: `disktune restore` right after a kill -9 of a tune was refused because the killed
+// tune's trial child, dying with it, still held the lock for a moment.
+TEST_CASE("DeviceLock waits for a dying child of an exited holder instead of refusing", "[tuner]") {
+  const testing::TempDir temp("lock-orphan");
+  const std::string dir = temp.path(), locks = dir + "/locks";
+  if (!make_node(dir + "/a", 250)) {
+    WARN("skipped: mknod needs root");
+    return;
+  }
+  REQUIRE(std::filesystem::create_directory(locks));
+  const pid_t exited = ::fork();
+  if (exited == 0) ::_exit(0);
+  REQUIRE(::waitpid(exited, nullptr, 0) == exited);  // a pid that is gone, as a killed tune's
+  const int fd = ::open((locks + "/7:250.lock").c_str(), O_RDWR | O_CREAT, 0644);
+  REQUIRE(fd >= 0);
+  REQUIRE(::flock(fd, LOCK_EX) == 0);
+  const std::string record = std::to_string(exited) + " disktune tune /dev/loop9\n";
+  REQUIRE(::pwrite(fd, record.data(), record.size(), 0) == static_cast<ssize_t>(record.size()));
+  const pid_t orphan = ::fork();  // shares the lock, lets go 0.5 s later, as a dying trial child
+  if (orphan == 0) {
+    ::usleep(500'000);
+    ::_exit(0);
+  }
+  ::close(fd);
+  const auto start = std::chrono::steady_clock::now();
+  REQUIRE_NOTHROW(tuner::DeviceLock(dir + "/a", locks));
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(tuner::kOrphanWaitMs));
+  REQUIRE(::waitpid(orphan, nullptr, 0) == orphan);
 }
