@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Another process toggles read_ahead_kb (a setting the tune does not search: --only
 # nr_requests) to another value and back within one sample's span, over and over, once the
-# baseline is measured: 50 ms at the other value every 0.5 s, while each trial measures for
-# 1.5 s (a warm-up and two 0.5 s samples). The read-backs before and after measuring meet
+# baseline is measured: 150 ms at the other value every 0.5 s, while each trial measures for
+# 1.5 s (a warm-up and two 0.5 s samples). (50 ms windows were missed on a loaded CI host,
+# where one read could stall longer than the window.) The read-backs before and after measuring meet
 # the other value only by chance; the setting watch reads every setting back while the trial
 # reads, so every trial is unstable naming read_ahead_kb, never ok. The device ends with the
 # original settings.
@@ -16,9 +17,10 @@ wait_log 'noise between'
 (
   while kill -0 "$tune" 2>/dev/null; do
     echo "$other" >"$q/read_ahead_kb"
-    sleep 0.05
+    date +%s.%N >>"$WORK/toggles"
+    sleep 0.15
     echo "$original" >"$q/read_ahead_kb"
-    sleep 0.45
+    sleep 0.35
   done
 ) &
 toggler=$!
@@ -30,5 +32,5 @@ expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run"
 r="$WORK/r.json"
 jq -e '.trials | length > 0' "$r" >/dev/null || fail "no trial ran"
 jq -e 'all(.trials[]; .status == "unstable" and (.detail | contains("read_ahead_kb")))' "$r" >/dev/null ||
-  fail "a trial measured while read_ahead_kb was toggled is not unstable naming it: $(jq -c '[.trials[] | {id, status, detail}]' "$r")"
+  fail "a trial measured while read_ahead_kb was toggled is not unstable naming it: $(jq -c '[.trials[] | {id, status, detail}]' "$r") (toggles at $(tr '\n' ' ' <"$WORK/toggles"); log: $(grep -E 'trial|noise' "$WORK/err.txt" | tr '\n' ' '))"
 jq -r '.trials[] | "ok: trial \(.id): \(.detail)"' "$r"
