@@ -1,15 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Guest script (PIO guest): hdparm -c0/-c1 timings, and what -m0 does to reads (DESIGN.md, ATA lab).
-# Output: timings.tsv ("io_support MB/s" per hdparm -t run), m0.tsv ("step exit detail" lines).
+# Guest script (PIO guest): what -m0 does to reads (DESIGN.md, ATA lab). Needs guest/c-timings.sh
+# (the hdparm -c0/-c1 timings) before it. Output: m0.tsv ("step exit detail" lines).
 set +e
 dev=/dev/sda
-io=$(hdparm -c $dev | awk '/IO_support/ { print $3 }')
-hdparm -t $dev >/dev/null # warm up (TCG translates the PIO paths on first use)
-for c in 0 1 0 1 0 1; do
-  hdparm -c$c $dev >/dev/null
-  echo "$c $(hdparm -t $dev | awk '/Timing/ { print $(NF - 1) }')" >>timings.tsv
-done
-hdparm -c"$io" $dev >/dev/null
 step() { # step NAME COMMAND...: one line of m0.tsv
   name=$1; shift
   "$@" >/tmp/step.out 2>&1; rc=$?
