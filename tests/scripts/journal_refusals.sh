@@ -59,6 +59,12 @@ jq -e '.options.duration_s == 2 and .options.repeats == 4 and .options.chunk_byt
        .options.method == "buffered" and (.options.command_line | index("--fresh"))' "$WORK/fresh.json" >/dev/null ||
   fail "report lacks the options: $(jq -c .options "$WORK/fresh.json")"
 expect_eq "$(run_suggested_restores)" 1 "restore commands suggested for the set-aside journal"
+# A journal of another objective (its scores are IOPS, not latencies) or guard is refused too.
+unfinished objective.journal
+expect_refused "another objective" "--objective seq-read (journal) vs rand-read-latency (command line)" \
+  "${tune[@]}" --objective rand-read-latency --journal "$WORK/objective.journal"
+expect_refused "another guard" "--objective (the guarded B of A,B)" \
+  "${tune[@]}" --objective seq-read,rand-read-iops --journal "$WORK/objective.journal"
 unfinished same.journal
 "${tune[@]}" --journal "$WORK/same.journal" >/dev/null 2>"$WORK/err" || fail "resume with the same options failed"
 grep -q "resuming" "$WORK/err" || fail "did not resume with the same options"
