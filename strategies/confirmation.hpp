@@ -15,7 +15,10 @@ namespace disktune::strategies {
 /// trials that beat the baseline (a tie in the search may hide any of them).
 /// A trial that fails the guard (Evaluator::fails_guard) is never a finalist: the round
 /// re-measures A only, so the guard is judged on the search's B figures.
-/// Empty when nothing beat the baseline (the answer is then "keep the baseline").
+/// When nothing beat the baseline significantly: up to `count` trials whose median beats the
+/// baseline's by more than half the evaluator's gain threshold (intervals overlapping),
+/// fastest first, for the confirmation round's longer samples to decide. Empty when there are
+/// none (the answer is then "keep the baseline").
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
 
 /// Measures the contenders interleaved (A B C A B C ...), `contenders[0]` being the
@@ -30,7 +33,10 @@ struct Confirmation {
 
 /// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
 /// (threshold `min_gain`, a fraction) on the confirmation samples only; each result keeps
-/// the id of the search trial it confirms (0 for the baseline).
+/// the id of the search trial it confirms (0 for the baseline). Close contenders get more
+/// samples: while the fastest contender's median is ahead of another's (the baseline's or a
+/// finalist's) by more than `min_gain` but their intervals overlap, `runner` is called again
+/// (at most 3 more times) and its samples are added to each contender's.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain);
 
