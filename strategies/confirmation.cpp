@@ -10,9 +10,6 @@
 namespace disktune::strategies {
 namespace {
 
-// Extra confirmation rounds at most while close contenders stay unseparated.
-constexpr int kMaxExtraRounds = 3;
-
 // Trials (the guard passed) whose median beats the baseline's by more than half the gain threshold although their
 // intervals overlap it, fastest first: candidates the search's few samples could not separate.
 std::vector<TrialResult> promising(const Evaluator& evaluator, std::size_t count) {
@@ -102,13 +99,13 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 }
 
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain) {
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds) {
   std::vector<probe::Settings> contenders{baseline};
   for (const auto& c : candidates) contenders.push_back(c.settings);
-  Confirmation round{runner(contenders), 0};
+  Confirmation round{runner(contenders, 0), 0};
   DT_ASSERT(round.results.size() == contenders.size());
-  for (int extra = 0; extra < kMaxExtraRounds && needs_more_samples(round.results, min_gain); ++extra)
-    if (!merge_round(round.results, runner(contenders))) break;
+  for (int extra = 1; extra <= max_extra_rounds && needs_more_samples(round.results, min_gain); ++extra)
+    if (!merge_round(round.results, runner(contenders, extra))) break;
   round.results[0].id = 0;
   for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
   const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());

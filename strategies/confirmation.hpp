@@ -23,7 +23,14 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 
 /// Measures the contenders interleaved (A B C A B C ...), `contenders[0]` being the
 /// baseline; returns one TrialResult per contender, in the same order, with its samples.
-using ConfirmRunner = std::function<std::vector<TrialResult>(const std::vector<probe::Settings>& contenders)>;
+/// `round` numbers the calls of one confirm(): 0 the round itself, 1, 2, ... the extra rounds
+/// close contenders get (a stored round is keyed by it, so a resumed run never counts the same
+/// samples twice).
+using ConfirmRunner =
+    std::function<std::vector<TrialResult>(const std::vector<probe::Settings>& contenders, int round)>;
+
+/// Extra rounds at most while close contenders stay unseparated (confirm's default).
+inline constexpr int kMaxExtraConfirmRounds = 3;
 
 /// The confirmation round's outcome.
 struct Confirmation {
@@ -36,8 +43,9 @@ struct Confirmation {
 /// the id of the search trial it confirms (0 for the baseline). Close contenders get more
 /// samples: while the fastest contender's median is ahead of another's (the baseline's or a
 /// finalist's) by more than `min_gain` but their intervals overlap, `runner` is called again
-/// (at most 3 more times) and its samples are added to each contender's.
+/// (rounds 1 .. `max_extra_rounds`) and its samples are added to each contender's; an extra
+/// round in which a contender fails is dropped and ends the extension.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain);
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds);
 
 }  // namespace disktune::strategies

@@ -90,7 +90,7 @@ probe::Settings decide(const std::string& name, NoisyDrive& drive, const strateg
   const auto finals = strategies::finalists(evaluator);
   if (finals.empty()) return space.baseline();
   const auto round = strategies::confirm(
-      space.baseline(), finals, [&](const auto& contenders) { return drive.confirm(contenders); },
+      space.baseline(), finals, [&](const auto& contenders, int) { return drive.confirm(contenders); },
       evaluator.gain_threshold());
   return round.results[round.winner].settings;
 }
