@@ -76,8 +76,10 @@ json::array contenders_to_json(const std::vector<probe::Settings>& contenders) {
 
 void apply_round_record(JournalState& state, const json::object& record, const std::string& boot_id) {
   const auto contenders = contenders_from_json(record.at("contenders"));
+  const auto* number = record.if_contains("round");  // absent before extra rounds existed
+  const RoundKey key{contenders, number ? static_cast<int>(number->to_number<std::int64_t>()) : 0};
   if (record.at("type").as_string() == "round_intent") {
-    auto& pending = state.pending_rounds[contenders];
+    auto& pending = state.pending_rounds[key];
     pending.config = contenders.empty() ? probe::Settings{} : contenders.front();
     ++pending.attempts;
     pending.last_boot_id = boot_id;
@@ -86,8 +88,8 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   RoundRecord round;
   round.skipped = std::string(record.at("skipped").as_string());
   round.results = json::value_to<std::vector<strategies::TrialResult>>(record.at("results"));
-  state.pending_rounds.erase(contenders);
-  state.rounds[contenders] = std::move(round);
+  state.pending_rounds.erase(key);
+  state.rounds[key] = std::move(round);
 }
 
 // Apply one record to the state; throws std::exception (caught by the caller) on a missing field.
@@ -259,15 +261,17 @@ json::value restore_record(const std::string& restored_at, const std::string& bo
   return json::object{{"type", "restore"}, {"boot_id", boot_id}, {"restored_at", restored_at}};
 }
 
-json::value round_intent_record(const std::vector<probe::Settings>& contenders, const std::string& boot_id) {
-  return json::object{{"type", "round_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)}};
+json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,
+                                const std::string& boot_id) {
+  return json::object{{"type", "round_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
+                      {"round", round}};
 }
 
-json::value round_result_record(const std::vector<probe::Settings>& contenders,
+json::value round_result_record(const std::vector<probe::Settings>& contenders, int round,
                                 const std::vector<strategies::TrialResult>& results, const std::string& skipped,
                                 const std::string& boot_id) {
   return json::object{{"type", "round_result"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
-                      {"results", json::value_from(results)}, {"skipped", skipped}};
+                      {"round", round}, {"results", json::value_from(results)}, {"skipped", skipped}};
 }
 
 namespace {

@@ -71,10 +71,12 @@ boost::json::value end_record(bool restored, const std::string& finished_at, con
 /// `disktune restore` put the original settings back. Unlike an end record it leaves the
 /// journal unfinished: the next tune resumes it and keeps its quarantine (issue 9 item 9).
 boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
-/// The confirmation round of `contenders` ([0] the baseline) is about to change the device.
-boost::json::value round_intent_record(const std::vector<probe::Settings>& contenders, const std::string& boot_id);
+/// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
+/// baseline) is about to change the device.
+boost::json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,
+                                       const std::string& boot_id);
 /// The round's results, one per contender; or, with `skipped` set, why it was not run.
-boost::json::value round_result_record(const std::vector<probe::Settings>& contenders,
+boost::json::value round_result_record(const std::vector<probe::Settings>& contenders, int round,
                                        const std::vector<strategies::TrialResult>& results,
                                        const std::string& skipped, const std::string& boot_id);
 
@@ -86,6 +88,10 @@ struct PendingTrial {
 };
 
 /// A completed (or skipped) confirmation round.
+/// A confirmation round's identity in a journal: its contenders ([0] the baseline) and its
+/// number (strategies::ConfirmRunner's `round`; records without one are round 0).
+using RoundKey = std::pair<std::vector<probe::Settings>, int>;
+
 struct RoundRecord {
   std::vector<strategies::TrialResult> results;  ///< one per contender; empty when skipped
   std::string skipped;                           ///< why the round was not run ("" when it ran)
@@ -103,10 +109,11 @@ struct JournalState {
   /// (a quick, minimum-samples trial and a full one of the same configuration differ).
   std::map<std::pair<probe::Settings, bool>, strategies::TrialResult> results;
   std::map<std::pair<probe::Settings, bool>, PendingTrial> pending;
-  /// Confirmation rounds, keyed by their contenders ([0] the baseline); a pending round's
-  /// PendingTrial::config is its baseline.
-  std::map<std::vector<probe::Settings>, RoundRecord> rounds;
-  std::map<std::vector<probe::Settings>, PendingTrial> pending_rounds;
+  /// Confirmation rounds, keyed by their contenders ([0] the baseline) and round number (0,
+  /// then the extra rounds close contenders get); a pending round's PendingTrial::config is
+  /// its baseline.
+  std::map<RoundKey, RoundRecord> rounds;
+  std::map<RoundKey, PendingTrial> pending_rounds;
   int restores = 0;                               ///< `disktune restore` runs recorded
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored

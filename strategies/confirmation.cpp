@@ -8,11 +8,65 @@
 #include <algorithm>
 
 namespace disktune::strategies {
+namespace {
+
+// Trials (the guard passed) whose median beats the baseline's by more than half the gain threshold although their
+// intervals overlap it, fastest first: candidates the search's few samples could not separate.
+std::vector<TrialResult> promising(const Evaluator& evaluator, std::size_t count) {
+  std::vector<const TrialResult*> close;
+  const TrialResult& base = evaluator.baseline();
+  for (const auto& trial : evaluator.trials())
+    if (trial.status == TrialStatus::ok && !evaluator.fails_guard(trial) &&
+        trial.median > base.median * (1.0 + evaluator.gain_threshold() / 2))
+      close.push_back(&trial);
+  std::sort(close.begin(), close.end(),
+            [](const TrialResult* a, const TrialResult* b) { return a->median > b->median; });
+  std::vector<TrialResult> picked;
+  for (const auto* trial : close) {
+    const bool seen = std::any_of(picked.begin(), picked.end(),
+                                  [&](const TrialResult& p) { return p.settings == trial->settings; });
+    if (!seen && picked.size() < count) picked.push_back(*trial);
+  }
+  return picked;
+}
+
+// `a`'s median is ahead of `b`'s by more than `min_gain` but their intervals overlap.
+bool unresolved(const TrialResult& a, const TrialResult& b, double min_gain) {
+  return a.status == TrialStatus::ok && b.status == TrialStatus::ok && a.median > b.median * (1.0 + min_gain) &&
+         !significantly_faster(a, b, min_gain);
+}
+
+// True when the round's fastest contender is ahead of another contender (the baseline or a
+// finalist) by more than `min_gain` without the samples separating them.
+bool needs_more_samples(const std::vector<TrialResult>& results, double min_gain) {
+  const TrialResult* fastest = nullptr;
+  for (const auto& r : results)
+    if (r.status == TrialStatus::ok && (!fastest || r.median > fastest->median)) fastest = &r;
+  if (!fastest) return false;
+  return std::any_of(results.begin(), results.end(),
+                     [&](const TrialResult& r) { return unresolved(*fastest, r, min_gain); });
+}
+
+// Appends `more`'s samples and measured time to `into` (same contenders, same order) and
+// recomputes the statistics. false when a contender failed in `more`.
+bool merge_round(std::vector<TrialResult>& into, const std::vector<TrialResult>& more) {
+  if (more.size() != into.size()) return false;
+  for (std::size_t i = 0; i < into.size(); ++i) {
+    if (more[i].status != TrialStatus::ok) return false;
+    into[i].samples.insert(into[i].samples.end(), more[i].samples.begin(), more[i].samples.end());
+    into[i].measured_s += more[i].measured_s;
+    summarize_samples(into[i]);
+  }
+  return true;
+}
+
+}  // namespace
 
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count) {
   std::vector<TrialResult> picked;
   const TrialResult& best = evaluator.best();
-  if (best.id == 0 || count == 0) return picked;
+  if (count == 0) return picked;
+  if (best.id == 0) return promising(evaluator, count);
   std::vector<const TrialResult*> beat;  // everything significantly faster than the baseline
   for (const auto& trial : evaluator.trials())
     if (evaluator.clearly_faster(trial, evaluator.baseline()) && !evaluator.fails_guard(trial)) beat.push_back(&trial);
@@ -45,11 +99,13 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 }
 
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain) {
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds) {
   std::vector<probe::Settings> contenders{baseline};
   for (const auto& c : candidates) contenders.push_back(c.settings);
-  Confirmation round{runner(contenders), 0};
+  Confirmation round{runner(contenders, 0), 0};
   DT_ASSERT(round.results.size() == contenders.size());
+  for (int extra = 1; extra <= max_extra_rounds && needs_more_samples(round.results, min_gain); ++extra)
+    if (!merge_round(round.results, runner(contenders, extra))) break;
   round.results[0].id = 0;
   for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
   const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());

@@ -15,12 +15,22 @@ namespace disktune::strategies {
 /// trials that beat the baseline (a tie in the search may hide any of them).
 /// A trial that fails the guard (Evaluator::fails_guard) is never a finalist: the round
 /// re-measures A only, so the guard is judged on the search's B figures.
-/// Empty when nothing beat the baseline (the answer is then "keep the baseline").
+/// When nothing beat the baseline significantly: up to `count` trials whose median beats the
+/// baseline's by more than half the evaluator's gain threshold (intervals overlapping),
+/// fastest first, for the confirmation round's longer samples to decide. Empty when there are
+/// none (the answer is then "keep the baseline").
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
 
 /// Measures the contenders interleaved (A B C A B C ...), `contenders[0]` being the
 /// baseline; returns one TrialResult per contender, in the same order, with its samples.
-using ConfirmRunner = std::function<std::vector<TrialResult>(const std::vector<probe::Settings>& contenders)>;
+/// `round` numbers the calls of one confirm(): 0 the round itself, 1, 2, ... the extra rounds
+/// close contenders get (a stored round is keyed by it, so a resumed run never counts the same
+/// samples twice).
+using ConfirmRunner =
+    std::function<std::vector<TrialResult>(const std::vector<probe::Settings>& contenders, int round)>;
+
+/// Extra rounds at most while close contenders stay unseparated (confirm's default).
+inline constexpr int kMaxExtraConfirmRounds = 3;
 
 /// The confirmation round's outcome.
 struct Confirmation {
@@ -30,8 +40,12 @@ struct Confirmation {
 
 /// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
 /// (threshold `min_gain`, a fraction) on the confirmation samples only; each result keeps
-/// the id of the search trial it confirms (0 for the baseline).
+/// the id of the search trial it confirms (0 for the baseline). Close contenders get more
+/// samples: while the fastest contender's median is ahead of another's (the baseline's or a
+/// finalist's) by more than `min_gain` but their intervals overlap, `runner` is called again
+/// (rounds 1 .. `max_extra_rounds`) and its samples are added to each contender's; an extra
+/// round in which a contender fails is dropped and ends the extension.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain);
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds);
 
 }  // namespace disktune::strategies

@@ -18,9 +18,10 @@ struct Round {
   std::string skipped;                           ///< why the round was not run ("" when it ran)
 };
 
-/// Runs the confirmation round of `contenders` ([0] the baseline): TrialRunner::confirm,
-/// through the run's store (RunStore::confirm: the journal or memory). Errors as TrialRunner::confirm.
-using RoundRunner = std::function<probe::Result<Round>(const std::vector<probe::Settings>& contenders)>;
+/// Runs round `round` (0, then the extra rounds: strategies::ConfirmRunner) of the
+/// confirmation of `contenders` ([0] the baseline): TrialRunner::confirm, through the run's
+/// store (RunStore::confirm: the journal or memory). Errors as TrialRunner::confirm.
+using RoundRunner = std::function<probe::Result<Round>(const std::vector<probe::Settings>& contenders, int round)>;
 
 /// The decided outcome of a search.
 struct Decision {
@@ -31,10 +32,12 @@ struct Decision {
 
 /// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,
 /// when there are any, decide between them and the baseline in a confirmation round run by
-/// `round` (strategies::confirm with the evaluator's gain threshold). A skipped round leaves
-/// the search's best (the first finalist) as the winner, with Decision::round_skipped set.
-/// Errors: the original settings could not be restored after the round.
+/// `round` (strategies::confirm with the evaluator's gain threshold, at most
+/// `max_extra_rounds` extra rounds). A skipped first round leaves the search's best (the first
+/// finalist) as the winner, with Decision::round_skipped set; a skipped extra round ends the
+/// extension. Errors: the original settings could not be restored after a round.
 probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
-                               std::size_t finalist_count = 3);
+                               std::size_t finalist_count = 3,
+                               int max_extra_rounds = strategies::kMaxExtraConfirmRounds);
 
 }  // namespace disktune::tuner

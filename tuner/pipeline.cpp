@@ -33,17 +33,30 @@ int confirm_rounds_within(double left_s, double sample_s, int rounds) {
   return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
 }
 
+// How many extra rounds (strategies::confirm) --time-budget leaves after the first round:
+// each costs what the first does. Without a budget, strategies::kMaxExtraConfirmRounds.
+int extra_rounds_within(const PipelineInput& input, const PipelineResult& result, const RunExecutor& executor) {
+  if (!input.time_budget_s) return strategies::kMaxExtraConfirmRounds;
+  const double per_round = confirmation_cost_s(executor.settings().confirm_rounds, seconds_per_sample(result.baseline->trial));
+  if (per_round <= 0.0) return strategies::kMaxExtraConfirmRounds;
+  const double left = *input.time_budget_s - result.before_search_s - result.search_s - per_round;
+  return std::clamp(static_cast<int>(left / per_round), 0, strategies::kMaxExtraConfirmRounds);
+}
+
 // The confirmation round, stored as one unit and announced (it runs for minutes on a real
 // device): what it measures, then where its answer came from.
-probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, RunStore& store,
+probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, int index, RunStore& store,
                                   RunExecutor& executor, std::ostream& log, bool simulated) {
   const TrialSettings& trial = executor.settings();
   const double per_sample_s = trial.workload.duration.count();
   char estimate[32];
   std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
   bool measured = false;
-  auto round = store.confirm(contenders, [&](const std::vector<probe::Settings>& c) {
+  auto round = store.confirm(contenders, index, [&](const std::vector<probe::Settings>& c) {
     measured = true;
+    if (index > 0)
+      log << "disktune: confirmation round, extra pass " << index << ": the fastest contender is ahead of another by more "
+          << "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
     log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
         << " and the baseline x " << trial.confirm_rounds
         << " rounds, interleaved (a warm-up and a kept sample each; " << (trial.workload.steady.enabled ? "at most " : "about ")
@@ -136,9 +149,12 @@ void decide_winner(const PipelineInput& input, PipelineResult& result, const str
     executor.set_confirm_rounds(confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
                                                       seconds_per_sample(result.baseline->trial),
                                                       executor.settings().confirm_rounds));
-  auto decision = decide(evaluator, [&](const std::vector<probe::Settings>& contenders) {
-    return stored_round(contenders, store, executor, log, input.simulated);
-  });
+  auto decision = decide(
+      evaluator,
+      [&](const std::vector<probe::Settings>& contenders, int index) {
+        return stored_round(contenders, index, store, executor, log, input.simulated);
+      },
+      kMaxContenders - 1, extra_rounds_within(input, result, executor));
   if (!decision) {
     result.exit_code = executor.wedged() ? kExitWedged : kExitRestoreFailed;
     result.message = decision.error().message();

@@ -266,21 +266,23 @@ std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
   return durably([&] { file_.append(results::result_record(trial, boot_id_)); });
 }
 
-probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& contenders, const RoundMeasure& measure) {
+probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& contenders, int round,
+                                         const RoundMeasure& measure) {
+  const results::RoundKey key{contenders, round};
   if (resumed_) {
-    if (const auto done = resumed_->rounds.find(contenders); done != resumed_->rounds.end())
+    if (const auto done = resumed_->rounds.find(key); done != resumed_->rounds.end())
       return Round{done->second.results, done->second.skipped};
-    if (const auto it = resumed_->pending_rounds.find(contenders); it != resumed_->pending_rounds.end())
+    if (const auto it = resumed_->pending_rounds.find(key); it != resumed_->pending_rounds.end())
       if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
         Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
-        file_.append(results::round_result_record(contenders, {}, skipped.skipped, boot_id_));
+        file_.append(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_));
         return skipped;
       }
   }
-  file_.append(results::round_intent_record(contenders, boot_id_));
+  file_.append(results::round_intent_record(contenders, round, boot_id_));
   auto results = measure(contenders);
   if (!results) return results.error();
-  file_.append(results::round_result_record(contenders, *results, "", boot_id_));
+  file_.append(results::round_result_record(contenders, round, *results, "", boot_id_));
   return Round{std::move(*results), ""};
 }
 

@@ -55,13 +55,14 @@ class RunJournal final : public RunStore {
   [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override;
   /// Record the baseline measurement (durably). Throws RunError when it cannot be written.
   void record_baseline(const strategies::Baseline& baseline) override;
-  /// The confirmation round of `contenders` ([0] the baseline) as one journaled unit: taken
+  /// Round `round` of the confirmation of `contenders` ([0] the baseline) as one journaled unit: taken
   /// from the journal when it completed before; skipped (Round::skipped says why) when it
   /// was in flight when the machine restarted, or when the process died in it twice; else
   /// `measure` between a durable intent record and a durable result record (an error from
   /// `measure` records no result: the round stays in flight). Throws RunError when a record
   /// cannot be written.
-  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, const RoundMeasure& measure) override;
+  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
+                               const RoundMeasure& measure) override;
   /// Record the end of the run (settings restored or not).
   void finish(bool restored);
 

@@ -4,7 +4,7 @@
 
 namespace disktune::tuner {
 
-probe::Result<Round> MemoryRunStore::confirm(const std::vector<probe::Settings>& contenders,
+probe::Result<Round> MemoryRunStore::confirm(const std::vector<probe::Settings>& contenders, int,
                                              const RoundMeasure& measure) {
   auto results = measure(contenders);
   if (!results) return results.error();

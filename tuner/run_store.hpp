@@ -25,9 +25,11 @@ class RunStore : public strategies::TrialStore {
   [[nodiscard]] virtual std::optional<strategies::Baseline> saved_baseline() const = 0;
   /// Record the baseline measurement (durably). Throws RunError when the journal cannot be written.
   virtual void record_baseline(const strategies::Baseline& baseline) = 0;
-  /// The confirmation round of `contenders` ([0] the baseline) as one unit: from the store,
-  /// skipped (Round::skipped says why), or `measure` run (RunJournal::confirm's contract).
-  virtual probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, const RoundMeasure& measure) = 0;
+  /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
+  /// baseline) as one unit: from the store, skipped (Round::skipped says why), or `measure`
+  /// run (RunJournal::confirm's contract).
+  virtual probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
+                                       const RoundMeasure& measure) = 0;
 };
 
 /// A RunStore in memory over a strategies::MemoryTrialStore: rounds are always measured.
@@ -43,7 +45,8 @@ class MemoryRunStore final : public RunStore {
   std::optional<strategies::Stop> record(const strategies::TrialResult& trial) override { return trials_.record(trial); }
   [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override { return baseline_; }
   void record_baseline(const strategies::Baseline& baseline) override { baseline_ = baseline; }
-  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, const RoundMeasure& measure) override;
+  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
+                               const RoundMeasure& measure) override;
   /// The trial records (for a resume: trials().reopen(boot id)).
   [[nodiscard]] strategies::MemoryTrialStore& trials() { return trials_; }
 

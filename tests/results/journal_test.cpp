@@ -108,22 +108,29 @@ TEST_CASE("a torn tail's valid_bytes end at the last complete record", "[results
 
 TEST_CASE("a confirmation round is pending after its intent and done after its result", "[results]") {
   const std::vector<probe::Settings> contenders{config(0), config(16)};
-  const std::string intent = results::encode_record(results::round_intent_record(contenders, "boot-a"));
+  const std::string intent = results::encode_record(results::round_intent_record(contenders, 0, "boot-a"));
   const std::string text = sample_journal() + intent + intent;
   auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");
   REQUIRE(state.has_value());
-  REQUIRE(state->pending_rounds.at(contenders).attempts == 2);
+  REQUIRE(state->pending_rounds.at({contenders, 0}).attempts == 2);
   REQUIRE(state->rounds.empty());
   const std::string done = text + results::encode_record(results::round_result_record(
-                                      contenders, {ok_trial(0, 3.7), ok_trial(16, 8.0)}, "", "boot-a"));
+                                      contenders, 0, {ok_trial(0, 3.7), ok_trial(16, 8.0)}, "", "boot-a"));
   state = results::interpret_journal(*results::decode_journal(done, "j"), "j");
   REQUIRE(state.has_value());
   REQUIRE(state->pending_rounds.empty());
-  REQUIRE(state->rounds.at(contenders).results.size() == 2);
-  REQUIRE(state->rounds.at(contenders).results[1].median == 8.0);
-  REQUIRE(state->rounds.at(contenders).skipped.empty());
-  // Another set of contenders is another round.
-  REQUIRE(state->rounds.count({config(0), config(8)}) == 0);
+  REQUIRE(state->rounds.at({contenders, 0}).results.size() == 2);
+  REQUIRE(state->rounds.at({contenders, 0}).results[1].median == 8.0);
+  REQUIRE(state->rounds.at({contenders, 0}).skipped.empty());
+  // Another set of contenders is another round; so is an extra round of the same contenders.
+  REQUIRE(state->rounds.count({{config(0), config(8)}, 0}) == 0);
+  REQUIRE(state->rounds.count({contenders, 1}) == 0);
+  const std::string extra = done + results::encode_record(results::round_result_record(
+                                       contenders, 1, {ok_trial(0, 3.9), ok_trial(16, 7.0)}, "", "boot-a"));
+  state = results::interpret_journal(*results::decode_journal(extra, "j"), "j");
+  REQUIRE(state.has_value());
+  REQUIRE(state->rounds.at({contenders, 0}).results[1].median == 8.0);  // not overwritten
+  REQUIRE(state->rounds.at({contenders, 1}).results[1].median == 7.0);
 }
 
 TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact", "[results]") {

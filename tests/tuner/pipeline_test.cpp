@@ -54,8 +54,9 @@ class FakeExecutor final : public tuner::RunExecutor {
   tuner::NoiseCheck settle_noise(strategies::Baseline&, bool, double, std::ostream&) override { return {}; }
   probe::Result<std::vector<TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
                                                   const tuner::ConfirmProgress&) override {
+    ++confirm_calls_;
     std::vector<TrialResult> results;
-    for (const auto& c : contenders) results.push_back(trial(c));
+    for (const auto& c : contenders) results.push_back(trial(c, confirm_spread_));
     return results;
   }
   void set_confirm_rounds(int rounds) override { settings_.confirm_rounds = rounds; }
@@ -66,14 +67,16 @@ class FakeExecutor final : public tuner::RunExecutor {
   std::vector<probe::Settings> ran_;
   std::optional<std::size_t> stop_after_, wedge_at_;
   bool adopted_ = false;
+  double confirm_spread_ = 0.01;  // the confirmation round's samples: rate x (1 -+ spread)
+  int confirm_calls_ = 0;
 
  private:
-  TrialResult trial(const probe::Settings& config) const {
+  TrialResult trial(const probe::Settings& config, double spread = 0.01) const {
     TrialResult t;
     t.settings = config;
     t.status = TrialStatus::ok;
     const double rate = rate_(config);
-    t.samples = {0.99 * rate, rate, 1.01 * rate};
+    t.samples = {(1 - spread) * rate, rate, (1 + spread) * rate};
     t.measured_s = 1.0;
     strategies::summarize_samples(t);
     return t;
@@ -101,6 +104,30 @@ tuner::PipelineResult run(const strategies::SearchSpace& space, const std::strin
 }
 
 std::int64_t get(const probe::Settings& s, SettingId id) { return s.at(id).number(); }
+
+// A RunStore that keeps each confirmation round by its contenders and round number, as the
+// journal does, and hands a kept round back instead of measuring it (a resumed run).
+class RoundKeepingStore final : public tuner::RunStore {
+ public:
+  [[nodiscard]] strategies::TrialHistory history() const override { return inner_.history(); }
+  std::optional<strategies::Stop> begin(const probe::Settings& c, bool quick) override { return inner_.begin(c, quick); }
+  std::optional<strategies::Stop> record(const TrialResult& trial) override { return inner_.record(trial); }
+  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override { return inner_.saved_baseline(); }
+  void record_baseline(const strategies::Baseline& baseline) override { inner_.record_baseline(baseline); }
+  probe::Result<tuner::Round> confirm(const std::vector<probe::Settings>& contenders, int round,
+                                      const tuner::RoundMeasure& measure) override {
+    asked.push_back(round);
+    if (const auto kept = rounds.find({contenders, round}); kept != rounds.end()) return kept->second;
+    auto measured = inner_.confirm(contenders, round, measure);
+    if (measured) rounds.emplace(std::pair{contenders, round}, *measured);
+    return measured;
+  }
+  std::map<std::pair<std::vector<probe::Settings>, int>, tuner::Round> rounds;
+  std::vector<int> asked;
+
+ private:
+  tuner::MemoryRunStore inner_;
+};
 
 double io_support_helps(const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 12.0 : 10.0; }
 
@@ -165,6 +192,44 @@ TEST_CASE("pipeline: the decision keeps the baseline when every gain is within t
   const auto tuned = run(space, "one-at-a-time", other, helps);
   REQUIRE(tuned.confirmation);
   REQUIRE(get(tuned.best.settings, SettingId::io_support) == 3);
+}
+
+TEST_CASE("pipeline: close contenders get extra confirmation rounds, each stored once and replayed on resume",
+          "[tuner]") {
+  const auto space = seed_space({SettingId::io_support});
+  const auto rate = [](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.3 : 10.0; };
+  FakeExecutor executor(rate);
+  executor.confirm_spread_ = 0.05;  // 3 % apart, +-5 % samples: the round cannot separate them
+  RoundKeepingStore store;
+  const auto first = run(space, "exhaustive", store, executor);
+  REQUIRE(first.confirmation);
+  REQUIRE(store.asked == std::vector<int>{0, 1, 2, 3});
+  REQUIRE(executor.confirm_calls_ == 4);  // every extra round measured, none taken from round 0
+  for (const auto& r : first.confirmation->results) REQUIRE(r.samples.size() == 12);
+  // Resumed: every round comes from the store, pooled as before, nothing measured again.
+  FakeExecutor resumed(rate);
+  resumed.confirm_spread_ = 0.05;
+  const auto again = run(space, "exhaustive", store, resumed);
+  REQUIRE(resumed.confirm_calls_ == 0);
+  REQUIRE(again.confirmation);
+  for (std::size_t i = 0; i < again.confirmation->results.size(); ++i)
+    REQUIRE(again.confirmation->results[i].samples == first.confirmation->results[i].samples);
+}
+
+TEST_CASE("pipeline: --time-budget bounds the extra confirmation rounds", "[tuner]") {
+  const auto space = seed_space({SettingId::io_support});
+  FakeExecutor executor([](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.3 : 10.0; });
+  executor.confirm_spread_ = 0.05;
+  RoundKeepingStore store;
+  auto strategy = strategies::make_strategy("exhaustive");
+  std::ostringstream log;
+  // The baseline and the two trials take 3 s; a round of 3 passes over 4 contenders costs 8 s
+  // (2 x 1/3 s per unit): 15 s hold the first round and no extra one.
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, 15.0, true};
+  const auto result = tuner::run_pipeline(input, store, executor, log);
+  INFO(log.str());
+  REQUIRE(result.confirmation);
+  REQUIRE(store.asked == std::vector<int>{0});
 }
 
 TEST_CASE("pipeline: the trial budget ends the search, then the confirmation round decides", "[tuner]") {
