@@ -9,6 +9,7 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -120,14 +121,18 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
 probe::Result<Objective> check_fio_job(const Objective& objective, const std::string& device_path) {
   if (objective.engine != Engine::fio || objective.job_file.empty()) return objective;
   // A FIFO or a device would block the read (or never end): only regular files are jobs.
+  // A job file that is missing or unreadable is bad input (errc::invalid_argument: exit 2), as
+  // is one that is not a regular file; strerror says why.
+  const auto bad_file = [&](const std::string& why) {
+    return probe::Error{std::make_error_code(std::errc::invalid_argument), "fio job file " + objective.job_file + ": " + why, ""};
+  };
   struct stat st {};
-  if (::stat(objective.job_file.c_str(), &st) != 0) return probe::errno_error(errno, "read fio job file", objective.job_file);
-  if (!S_ISREG(st.st_mode))
-    return probe::Error{std::make_error_code(std::errc::invalid_argument),
-                        "fio job file " + objective.job_file + " is not a regular file", ""};
+  if (::stat(objective.job_file.c_str(), &st) != 0) return bad_file(std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) return bad_file(S_ISDIR(st.st_mode) ? std::strerror(EISDIR) : "is not a regular file");
+  errno = 0;
   std::ifstream file(objective.job_file);
   std::stringstream text;
-  if (!(file && text << file.rdbuf())) return probe::errno_error(errno ? errno : EIO, "read fio job file", objective.job_file);
+  if (!(file && text << file.rdbuf())) return bad_file(std::strerror(errno ? errno : EIO));
   const auto parsed = run_fio({"--parse-only", "--readonly", objective.job_file});
   if (!parsed) return parsed.error();
   if (parsed->exit_code != 0)

@@ -39,7 +39,8 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
 /// runs `fio --parse-only --readonly FILE` (its first error line on failure, errc::invalid_argument),
 /// then check_job_text on the file; without --metric, the metric is iops when some job reads
 /// at random, else bw (direction higher). A built-in objective is returned as it is.
-/// Errors: the file unreadable (errno, op "read fio job file", path); fio's parse failure;
+/// Errors: the file missing, unreadable or not a regular file (errc::invalid_argument, op
+/// "fio job file FILE: <strerror or why>"); fio's parse failure;
 /// check_job_text's refusals; run_fio's (fio not found).
 probe::Result<Objective> check_fio_job(const Objective& objective, const std::string& device_path);
 

@@ -85,15 +85,27 @@ probe::Result<FioFigures> parse_fio_output(std::string_view text) {
 }
 
 probe::Result<double> figure_for(const Objective& objective, const FioFigures& figures) {
+  // A figure of 0 (or none) is no measurement: the job read nothing, it did not run slowly.
+  const auto nothing = [&](const std::string& why) {
+    const auto code = objective.job_file.empty() ? std::errc::io_error : std::errc::invalid_argument;
+    const std::string job = objective.job_file.empty() ? "fio job " + objective.name : "fio job file " + objective.job_file;
+    return probe::Error{std::make_error_code(code), job + ": " + why, ""};
+  };
+  if (figures.io_bytes == 0)
+    return nothing("fio reported no reads (0 bytes read: create_only=1, size=0, a job that never starts?)");
   switch (objective.metric) {
-    case Metric::bw: return figures.bw_mib_s;
-    case Metric::iops: return figures.iops;
+    case Metric::bw:
+      if (figures.bw_mib_s <= 0.0) return nothing("fio reported a read bandwidth of 0");
+      return figures.bw_mib_s;
+    case Metric::iops:
+      if (figures.iops <= 0.0) return nothing("fio reported 0 read IOPS");
+      return figures.iops;
     case Metric::p99:
     case Metric::p999: {
       const auto& p = objective.metric == Metric::p99 ? figures.p99_us : figures.p999_us;
       if (!p || *p <= 0.0)
-        return malformed("no positive clat_ns percentile for " + std::string(to_string(objective.metric)) +
-                         " (did the job read nothing, or set clat_percentiles=0?)");
+        return nothing("fio reported no positive clat_ns percentile for " + std::string(to_string(objective.metric)) +
+                       " (did the job set clat_percentiles=0?)");
       return *p;
     }
   }

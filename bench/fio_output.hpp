@@ -37,9 +37,13 @@ struct FioFigures {
 /// them (tests/data/fio/*.json, captured on a loop device), unchanged since fio 3.x.
 probe::Result<FioFigures> parse_fio_output(std::string_view text);
 
-/// The figure `objective.metric` names, in unit_of(objective): bw MiB/s, iops, p99/p999 µs.
-/// Errors: errc::bad_message when the percentile is missing (no job read anything, or the
-/// job turned clat_percentiles off) or not positive.
+/// The figure `objective.metric` names, in unit_of(objective): bw MiB/s, iops, p99/p999 µs;
+/// always > 0. A zero or missing figure is an error, never a figure: fio read nothing (io_bytes
+/// 0: create_only=1, size=0, ...), reported 0 IOPS or 0 bandwidth, or no positive percentile
+/// (the job turned clat_percentiles off). The error names the job ("fio job file FILE: fio
+/// reported no reads (...)", or "fio job rand-read-iops: ..." for a built-in) with
+/// errc::invalid_argument for a fio:FILE job (the job is at fault: exit 2) and errc::io_error
+/// for a built-in (the device read nothing: exit 3).
 probe::Result<double> figure_for(const Objective& objective, const FioFigures& figures);
 
 }  // namespace disktune::bench

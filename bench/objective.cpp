@@ -40,7 +40,30 @@ std::string builtin_list() {
   return text + ", fio:FILE";
 }
 
+// Whether an objective list's next name starts at `rest` (the text after a comma): a
+// built-in name ending there or at a comma, or another fio:FILE.
+bool names_an_objective(std::string_view rest) {
+  if (rest.starts_with("fio:")) return true;
+  const auto name = rest.substr(0, rest.find(','));
+  return std::any_of(kBuiltins.begin(), kBuiltins.end(), [&](const Builtin& b) { return b.name == name; });
+}
+
 }  // namespace
+
+std::vector<std::string_view> split_objectives(std::string_view list) {
+  std::vector<std::string_view> names;
+  std::size_t start = 0;
+  for (;;) {
+    auto comma = list.find(',', start);
+    // In a fio:FILE name a comma is the path's unless an objective's name follows it.
+    if (list.substr(start).starts_with("fio:"))
+      while (comma != std::string_view::npos && !names_an_objective(list.substr(comma + 1)))
+        comma = list.find(',', comma + 1);
+    names.push_back(list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+    if (comma == std::string_view::npos) return names;
+    start = comma + 1;
+  }
+}
 
 std::string_view to_string(Direction direction) { return direction == Direction::higher ? "higher" : "lower"; }
 
@@ -122,11 +145,13 @@ probe::Result<Objective> parse_objective(std::string_view name, std::string_view
 }
 
 probe::Result<std::vector<Objective>> parse_objectives(std::string_view list, std::string_view metric) {
+  const auto names = split_objectives(list);
+  // Counted before any name is parsed: "a,b,c" is too many, whatever a, b and c are.
+  if (names.size() > 2)
+    return bad_objective(list, "at most two objectives are allowed (A optimised, B guarded), not " +
+                                   std::to_string(names.size()));
   std::vector<Objective> objectives;
-  std::size_t start = 0;
-  for (;;) {
-    const auto comma = list.find(',', start);
-    const auto name = list.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start);
+  for (const auto name : names) {
     if (name.empty()) return bad_objective(list, "empty objective name (give A or A,B)");
     // --metric names the fio:FILE objective's figure; built-ins keep theirs.
     auto objective = parse_objective(name, name.starts_with("fio:") ? metric : std::string_view{});
@@ -134,10 +159,7 @@ probe::Result<std::vector<Objective>> parse_objectives(std::string_view list, st
     for (const auto& o : objectives)
       if (o.name == objective->name) return bad_objective(list, "objective " + o.name + " given twice");
     objectives.push_back(std::move(*objective));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
   }
-  if (objectives.size() > 2) return bad_objective(list, "at most two objectives (A optimised, B guarded)");
   const bool any_fio_file = std::any_of(objectives.begin(), objectives.end(), [](const Objective& o) { return !o.job_file.empty(); });
   if (!metric.empty() && !any_fio_file)
     return bad_objective(list, "--metric " + std::string(metric) + " applies to fio:FILE objectives only");

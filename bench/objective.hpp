@@ -75,10 +75,18 @@ std::string format_figure(const Objective& objective, double score);
 /// The job file itself is checked later (bench/fio_job.hpp: exists, parses, reads only).
 probe::Result<Objective> parse_objective(std::string_view name, std::string_view metric);
 
-/// Parse `--objective A[,B]`: the optimised objective first, then at most one guard objective
-/// (tune: the chosen configuration must not be significantly worse than the baseline on it).
-/// --metric applies to the fio:FILE objective among them. Errors: as parse_objective, plus more
-/// than two names, an empty name, or the same objective twice.
+/// Split an `--objective` list at its commas: "a,b,c" gives "a", "b", "c". A comma inside a
+/// fio:FILE name belongs to the path unless what follows it is a built-in objective's name
+/// (up to the next comma or the end) or another "fio:": "fio:/j/a,b.fio" is one name,
+/// "fio:/j/a.fio,seq-read" two. (A job file whose name holds ",seq-read" or ",fio:" must be
+/// renamed or linked to another name.)
+std::vector<std::string_view> split_objectives(std::string_view list);
+
+/// Parse `--objective A[,B]` (split by split_objectives): the optimised objective first, then
+/// at most one guard objective (tune: the chosen configuration must not be significantly worse
+/// than the baseline on it). --metric applies to the fio:FILE objective among them. Errors: as
+/// parse_objective, plus more than two names (counted before any is parsed), an empty name, or
+/// the same objective twice.
 probe::Result<std::vector<Objective>> parse_objectives(std::string_view list, std::string_view metric);
 
 /// The built-in objectives' names, in the order `--help` lists them.

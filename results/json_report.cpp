@@ -98,7 +98,10 @@ json::object baseline_json(const Report& report) {
           {"outliers", t.at("outliers")},
           {"warmup", t.at("warmup")},
           {"aa_samples", array_of(baseline.aa_medians)},
-          {"figure", figure_json(objective, baseline.trial.median, baseline.trial.ci_low, baseline.trial.ci_high)}};
+          // null when the run stopped before the baseline was measured: no figure, never a 0.
+          {"figure", baseline.trial.median > 0.0
+                         ? json::value(figure_json(objective, baseline.trial.median, baseline.trial.ci_low, baseline.trial.ci_high))
+                         : json::value(nullptr)}};
   if (const auto* guard = t.if_contains("guard")) o["guard"] = *guard;
   add_guard_keys(o, baseline.trial, report);
   return o;

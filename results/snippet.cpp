@@ -55,7 +55,8 @@ std::string measured_line(const Report& report, const char* label, double median
 std::string result_lines(const Report& report) {
   const AnswerBaseline baseline = answer_baseline(report);
   const std::string from = " [" + std::string(baseline.source) + "]";
-  std::string text = measured_line(report, "baseline: ", baseline.median, baseline.spread_pct) + from + '\n';
+  std::string text = (baseline.measured() ? measured_line(report, "baseline: ", baseline.median, baseline.spread_pct)
+                                           : std::string("# baseline: not measured")) + from + '\n';
   // Too noisy is no measured answer: it must not read as "keep the baseline" (exit 6).
   if (report.too_noisy)
     return text + "# result:   too noisy for an answer (no configuration beat the noise): none recommended\n";

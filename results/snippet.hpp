@@ -60,6 +60,9 @@ struct AnswerBaseline {
   double median = 0.0;  ///< the baseline's median score
   double spread_pct = 0.0;
   std::string_view source;  ///< "confirmation round" or "search"
+  /// False when the baseline was never measured (a run stopped during it): median is then
+  /// no figure, and the table and snippets say "not measured" instead of a 0.
+  [[nodiscard]] bool measured() const { return median > 0.0; }
 };
 AnswerBaseline answer_baseline(const Report& report);
 

@@ -86,9 +86,11 @@ std::vector<Row> search_rows(const Report& report) {
   const bool marks = !quotes_confirmation(report);
   std::vector<Row> table{Row{"trial", "status", figure_header(report), "spread",
                              "changes vs baseline", "detail"}};
-  table.push_back({std::string(marks && is_answer(0, report) ? "* " : "") + "base", "ok",
-                   figure_cell(report.baseline.trial, report),
-                   fixed("±%.1f%%", report.baseline.trial.spread_pct), "(settings as found)", ""});
+  // A baseline the run stopped before measuring has no figure: never a 0.
+  const bool measured = report.baseline.trial.median > 0.0;
+  table.push_back({std::string(marks && measured && is_answer(0, report) ? "* " : "") + "base", measured ? "ok" : "-",
+                   measured ? figure_cell(report.baseline.trial, report) : "not measured",
+                   measured ? fixed("±%.1f%%", report.baseline.trial.spread_pct) : "-", "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
 }

@@ -283,9 +283,13 @@ void parse_objective_options(Config& config, const po::variables_map& vm) {
   config.objectives = std::move(*objectives);
 }
 
+// --tolerance bounds the guard objective B of --objective A,B: without B it would bound nothing.
 void parse_tolerance(Config& config, const po::variables_map& vm) {
-  if (vm.count("tolerance"))
-    config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
+  if (!vm.count("tolerance")) return;
+  config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
+  if (!vm["tolerance"].defaulted() && config.objectives.size() < 2)
+    throw UsageError("--tolerance needs a second objective (--objective A,B): it bounds how much worse than the "
+                     "baseline the chosen configuration may be on B");
 }
 
 // bench measures one objective, and --method is seq-read's.

@@ -6,10 +6,9 @@
 #include "bench/fio_sampler.hpp"
 #include "bench/stats.hpp"
 #include "results/pretty_json.hpp"
+#include "tuner/summaries.hpp"
 
 #include <boost/json.hpp>
-
-#include <cstdio>
 
 namespace disktune::tuner {
 namespace {
@@ -20,15 +19,6 @@ std::string command_line(const std::vector<std::string>& args) {
   std::string text = "fio";
   for (const auto& a : args) text += " " + a;
   return text;
-}
-
-std::string figure_line(const bench::Objective& objective, const std::string& version, const std::vector<double>& figures) {
-  char line[256];
-  const std::string label = objective.name + " (" + version + "):";
-  std::snprintf(line, sizeof line, " %-26s %8.2f %s (median of %zu, spread ±%.1f%%)\n", label.c_str(),
-                bench::median(figures), std::string(bench::unit_of(objective)).c_str(), figures.size(),
-                50.0 * bench::relative_spread(figures));
-  return line;
 }
 
 }  // namespace
@@ -58,7 +48,7 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
                                   " (one run per sample; MB = 2^20 bytes; us = microseconds)"}};
     out << results::pretty_json(o);
   } else {
-    out << "\n" << device.path() << ":\n" << figure_line(*objective, *version, figures);
+    out << objective_bench_summary(device.path(), *objective, *version, figures);
   }
   return kExitOk;
 }

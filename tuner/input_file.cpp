@@ -4,6 +4,7 @@
 
 #include "tuner/run_error.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -33,6 +34,26 @@ void check_stat(const struct stat& st, const std::string& option, const std::str
                              std::to_string(kMaxInputBytes >> 20) + " MiB)");
 }
 
+// A regular file that cannot be read (EACCES for a user without read permission, EIO from a
+// file such as /proc/self/mem): refused before anything else is done with it.
+void check_readable(const std::string& option, const std::string& path, const std::string& named) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) refuse(option, named, std::strerror(errno));
+  char byte = 0;
+  const bool read_ok = ::read(fd, &byte, 1) >= 0;
+  const int read_errno = errno;
+  ::close(fd);
+  if (!read_ok) refuse(option, named, std::strerror(read_errno));
+}
+
+// A fio:FILE objective's job file, named as given: "--objective fio:/x.fio: No such file or directory".
+void check_job_file(const bench::Objective& objective) {
+  struct stat st {};
+  if (::stat(objective.job_file.c_str(), &st) != 0) refuse("--objective", objective.name, std::strerror(errno));
+  check_stat(st, "--objective", objective.name);
+  check_readable("--objective", objective.job_file, objective.name);
+}
+
 }  // namespace
 
 void check_input_file(const std::string& option, const std::string& path) {
@@ -53,6 +74,8 @@ void check_command_inputs(const Config& config) {
   if (const auto capture = sim_capture_file(config.device)) check_input_file("DEVICE sim:FILE", *capture);
   if (config.journal_path && ::access(config.journal_path->c_str(), F_OK) == 0)
     check_input_file("--journal", *config.journal_path);
+  for (const auto& objective : config.objectives)
+    if (!objective.job_file.empty()) check_job_file(objective);
 }
 
 }  // namespace disktune::tuner

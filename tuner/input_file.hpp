@@ -25,7 +25,10 @@ void check_input_file(const std::string& option, const std::string& path);
 void check_input_fd(int fd, const std::string& option, const std::string& path);
 
 /// Check every input file a command names (--from, --sim-profile, sim:FILE, and --journal
-/// when it exists: a new one is created by the run) with check_input_file.
+/// when it exists: a new one is created by the run) with check_input_file, and each
+/// --objective fio:FILE job file the same way and for being readable (its first byte read):
+/// a missing, unreadable or non-regular job file is bad input (exit 2) naming the objective
+/// and strerror, before any device is opened.
 void check_command_inputs(const Config& config);
 
 }  // namespace disktune::tuner

@@ -18,11 +18,20 @@ std::string mode_list(const char* prefix, const std::vector<int>& modes, std::op
   return text;
 }
 
-std::string rate_line(const char* label, const std::vector<double>& rates) {
-  char line[160];
-  std::snprintf(line, sizeof line, " %-26s %8.2f MB/sec (median of %zu, spread ±%.1f%%)\n", label,
-                bench::median(rates), rates.size(), 50.0 * bench::relative_spread(rates));
+// One bench line: " LABEL  FIGURE UNIT (median of N, spread ±S%)", the figure as the
+// objective prints it (bench::figure_number: MB/s 2 decimals, IOPS whole, us 1 decimal).
+std::string figure_line(const std::string& label, const bench::Objective& objective, const std::vector<double>& figures) {
+  const double median = bench::median(figures);
+  const std::string figure = bench::figure_number(objective, bench::score_of(objective, median));
+  char line[320];
+  std::snprintf(line, sizeof line, " %-26s %8s %s (median of %zu, spread ±%.1f%%)\n", label.c_str(), figure.c_str(),
+                std::string(bench::unit_of(objective)).c_str(), figures.size(), 50.0 * bench::relative_spread(figures));
   return line;
+}
+
+std::string rate_line(const char* label, const std::vector<double>& rates) {
+  static const bench::Objective seq_read = bench::parse_objective("seq-read", "").value();
+  return figure_line(label, seq_read, rates);
 }
 
 }  // namespace
@@ -71,9 +80,14 @@ std::string plan_summary(const results::DeviceInfo& device, const results::Space
 
 std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
                           const std::vector<double>& buffered_mib_s) {
-  return "\n" + path + (simulated ? " [SIMULATED drive]" : "") + ":\n" +
+  return path + (simulated ? " [SIMULATED drive]" : "") + ":\n" +
          (cached_mib_s.empty() ? "" : rate_line("Timing cached reads:", cached_mib_s)) +
          (buffered_mib_s.empty() ? "" : rate_line("Timing buffered disk reads:", buffered_mib_s));
+}
+
+std::string objective_bench_summary(const std::string& path, const bench::Objective& objective,
+                                    const std::string& fio_version, const std::vector<double>& figures) {
+  return path + ":\n" + figure_line(objective.name + " (" + fio_version + "):", objective, figures);
 }
 
 }  // namespace disktune::tuner

@@ -2,6 +2,7 @@
 // Plain-text output of identify, plan and bench for people (JSON is in results/).
 #pragma once
 
+#include "bench/objective.hpp"
 #include "probe/identify/identify.hpp"
 #include "results/report.hpp"
 
@@ -18,9 +19,15 @@ std::string identify_summary(const probe::IdentifyInfo& info, bool simulated);
 /// scheduler, the write-side tunables left alone and why (probe::write_side_tunables).
 std::string plan_summary(const results::DeviceInfo& device, const results::SpaceInfo& space,
                          const probe::Settings& original);
-/// hdparm -Tt-like lines with median and spread of each kind (MB = MiB); a kind with no
-/// samples (not measured, bench --method) has no line.
+/// hdparm -Tt-like lines with median and spread of each kind, in MB/s (MB = MiB; the unit the
+/// tune table and README use, where hdparm prints "MB/sec"), no blank line first; a kind with
+/// no samples (not measured, bench --method) has no line.
 std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
                           const std::vector<double>& buffered_mib_s);
+/// bench --objective NAME's text: "DEVICE:" then " NAME (fio-3.33):  FIGURE UNIT (median of N,
+/// spread ±S%)", the median of `figures` (in unit_of(objective)) printed as the tune table
+/// prints it (bench::figure_number: IOPS as whole numbers, MB/s 2 decimals, us 1 decimal).
+std::string objective_bench_summary(const std::string& path, const bench::Objective& objective,
+                                    const std::string& fio_version, const std::vector<double>& figures);
 
 }  // namespace disktune::tuner

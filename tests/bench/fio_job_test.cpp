@@ -124,7 +124,12 @@ TEST_CASE("check_fio_job resolves a job file's default metric and refuses what f
   CHECK_THAT(bad.error().message(), Catch::Contains("Bad option <bogus=1>"));
   const auto missing = check_fio_job(objective("fio:" + dir.path() + "/none.fio"), kDevice);
   REQUIRE_FALSE(missing.has_value());
-  CHECK_THAT(missing.error().message(), Catch::Contains("read fio job file"));
+  CHECK_THAT(missing.error().message(), Catch::Contains("fio job file " + dir.path() + "/none.fio: No such file or directory"));
+  CHECK(missing.error().code == std::errc::invalid_argument);  // bad input: exit 2
+  const auto directory = check_fio_job(objective("fio:" + dir.path()), kDevice);
+  REQUIRE_FALSE(directory.has_value());
+  CHECK_THAT(directory.error().message(), Catch::Contains("fio job file " + dir.path() + ": Is a directory"));
+  CHECK(directory.error().code == std::errc::invalid_argument);
 }
 
 TEST_CASE("check_fio_job refuses a job file that is not a regular file (a FIFO would block)", "[bench]") {

@@ -88,8 +88,36 @@ TEST_CASE("parse_fio_output says malformed output is malformed", "[bench]") {
 
 TEST_CASE("a percentile metric without percentiles is an error, not a zero latency", "[bench]") {
   const auto figures = require_value(parse_fio_output(
-      R"({"jobs": [{"jobname": "j", "error": 0, "read": {"iops": 0, "bw_bytes": 0, "io_bytes": 0, "runtime": 1000}}]})"));
+      R"({"jobs": [{"jobname": "j", "error": 0, "read": {"iops": 100, "bw_bytes": 409600, "io_bytes": 409600, "runtime": 1000}}]})"));
   const auto figure = figure_for(objective("rand-read-latency"), figures);
   REQUIRE_FALSE(figure.has_value());
   CHECK_THAT(figure.error().message(), Catch::Contains("no positive clat_ns percentile"));
+}
+
+TEST_CASE("a fio run that read nothing is an error naming the job, never a figure of 0", "[bench]") {
+  // As fio 3.33 prints a job with create_only=1: every read figure 0, no percentiles.
+  const auto nothing = require_value(parse_fio_output(
+      R"({"jobs": [{"jobname": "j", "error": 0, "read": {"iops": 0, "bw_bytes": 0, "io_bytes": 0, "runtime": 0}}]})"));
+  const auto [name, metric] = GENERATE(table<const char*, const char*>({
+      {"fio:/tmp/create.fio", ""}, {"fio:/tmp/create.fio", "iops"}, {"fio:/tmp/create.fio", "p99"},
+      {"seq-read-direct", ""}, {"rand-read-iops", ""}, {"rand-read-latency", ""}}));
+  const auto o = objective(name, metric);
+  const auto figure = figure_for(o, nothing);
+  REQUIRE_FALSE(figure.has_value());
+  CHECK_THAT(figure.error().message(), Catch::Contains("fio reported no reads"));
+  if (o.job_file.empty()) {
+    CHECK_THAT(figure.error().message(), Catch::StartsWith("fio job " + o.name + ": "));
+    CHECK(figure.error().code == std::errc::io_error);
+  } else {
+    CHECK_THAT(figure.error().message(), Catch::StartsWith("fio job file /tmp/create.fio: "));
+    CHECK(figure.error().code == std::errc::invalid_argument);  // the job is at fault: exit 2
+  }
+}
+
+TEST_CASE("a rate of 0 from a job that read something is an error too", "[bench]") {
+  const auto zero = require_value(parse_fio_output(
+      R"({"jobs": [{"jobname": "j", "error": 0, "read": {"iops": 0, "bw_bytes": 0, "io_bytes": 4096, "runtime": 0}}]})"));
+  CHECK_THAT(figure_for(objective("rand-read-iops"), zero).error().message(), Catch::Contains("fio reported 0 read IOPS"));
+  CHECK_THAT(figure_for(objective("seq-read-direct"), zero).error().message(),
+             Catch::Contains("fio reported a read bandwidth of 0"));
 }

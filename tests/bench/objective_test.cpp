@@ -70,3 +70,32 @@ TEST_CASE("an --objective A,B list: the optimised one first, then one guard", "[
   CHECK((*with_job)[0].metric == Metric::p99);
   CHECK((*with_job)[1].metric == Metric::bw);
 }
+
+TEST_CASE("more than two objectives are refused as too many, before any name is judged", "[bench]") {
+  const auto three = parse_objectives("a,b,c", "");
+  REQUIRE_FALSE(three.has_value());
+  CHECK_THAT(three.error().message(), Catch::Contains("--objective a,b,c: at most two objectives are allowed") &&
+                                          Catch::Contains("not 3"));
+  CHECK_THAT(three.error().message(), !Catch::Contains("unknown"));
+  CHECK_THAT(parse_objectives("fio:x.fio,seq-read,fio:y.fio", "").error().message(), Catch::Contains("at most two"));
+}
+
+TEST_CASE("a comma in a fio: job path is the path's unless an objective's name follows it", "[bench]") {
+  using Names = std::vector<std::string_view>;
+  CHECK(split_objectives("fio:/tmp/a,b.fio") == Names{"fio:/tmp/a,b.fio"});
+  CHECK(split_objectives("fio:/tmp/a,b,c.fio,seq-read") == Names{"fio:/tmp/a,b,c.fio", "seq-read"});
+  CHECK(split_objectives("fio:/tmp/a,seq-read.fio") == Names{"fio:/tmp/a,seq-read.fio"});
+  CHECK(split_objectives("fio:/tmp/a.fio,fio:/tmp/b,c.fio") == Names{"fio:/tmp/a.fio", "fio:/tmp/b,c.fio"});
+  CHECK(split_objectives("rand-read-iops,fio:/tmp/a,b.fio") == Names{"rand-read-iops", "fio:/tmp/a,b.fio"});
+  CHECK(split_objectives("seq-read,foo,bar") == Names{"seq-read", "foo", "bar"});
+  const auto one = parse_objectives("fio:/tmp/a,b.fio", "");
+  REQUIRE(one.has_value());
+  REQUIRE(one->size() == 1);
+  CHECK((*one)[0].job_file == "/tmp/a,b.fio");
+  const auto two = parse_objectives("fio:/tmp/a,b.fio,rand-read-latency", "iops");
+  REQUIRE(two.has_value());
+  REQUIRE(two->size() == 2);
+  CHECK((*two)[0].job_file == "/tmp/a,b.fio");
+  CHECK((*two)[0].metric == Metric::iops);
+  CHECK((*two)[1].name == "rand-read-latency");
+}

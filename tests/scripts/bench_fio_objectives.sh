@@ -106,13 +106,6 @@ descendants() {
     descendants "$child"
   done
 }
-# holders: the processes with $dev open.
-holders() {
-  local fd
-  for fd in /proc/[0-9]*/fd/*; do
-    if [ "$(readlink "$fd" 2>/dev/null)" = "$dev" ]; then echo "${fd%/fd/*}"; fi
-  done | sort -u
-}
 "$DISKTUNE" bench "$dev" --objective rand-read-iops --repeats 1 --duration 30 >/dev/null 2>&1 &
 bench_pid=$!
 cleanup_steps+=("kill -9 $bench_pid 2>/dev/null")
@@ -132,7 +125,7 @@ for _ in $(seq 40); do
   sleep 0.05
 done
 [ -z "$alive" ] || fail "fio ($(echo $alive)) still runs after its bench was killed"
-expect_eq "$(holders)" "" "processes holding $dev open after the kill"
+expect_eq "$(device_holders "$dev")" "" "processes holding $dev open after the kill"
 before=$(device_read_bytes "$dev")
 sleep 0.5
 expect_eq "$(device_read_bytes "$dev")" "$before" "bytes read after the kill"

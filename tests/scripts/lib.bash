@@ -117,3 +117,11 @@ unthrottle() {
 device_read_bytes() {
   echo $(($(awk '{ print $3 }' "/sys/block/$(basename "$1")/stat") * 512))
 }
+
+# device_holders DEVICE: the /proc paths of the processes that have DEVICE open, one a line.
+device_holders() {
+  local fd
+  for fd in /proc/[0-9]*/fd/*; do
+    if [ "$(readlink "$fd" 2>/dev/null)" = "$1" ]; then echo "${fd%/fd/*}"; fi
+  done | sort -u
+}

@@ -44,3 +44,22 @@ TEST_CASE("bench --objective errors are usage errors with the reason", "[cli]") 
   CHECK_THROWS_WITH(parse(args), Catch::Contains(reason));
   CHECK_THROWS_AS(parse(args), tuner::UsageError);
 }
+
+TEST_CASE("tune --tolerance needs a guard objective: --objective A,B", "[cli]") {
+  const auto args = GENERATE(values<std::vector<const char*>>({
+      {"tune", "--tolerance", "3"},
+      {"tune", "--objective", "rand-read-iops", "--tolerance", "3"},
+      {"tune", "--objective", "fio:/tmp/a,b.fio", "--tolerance", "10"},
+  }));
+  CHECK_THROWS_WITH(parse(args), Catch::Contains("--tolerance needs a second objective (--objective A,B)"));
+  CHECK_THROWS_AS(parse(args), tuner::UsageError);
+  const auto guarded = parse({"tune", "--objective", "rand-read-iops,rand-read-latency", "--tolerance", "3"});
+  CHECK(guarded.tolerance == Approx(0.03));
+  CHECK(parse({"tune", "--objective", "rand-read-iops"}).tolerance == Approx(0.05));  // the default, unasked
+}
+
+TEST_CASE("--objective with three names says at most two are allowed, naming the input", "[cli]") {
+  const auto command = GENERATE(as<const char*>{}, "tune", "bench", "evaluate");
+  CHECK_THROWS_WITH(parse({command, "--objective", "a,b,c"}),
+                    Catch::Contains("--objective a,b,c: at most two objectives are allowed"));
+}

@@ -50,3 +50,29 @@ TEST_CASE("check_input_fd refuses an open FIFO and a file larger than any input"
   REQUIRE(::ftruncate(huge_fd, static_cast<off_t>(tuner::kMaxInputBytes + 1)) == 0);
   REQUIRE_THROWS_WITH(tuner::check_input_fd(huge_fd, "journal", huge), Catch::Contains("at most 256 MiB"));
 }
+
+TEST_CASE("a fio:FILE job file that is missing, a directory or unreadable is bad input naming it", "[tuner]") {
+  const testing::TempDir temp("input");
+  const std::string& dir = temp.path();
+  const std::string job = dir + "/a,b.fio";
+  std::ofstream(job) << "[j]\nrw=read\n";
+  // /proc/self/mem is a regular file that even root cannot read at offset 0 (EIO).
+  const auto [name, reason] = GENERATE(table<std::string, std::string>({
+      {"/missing.fio", "No such file or directory"},
+      {"", "is a directory, not a regular file"},
+      {"/proc/self/mem", "Input/output error"},
+  }));
+  const std::string path = name.starts_with("/proc") ? name : dir + name;
+  tuner::Config config;
+  config.command = tuner::Command::bench;
+  config.objectives = bench::parse_objectives("fio:" + path, "").value();
+  try {
+    tuner::check_command_inputs(config);
+    FAIL("no refusal of " << path);
+  } catch (const tuner::RunError& error) {
+    CHECK(error.code() == tuner::kExitUsage);
+    CHECK_THAT(error.what(), Catch::StartsWith("--objective fio:" + path + ": " + reason));
+  }
+  config.objectives = bench::parse_objectives("fio:" + job + ",seq-read", "").value();
+  CHECK_NOTHROW(tuner::check_command_inputs(config));
+}
