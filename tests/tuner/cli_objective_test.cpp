@@ -58,7 +58,7 @@ TEST_CASE("tune --tolerance needs a guard objective: --objective A,B", "[cli]") 
   CHECK(parse({"tune", "--objective", "rand-read-iops"}).tolerance == Approx(0.05));  // the default, unasked
 }
 
-TEST_CASE("--objective with three names says at most two are allowed, naming the input", "[cli]") {
+TEST_CASE("cli: --objective with three names says at most two are allowed, naming the input", "[cli]") {
   const auto command = GENERATE(as<const char*>{}, "tune", "bench", "evaluate");
   CHECK_THROWS_WITH(parse({command, "--objective", "a,b,c"}),
                     Catch::Contains("--objective a,b,c: at most two objectives are allowed"));
