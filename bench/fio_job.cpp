@@ -41,6 +41,28 @@ std::string canonical(const std::string& path) {
 constexpr std::array kReadEngines{"sync", "psync", "vsync", "pvsync", "pvsync2", "libaio", "io_uring", "posixaio", "mmap"};
 constexpr std::array kOtherFiles{"directory", "opendir", "filename_format"};
 constexpr std::array kSideEffects{"exec_prerun", "exec_postrun", "unlink", "unlink_each_loop"};
+// Every other option a job may set: those that shape reads, their timing and their report
+// (fio's HOWTO names). A denylist missed options that write files as root (mem=mmapshared:FILE
+// maps a file and reads the device into it; read_iolog replays a file; verify_state_save,
+// cgroup, ...): an option not listed here is refused, whatever it does.
+constexpr std::array kReadOptions{
+    "name", "description", "wait_for", "wait_for_previous", "stonewall", "new_group", "group_reporting",
+    "numjobs", "thread", "loops", "startdelay", "ramp_time", "runtime", "time_based", "rw", "readwrite",
+    "direct", "buffered", "bs", "blocksize", "ba", "blockalign", "bsrange", "blocksize_range", "bssplit",
+    "bs_unaligned", "bs_is_seq_rand", "size", "io_size", "io_limit", "offset", "offset_align",
+    "offset_increment", "number_ios", "filename", "ioengine", "iodepth", "iodepth_batch",
+    "iodepth_batch_submit", "iodepth_batch_complete", "iodepth_batch_complete_min",
+    "iodepth_batch_complete_max", "iodepth_low", "io_submit_mode", "hipri", "fixedbufs", "registerfiles",
+    "sqthread_poll", "sqthread_poll_cpu", "nonvectored", "force_async", "userspace_reap", "randrepeat",
+    "allrandrepeat", "randseed", "random_generator", "random_distribution", "norandommap",
+    "softrandommap", "percentage_random", "rate", "rate_iops", "rate_min", "rate_iops_min",
+    "rate_process", "rate_ignore_thinktime", "rate_cycle", "thinktime", "thinktime_spin",
+    "thinktime_blocks", "thinktime_blocks_type", "thinktime_iotime", "percentile_list",
+    "clat_percentiles", "lat_percentiles", "slat_percentiles", "disable_lat", "disable_clat",
+    "disable_slat", "disable_bw_measurement", "gtod_reduce", "unified_rw_reporting",
+    "significant_figures", "cpus_allowed", "cpus_allowed_policy", "cpumask", "nice", "prio", "prioclass",
+    "invalidate", "kb_base", "unit_base", "readonly", "mem", "iomem", "fadvise_hint", "pre_read",
+    "continue_on_error", "ignore_error", "exitall", "exitall_on_error"};
 
 template <class List>
 bool listed(const List& list, const std::string& key) {
@@ -86,6 +108,11 @@ probe::Result<void> check_option(std::size_t line, const std::string& key, const
   } else if (key == "ioengine" && !listed(kReadEngines, value.substr(0, value.find(':')))) {
     return refused(line, "ioengine=" + value +
                              " is not one of sync, psync, vsync, pvsync, pvsync2, libaio, io_uring, posixaio, mmap");
+  } else if ((key == "mem" || key == "iomem") && value.find(':') != std::string::npos) {
+    return refused(line, key + "=" + value + " maps a file (fio writes the data it reads into it): leave the path out");
+  } else if (!listed(kReadOptions, key)) {
+    return refused(line, key + " is not among the fio options a job may set (they shape reads, their timing and "
+                               "their report: docs/objectives.md lists them)");
   }
   return {};
 }

@@ -84,6 +84,15 @@ TEST_CASE("check_job_text refuses jobs that read other files or act beyond readi
       {"write_iolog=/etc/passwd", "writes a file"},
       {"write_bw_log=bw", "writes a file"},
       {"ioscheduler=bfq", "changes the device's I/O scheduler"},
+      // The adversary: fio mapped this file and wrote the device's data into it, as root.
+      {"mem=mmapshared:/tmp/victim", "maps a file"},
+      {"iomem=mmap:/tmp/victim", "maps a file"},
+      {"read_iolog=/etc/passwd", "not among the fio options"},
+      {"replay_redirect=/dev/sdz", "not among the fio options"},
+      {"verify_state_save=1", "not among the fio options"},
+      {"cgroup=disktune", "not among the fio options"},
+      {"fallocate=punch", "not among the fio options"},
+      {"trim_percentage=100", "not among the fio options"},
   }));
   const auto checked = check_job_text("[job]\nrw=randread\n" + line + "\n", kDevice);
   REQUIRE_FALSE(checked.has_value());
@@ -96,6 +105,11 @@ TEST_CASE("check_job_text accepts read jobs and tells random from sequential one
   CHECK(require_value(check_job_text("[a]\nrw=read\n[b]\nreadwrite=randread:4\n", kDevice)).random);
   // The device itself, also by another spelling of its path, is allowed.
   CHECK(require_value(check_job_text("[a]\nfilename=/dev/../dev/null\nrw=randread\n", kDevice)).random);
+  // A typical hand-written job: every option on the read list, memory without a file.
+  CHECK(require_value(check_job_text("[global]\nioengine=io_uring\ndirect=1\nruntime=2\ntime_based\n"
+                                     "group_reporting\nmem=malloc\n[r]\nrw=randread\nbs=4k\niodepth=8\n"
+                                     "numjobs=2\nrandrepeat=0\npercentile_list=50:99:99.9\n",
+                                     kDevice)).random);
 }
 
 TEST_CASE("check_fio_job resolves a job file's default metric and refuses what fio's --readonly refuses", "[bench]") {

@@ -23,16 +23,21 @@ expect_error() {
   grep -qF -- "$2" "$WORK/err.txt" || fail "$3: no '$2' in: $(cat "$WORK/err.txt")"
 }
 
-# 1. A job that reads nothing (create_only=1: fio reports 0 for every figure).
-printf '[nothing]\nrw=read\ncreate_only=1\n' >"$WORK/nothing.fio"
-run_disktune bench "$dev" --objective "fio:$WORK/nothing.fio" --repeats 1 --duration 0.2
+# 1. A job that reads nothing: a stand-in fio runs the real one with --create_only=1 (fio
+# then reports 0 for every figure; a job file may not set create_only itself: it is not on
+# the list of options that shape reads).
+real_fio=$(command -v fio)
+mkdir "$WORK/nothing-bin"
+printf '#!/bin/sh\nexec %s "$@" --create_only=1\n' "$real_fio" >"$WORK/nothing-bin/fio"
+chmod +x "$WORK/nothing-bin/fio"
+printf '[nothing]\nrw=read\n' >"$WORK/nothing.fio"
+PATH=$WORK/nothing-bin:$PATH run_disktune bench "$dev" --objective "fio:$WORK/nothing.fio" --repeats 1 --duration 0.2
 [ "$rc" -ne 0 ] || fail "bench of a job that read nothing exited 0: $(cat "$WORK/out.txt")"
 expect_error 2 "fio job file $WORK/nothing.fio: fio reported no reads" "bench of a job that read nothing"
 grep -q '0\.00' "$WORK/out.txt" && fail "bench printed a zero figure: $(cat "$WORK/out.txt")"
 
 # A tune whose trials read nothing: a stand-in fio runs the real one, with create_only=1
 # once the trial's read_ahead_kb differs from the baseline's.
-real_fio=$(command -v fio)
 ra=/sys/block/$(basename "$dev")/queue/read_ahead_kb
 base_ra=$(cat "$ra")
 mkdir "$WORK/bin"
