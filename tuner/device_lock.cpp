@@ -85,11 +85,25 @@ struct LockFd {
   bool holds_record = false;  // a lock file (not the device node): it carries the holder record
 };
 
+// Something at the lock path that is no lock file (a directory, a symlink, a FIFO) would send
+// every command to the fallback, which only excludes commands naming the same node: two of
+// them could then change one device at once. Refused instead (exit 2, naming the path).
+[[noreturn]] void refuse_lock_path(const std::string& path, const std::string& why) {
+  throw RunError(kExitUsage, "lock file " + path + ": " + why +
+                                 " (it must be a regular file; remove it if no disktune command is running)");
+}
+
 LockFd open_lock_file(const std::string& device, dev_t number, const std::string& lock_dir) {
   if (make_lock_dir(lock_dir)) {
     const std::string path = lock_dir + "/" + std::to_string(major(number)) + ":" + std::to_string(minor(number)) + ".lock";
-    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-    if (fd >= 0) return {fd, true};
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+    if (fd >= 0) {
+      struct stat st {};
+      if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) return {fd, true};
+      ::close(fd);
+      refuse_lock_path(path, "not a regular file");
+    }
+    if (errno != EACCES && errno != EPERM && errno != EROFS) refuse_lock_path(path, std::strerror(errno));
   }
   // Not root: lock the device node, which at least covers commands that use the same path.
   return {::open(device.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK), false};
@@ -114,7 +128,8 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
     write_holder(fd_);
     return;
   }
-  const std::string who = lock.holds_record ? describe(holder) : "another process";
+  // Re-read: while this command waited, another may have taken the lock and written its record.
+  const std::string who = lock.holds_record ? describe(read_holder(fd_)) : "another process";
   ::close(fd_);
   fd_ = -1;
   if (err == EWOULDBLOCK)

@@ -9,8 +9,12 @@
 
 namespace disktune::tuner {
 
+/// How long opening a journal waits for its lock before "another disktune run holds its lock"
+/// (milliseconds): a killed run's trial child, dying with it, may hold it a moment longer.
+inline constexpr int kJournalLockWaitMs = 3'000;
+
 /// One device's journal file, held open and locked (flock LOCK_EX) for the run so two
-/// disktune processes never tune the same device at once. Appends reach stable storage
+/// disktune processes never tune the same device at once (waiting up to kJournalLockWaitMs). Appends reach stable storage
 /// before append() returns: fsync of the file, and of its directory when the file is new
 /// (DESIGN.md "Hangs, crashes and reboots").
 class JournalFile {

@@ -93,3 +93,26 @@ TEST_CASE("DeviceLock waits for a dying child of an exited holder instead of ref
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::milliseconds(tuner::kOrphanWaitMs));
   REQUIRE(::waitpid(orphan, nullptr, 0) == orphan);
 }
+
+// The adversary: a directory at the lock path sent every command to the fallback lock on its
+// own device node, and two tunes through two nodes of one device ran at once.
+TEST_CASE("DeviceLock refuses a lock path that is no regular file instead of falling back", "[tuner]") {
+  const testing::TempDir temp("lock-path");
+  const std::string dir = temp.path(), locks = dir + "/locks";
+  if (!make_node(dir + "/a", 250)) {
+    WARN("skipped: mknod needs root");
+    return;
+  }
+  REQUIRE(std::filesystem::create_directory(locks));
+  const std::string path = locks + "/7:250.lock";
+  SECTION("a directory") { REQUIRE(std::filesystem::create_directory(path)); }
+  SECTION("a symlink") { REQUIRE(::symlink((dir + "/elsewhere").c_str(), path.c_str()) == 0); }
+  SECTION("a FIFO") { REQUIRE(::mkfifo(path.c_str(), 0600) == 0); }
+  try {
+    tuner::DeviceLock lock(dir + "/a", locks);
+    FAIL("locked through " << path);
+  } catch (const tuner::RunError& error) {
+    REQUIRE(error.code() == tuner::kExitUsage);
+    REQUIRE_THAT(error.what(), Catch::Contains("lock file " + path));
+  }
+}
