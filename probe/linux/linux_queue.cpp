@@ -95,7 +95,7 @@ std::vector<std::int64_t> tunable_ladder(SettingId id, std::optional<std::int64_
   std::vector<std::int64_t> ladder;
   switch (id) {
     case SettingId::fifo_batch: ladder = {1, 4, 16, 64}; break;
-    case SettingId::read_expire: ladder = {125, 250, 500, 1000}; break;
+    case SettingId::read_expire: ladder = {100, 200, 500, 1000}; break;
     case SettingId::low_latency: ladder = {0, 1}; break;
     case SettingId::slice_idle: ladder = {0, 4, 8, 16}; break;
     case SettingId::read_lat_nsec: ladder = {500000, 1000000, 2000000, 4000000}; break;

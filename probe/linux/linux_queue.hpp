@@ -29,7 +29,7 @@ std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb);
 
 /// The values disktune tries for a read-side scheduler tunable, plus `current` when given
 /// (a few around the kernel's default, not every integer; docs/scheduler-knobs.md says why):
-/// fifo_batch 1, 4, 16, 64; read_expire 125, 250, 500, 1000 ms; low_latency 0, 1;
+/// fifo_batch 1, 4, 16, 64; read_expire 100, 200, 500, 1000 ms (multiples of 20 ms, which HZ 100, 250, 300 and 1000 all store exactly in jiffies); low_latency 0, 1;
 /// slice_idle 0, 4, 8, 16 ms; read_lat_nsec 500000, 1000000, 2000000, 4000000 ns. Ascending.
 std::vector<std::int64_t> tunable_ladder(SettingId id, std::optional<std::int64_t> current);
 

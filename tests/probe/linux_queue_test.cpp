@@ -24,3 +24,14 @@ TEST_CASE("read_ahead_ladder runs from 0 to 8192 KiB and keeps the current value
   REQUIRE(read_ahead_ladder(0).front() == 0);
   REQUIRE(read_ahead_ladder(0).size() == 11);
 }
+
+// mq-deadline keeps read_expire in jiffies (msecs_to_jiffies): a value that is no whole
+// number of ticks reads back rounded (125 ms read back 128 at HZ=250, so every such trial
+// was "unstable"). Every value searched must be whole ticks at each HZ Linux builds with.
+TEST_CASE("tunable_ladder's read_expire values are whole jiffies at HZ 100, 250, 300 and 1000", "[probe]") {
+  for (const auto ms : tunable_ladder(SettingId::read_expire, std::nullopt))
+    for (const std::int64_t hz : {100, 250, 300, 1000}) {
+      CAPTURE(ms, hz);
+      REQUIRE(ms * hz % 1000 == 0);
+    }
+}
