@@ -148,7 +148,7 @@ std::optional<TrialResult> Evaluator::obtain(const probe::Settings& config, cons
 
 const TrialResult& Evaluator::add(TrialResult trial) {
   trial.id = static_cast<int>(trials_.size()) + 1;
-  measured_s_ += trial.measured_s;
+  measured_s_ += measurement_seconds(trial);  // the guard objective's samples count too
   if (trial.status == TrialStatus::ok) incumbent_low_ = std::max(incumbent_low_, lower_bound(trial));
   trials_.push_back(std::move(trial));
   cache_[trials_.back().settings] = trials_.size() - 1;

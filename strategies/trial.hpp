@@ -40,6 +40,7 @@ struct GuardFigures {
   double median = 0.0;          ///< median of samples (bench::median)
   double ci_low = 0.0;          ///< the median's 95 % interval (bench::median_interval); 0 when too few samples
   double ci_high = 0.0;
+  double measured_s = 0.0;      ///< measurement time of these samples [s; virtual when simulated]
   bool operator==(const GuardFigures&) const = default;
 };
 
@@ -82,6 +83,11 @@ struct TrialResult {
   std::optional<GuardFigures> guard;
   bool operator==(const TrialResult&) const = default;
 };
+
+/// A trial's whole measurement time: its objective's samples and warm-up (measured_s) and its
+/// guard objective's (GuardFigures::measured_s) [s; virtual when simulated]. What --time-budget
+/// counts.
+double measurement_seconds(const TrialResult& trial);
 
 /// Fill median, spread_pct (50 × (max − min) / median, percent), the 95 % median
 /// interval and its coverage, and outliers (indices beyond 3 scaled MADs) from samples

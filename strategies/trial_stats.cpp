@@ -17,6 +17,10 @@ void summarize_samples(TrialResult& trial) {
   trial.outliers = bench::outlier_indices(samples);
 }
 
+double measurement_seconds(const TrialResult& trial) {
+  return trial.measured_s + (trial.guard ? trial.guard->measured_s : 0.0);
+}
+
 GuardFigures guard_figures_of(std::vector<double> samples) {
   GuardFigures guard;
   guard.samples = std::move(samples);

@@ -97,7 +97,7 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   const PipelineResult result = run_pipeline(input, store, executor, quiet);
   if (!result.baseline) return run;
   run.trials = result.search_trials;
-  run.measured_s = result.baseline->trial.measured_s + result.search_s + result.confirmation_s;
+  run.measured_s = strategies::measurement_seconds(result.baseline->trial) + result.search_s + result.confirmation_s;
   run.kept_baseline = result.best.id == 0;
   run.final_settings = probe::format_settings(strategies::changes_from(*original, result.best.settings));
   run.true_score = true_score(file, result.best.settings, trial_settings);

@@ -103,7 +103,7 @@ void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor
   // Another process changed a setting while the noise was measured: no search on that baseline.
   if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
   result.before_search_s =
-      (result.resumed_baseline ? baseline.trial.measured_s : baseline.measured_s) + result.noise.measured_s;
+      (result.resumed_baseline ? strategies::measurement_seconds(baseline.trial) : baseline.measured_s) + result.noise.measured_s;
 }
 
 strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const PipelineResult& result) {

@@ -150,7 +150,9 @@ probe::Result<std::optional<strategies::GuardFigures>> measure_guard(probe::Devi
   plan.max_samples = plan.min_samples;
   auto sampled = bench::run_adaptive(**sampler, plan, std::nullopt, hook);
   if (!sampled) return sampled.error();
-  return std::optional{strategies::guard_figures_of(bench::values_of(sampled->samples))};
+  auto figures = strategies::guard_figures_of(bench::values_of(sampled->samples));
+  figures.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
+  return std::optional{std::move(figures)};
 }
 
 // The trial child's body: apply, read every setting back, THEN open (a file's readahead

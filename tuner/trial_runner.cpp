@@ -102,7 +102,7 @@ probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
   if (!repeated.samples) return repeated.samples.error();
   repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples);
   set_noise(baseline, *repeated.samples);
-  baseline.measured_s = baseline.trial.measured_s + repeated.measured_s;
+  baseline.measured_s = strategies::measurement_seconds(baseline.trial) + repeated.measured_s;
   return baseline;
 }
 
@@ -116,7 +116,7 @@ Remeasured TrialRunner::remeasure_baseline(int count) {
   Remeasured remeasured{std::vector<std::vector<double>>{}, 0.0};
   for (int i = 0; i < count; ++i) {
     const ChildRun again = run_child(original_, false, {});
-    remeasured.measured_s += again.trial.measured_s;
+    remeasured.measured_s += strategies::measurement_seconds(again.trial);
     if (again.trial.status != TrialStatus::ok) {
       remeasured.samples = baseline_error(again.trial, device_.path(), again.stopped);
       return remeasured;

@@ -51,13 +51,19 @@ json::object guard_json(const GuardFigures& guard) {
   return {{"samples", array_of(guard.samples)},
           {"median", guard.median},
           {"ci_low", guard.ci_low},
-          {"ci_high", guard.ci_high}};
+          {"ci_high", guard.ci_high},
+          {"measured_s", guard.measured_s}};
 }
 
 GuardFigures guard_from(const json::value& in) {
   const json::object& o = in.as_object();
-  return {numbers<double>(o.at("samples")), o.at("median").to_number<double>(), o.at("ci_low").to_number<double>(),
-          o.at("ci_high").to_number<double>()};
+  GuardFigures guard;
+  guard.samples = numbers<double>(o.at("samples"));
+  guard.median = o.at("median").to_number<double>();
+  guard.ci_low = o.at("ci_low").to_number<double>();
+  guard.ci_high = o.at("ci_high").to_number<double>();
+  if (const auto* seconds = o.if_contains("measured_s")) guard.measured_s = seconds->to_number<double>();  // absent before
+  return guard;
 }
 
 }  // namespace

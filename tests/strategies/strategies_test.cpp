@@ -82,6 +82,21 @@ TEST_CASE("every strategy stays in the space, respects the budget and finds the 
     REQUIRE(evaluator.trials().size() == 3);  // 0, 2, 4 s spent before each: the third ends at 6 s
     REQUIRE(evaluator.measured_s() == Approx(6.0).epsilon(1e-12));
   }
+  SECTION("the guard objective's samples count against the time budget") {
+    auto guarded = [&timed](const probe::Settings& config) {  // 1 s of A, 1 s of the guard B
+      auto trial = timed(config);
+      trial.measured_s = 1.0;
+      trial.guard = strategies::guard_figures_of({5.0, 5.0, 5.0});
+      trial.guard->measured_s = 1.0;
+      return trial;
+    };
+    strategies::EvaluatorOptions options;
+    options.time_budget_s = 5.0;
+    strategies::Evaluator evaluator(space, guarded, guarded(space.baseline()), options);
+    (*strategy)->run(space, evaluator);
+    REQUIRE(evaluator.trials().size() == 3);  // as 2 s trials: B's second counts
+    REQUIRE(evaluator.measured_s() == Approx(6.0).epsilon(1e-12));
+  }
   SECTION("the time budget counts what was measured before the search and keeps the reserve") {
     strategies::EvaluatorOptions options;
     options.time_budget_s = 10.0;
