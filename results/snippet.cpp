@@ -60,6 +60,8 @@ std::string result_lines(const Report& report) {
   // Too noisy is no measured answer: it must not read as "keep the baseline" (exit 6).
   if (report.too_noisy)
     return text + "# result:   too noisy for an answer (no configuration beat the noise): none recommended\n";
+  // A stopped run has no answer either: neither "keep the baseline" nor its best so far.
+  if (!report.completed) return text + "# result:   none: the run stopped before it completed\n";
   if (report.winner.keep_baseline)
     return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
   return text + measured_line(report, "winner:   ", report.winner.median,

@@ -77,7 +77,9 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
 
 bool quotes_confirmation(const Report& report) { return answer_baseline(report).source == "confirmation round"; }
 
+// A stopped or too-noisy run has no answer: no row is marked (the summary says none is recommended).
 bool is_answer(int id, const Report& report) {
+  if (!report.completed || report.too_noisy) return false;
   return report.winner.keep_baseline ? id == 0 : id == report.winner.trial_id;
 }
 

@@ -40,3 +40,25 @@ TEST_CASE("a baseline the run stopped before measuring is 'not measured', never 
   const auto json = results::to_json(report);
   CHECK(json.at("baseline").at("figure").is_null());
 }
+
+// The newcomer: a run stopped mid-search starred its best trial and its snippet said
+// "# winner: ... 1.43x the baseline" above "no settings are recommended"; one stopped in
+// the baseline said "# result: keep the baseline" under the same line.
+TEST_CASE("a stopped run marks no answer and its snippet names none", "[results]") {
+  SECTION("stopped in the baseline") {
+    const auto snippet = results::BootLocalEmitter().render(stopped_in_baseline("seq-read"));
+    CHECK_THAT(snippet, Catch::Contains("# result:   none: the run stopped before it completed\n"));
+    CHECK_THAT(snippet, !Catch::Contains("keep the baseline"));
+  }
+  SECTION("stopped in the search, with a best trial so far") {
+    auto report = test_support::seed_report();
+    report.completed = false;
+    report.stop_reason = "stopped by signal 2 (SIGINT)";
+    const auto table = results::TableEmitter().render(report);
+    CHECK_THAT(table, !Catch::Contains("* "));
+    CHECK_THAT(table, Catch::Contains("no configuration is recommended"));
+    const auto snippet = results::BootLocalEmitter().render(report);
+    CHECK_THAT(snippet, !Catch::Contains("# winner:"));
+    CHECK_THAT(snippet, Catch::Contains("# result:   none: the run stopped before it completed\n"));
+  }
+}
