@@ -2,6 +2,7 @@
 // DeviceLock: advisory flock on a lock file named by the device number.
 #include "tuner/device_lock.hpp"
 
+#include "tuner/flock_wait.hpp"
 #include "tuner/run_error.hpp"
 
 #include <fcntl.h>
@@ -59,17 +60,6 @@ std::string describe(const Holder& holder) {
          (holder.gone ? ", which has exited: a child of it (a trial) still holds the device" : "");
 }
 
-// A holder that has exited leaves a trial child that dies with it (PR_SET_PDEATHSIG) but
-// may take a moment: SIGKILL lands only once a read in flight completes. Waiting for it, a
-// bounded while, lets `disktune restore` follow a kill -9 of a tune at once.
-bool wait_for_orphan(int fd, const Holder& holder) {
-  if (!holder.gone) return false;
-  for (int waited_ms = 0; waited_ms < kOrphanWaitMs; waited_ms += 50) {
-    ::usleep(50'000);
-    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;
-  }
-  return false;
-}
 
 // mkdir -p of the lock directory (mode 0755); false when it cannot be made.
 bool make_lock_dir(const std::string& dir) {
@@ -124,7 +114,8 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
   }
   const int err = errno;
   const Holder holder = lock.holds_record ? read_holder(fd_) : Holder{};
-  if (err == EWOULDBLOCK && wait_for_orphan(fd_, holder)) {
+  // Only a holder that has exited is waited for: its trial child is dying (flock_within).
+  if (err == EWOULDBLOCK && holder.gone && flock_within(fd_, kOrphanWaitMs)) {
     write_holder(fd_);
     return;
   }

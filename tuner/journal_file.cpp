@@ -4,6 +4,7 @@
 
 #include "results/journal.hpp"
 #include "tuner/clock_text.hpp"
+#include "tuner/flock_wait.hpp"
 #include "tuner/input_file.hpp"
 #include "tuner/run_error.hpp"
 
@@ -57,17 +58,6 @@ std::string read_all(int fd) {
   return text;
 }
 
-// flock(LOCK_EX) within `wait_ms`: a run killed with -9 leaves its trial child holding the
-// lock for a moment while it dies with its parent (PR_SET_PDEATHSIG); a restore or resume
-// right after the kill must not be refused for that. A live run keeps it: refused after the wait.
-bool lock_within(int fd, int wait_ms) {
-  for (int waited_ms = 0;; waited_ms += 50) {
-    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return true;
-    if (errno != EWOULDBLOCK || waited_ms >= wait_ms) return false;
-    ::usleep(50'000);
-  }
-}
-
 }  // namespace
 
 JournalFile::JournalFile(std::string path) : path_(std::move(path)) { open_file(); }
@@ -82,7 +72,7 @@ void JournalFile::open_file() {
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd_ < 0) fail(kExitUsage, "open", path_, errno);
   check_input_fd(fd_, "journal", path_);  // a FIFO, device or huge file is no journal
-  if (!lock_within(fd_, kJournalLockWaitMs))
+  if (!flock_within(fd_, kJournalLockWaitMs))
     fail(kExitUsage, "another disktune run holds its lock", path_, errno);
   existing_ = read_all(fd_);
   cut_torn_tail();

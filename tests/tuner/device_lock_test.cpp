@@ -30,6 +30,21 @@ bool make_node(const std::string& path, unsigned minor_number) {
   return ::mknod(path.c_str(), S_IFBLK | 0600, makedev(7, minor_number)) == 0;
 }
 
+// A temporary directory with the block node `a` (7:250) and an empty lock directory `locks`;
+// ready() is false (the test skips) without root.
+struct LockSetup {
+  explicit LockSetup(const char* name) : temp(name), dir(temp.path()), locks(dir + "/locks") {
+    if (make_node(dir + "/a", 250)) made = std::filesystem::create_directory(locks);
+  }
+  [[nodiscard]] bool ready() const {
+    if (!made) WARN("skipped: mknod needs root");
+    return made;
+  }
+  testing::TempDir temp;
+  std::string dir, locks;
+  bool made = false;
+};
+
 }  // namespace
 
 TEST_CASE("DeviceLock refuses a second lock of the same device number through another node or a symlink", "[tuner]") {
@@ -67,13 +82,9 @@ TEST_CASE("DeviceLock refuses a second lock of the same device number through an
 // CI: `disktune restore` right after a kill -9 of a tune was refused because the killed
 // tune's trial child, dying with it, still held the lock for a moment.
 TEST_CASE("DeviceLock waits for a dying child of an exited holder instead of refusing", "[tuner]") {
-  const testing::TempDir temp("lock-orphan");
-  const std::string dir = temp.path(), locks = dir + "/locks";
-  if (!make_node(dir + "/a", 250)) {
-    WARN("skipped: mknod needs root");
-    return;
-  }
-  REQUIRE(std::filesystem::create_directory(locks));
+  const LockSetup setup("lock-orphan");
+  if (!setup.ready()) return;
+  const std::string &dir = setup.dir, &locks = setup.locks;
   const pid_t exited = ::fork();
   if (exited == 0) ::_exit(0);
   REQUIRE(::waitpid(exited, nullptr, 0) == exited);  // a pid that is gone, as a killed tune's
@@ -97,13 +108,9 @@ TEST_CASE("DeviceLock waits for a dying child of an exited holder instead of ref
 // The adversary: a directory at the lock path sent every command to the fallback lock on its
 // own device node, and two tunes through two nodes of one device ran at once.
 TEST_CASE("DeviceLock refuses a lock path that is no regular file instead of falling back", "[tuner]") {
-  const testing::TempDir temp("lock-path");
-  const std::string dir = temp.path(), locks = dir + "/locks";
-  if (!make_node(dir + "/a", 250)) {
-    WARN("skipped: mknod needs root");
-    return;
-  }
-  REQUIRE(std::filesystem::create_directory(locks));
+  const LockSetup setup("lock-path");
+  if (!setup.ready()) return;
+  const std::string &dir = setup.dir, &locks = setup.locks;
   const std::string path = locks + "/7:250.lock";
   SECTION("a directory") { REQUIRE(std::filesystem::create_directory(path)); }
   SECTION("a symlink") { REQUIRE(::symlink((dir + "/elsewhere").c_str(), path.c_str()) == 0); }
