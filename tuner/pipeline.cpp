@@ -44,11 +44,12 @@ int extra_rounds_within(const PipelineInput& input, const PipelineResult& result
 }
 
 // The confirmation round, stored as one unit and announced (it runs for minutes on a real
-// device): what it measures, then where its answer came from.
-probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, int index, RunStore& store,
-                                  RunExecutor& executor, std::ostream& log, bool simulated) {
+// device): what it measures, then where its answer came from. `sample_s`: the baseline's
+// seconds per sample; on a slow disk a sample reads whole chunks and outlasts --duration.
+probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, int index, double sample_s,
+                                  RunStore& store, RunExecutor& executor, std::ostream& log, bool simulated) {
   const TrialSettings& trial = executor.settings();
-  const double per_sample_s = trial.workload.duration.count();
+  const double per_sample_s = std::max(trial.workload.duration.count(), sample_s);
   char estimate[32];
   std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
   bool measured = false;
@@ -59,8 +60,7 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
           << "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
     log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
         << " and the baseline x " << trial.confirm_rounds
-        << " rounds, interleaved (a warm-up and a kept sample each; " << (trial.workload.steady.enabled ? "at most " : "about ")
-        << estimate << " s of reads)\n";
+        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
     // One line per unit, as the search prints one per trial.
     return executor.confirm(c, [&](const ConfirmUnit& unit) {
       log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated, trial.objective) << '\n' << std::flush;
@@ -152,7 +152,8 @@ void decide_winner(const PipelineInput& input, PipelineResult& result, const str
   auto decision = decide(
       evaluator,
       [&](const std::vector<probe::Settings>& contenders, int index) {
-        return stored_round(contenders, index, store, executor, log, input.simulated);
+        return stored_round(contenders, index, seconds_per_sample(result.baseline->trial), store, executor, log,
+                            input.simulated);
       },
       kMaxContenders - 1, extra_rounds_within(input, result, executor));
   if (!decision) {

@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 11 item 6b: on an IOPS-capped loop device (400 requests/s, 200 MB/s) a sequential read
 # runs at about min(200 MB/s, 400 x request size), so max_sectors_kb has a real optimum.
-# Started from a bad setting (max_sectors_kb 128: about 50 MB/s), the default strategy must
-# end on a configuration that reads within 5 % of the best one an exhaustive sweep of the
-# same knob finds on the same device (judged on the sweep's own figures, so both are
-# compared in one run's conditions). Every run must restore the bad setting it found.
+# Started from a bad setting (max_sectors_kb 128: about 50 MB/s), the default strategy and an
+# exhaustive sweep of the same knob must both end within 5 % of the best rate the throttle
+# allows. That optimum is known, not measured: at or above 512 KiB the 200 MB/s cap binds
+# (512 and 1024 tie). Judging by the sweep's own single figures failed in CI: the throttle's
+# bursts put them 10 % apart for two settings that read at the same cap. The sweep's figures
+# must still show the model (the best at least twice the start). Every run must restore
+# the bad setting it found.
 source "$(dirname "$0")/lib.bash"
 
 require_loop
@@ -31,19 +34,24 @@ tune sweep --strategy exhaustive
 tune default
 
 sweep=$WORK/sweep.json
-rate_in_sweep() {  # rate_in_sweep KB: the sweep's median for max_sectors_kb KB (null if none)
-  jq --argjson kb "$1" '[.trials[] | select(.status == "ok" and .settings.max_sectors_kb == $kb) | .median] | max' "$sweep"
-}
-best_kb=$(jq -r '.winner.settings.max_sectors_kb' "$sweep")  # the best one the sweep finds
-best=$(rate_in_sweep "$best_kb")
-chosen=$(jq -r '.winner.settings.max_sectors_kb' "$WORK/default.json")
-chosen_rate=$(rate_in_sweep "$chosen")
-[ "$chosen_rate" != null ] || fail "the sweep measured no max_sectors_kb $chosen"
+# known_rate KB: bytes/s the throttle allows with requests of KB KiB (min of the two caps).
+known_rate() { echo $((400 * $1 * 1024 < 200000000 ? 400 * $1 * 1024 : 200000000)); }
+best_known=0
+for kb in $(jq -r '.trials[].settings.max_sectors_kb' "$sweep" | sort -un); do
+  rate=$(known_rate "$kb")
+  [ "$rate" -le "$best_known" ] || best_known=$rate
+done
+figures=$(jq -c '[.trials[] | {kb: .settings.max_sectors_kb, m: .median}]' "$sweep")
+for run in sweep default; do
+  chosen=$(jq -r '.winner.settings.max_sectors_kb' "$WORK/$run.json")
+  [ "$chosen" != null ] || fail "the $run tune named no winner ($(tail -3 "$WORK/$run.err"))"
+  [ $((100 * $(known_rate "$chosen"))) -ge $((95 * best_known)) ] ||
+    fail "the $run tune chose max_sectors_kb $chosen ($(known_rate "$chosen") B/s allowed), more than 5 % below the best the throttle allows ($best_known B/s); sweep figures: $figures"
+done
 baseline=$(jq '.baseline.median' "$sweep")
+best=$(jq '[.trials[] | select(.status == "ok") | .median] | max' "$sweep")
 # The start must be bad for the check to mean anything: the best at least twice the start.
 awk -v b="$best" -v s="$baseline" 'BEGIN { exit !(b > 2 * s) }' ||
-  fail "max_sectors_kb 128 is no bad start here: best $best MB/s, start $baseline MB/s"
-[ "$chosen" = "$best_kb" ] || awk -v c="$chosen_rate" -v b="$best" 'BEGIN { exit !(c >= 0.95 * b) }' ||
-  fail "the tune chose max_sectors_kb $chosen ($chosen_rate MB/s in the sweep), more than 5 % below the sweep's best ($best_kb KiB, $best MB/s): $(jq -c '[.trials[] | {kb: .settings.max_sectors_kb, m: .median}]' "$sweep")"
-echo "ok: start 128 KiB $baseline MB/s; sweep best $best_kb KiB $best MB/s; the tune chose $chosen KiB ($chosen_rate MB/s in the sweep," \
-  "$(jq '.winner.median' "$WORK/default.json") MB/s in its own round)"
+  fail "max_sectors_kb 128 is no bad start here: best $best MB/s, start $baseline MB/s; sweep figures: $figures"
+echo "ok: start 128 KiB $baseline MB/s; sweep best $best MB/s, it chose $(jq '.winner.settings.max_sectors_kb' "$sweep") KiB;" \
+  "the tune chose $chosen KiB ($(jq '.winner.median' "$WORK/default.json") MB/s in its own round)"
