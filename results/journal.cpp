@@ -117,6 +117,15 @@ void apply_record(JournalState& state, const json::object& record) {
     apply_round_record(state, record, boot_id);
   } else if (type == "restore") {
     ++state.restores;
+    state.apply_in_effect = false;
+    state.restored_at = std::string(record.at("restored_at").as_string());
+  } else if (type == "apply") {
+    auto config = settings_from_json(record.at("settings"));
+    if (!config) throw std::invalid_argument(config.error().message());
+    state.applied = std::move(*config);
+    state.apply_done = record.at("done").as_bool();
+    state.apply_in_effect = true;  // an interrupted apply may have written some of it
+    if (state.apply_done) state.applied_at = std::string(record.at("at").as_string());
   } else if (type == "end") {
     state.finished = true;
     state.restored = record.at("restored").as_bool();
@@ -255,6 +264,12 @@ json::value result_record(const strategies::Baseline& baseline, const std::strin
 
 json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id) {
   return json::object{{"type", "end"}, {"boot_id", boot_id}, {"restored", restored}, {"finished_at", finished_at}};
+}
+
+json::value apply_record(const probe::Settings& settings, bool done, const std::string& report, const std::string& at,
+                         const std::string& boot_id) {
+  return json::object{{"type", "apply"}, {"boot_id", boot_id}, {"settings", settings_to_json(settings)},
+                      {"done", done}, {"report", report}, {"at", at}};
 }
 
 json::value restore_record(const std::string& restored_at, const std::string& boot_id) {

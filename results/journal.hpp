@@ -71,6 +71,11 @@ boost::json::value end_record(bool restored, const std::string& finished_at, con
 /// `disktune restore` put the original settings back. Unlike an end record it leaves the
 /// journal unfinished: the next tune resumes it and keeps its quarantine (issue 9 item 9).
 boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
+/// `disktune apply` (an apply journal, apart from the tune journal): `settings` (the whole
+/// configuration) is about to be written (done false) or was written and read back (done
+/// true), from the report at `report`.
+boost::json::value apply_record(const probe::Settings& settings, bool done, const std::string& report,
+                                const std::string& at, const std::string& boot_id);
 /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
 /// baseline) is about to change the device.
 boost::json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,
@@ -115,6 +120,13 @@ struct JournalState {
   std::map<RoundKey, RoundRecord> rounds;
   std::map<RoundKey, PendingTrial> pending_rounds;
   int restores = 0;                               ///< `disktune restore` runs recorded
+  /// An apply journal: the configuration of its last apply record, whether that apply
+  /// completed, and whether it is in effect (no restore record after it).
+  std::optional<probe::Settings> applied;
+  bool apply_done = false;
+  bool apply_in_effect = false;
+  std::string applied_at;                         ///< the last completed apply's time (UTC)
+  std::string restored_at;                        ///< the last restore record's time (UTC)
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored
 };

@@ -20,7 +20,7 @@
 namespace disktune::results {
 
 /// JSON report schema version; bump on any incompatible change (README documents it).
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 /// The device as the report names it.
 struct DeviceInfo {
@@ -33,6 +33,12 @@ struct DeviceInfo {
   /// Why the device has no identify data ("no identify data (ioctl(HDIO_GET_IDENTITY) on
   /// /dev/vdb: ...; ioctl(SG_IO ATA_16 IDENTIFY) on /dev/vdb: ...)"); empty when it has some.
   std::string identify_note;
+  /// The drive's stable identity beside model, serial and firmware (schema 3), what `apply`
+  /// and `verify` find it by: size, the kernel's wwid (empty when none) and, for a loop
+  /// device, its backing file (probe::loop_backing_file; empty otherwise).
+  std::uint64_t size_bytes = 0;
+  std::string wwid{};
+  std::string backing_file{};
 };
 
 /// One dimension of the search space as reported.

@@ -32,6 +32,8 @@ constexpr const char* kUsage =
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
+    "  apply    REPORT [DEVICE] [--journal FILE] [--allow-mounted]\n"
+    "  verify   REPORT... | --config DIR [--json]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
     "           [--objective NAME] [--metric M]\n"
@@ -46,6 +48,8 @@ std::optional<Command> command_from_name(const std::string& name) {
   if (name == "bench") return Command::bench;
   if (name == "tune") return Command::tune;
   if (name == "restore") return Command::restore;
+  if (name == "apply") return Command::apply;
+  if (name == "verify") return Command::verify;
   if (name == "evaluate") return Command::evaluate;
   return std::nullopt;
 }
@@ -87,8 +91,15 @@ void add_objective_options(po::options_description& options) {
 po::options_description command_options(Command command) {
   auto options = common_options();
   if (command == Command::identify || command == Command::plan || command == Command::bench ||
-      command == Command::evaluate)
+      command == Command::evaluate || command == Command::verify)
     options.add_options()("json", "print JSON instead of text");
+  if (command == Command::verify)
+    options.add_options()("config", po::value<std::string>(), "check every report (*.json) in this directory");
+  if (command == Command::apply) {
+    options.add_options()
+        ("journal", po::value<std::string>(), "apply journal (default: /var/lib/disktune/<drive>.apply.journal)")
+        ("allow-mounted", "apply to a disk even if it is mounted, swapped on or held by md/dm/LVM");
+  }
   if (command == Command::identify || command == Command::plan) {
     options.add_options()
         ("from", po::value<std::string>(), "read identify data from a capture instead of a device")
@@ -344,6 +355,24 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.full_samples = vm.count("full-samples") > 0;
 }
 
+// apply REPORT [DEVICE]; verify REPORT... or --config DIR.
+void fill_reports(Config& config, const po::variables_map& vm) {
+  auto args = vm.count("argument") ? vm["argument"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  config.config_dir = optional_value<std::string>(vm, "config");
+  if (config.command == Command::apply) {
+    if (args.empty() || args.size() > 2) throw UsageError("apply takes REPORT and an optional DEVICE");
+    config.reports = {args[0]};
+    if (args.size() == 2) {
+      config.device = args[1];
+      config.device_named = true;
+    }
+    return;
+  }
+  if (config.config_dir && !args.empty()) throw UsageError("verify takes REPORT... or --config DIR, not both");
+  if (!config.config_dir && args.empty()) throw UsageError("verify needs REPORT... or --config DIR");
+  config.reports = std::move(args);
+}
+
 Config help(std::string text) {
   Config config;
   config.command = Command::help;
@@ -367,12 +396,17 @@ Config parse_command_line(int argc, const char* const argv[]) {
     return config;
   }
   const auto command = command_from_name(args[0]);
-  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, evaluate)");
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, evaluate)");
   const auto options = command_options(*command);
   po::options_description all;
   all.add(options).add_options()("device", po::value<std::string>());
+  const bool takes_reports = *command == Command::apply || *command == Command::verify;
+  if (takes_reports) all.add_options()("argument", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
-  positional.add("device", 1);
+  if (takes_reports)
+    positional.add("argument", -1);
+  else
+    positional.add("device", 1);
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
@@ -390,6 +424,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
   config.command = *command;
   config.command_line.assign(argv, argv + argc);
   fill_config(config, vm);
+  if (takes_reports) fill_reports(config, vm);
   if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
   if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");
   if (config.command == Command::bench) check_bench_objective(config, vm);

@@ -6,8 +6,10 @@
 #include "bench/stats.hpp"
 #include "probe/identify/identify_text.hpp"
 #include "results/boot_local.hpp"
+#include "results/journal.hpp"
 #include "results/json_report.hpp"
 #include "results/table.hpp"
+#include "tuner/apply.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_factory.hpp"
 #include "tuner/device_lock.hpp"
@@ -18,6 +20,7 @@
 #include "tuner/run_journal.hpp"
 #include "tuner/session.hpp"
 #include "tuner/tune_outputs.hpp"
+#include "tuner/verify.hpp"
 #include "tuner/version.hpp"
 
 #include <boost/json.hpp>
@@ -25,6 +28,8 @@
 #include <algorithm>
 #include <iostream>
 #include <csignal>
+#include <fstream>
+#include <sstream>
 
 namespace disktune::tuner {
 namespace {
@@ -186,6 +191,36 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
   return !written && has_answer(outcome.exit_code) ? kExitUsage : outcome.exit_code;
 }
 
+// The default tune journal exists and its start record is this drive's (results::drive_difference).
+bool tune_journal_of_this_drive(const Config& config, const DeviceContext& context) {
+  const std::string path = default_journal_path(journal_key(config, context));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto start = results::interpret_start(text.str(), path);
+  return start && results::drive_difference(start->identity, journal_identity(context)).empty();
+}
+
+// `disktune restore`: the tune journal's originals (a tune may have stopped in a trial's
+// state), then, while an apply is in effect, the apply journal's: the values from before the
+// first change, whichever came first. --journal FILE restores from that journal only.
+ExitCode run_restore(const Config& config, std::ostream& err) {
+  const auto lock = lock_device(config);
+  // No capability probe: it writes trial values, and a restore writes only the originals.
+  auto context = open_device_unprobed(config, err);
+  const bool applied = !config.journal_path && apply_in_effect(config, context);
+  // Beside an apply in effect, a tune journal of another drive at the default path (a loop
+  // device's kernel name reused) is none of this drive's business: it must not block the apply's.
+  const bool tune_journal = config.journal_path || !applied || tune_journal_of_this_drive(config, context);
+  if (tune_journal) restore_from_journal(config, context, err);
+  if (!applied) return kExitOk;
+  Config from_apply = config;
+  from_apply.journal_path = apply_journal_path(config, context);
+  restore_from_journal(from_apply, context, err);
+  return kExitOk;
+}
+
 ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
   switch (config.command) {
     case Command::help:
@@ -196,13 +231,9 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
     case Command::plan: return run_plan(config, out, err);
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
-    case Command::restore: {
-      const auto lock = lock_device(config);
-      // No capability probe: it writes trial values, and a restore writes only the originals.
-      auto context = open_device_unprobed(config, err);
-      restore_from_journal(config, context, err);
-      return kExitOk;
-    }
+    case Command::restore: return run_restore(config, err);
+    case Command::apply: return run_apply(config, out, err);
+    case Command::verify: return run_verify(config, out, err);
     case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;

@@ -15,7 +15,7 @@
 namespace disktune::tuner {
 
 /// The subcommands of the contract (README "CLI").
-enum class Command { identify, plan, bench, tune, restore, evaluate, help, version };
+enum class Command { identify, plan, bench, tune, restore, apply, verify, evaluate, help, version };
 
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
@@ -23,6 +23,9 @@ struct Config {
   std::string help_text;                       ///< for Command::help
   bool help_is_error = false;                  ///< no command given: usage on stderr, exit 2
   std::string device = "sim:";                 ///< DEVICE: /dev path, "sim:" or "sim:FILE"
+  bool device_named = false;                   ///< apply: a DEVICE was given after REPORT
+  std::vector<std::string> reports;            ///< apply REPORT, verify REPORT...: report files as given
+  std::optional<std::string> config_dir;       ///< verify --config DIR: every *.json in it
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I
   bool json = false;                           ///< --json

@@ -78,7 +78,12 @@ results::DeviceInfo describe_device(const DeviceContext& context) {
   results::DeviceInfo info;
   info.path = context.device->path();
   info.simulated = context.device->simulated();
-  if (!info.simulated) info.stable_path = probe::stable_device_path(info.path).value_or("");
+  if (!info.simulated) {
+    info.stable_path = probe::stable_device_path(info.path).value_or("");
+    info.wwid = probe::block_wwid(info.path).value_or("");
+    info.backing_file = probe::loop_backing_file(info.path).value_or("");
+  }
+  if (auto io = context.device->open_io(probe::IoMode::buffered)) info.size_bytes = (*io)->size_bytes();
   info.identify_note = context.identify_note;
   if (context.identify) {
     info.model = context.identify->model;

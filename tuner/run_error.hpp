@@ -13,6 +13,7 @@ namespace disktune::tuner {
 enum ExitCode : int {
   kExitOk = 0,           ///< done (also when the answer is "keep the baseline")
   kExitPartial = 1,      ///< interrupted (SIGINT/SIGTERM/SIGHUP) after restoring the settings
+  kExitDrift = 1,        ///< verify: a setting is not as the report expects, or its drive is absent
   kExitUsage = 2,        ///< usage error or bad input (file, profile, arguments)
   kExitDevice = 3,       ///< device error (open, identify, read, measure)
   kExitRestoreFailed = 4, ///< the original settings could not be restored

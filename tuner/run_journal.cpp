@@ -23,18 +23,6 @@ namespace json = boost::json;
 using strategies::TrialResult;
 using strategies::TrialStatus;
 
-// Journal name: model and serial follow the drive; a device without identify data is named
-// by its kernel name; a simulated one also by its seed, so runs with other seeds do not resume it.
-std::string journal_key(const Config& config, const DeviceContext& context) {
-  const bool simulated = context.device->simulated();
-  std::string key = simulated ? "sim_" : "";
-  if (context.identify && !context.identify->model.empty())
-    key += context.identify->model + "_" + context.identify->serial;
-  else
-    key += probe::kernel_name(context.device->path());
-  if (simulated) key += "_seed" + std::to_string(config.seed) + (config.sim_profile ? "_profile" : "");
-  return key;
-}
 
 // The options a resume must not change, with the names a user knows them by.
 constexpr std::pair<const char*, const char*> kCompared[] = {
@@ -148,6 +136,19 @@ void put_back_recorded(const results::JournalState& start, const results::Journa
 }
 
 }  // namespace
+
+// Journal name: model and serial follow the drive; a device without identify data is named
+// by its kernel name; a simulated one also by its seed, so runs with other seeds do not resume it.
+std::string journal_key(const Config& config, const DeviceContext& context) {
+  const bool simulated = context.device->simulated();
+  std::string key = simulated ? "sim_" : "";
+  if (context.identify && !context.identify->model.empty())
+    key += context.identify->model + "_" + context.identify->serial;
+  else
+    key += probe::kernel_name(context.device->path());
+  if (simulated) key += "_seed" + std::to_string(config.seed) + (config.sim_profile ? "_profile" : "");
+  return key;
+}
 
 results::JournalIdentity journal_identity(const DeviceContext& context) {
   results::JournalIdentity id;
@@ -322,6 +323,14 @@ static bool journal_finished(const std::string& text, const std::string& path) {
   return state && state->finished;
 }
 
+// What a restore from this journal means for what comes next.
+static std::string restore_note(const results::JournalState& start, const std::string& text, const std::string& path) {
+  if (const auto* command = start.options.if_contains("command"); command && *command == "apply")
+    return " (the apply is undone: 'disktune verify' of its report now shows the drift)";
+  return journal_finished(text, path) ? " (that run had finished: the next tune starts a new journal)"
+                                      : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)";
+}
+
 void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log) {
   const std::string path = config.journal_path.value_or(default_journal_path(journal_key(config, context)));
   if (::access(path.c_str(), F_OK) != 0 && context.recovered_probe) return;  // that was all to restore
@@ -343,9 +352,7 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
   log << "disktune: restored " << probe::format_settings(state->original)
       << tunables_text(state->original_tunables) << " on " << context.device->path()
-      << " from " << path << (journal_finished(file.existing_text(), path)
-                                  ? " (that run had finished: the next tune starts a new journal)\n"
-                                  : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)\n");
+      << " from " << path << restore_note(*state, file.existing_text(), path) << '\n';
 }
 
 void RunJournal::finish(bool restored) { file_.append(results::end_record(restored, utc_timestamp(), boot_id_)); }

@@ -78,6 +78,11 @@ class RunJournal final : public RunStore {
   strategies::TrialHistory history_;
 };
 
+/// The default journal's key for `context`'s device (default_journal_path): model and
+/// serial follow the drive; a device without identify data is named by its kernel name; a
+/// simulated one also by its seed, so runs with other seeds do not resume it.
+std::string journal_key(const Config& config, const DeviceContext& context);
+
 /// Who a journal (or a probe record) of `context`'s device belongs to: its path, identify
 /// model, serial and firmware, size and the running kernel.
 results::JournalIdentity journal_identity(const DeviceContext& context);

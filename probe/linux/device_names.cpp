@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// kernel_name and stable_device_path.
+// kernel_name, stable_device_path and the sysfs identity of loop devices and disks.
 #include "probe/linux/device_names.hpp"
 
 #include "probe/linux/sysfs.hpp"
@@ -56,6 +56,28 @@ std::optional<std::string> stable_device_path(const std::string& dev,
     return rank_a != rank_b ? rank_a < rank_b : a < b;
   });
   return matches.front();
+}
+
+namespace {
+
+// A sysfs attribute of the block device `dev` (relative to its /sys/dev/block directory).
+std::optional<std::string> block_attribute(const std::string& dev, const std::string& attr) {
+  const auto number = block_number(dev);
+  if (!number) return std::nullopt;
+  auto text = read_sysfs(sysfs_block_dir(major(*number), minor(*number)) + "/" + attr);
+  if (!text || text->empty()) return std::nullopt;
+  return std::move(*text);
+}
+
+}  // namespace
+
+std::optional<std::string> loop_backing_file(const std::string& dev) {
+  return block_attribute(dev, "loop/backing_file");
+}
+
+std::optional<std::string> block_wwid(const std::string& dev) {
+  if (auto wwid = block_attribute(dev, "wwid")) return wwid;
+  return block_attribute(dev, "device/wwid");
 }
 
 }  // namespace disktune::probe

@@ -19,4 +19,16 @@ std::string kernel_name(const std::string& dev);
 std::optional<std::string> stable_device_path(const std::string& dev,
                                               const std::string& by_id_dir = "/dev/disk/by-id");
 
+/// The file behind a loop device (sysfs /sys/dev/block/MAJ:MIN/loop/backing_file, as
+/// `losetup` lists it): a loop device's stable identity, since it has no serial or WWN.
+/// nullopt when `dev` is no loop device or has no backing file (detached).
+/// Source: drivers/block/loop.c loop_attr_backing_file_show.
+std::optional<std::string> loop_backing_file(const std::string& dev);
+
+/// The device's world wide identifier as the kernel reads it from the device (sysfs
+/// .../wwid of an NVMe namespace, device/wwid of a SCSI/ATA disk: "naa.5000c500a1b2c3d4",
+/// "t10.ATA ..."; SCSI VPD page 0x83 / NVMe Identify Namespace). nullopt when absent.
+/// Source: Documentation/ABI/testing/sysfs-bus-nvme, drivers/scsi/scsi_sysfs.c sdev_show_wwid.
+std::optional<std::string> block_wwid(const std::string& dev);
+
 }  // namespace disktune::probe

@@ -196,3 +196,31 @@ TEST_CASE("a start record's tunables must be the original scheduler's own file n
   REQUIRE_THAT(other.error().message(), Catch::Contains("recorded for kyber, but the original scheduler is mq-deadline"));
   REQUIRE_FALSE(start_with({"../x", {}}).has_value());
 }
+
+TEST_CASE("an apply journal says whether its apply is in effect: apply records, then a restore", "[results]") {
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18"};
+  std::string text = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
+  const auto state_of = [](const std::string& journal) {
+    const auto decoded = results::decode_journal(journal, "j");
+    REQUIRE(decoded.has_value());
+    auto state = results::interpret_journal(*decoded, "j");
+    REQUIRE(state.has_value());
+    return *state;
+  };
+  REQUIRE_FALSE(state_of(text).apply_in_effect);
+  // Interrupted between intent and done: in effect (some of it may be written), not done.
+  text += results::encode_record(results::apply_record(config(16), false, "r.json", "t1", "boot-a"));
+  REQUIRE(state_of(text).apply_in_effect);
+  REQUIRE_FALSE(state_of(text).apply_done);
+  text += results::encode_record(results::apply_record(config(16), true, "r.json", "t2", "boot-a"));
+  auto applied = state_of(text);
+  REQUIRE(applied.apply_in_effect);
+  REQUIRE(applied.apply_done);
+  REQUIRE(applied.applied == config(16));
+  REQUIRE(applied.applied_at == "t2");
+  REQUIRE(applied.original == config(0));
+  text += results::encode_record(results::restore_record("t3", "boot-a"));
+  const auto restored = state_of(text);
+  REQUIRE_FALSE(restored.apply_in_effect);
+  REQUIRE(restored.restored_at == "t3");
+}

@@ -65,7 +65,9 @@ TEST_CASE("JSON report has every contract key with the right kind", "[results]")
   REQUIRE(value.at("schema_version") == results::kSchemaVersion);
   check_keys(value.at("device"), {{"path", kString}, {"model", kString}, {"serial", kString},
                                   {"firmware", kString}, {"simulated", kBool},
-                                  {"stable_path", or_null(kString)}, {"identify_note", or_null(kString)}});
+                                  {"stable_path", or_null(kString)}, {"identify_note", or_null(kString)},
+                                  {"size_bytes", kNumber}, {"wwid", or_null(kString)},
+                                  {"backing_file", or_null(kString)}});
   REQUIRE(value.at("device").at("stable_path").is_null());
   REQUIRE(value.at("device").at("identify_note").is_null());
   const auto& space = value.at("space");

@@ -47,6 +47,23 @@ attach_random_loop() {
   attach_loop "$WORK/disk.img"
 }
 
+# attach_iops_capped_loop MIB: set `dev` to a new loop device over MIB MiB of random data,
+# started at max_sectors_kb 128 and capped at 400 IOPS and 200 MB/s (this shell joins the
+# throttle: unthrottle ends it), where 128 KiB requests read about a quarter of the best rate:
+# a knob with a known optimum (tune_throttled_optimum.sh). `q` is its queue/ directory,
+# `before` its queue_snapshot. A loop device keeps its queue settings after it is detached,
+# so the max_sectors_kb found is put back on every exit path.
+attach_iops_capped_loop() {
+  attach_random_loop "$1"
+  q=/sys/block/$(basename "$dev")/queue
+  local found
+  found=$(cat "$q/max_sectors_kb")
+  cleanup_steps+=("echo $found >'$q/max_sectors_kb'")
+  echo 128 >"$q/max_sectors_kb"
+  before=$(queue_snapshot "$dev")
+  throttle_loop "$dev" 200000000 400
+}
+
 # attach_deadline_loop: set `dev` to a new 32 MiB loop device (image in $WORK) and `q` to its
 # queue/ directory, under mq-deadline with read_expire 200 ms (off its default 500; a
 # multiple of 4 ms, which every HZ keeps exactly). Skips without mq-deadline.

@@ -13,7 +13,7 @@ command -v fio >/dev/null || skip "fio not installed (scripts/setup installs it)
 r="$WORK/r1.json"
 expect_eq "$(jq -c '.objective | {name, engine, metric, unit, direction}' "$r")" \
   '{"name":"rand-read-iops","engine":"fio","metric":"iops","unit":"IOPS","direction":"higher"}' "objective block"
-expect_eq "$(jq -r .schema_version "$r")" 2 "schema_version"
+expect_eq "$(jq -r .schema_version "$r")" 3 "schema_version"
 # Higher is better: the score is the figure, and every ok trial has one in IOPS.
 jq -e '[.trials[] | select(.status == "ok")] | length > 0 and all(.[]; .figure.unit == "IOPS" and .figure.median == .median and .median > 0)' \
   "$r" >/dev/null || fail "ok trials without an IOPS figure equal to their score"

@@ -12,15 +12,7 @@
 source "$(dirname "$0")/lib.bash"
 
 require_loop
-attach_random_loop 256
-q=/sys/block/$(basename "$dev")/queue
-# The deliberately bad start, on our own device; a loop device keeps its queue settings after
-# it is detached, so the value found is put back on every exit path.
-found=$(cat "$q/max_sectors_kb")
-cleanup_steps+=("echo $found >'$q/max_sectors_kb'")
-echo 128 >"$q/max_sectors_kb"
-before=$(queue_snapshot "$dev")
-throttle_loop "$dev" 200000000 400
+attach_iops_capped_loop 256
 
 bounded=(--only max_sectors_kb --duration 0.1 --repeats 2 --max-repeats 3 --noise-repeats 1)
 tune() {  # tune NAME ARGS...: a bounded tune, its report in $WORK/NAME.json

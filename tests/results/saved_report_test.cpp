@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// parse_saved_report: what apply and verify read from a report, and the reports they refuse.
+#include "results/saved_report.hpp"
+
+#include "results/json_report.hpp"
+#include "tests/support/sample_reports.hpp"
+
+#include <boost/json.hpp>
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+
+namespace {
+
+namespace json = boost::json;
+
+// The loop report as a real (not simulated) drive's, with its identity fields set.
+json::object loop_report_json() {
+  auto report = test_support::loop_report();
+  report.device.size_bytes = 64u << 20;
+  report.device.backing_file = "/srv/images/disk.img";
+  return results::to_json(report).as_object();
+}
+
+std::string error_of(const json::object& o) {
+  const auto parsed = results::parse_saved_report(json::serialize(o), "r.json");
+  REQUIRE_FALSE(parsed.has_value());
+  return parsed.error().message();
+}
+
+}  // namespace
+
+TEST_CASE("a saved report gives the drive's identity, its baseline and the winner's changes", "[results]") {
+  const auto parsed = results::parse_saved_report(json::serialize(loop_report_json()), "r.json");
+  REQUIRE(parsed.has_value());
+  REQUIRE(parsed->device.path == "/dev/loop0");
+  REQUIRE(parsed->device.size_bytes == 64u << 20);
+  REQUIRE(parsed->device.backing_file == "/srv/images/disk.img");
+  REQUIRE(parsed->device.wwid.empty());
+  // loop_report: read_ahead_kb 128->1024, scheduler none->mq-deadline, nr_requests 128->64.
+  REQUIRE(parsed->changes.size() == 3);
+  REQUIRE(parsed->changes.at(SettingId::read_ahead_kb).number() == 1024);
+  REQUIRE(parsed->changes.at(SettingId::scheduler).text() == "mq-deadline");
+  REQUIRE(parsed->baseline.at(SettingId::read_ahead_kb).number() == 128);
+}
+
+TEST_CASE("a keep-baseline report has no changes", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  report.device.size_bytes = 1;
+  const auto parsed = results::parse_saved_report(json::serialize(results::to_json(report)), "k.json");
+  REQUIRE(parsed.has_value());
+  REQUIRE(parsed->changes.empty());
+}
+
+TEST_CASE("reports apply cannot use are refused with the file and the reason", "[results]") {
+  auto o = loop_report_json();
+  o["schema_version"] = 2;
+  REQUIRE_THAT(error_of(o), Catch::Contains("r.json: schema_version 2 has no drive size or backing file"));
+  o = loop_report_json();
+  o["device"].as_object()["simulated"] = true;
+  REQUIRE_THAT(error_of(o), Catch::Contains("a SIMULATED drive's report"));
+  o = loop_report_json();
+  o["completed"] = false;
+  REQUIRE_THAT(error_of(o), Catch::Contains("the run stopped before it completed"));
+  o = loop_report_json();
+  o["device"].as_object().erase("size_bytes");
+  REQUIRE_THAT(error_of(o), Catch::Contains("a field is missing or of the wrong type"));
+  o = loop_report_json();
+  o["winner"].as_object()["changes"].as_object()["no_such_knob"] = 1;
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes"));
+  const auto not_json = results::parse_saved_report("{\"schema_version\": 3,", "bad.json");
+  REQUIRE_FALSE(not_json.has_value());
+  REQUIRE_THAT(not_json.error().message(), Catch::Contains("bad.json: not JSON"));
+  REQUIRE_THAT(results::parse_saved_report("[1]", "a.json").error().message(), Catch::Contains("not a JSON object"));
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# apply and verify on bad input: a clear error naming the input and the reason, exit 2,
+# within seconds, and nothing touched (no device is opened for these).
+source "$(dirname "$0")/lib.bash"
+
+refused() {  # refused TEXT ARGS...: disktune ARGS exits 2 and its stderr contains TEXT
+  local text=$1 code=0
+  shift
+  timeout 10 "$DISKTUNE" "$@" >"$WORK/out" 2>"$WORK/err" || code=$?
+  expect_eq "$code" 2 "exit of disktune $* ($(cat "$WORK/err"))"
+  grep -qF -- "$text" "$WORK/err" || fail "disktune $*: no '$text' in: $(cat "$WORK/err")"
+}
+
+refused "apply takes REPORT and an optional DEVICE" apply
+refused "apply takes REPORT and an optional DEVICE" apply a b c
+refused "verify needs REPORT... or --config DIR" verify
+mkdir "$WORK/empty"
+refused "verify takes REPORT... or --config DIR, not both" verify r.json --config "$WORK/empty"
+refused "no reports (*.json) in it" verify --config "$WORK/empty"
+refused "$WORK/missing.json" apply "$WORK/missing.json"
+refused "is a directory" verify "$WORK/empty"
+mkfifo "$WORK/fifo"
+refused "FIFO" apply "$WORK/fifo"
+echo '{"schema_version": 3,' >"$WORK/torn.json"
+refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json"
+# A real tune's report of the SIMULATED drive: nothing to apply on a disk.
+"$DISKTUNE" tune --only multcount --max-trials 1 --duration 0.1 --repeats 1 --max-repeats 1 \
+  --journal "$WORK/j" --report "$WORK/sim.json" >/dev/null 2>&1 || true
+[ -s "$WORK/sim.json" ] || fail "the simulated tune wrote no report"
+refused "a SIMULATED drive's report" apply "$WORK/sim.json"
+jq '.schema_version = 2' "$WORK/sim.json" >"$WORK/old.json"
+refused "schema_version 2 has no drive size or backing file" verify "$WORK/old.json"
+# Several reports: the first bad one is named, nothing is checked.
+refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json" "$WORK/sim.json"
+echo "ok (${SECONDS} s)"

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 12 items 1-3 on a loop device: a tune's winner (a real one: an IOPS-capped device
+# started at max_sectors_kb 128) is applied from its report to the drive found by its
+# identity (the loop device's backing file, not its kernel name), verified, changed behind
+# its back (verify names the knob, expected and actual, exit 1), refused on another drive,
+# and rolled back by `restore` to the value before the first apply, read back. Bounded bytes.
+source "$(dirname "$0")/lib.bash"
+
+require_loop
+attach_iops_capped_loop 64  # a real answer: max_sectors_kb 128 reads a quarter of the best
+"$DISKTUNE" tune "$dev" --only max_sectors_kb --duration 0.1 --repeats 2 --max-repeats 3 --noise-repeats 1 \
+  --journal "$WORK/tune.journal" --report "$WORK/r.json" >"$WORK/tune.out" 2>"$WORK/tune.err" ||
+  fail "tune exited $? ($(tail -3 "$WORK/tune.err"))"
+unthrottle
+winner=$(jq -r '.winner.changes.max_sectors_kb // empty' "$WORK/r.json")
+[ -n "$winner" ] || fail "the tune found no winner to apply: $(jq -c .winner "$WORK/r.json")"
+expect_eq "$(jq -r .device.backing_file "$WORK/r.json")" "$WORK/disk.img" "the report's backing file"
+expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
+
+verify() {  # verify ARGS...: run disktune verify; its exit code in `code`, output in $WORK/v.out
+  code=0
+  "$DISKTUNE" verify "$@" >"$WORK/v.out" 2>"$WORK/v.err" || code=$?
+}
+
+# Before the apply: drift, and the live value is the one before the tune.
+verify "$WORK/r.json"
+expect_eq "$code" 1 "verify before apply ($(cat "$WORK/v.out" "$WORK/v.err"))"
+grep -q "max_sectors_kb: expected $winner, actual 128  DRIFT: back at its value before the tune" "$WORK/v.out" ||
+  fail "verify before apply: $(cat "$WORK/v.out")"
+
+# apply, no DEVICE named: found by its backing file.
+"$DISKTUNE" apply "$WORK/r.json" >"$WORK/a.out" 2>"$WORK/a.err" || fail "apply exited $? ($(cat "$WORK/a.err"))"
+journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a.out")
+[ -n "$journal" ] && [ -f "$journal" ] || fail "apply names no journal: $(cat "$WORK/a.out")"
+cleanup_steps+=("rm -f '$journal' '$journal'.*")
+grep -q "applied max_sectors_kb=$winner on $dev" "$WORK/a.out" || fail "apply said: $(cat "$WORK/a.out")"
+expect_eq "$(cat "$q/max_sectors_kb")" "$winner" "max_sectors_kb after apply"
+
+verify "$WORK/r.json"
+expect_eq "$code" 0 "verify after apply ($(cat "$WORK/v.out"))"
+grep -q "max_sectors_kb: expected $winner, actual $winner  ok" "$WORK/v.out" || fail "verify after apply: $(cat "$WORK/v.out")"
+mkdir "$WORK/conf" && cp "$WORK/r.json" "$WORK/conf/"
+verify --config "$WORK/conf" --json
+expect_eq "$code" 0 "verify --config after apply"
+expect_eq "$(jq -r '.status, .drives[0].device, .drives[0].settings[0].status' "$WORK/v.out" | tr '\n' ' ')" \
+  "ok $dev ok " "verify --json after apply"
+
+# Changed behind its back: exit 1, the knob named with expected and actual.
+echo 256 >"$q/max_sectors_kb"
+verify "$WORK/r.json"
+expect_eq "$code" 1 "verify after a change by hand"
+grep -q "max_sectors_kb: expected $winner, actual 256  DRIFT: cause unknown" "$WORK/v.out" ||
+  fail "verify after a change by hand: $(cat "$WORK/v.out")"
+verify "$WORK/r.json" --json
+expect_eq "$(jq -r '.drives[0].settings[0] | "\(.setting) \(.expected) \(.actual) \(.status)"' "$WORK/v.out")" \
+  "max_sectors_kb $winner 256 drift" "verify --json after a change by hand"
+
+# Another drive (same size, other backing file) named as DEVICE: refused, nothing written.
+cp "$WORK/disk.img" "$WORK/other.img"
+other=$(losetup -f --show "$WORK/other.img")
+cleanup_steps+=("losetup -d '$other'")
+other_before=$(queue_snapshot "$other")
+code=0
+"$DISKTUNE" apply "$WORK/r.json" "$other" >"$WORK/o.out" 2>"$WORK/o.err" || code=$?
+expect_eq "$code" 2 "apply to another drive ($(cat "$WORK/o.err"))"
+grep -q "is another drive: backing file" "$WORK/o.err" || fail "the refusal does not say why: $(cat "$WORK/o.err")"
+expect_eq "$(queue_snapshot "$other")" "$other_before" "the other drive's settings"
+
+# A second apply keeps the values from before the first; restore goes back to them.
+"$DISKTUNE" apply "$WORK/r.json" "$dev" >"$WORK/a2.out" 2>"$WORK/a2.err" || fail "second apply exited $?"
+grep -q "keeping the values recorded before it" "$WORK/a2.err" || fail "second apply: $(cat "$WORK/a2.err")"
+"$DISKTUNE" restore "$dev" >"$WORK/rs.out" 2>"$WORK/rs.err" || fail "restore exited $? ($(cat "$WORK/rs.err"))"
+expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after restore"
+grep -q "max_sectors_kb=128 .* (the apply is undone" "$WORK/rs.err" || fail "restore said: $(cat "$WORK/rs.err")"
+verify "$WORK/r.json"
+expect_eq "$code" 1 "verify after restore"
+grep -q "expected $winner, actual 128  DRIFT: back at its value before the tune; 'disktune restore' put back" "$WORK/v.out" ||
+  fail "verify after restore: $(cat "$WORK/v.out")"
+
+# The drive absent: reported, exit 1, no crash.
+losetup -d "$dev"
+verify "$WORK/r.json"
+expect_eq "$code" 1 "verify with the drive absent"
+grep -q "ABSENT: the drive is absent" "$WORK/v.out" || fail "verify with the drive absent: $(cat "$WORK/v.out" "$WORK/v.err")"
+losetup "$dev" "$WORK/disk.img" || true  # so the cleanup's detach and put-back find it
+echo "ok: winner max_sectors_kb=$winner applied, verified, drift named, restored (${SECONDS} s)"

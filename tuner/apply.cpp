@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// run_apply and the apply journal.
+#include "tuner/apply.hpp"
+
+#include "probe/linux/device_names.hpp"
+#include "results/journal.hpp"
+#include "tuner/clock_text.hpp"
+#include "tuner/device_lock.hpp"
+#include "tuner/drive_match.hpp"
+#include "tuner/input_file.hpp"
+#include "tuner/journal_file.hpp"
+#include "tuner/restorer.hpp"
+#include "tuner/run_journal.hpp"
+
+#include <boost/json.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+namespace disktune::tuner {
+namespace {
+
+namespace json = boost::json;
+
+std::optional<results::JournalState> read_state(const JournalFile& file) {
+  const auto decoded = results::decode_journal(file.existing_text(), file.path());
+  if (!decoded) return std::nullopt;
+  auto state = results::interpret_journal(*decoded, file.path());
+  if (!state) return std::nullopt;
+  return std::move(*state);
+}
+
+// Start the apply journal, or keep it: while an apply is in effect its start record holds the
+// values from before the first apply, which `restore` must go back to. Returns those values.
+probe::Settings open_apply_journal(JournalFile& file, const DeviceContext& context, const std::string& report,
+                                   std::ostream& log) {
+  const auto identity = journal_identity(context);
+  if (!file.existing_text().empty()) {
+    const auto state = read_state(file);
+    if (state && !results::drive_difference(state->identity, identity).empty())
+      throw RunError(kExitUsage, "apply journal " + file.path() + " belongs to another drive: " +
+                                     results::drive_difference(state->identity, identity) + "; nothing applied");
+    if (state && state->apply_in_effect) {
+      log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("
+          << probe::format_settings(state->original) << ") for 'disktune restore'\n";
+      return state->original;
+    }
+    log << "disktune: previous apply journal kept as " << file.set_aside()
+        << (state ? " (restored since)\n" : " (unreadable)\n");
+  }
+  const json::object options{{"command", "apply"}, {"report", report}};
+  file.append(results::start_record(identity, current_boot_id(), utc_timestamp(), context.original, options,
+                                    context.original_tunables));
+  return context.original;
+}
+
+// The values before the first apply, for the changed settings only: what `restore` puts back.
+probe::Settings found_values(const probe::Settings& original, const probe::Settings& changes) {
+  probe::Settings found;
+  for (const auto& [id, value] : changes)
+    if (const auto it = original.find(id); it != original.end()) found.emplace(id, it->second);
+  return found;
+}
+
+// Write `target` and read it back; on failure put `original` back (both through the Restorer).
+void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
+                   const probe::Settings& original, const std::string& what) {
+  const auto applied = restorer.restore(target);
+  if (applied.done) return;
+  const std::string why = applied.done.error().message();
+  if (const auto back = restorer.restore(original); !back.done)
+    throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
+                                           back.done.error().message() + "; run 'disktune restore'");
+  journal.append(results::restore_record(utc_timestamp(), current_boot_id()));
+  throw RunError(kExitDevice, what + " failed: " + why + "; the values found were put back and read back");
+}
+
+}  // namespace
+
+results::SavedReport read_report(const std::string& option, const std::string& path) {
+  check_input_file(option, path);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (!in && !in.eof()) throw RunError(kExitUsage, option + " " + path + ": cannot be read");
+  auto report = results::parse_saved_report(text.str(), path);
+  if (!report) throw RunError(kExitUsage, report.error().op);  // "report FILE: why" (no errno text)
+  return std::move(*report);
+}
+
+std::string apply_journal_path(const Config& config, const DeviceContext& context) {
+  if (config.journal_path) return *config.journal_path;
+  const auto backing = probe::loop_backing_file(context.device->path());
+  return default_journal_path((backing ? "loop" + *backing : journal_key(config, context)) + ".apply");
+}
+
+bool apply_in_effect(const Config& config, const DeviceContext& context) {
+  Config defaults = config;
+  defaults.journal_path.reset();
+  const auto path = apply_journal_path(defaults, context);
+  if (::access(path.c_str(), F_OK) != 0) return false;
+  const JournalFile file(path);
+  const auto state = read_state(file);
+  return state && state->apply_in_effect;
+}
+
+ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
+  const auto report = read_report("REPORT", config.reports.at(0));
+  if (report.changes.empty()) {
+    out << "disktune: " << report.file << " recommends keeping the baseline: nothing to apply\n";
+    return kExitOk;
+  }
+  const auto found = find_drive(report, config.device_named ? std::optional(config.device) : std::nullopt);
+  if (!found.path)
+    throw RunError(found.other_drive || !has_stable_identity(report.device) ? kExitUsage : kExitDevice,
+                   "apply " + report.file + ": " + found.why_not + "; nothing applied");
+  Config on = config;
+  on.device = *found.path;
+  refuse_device_in_use(on);
+  const DeviceLock lock(on.device);
+  auto context = open_device_unprobed(on, err);
+  // Checked again under the lock: the candidate was found before it was held.
+  if (const auto diff = identity_difference(report.device, describe_device(context)); !diff.empty())
+    throw RunError(kExitUsage, "apply " + report.file + ": " + on.device + " is another drive: " + diff);
+  JournalFile journal(apply_journal_path(on, context));
+  const auto before = open_apply_journal(journal, context, report.file, err);
+  const auto target = probe::with_changes(context.original, report.changes);
+  journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
+  write_or_undo(Restorer(*context.device), journal, target, context.original,
+                "apply " + probe::format_settings(report.changes) + " on " + on.device);
+  journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id()));
+  out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device
+      << " (every value read back); journal " << journal.path() << "; 'disktune restore " << on.device
+      << "' puts back " << probe::format_settings(found_values(before, report.changes)) << '\n';
+  return kExitOk;
+}
+
+}  // namespace disktune::tuner

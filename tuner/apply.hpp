@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// `disktune apply`: a report's answer written to the drive it names, journaled, read back.
+#pragma once
+
+#include "results/saved_report.hpp"
+#include "tuner/config.hpp"
+#include "tuner/device_context.hpp"
+#include "tuner/run_error.hpp"
+
+#include <ostream>
+#include <string>
+
+namespace disktune::tuner {
+
+/// Read and parse a report file given as `option` (check_input_file first: a FIFO or a
+/// directory is refused). Throws RunError(exit 2) naming the file and the reason.
+results::SavedReport read_report(const std::string& option, const std::string& path);
+
+/// The apply journal of `context`'s device: --journal when given, else default_journal_path
+/// of the drive's key with ".apply" (a loop device by its backing file, not its kernel
+/// name). Apart from the tune journal, so a tune never resumes or rolls back an apply.
+std::string apply_journal_path(const Config& config, const DeviceContext& context);
+
+/// `disktune apply REPORT [DEVICE]` (README "Keeping the result"): find the report's drive
+/// by its identity (find_drive; a named DEVICE must be that drive), refuse a disk in use
+/// unless --allow-mounted, then under the device lock: a start record with the values found
+/// (kept from the first apply while an apply is in effect, so `restore` goes back to the
+/// values before the first change), an intent record, the winner's changes written through
+/// the Restorer (every setting read back), a done record. A change that does not read back
+/// puts the values found back and is an error naming it. Exit codes: 0 applied (or nothing
+/// to apply: the report keeps the baseline), 2 bad input or another drive, 3 drive absent or
+/// a device error, 4 the values found could not be put back after a failed apply.
+ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err);
+
+/// True when the apply journal of `context`'s device (apply_journal_path without
+/// --journal) records an apply still in effect (no restore since).
+bool apply_in_effect(const Config& config, const DeviceContext& context);
+
+}  // namespace disktune::tuner

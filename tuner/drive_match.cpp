@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// live_identity, identity_difference and find_drive.
+#include "tuner/drive_match.hpp"
+
+#include "probe/linux/device_names.hpp"
+#include "tuner/device_context.hpp"
+#include "tuner/device_factory.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+namespace disktune::tuner {
+namespace {
+
+namespace fs = std::filesystem;
+
+void compare(std::string& out, const char* what, const std::string& report, const std::string& live,
+             const std::string& path) {
+  if (report == live) return;
+  out += (out.empty() ? "" : "; ") + std::string(what) + " '" + report + "' (report) vs '" + live + "' (" + path + ")";
+}
+
+// /dev/loopN for every loop device whose backing file is `file`.
+std::vector<std::string> loops_backed_by(const std::string& file) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator("/sys/block", ec)) {
+    const auto name = entry.path().filename().string();
+    if (name.rfind("loop", 0) != 0) continue;
+    const std::string dev = "/dev/" + name;
+    if (probe::loop_backing_file(dev) == file) found.push_back(dev);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string canonical_or_self(const std::string& path) {
+  std::error_code ec;
+  const auto real = fs::canonical(path, ec);
+  return ec ? path : real.string();
+}
+
+}  // namespace
+
+std::optional<results::DeviceInfo> live_identity(const std::string& path) {
+  auto device = make_device(path, probe::DeviceOptions{});
+  if (!device) return std::nullopt;
+  DeviceContext context;
+  context.device = std::move(*device);
+  if (auto identify = context.device->identify()) context.identify = std::move(*identify);
+  return describe_device(context);
+}
+
+std::string identity_difference(const results::DeviceInfo& report, const results::DeviceInfo& live) {
+  std::string out;
+  compare(out, "model", report.model, live.model, live.path);
+  compare(out, "serial", report.serial, live.serial, live.path);
+  compare(out, "firmware", report.firmware, live.firmware, live.path);
+  compare(out, "size in bytes", std::to_string(report.size_bytes), std::to_string(live.size_bytes), live.path);
+  compare(out, "wwid", report.wwid, live.wwid, live.path);
+  compare(out, "backing file", report.backing_file, live.backing_file, live.path);
+  return out;
+}
+
+bool has_stable_identity(const results::DeviceInfo& device) {
+  return !device.serial.empty() || !device.wwid.empty() || !device.backing_file.empty();
+}
+
+std::vector<std::string> drive_candidates(const results::DeviceInfo& report) {
+  std::vector<std::string> paths;
+  if (!report.stable_path.empty()) paths.push_back(report.stable_path);
+  if (!report.backing_file.empty())
+    for (auto& dev : loops_backed_by(report.backing_file)) paths.push_back(std::move(dev));
+  paths.push_back(report.path);
+  std::vector<std::string> unique, seen;
+  for (const auto& p : paths) {
+    if (!fs::exists(p)) continue;
+    const auto real = canonical_or_self(p);
+    if (std::find(seen.begin(), seen.end(), real) != seen.end()) continue;
+    seen.push_back(real);
+    unique.push_back(p);
+  }
+  return unique;
+}
+
+FoundDrive find_drive(const results::SavedReport& report, const std::optional<std::string>& named) {
+  FoundDrive found;
+  if (named) {
+    const auto live = live_identity(*named);
+    if (!live) {
+      found.why_not = *named + " cannot be opened as a block device";
+      return found;
+    }
+    if (const auto diff = identity_difference(report.device, *live); !diff.empty()) {
+      found.why_not = *named + " is another drive: " + diff;
+      found.other_drive = true;
+      return found;
+    }
+    found.path = *named;
+    return found;
+  }
+  if (!has_stable_identity(report.device)) {
+    found.why_not = "the report's drive has no serial, wwid or backing file to be found by (model '" +
+                    report.device.model + "', " + std::to_string(report.device.size_bytes) +
+                    " bytes): name its device after the report to apply it there";
+    return found;
+  }
+  std::string looked;
+  for (const auto& candidate : drive_candidates(report.device)) {
+    const auto live = live_identity(candidate);
+    if (!live) {
+      looked += "; " + candidate + ": cannot be opened";
+      continue;
+    }
+    if (const auto diff = identity_difference(report.device, *live); !diff.empty()) {
+      looked += "; " + candidate + ": another drive (" + diff + ")";
+      continue;
+    }
+    found.path = candidate;
+    return found;
+  }
+  found.why_not = "the drive is absent: no device has its identity (serial '" + report.device.serial + "', wwid '" +
+                  report.device.wwid + "', backing file '" + report.device.backing_file + "')" +
+                  (looked.empty() ? std::string(": no candidate device exists") : looked);
+  return found;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Finding the drive a report was made on by its stable identity, never by its kernel name alone.
+#pragma once
+
+#include "results/report.hpp"
+#include "results/saved_report.hpp"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// A live device's identity as a report keeps it (results::DeviceInfo: path, model, serial,
+/// firmware from IDENTIFY words 10-19, 23-26, 27-46; size from BLKGETSIZE64; wwid and a loop
+/// device's backing file from sysfs; the /dev/disk/by-id name). Opens `path` read-only and
+/// changes nothing. nullopt when it cannot be opened (absent, not a block device).
+std::optional<results::DeviceInfo> live_identity(const std::string& path);
+
+/// What differs between the report's drive and a live one, as
+/// "serial 'A' (report) vs 'B' (/dev/sdb)"; model, serial, firmware, size_bytes, wwid and
+/// backing_file are compared. Empty when they are the same drive.
+std::string identity_difference(const results::DeviceInfo& report, const results::DeviceInfo& live);
+
+/// True when the identity names one drive and no other: a serial, a wwid or a loop
+/// device's backing file (model and size alone fit every drive of a model).
+bool has_stable_identity(const results::DeviceInfo& device);
+
+/// Where to look for the report's drive when no DEVICE is named, in order: its
+/// /dev/disk/by-id name, the loop devices whose backing file is the report's, the path the
+/// report was made on (a kernel name can move to another disk: each candidate's identity
+/// is checked by find_drive). Paths that exist, without duplicates.
+std::vector<std::string> drive_candidates(const results::DeviceInfo& report);
+
+/// The device that is the report's drive: `named` when given and it matches; else the
+/// first of drive_candidates that matches. Errors (the message names what was looked at and
+/// why each failed): a named device that is another drive ("serial 'A' (report) vs ...");
+/// no candidate matches (the drive is absent). A report without a stable identity
+/// (has_stable_identity) matches only a named device.
+struct FoundDrive {
+  std::optional<std::string> path;  ///< the matching device; nullopt: not found
+  std::string why_not;              ///< when not found: what was looked at and why each failed
+  bool other_drive = false;         ///< `named` was given and is another drive
+};
+FoundDrive find_drive(const results::SavedReport& report, const std::optional<std::string>& named);
+
+}  // namespace disktune::tuner

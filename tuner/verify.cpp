@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// run_verify: live values against a report's, with the evidence for a drift's cause.
+#include "tuner/verify.hpp"
+
+#include "probe/settings.hpp"
+#include "results/journal.hpp"
+#include "results/pretty_json.hpp"
+#include "tuner/apply.hpp"
+#include "tuner/device_factory.hpp"
+#include "tuner/drive_match.hpp"
+#include "tuner/journal_file.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace disktune::tuner {
+namespace {
+
+namespace fs = std::filesystem;
+namespace json = boost::json;
+
+struct KnobCheck {
+  probe::SettingId id;
+  std::string expected, actual;  // format_value; actual empty when unreadable
+  bool ok = false;
+  std::string cause;             // for a drift: the evidence, or "cause unknown"
+};
+
+struct DriveCheck {
+  std::string report;
+  std::optional<std::string> device;  // nullopt: absent
+  std::string detail;                 // absent: what was looked at
+  std::vector<KnobCheck> knobs;
+  [[nodiscard]] bool ok() const {
+    return device && std::all_of(knobs.begin(), knobs.end(), [](const KnobCheck& k) { return k.ok; });
+  }
+};
+
+// The reports to check: REPORT... as given, or every *.json of --config DIR in name order.
+std::vector<std::string> report_files(const Config& config) {
+  if (!config.config_dir) return config.reports;
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (const auto& entry : fs::directory_iterator(*config.config_dir, ec))
+    if (entry.path().extension() == ".json" && entry.is_regular_file()) files.push_back(entry.path().string());
+  if (ec) throw RunError(kExitUsage, "--config " + *config.config_dir + ": " + ec.message());
+  if (files.empty()) throw RunError(kExitUsage, "--config " + *config.config_dir + ": no reports (*.json) in it");
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Evidence in the drive's apply journal that `disktune restore` put the values back.
+std::string restore_evidence(const std::string& device) {
+  Config config;
+  config.device = device;
+  auto made = make_device(device, probe::DeviceOptions{});
+  if (!made) return "";
+  DeviceContext context;
+  context.device = std::move(*made);
+  if (auto identify = context.device->identify()) context.identify = std::move(*identify);
+  const auto path = apply_journal_path(config, context);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto decoded = results::decode_journal(text.str(), path);
+  if (!decoded) return "";
+  const auto state = results::interpret_journal(*decoded, path);
+  if (!state || state->apply_in_effect || state->restored_at.empty()) return "";
+  return "'disktune restore' put back the values from before the apply at " + state->restored_at + " (" + path + ")";
+}
+
+KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::SettingValue& expected,
+                     const results::SavedReport& report, const std::string& evidence) {
+  KnobCheck knob{id, probe::format_value(id, expected), "", false, ""};
+  const auto live = device.read(id);
+  if (!live) {
+    knob.cause = "cannot be read: " + live.error().message();
+    return knob;
+  }
+  knob.actual = probe::format_value(id, *live);
+  knob.ok = *live == expected;
+  if (knob.ok) return knob;
+  const auto before = report.baseline.find(id);
+  const bool original = before != report.baseline.end() && before->second == *live;
+  knob.cause = std::string(original ? "back at its value before the tune; " : "") +
+               (evidence.empty() ? "cause unknown" : evidence);
+  return knob;
+}
+
+DriveCheck check_drive(const results::SavedReport& report) {
+  DriveCheck check;
+  check.report = report.file;
+  const auto found = find_drive(report, std::nullopt);
+  if (!found.path) {
+    check.detail = found.why_not;
+    return check;
+  }
+  check.device = found.path;
+  auto device = make_device(*found.path, probe::DeviceOptions{});
+  if (!device) {
+    check.device.reset();
+    check.detail = device.error().message();
+    return check;
+  }
+  const auto evidence = restore_evidence(*found.path);
+  for (const auto& [id, value] : probe::in_apply_order(report.changes))
+    check.knobs.push_back(check_knob(**device, id, value, report, evidence));
+  return check;
+}
+
+void print_text(const std::vector<DriveCheck>& checks, std::ostream& out) {
+  for (const auto& c : checks) {
+    if (!c.device) {
+      out << c.report << ": ABSENT: " << c.detail << '\n';
+      continue;
+    }
+    out << c.report << ": " << *c.device << (c.ok() ? ": ok" : ": DRIFT") << '\n';
+    for (const auto& k : c.knobs) {
+      out << "  " << probe::setting_name(k.id) << ": expected " << k.expected << ", actual "
+          << (k.actual.empty() ? "unreadable" : k.actual) << (k.ok ? "  ok" : "  DRIFT: " + k.cause) << '\n';
+    }
+    if (c.knobs.empty()) out << "  nothing to check: the report keeps the baseline\n";
+  }
+}
+
+json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
+  json::array drives;
+  for (const auto& c : checks) {
+    json::array knobs;
+    for (const auto& k : c.knobs)
+      knobs.push_back(json::object{{"setting", probe::setting_name(k.id)}, {"expected", k.expected},
+                                   {"actual", k.actual.empty() ? json::value(nullptr) : json::value(k.actual)},
+                                   {"status", k.ok ? "ok" : "drift"},
+                                   {"cause", k.ok ? json::value(nullptr) : json::value(k.cause)}});
+    drives.push_back(json::object{{"report", c.report},
+                                  {"device", c.device ? json::value(*c.device) : json::value(nullptr)},
+                                  {"status", !c.device ? "absent" : c.ok() ? "ok" : "drift"},
+                                  {"detail", c.detail.empty() ? json::value(nullptr) : json::value(c.detail)},
+                                  {"settings", std::move(knobs)}});
+  }
+  return json::object{{"status", ok ? "ok" : "drift"}, {"drives", std::move(drives)}};
+}
+
+}  // namespace
+
+ExitCode run_verify(const Config& config, std::ostream& out, std::ostream&) {
+  std::vector<results::SavedReport> reports;  // all read first: bad input checks nothing
+  for (const auto& file : report_files(config))
+    reports.push_back(read_report(config.config_dir ? "--config" : "REPORT", file));
+  std::vector<DriveCheck> checks;
+  for (const auto& report : reports) checks.push_back(check_drive(report));
+  const bool ok = std::all_of(checks.begin(), checks.end(), [](const DriveCheck& c) { return c.ok(); });
+  if (config.json)
+    out << results::pretty_json(to_json(checks, ok));
+  else
+    print_text(checks, out);
+  return ok ? kExitOk : kExitDrift;
+}
+
+}  // namespace disktune::tuner
