@@ -71,6 +71,11 @@ AnswerBaseline answer_baseline(const Report& report);
 /// keep_baseline.
 probe::Settings persisted_changes(const Report& report);
 
+/// What a snippet writes (SnippetStart::changes): persisted_changes, the coupled
+/// using_dma/xfermode partner, and every queue setting after the first changed one in apply
+/// order at the winner's value.
+probe::Settings snippet_settings(const Report& report);
+
 /// The common start of every snippet emitter.
 struct SnippetStart {
   SnippetTarget target;

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The udev rule: match the drive by ID_SERIAL (or kernel name), set queue ATTRs, RUN hdparm.
+// The udev rule: match the drive by its stable identity, set queue ATTRs, RUN hdparm.
 #include "results/udev_rules.hpp"
 
 #include "results/hdparm_flags.hpp"
 #include "results/snippet.hpp"
+
+#include <stdexcept>
 
 namespace disktune::results {
 namespace {
@@ -29,11 +31,28 @@ std::string udev_string(std::string_view text) {
   return out;
 }
 
-std::string match_clause(const Report& report, const SnippetTarget& target) {
-  const auto serial = udev_id_serial(report.device.model, report.device.serial);
-  if (!serial.empty()) return "ENV{ID_SERIAL}==\"" + serial + "\"";
-  return "KERNEL==\"" + target.kernel_name + "\"";
+// A value inside a udev match: udev treats * ? [ ] and | as patterns and " ends the string,
+// so a value with any of them would match other devices; refused instead of escaped.
+std::string udev_match_value(std::string_view what, const std::string& value) {
+  for (const char c : value)
+    if (std::string_view("*?[]|\"\\").find(c) != std::string_view::npos || static_cast<unsigned char>(c) < 0x20)
+      throw std::invalid_argument("udev rule: the " + std::string(what) + " '" + value +
+                                  "' holds a character udev reads as a pattern or the end of a string");
+  return value;
 }
+
+}  // namespace
+
+std::string udev_match_clause(const DeviceInfo& device) {
+  if (!device.backing_file.empty())
+    return "KERNEL==\"loop[0-9]*\", ATTR{loop/backing_file}==\"" + udev_match_value("backing file", device.backing_file) + "\"";
+  if (const auto serial = udev_id_serial(device.model, device.serial); !serial.empty())
+    return "ENV{ID_BUS}==\"ata\", ENV{ID_SERIAL}==\"" + serial + "\"";
+  if (!device.wwid.empty()) return "ATTRS{wwid}==\"" + udev_match_value("wwid", device.wwid) + "\"";
+  return "";
+}
+
+namespace {
 
 std::vector<std::string> actions(const probe::Settings& changes) {
   std::vector<std::string> parts;
@@ -60,12 +79,22 @@ std::string udev_id_serial(std::string_view model, std::string_view serial) {
 std::string UdevRulesEmitter::render(const Report& report) const {
   auto [target, changes, text, complete] = start_snippet(report, "udev rule");
   if (complete) return text;
-  const auto parts = actions(changes);
-  text += "# Install as /etc/udev/rules.d/69-disktune.rules, then run\n"
-          "# udevadm control --reload && udevadm trigger --subsystem-match=block\n";
-  text += "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\", " +
-          match_clause(report, target);
-  for (const auto& part : parts) text += ", \\\n  " + part;
+  const auto rule = udev_rule(report.device, changes);
+  if (rule.empty())
+    return text + "# No rule: " + target.kernel_name + " has no serial, WWN or backing file to match it by, and a\n"
+                  "# kernel name can name another disk after a reboot. Set it by hand, or match it in a rule of\n"
+                  "# your own by a property that is stable on this machine (udevadm info " + target.kernel_name + ").\n";
+  text += "# Install as /etc/udev/rules.d/69-disktune.rules (after 60-persistent-storage, which sets\n"
+          "# ID_BUS and ID_SERIAL), then run\n"
+          "# udevadm control --reload && udevadm trigger --action=change --subsystem-match=block\n";
+  return text + rule;
+}
+
+std::string udev_rule(const DeviceInfo& device, const probe::Settings& changes) {
+  const auto match = udev_match_clause(device);
+  if (match.empty()) return "";
+  std::string text = "ACTION==\"add|change\", SUBSYSTEM==\"block\", ENV{DEVTYPE}==\"disk\", " + match;
+  for (const auto& part : actions(changes)) text += ", \\\n  " + part;
   return text + '\n';
 }
 

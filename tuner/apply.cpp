@@ -14,6 +14,8 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -105,8 +107,12 @@ bool apply_in_effect(const Config& config, const DeviceContext& context) {
   return state && state->apply_in_effect;
 }
 
-ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
-  const auto report = read_report("REPORT", config.reports.at(0));
+namespace {
+
+// One report's apply (run_apply's steps). Throws RunError.
+ExitCode apply_one(const Config& config, const std::string& option, const std::string& file, std::ostream& out,
+                   std::ostream& err) {
+  const auto report = read_report(option, file);
   if (report.changes.empty()) {
     out << "disktune: " << report.file << " recommends keeping the baseline: nothing to apply\n";
     return kExitOk;
@@ -134,6 +140,36 @@ ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
       << " (every value read back); journal " << journal.path() << "; 'disktune restore " << on.device
       << "' puts back " << probe::format_settings(found_values(before, report.changes)) << '\n';
   return kExitOk;
+}
+
+}  // namespace
+
+std::vector<std::string> config_reports(const std::string& dir) {
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".json" && entry.is_regular_file()) files.push_back(entry.path().string());
+  if (ec) throw RunError(kExitUsage, "--config " + dir + ": " + ec.message());
+  if (files.empty()) throw RunError(kExitUsage, "--config " + dir + ": no reports (*.json) in it");
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
+  if (!config.config_dir) return apply_one(config, "REPORT", config.reports.at(0), out, err);
+  // At boot (disktune-apply.service) or after resume: every drive of DIR; an absent one (a
+  // removed disk) is said and skipped, a failing one does not stop the others.
+  ExitCode worst = kExitOk;
+  for (const auto& file : config_reports(*config.config_dir)) {
+    try {
+      apply_one(config, "--config", file, out, err);
+    } catch (const RunError& e) {
+      const bool absent = std::string_view(e.what()).find("the drive is absent") != std::string_view::npos;
+      err << "disktune: " << e.what() << (absent ? " (skipped)" : "") << '\n';
+      if (!absent && worst == kExitOk) worst = e.code();
+    }
+  }
+  return worst;
 }
 
 }  // namespace disktune::tuner

@@ -9,6 +9,7 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
 namespace disktune::tuner {
 
@@ -30,7 +31,14 @@ std::string apply_journal_path(const Config& config, const DeviceContext& contex
 /// puts the values found back and is an error naming it. Exit codes: 0 applied (or nothing
 /// to apply: the report keeps the baseline), 2 bad input or another drive, 3 drive absent or
 /// a device error, 4 the values found could not be put back after a failed apply.
+/// With --config DIR: every report of DIR (config_reports); an absent drive is said and
+/// skipped (a removed disk must not fail the boot unit), a failing one does not stop the
+/// others; the exit code is the first failure's, 0 when every present drive was applied.
 ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err);
+
+/// Every *.json file of `dir` (--config DIR of apply and verify), in name order. Throws
+/// RunError(exit 2) naming DIR when it cannot be read or holds none.
+std::vector<std::string> config_reports(const std::string& dir);
 
 /// True when the apply journal of `context`'s device (apply_journal_path without
 /// --journal) records an apply still in effect (no restore since).

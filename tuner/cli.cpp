@@ -32,8 +32,9 @@ constexpr const char* kUsage =
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
-    "  apply    REPORT [DEVICE] [--journal FILE] [--allow-mounted]\n"
+    "  apply    REPORT [DEVICE] | --config DIR [--journal FILE] [--allow-mounted]\n"
     "  verify   REPORT... | --config DIR [--json]\n"
+    "  install  REPORT [--root DIR] [--exe PATH]     uninstall REPORT [--root DIR]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
     "           [--objective NAME] [--metric M]\n"
@@ -50,6 +51,8 @@ std::optional<Command> command_from_name(const std::string& name) {
   if (name == "restore") return Command::restore;
   if (name == "apply") return Command::apply;
   if (name == "verify") return Command::verify;
+  if (name == "install") return Command::install;
+  if (name == "uninstall") return Command::uninstall;
   if (name == "evaluate") return Command::evaluate;
   return std::nullopt;
 }
@@ -93,8 +96,12 @@ po::options_description command_options(Command command) {
   if (command == Command::identify || command == Command::plan || command == Command::bench ||
       command == Command::evaluate || command == Command::verify)
     options.add_options()("json", "print JSON instead of text");
-  if (command == Command::verify)
-    options.add_options()("config", po::value<std::string>(), "check every report (*.json) in this directory");
+  if (command == Command::verify || command == Command::apply)
+    options.add_options()("config", po::value<std::string>(), "every report (*.json) in this directory");
+  if (command == Command::install || command == Command::uninstall)
+    options.add_options()("root", po::value<std::string>(), "install under this directory instead of / (packaging, tests)");
+  if (command == Command::install)
+    options.add_options()("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default: this one; /usr/bin/disktune with --root)");
   if (command == Command::apply) {
     options.add_options()
         ("journal", po::value<std::string>(), "apply journal (default: /var/lib/disktune/<drive>.apply.journal)")
@@ -359,8 +366,17 @@ void fill_config(Config& config, const po::variables_map& vm) {
 void fill_reports(Config& config, const po::variables_map& vm) {
   auto args = vm.count("argument") ? vm["argument"].as<std::vector<std::string>>() : std::vector<std::string>{};
   config.config_dir = optional_value<std::string>(vm, "config");
-  if (config.command == Command::apply) {
-    if (args.empty() || args.size() > 2) throw UsageError("apply takes REPORT and an optional DEVICE");
+  config.install_root = optional_value<std::string>(vm, "root");
+  config.install_exe = optional_value<std::string>(vm, "exe");
+  if (config.command == Command::apply && config.config_dir) {
+    if (!args.empty()) throw UsageError("apply takes REPORT [DEVICE] or --config DIR, not both");
+    return;
+  }
+  if (config.command == Command::apply || config.command == Command::install || config.command == Command::uninstall) {
+    const std::size_t most = config.command == Command::apply ? 2 : 1;
+    if (args.empty() || args.size() > most)
+      throw UsageError(std::string(config.command == Command::apply ? "apply takes REPORT and an optional DEVICE"
+                                                                    : "install and uninstall take one REPORT"));
     config.reports = {args[0]};
     if (args.size() == 2) {
       config.device = args[1];
@@ -396,11 +412,12 @@ Config parse_command_line(int argc, const char* const argv[]) {
     return config;
   }
   const auto command = command_from_name(args[0]);
-  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, evaluate)");
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate)");
   const auto options = command_options(*command);
   po::options_description all;
   all.add(options).add_options()("device", po::value<std::string>());
-  const bool takes_reports = *command == Command::apply || *command == Command::verify;
+  const bool takes_reports = *command == Command::apply || *command == Command::verify ||
+                             *command == Command::install || *command == Command::uninstall;
   if (takes_reports) all.add_options()("argument", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   if (takes_reports)

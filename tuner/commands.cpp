@@ -15,6 +15,7 @@
 #include "tuner/device_lock.hpp"
 #include "tuner/evaluate.hpp"
 #include "tuner/fio_bench.hpp"
+#include "tuner/install.hpp"
 #include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/run_journal.hpp"
@@ -234,6 +235,8 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
     case Command::restore: return run_restore(config, err);
     case Command::apply: return run_apply(config, out, err);
     case Command::verify: return run_verify(config, out, err);
+    case Command::install: return run_install(config, out);
+    case Command::uninstall: return run_uninstall(config, out);
     case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;

@@ -15,7 +15,7 @@
 namespace disktune::tuner {
 
 /// The subcommands of the contract (README "CLI").
-enum class Command { identify, plan, bench, tune, restore, apply, verify, evaluate, help, version };
+enum class Command { identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, help, version };
 
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
@@ -25,7 +25,9 @@ struct Config {
   std::string device = "sim:";                 ///< DEVICE: /dev path, "sim:" or "sim:FILE"
   bool device_named = false;                   ///< apply: a DEVICE was given after REPORT
   std::vector<std::string> reports;            ///< apply REPORT, verify REPORT...: report files as given
-  std::optional<std::string> config_dir;       ///< verify --config DIR: every *.json in it
+  std::optional<std::string> config_dir;       ///< apply/verify --config DIR: every *.json in it
+  std::optional<std::string> install_root;     ///< install/uninstall --root DIR (default /)
+  std::optional<std::string> install_exe;      ///< install --exe PATH: the binary the unit and the hook run
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I
   bool json = false;                           ///< --json

@@ -42,15 +42,7 @@ struct DriveCheck {
 
 // The reports to check: REPORT... as given, or every *.json of --config DIR in name order.
 std::vector<std::string> report_files(const Config& config) {
-  if (!config.config_dir) return config.reports;
-  std::error_code ec;
-  std::vector<std::string> files;
-  for (const auto& entry : fs::directory_iterator(*config.config_dir, ec))
-    if (entry.path().extension() == ".json" && entry.is_regular_file()) files.push_back(entry.path().string());
-  if (ec) throw RunError(kExitUsage, "--config " + *config.config_dir + ": " + ec.message());
-  if (files.empty()) throw RunError(kExitUsage, "--config " + *config.config_dir + ": no reports (*.json) in it");
-  std::sort(files.begin(), files.end());
-  return files;
+  return config.config_dir ? config_reports(*config.config_dir) : config.reports;
 }
 
 // Evidence in the drive's apply journal that `disktune restore` put the values back.

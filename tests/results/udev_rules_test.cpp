@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// udev rules: golden files, ID_SERIAL as ata_id builds it, kernel-name fallback.
+// udev rules: golden files, ID_SERIAL as ata_id builds it, matching by stable identity only.
 #include "results/udev_rules.hpp"
 
 #include "tests/support/golden.hpp"
@@ -14,17 +14,18 @@ using namespace disktune;
 TEST_CASE("udev rule for the seed drive matches ID_SERIAL and runs hdparm quietly", "[results]") {
   const auto text = results::UdevRulesEmitter().render(test_support::seed_report());
   test_support::check_golden("udev_seed.rules", text);
-  REQUIRE(text.find("ENV{ID_SERIAL}==\"IBM-DJNA-352500_GW0GWF05809\"") != std::string::npos);
+  REQUIRE(text.find("ENV{ID_BUS}==\"ata\", ENV{ID_SERIAL}==\"IBM-DJNA-352500_GW0GWF05809\"") != std::string::npos);
   REQUIRE(text.find("RUN+=\"/usr/sbin/hdparm -q -X66 -q -d1 -q -u1 -q -m16 -q -c3 /dev/%k\"") !=
           std::string::npos);
   REQUIRE(text.find("ATTR{") == std::string::npos);
 }
 
-TEST_CASE("udev rule for a loop device matches the kernel name and sets queue attributes",
+TEST_CASE("udev rule for a loop device matches its backing file and sets queue attributes",
           "[results]") {
   const auto text = results::UdevRulesEmitter().render(test_support::loop_report());
   test_support::check_golden("udev_loop.rules", text);
-  REQUIRE(text.find("KERNEL==\"loop0\", \\\n"
+  REQUIRE(text.find("KERNEL==\"loop0\"") == std::string::npos);
+  REQUIRE(text.find("KERNEL==\"loop[0-9]*\", ATTR{loop/backing_file}==\"/srv/images/disk.img\", \\\n"
                     "  ATTR{queue/scheduler}=\"mq-deadline\", \\\n"
                     "  ATTR{queue/nr_requests}=\"64\", \\\n"
                     "  ATTR{queue/max_sectors_kb}=\"1280\", \\\n"
@@ -51,4 +52,29 @@ TEST_CASE("udev rule rejects an unsafe scheduler name", "[results]") {
   auto report = test_support::loop_report();
   report.winner.changes[probe::SettingId::scheduler] = probe::SettingValue(std::string("a\"b"));
   REQUIRE_THROWS_AS(results::UdevRulesEmitter().render(report), std::invalid_argument);
+}
+
+TEST_CASE("udev: a drive without serial, WWN or backing file gets no rule, never a kernel-name match",
+          "[results]") {
+  auto report = test_support::loop_report();
+  report.device.backing_file.clear();
+  const auto text = results::UdevRulesEmitter().render(report);
+  REQUIRE(text.find("ACTION==") == std::string::npos);
+  REQUIRE(text.find("KERNEL==") == std::string::npos);
+  REQUIRE(text.find("# No rule: loop0 has no serial, WWN or backing file") != std::string::npos);
+  report.device.wwid = "eui.0025385b71b0a1c2";
+  REQUIRE(results::UdevRulesEmitter().render(report).find("ATTRS{wwid}==\"eui.0025385b71b0a1c2\"") !=
+          std::string::npos);
+}
+
+TEST_CASE("udev: a backing file or wwid with a udev pattern character is refused", "[results]") {
+  for (const char* file : {"/srv/disk*.img", "/srv/a|b", "/srv/d[1].img", "/srv/a\"b", "/srv/a?b"}) {
+    results::DeviceInfo device;
+    device.backing_file = file;
+    INFO(file);
+    REQUIRE_THROWS_AS(results::udev_match_clause(device), std::invalid_argument);
+  }
+  results::DeviceInfo spaced;
+  spaced.wwid = "t10.ATA     QEMU HARDDISK                           QM00001";
+  REQUIRE(results::udev_match_clause(spaced) == "ATTRS{wwid}==\"" + spaced.wwid + "\"");
 }

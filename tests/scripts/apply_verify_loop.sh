@@ -9,12 +9,7 @@ source "$(dirname "$0")/lib.bash"
 
 require_loop
 attach_iops_capped_loop 64  # a real answer: max_sectors_kb 128 reads a quarter of the best
-"$DISKTUNE" tune "$dev" --only max_sectors_kb --duration 0.1 --repeats 2 --max-repeats 3 --noise-repeats 1 \
-  --journal "$WORK/tune.journal" --report "$WORK/r.json" >"$WORK/tune.out" 2>"$WORK/tune.err" ||
-  fail "tune exited $? ($(tail -3 "$WORK/tune.err"))"
-unthrottle
-winner=$(jq -r '.winner.changes.max_sectors_kb // empty' "$WORK/r.json")
-[ -n "$winner" ] || fail "the tune found no winner to apply: $(jq -c .winner "$WORK/r.json")"
+tune_capped_winner
 expect_eq "$(jq -r .device.backing_file "$WORK/r.json")" "$WORK/disk.img" "the report's backing file"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
 

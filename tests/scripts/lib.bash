@@ -64,6 +64,18 @@ attach_iops_capped_loop() {
   throttle_loop "$dev" 200000000 400
 }
 
+# tune_capped_winner: on a loop device from attach_iops_capped_loop, a bounded tune of
+# max_sectors_kb with its report in $WORK/r.json and journal in $WORK/tune.journal; the shell
+# leaves the throttle after it. Sets `winner` (the answer's max_sectors_kb); fails without one.
+tune_capped_winner() {
+  "$DISKTUNE" tune "$dev" --only max_sectors_kb --duration 0.1 --repeats 2 --max-repeats 3 --noise-repeats 1 \
+    --journal "$WORK/tune.journal" --report "$WORK/r.json" >"$WORK/tune.out" 2>"$WORK/tune.err" ||
+    fail "tune exited $? ($(tail -3 "$WORK/tune.err"))"
+  unthrottle
+  winner=$(jq -r '.winner.changes.max_sectors_kb // empty' "$WORK/r.json")
+  [ -n "$winner" ] || fail "the tune found no winner: $(jq -c .winner "$WORK/r.json")"
+}
+
 # attach_deadline_loop: set `dev` to a new 32 MiB loop device (image in $WORK) and `q` to its
 # queue/ directory, under mq-deadline with read_expire 200 ms (off its default 500; a
 # multiple of 4 ms, which every HZ keeps exactly). Skips without mq-deadline.

@@ -12,7 +12,8 @@ namespace disktune::test_support {
 /// {using_dma 1, xfermode udma2 (66), unmaskirq 1, multcount 16, io_support 3} at 14.85 MB/s.
 results::Report seed_report();
 
-/// A real loop device (/dev/loop0, no identify, no by-id name, ATA knobs unsupported): the
+/// A real loop device (/dev/loop0 over /srv/images/disk.img, 64 MiB, no identify, no by-id
+/// name, ATA knobs unsupported): the
 /// winner changes read_ahead_kb 128->1024, scheduler none->mq-deadline, nr_requests 128->64.
 results::Report loop_report();
 

@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// install_files, run_install and run_uninstall.
+#include "tuner/install.hpp"
+
+#include "results/snippet.hpp"
+#include "results/udev_rules.hpp"
+#include "tuner/apply.hpp"
+#include "tuner/drive_match.hpp"
+#include "tuner/output_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <sys/stat.h>
+
+namespace disktune::tuner {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kMark = "written by disktune install";
+constexpr const char* kConfigDir = "etc/disktune";
+constexpr const char* kUnit = "etc/systemd/system/disktune-apply.service";
+constexpr const char* kUnitLink = "etc/systemd/system/multi-user.target.wants/disktune-apply.service";
+constexpr const char* kSleepHook = "usr/lib/systemd/system-sleep/disktune";
+
+std::string file_key(std::string text) {
+  for (char& c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') c = '_';
+  return text;
+}
+
+// A report as the snippet emitters take it: the winner's changes over the baseline.
+results::Report snippet_report(const results::SavedReport& saved) {
+  results::Report report;
+  report.device = saved.device;
+  report.completed = true;
+  report.baseline.trial.settings = saved.baseline;
+  report.winner.settings = probe::with_changes(saved.baseline, saved.changes);
+  report.winner.changes = saved.changes;
+  report.winner.keep_baseline = saved.changes.empty();
+  return report;
+}
+
+// The binary the unit and the hook run: an absolute path udev, systemd and sh take as it is.
+std::string checked_exe(const std::string& exe) {
+  const bool plain = !exe.empty() && exe.front() == '/' &&
+                     exe.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+") ==
+                         std::string::npos;
+  if (!plain) throw RunError(kExitUsage, "install: the disktune binary path '" + exe + "' is not a plain absolute path");
+  return exe;
+}
+
+std::string unit_text(const std::string& exe) {
+  return "# " + std::string(kMark) + ": puts the tuned settings of every drive in /etc/disktune back at boot.\n"
+         "[Unit]\n"
+         "Description=Apply disktune's tuned disk settings\n"
+         "Documentation=file:///etc/disktune\n"
+         "After=systemd-udev-trigger.service systemd-udev-settle.service local-fs.target\n"
+         "ConditionDirectoryNotEmpty=/etc/disktune\n\n"
+         "[Service]\n"
+         "Type=oneshot\n"
+         "RemainAfterExit=yes\n"
+         "ExecStart=" + exe + " apply --config /etc/disktune\n\n"
+         "[Install]\n"
+         "WantedBy=multi-user.target\n";
+}
+
+std::string sleep_hook_text(const std::string& exe) {
+  return "#!/bin/sh\n"
+         "# " + std::string(kMark) + ": a drive resets APM, AAM, multcount and its transfer mode\n"
+         "# when it resumes; systemd-sleep runs this with 'post' after resume (systemd-suspend.service(8)).\n"
+         "case \"$1\" in\n"
+         "  post) " + exe + " apply --config /etc/disktune ;;\n"
+         "esac\n"
+         "exit 0\n";
+}
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Whether the file at `path` is one disktune install wrote (or a report copy of this key).
+bool ours(const fs::path& path) {
+  const auto text = read_file(path);
+  if (path.extension() == ".json") return results::parse_saved_report(text, path.string()).has_value();
+  return text.find(kMark) != std::string::npos;
+}
+
+fs::path under(const std::optional<std::string>& root, const std::string& relative) {
+  return fs::path(root.value_or("/")) / relative;
+}
+
+void write_file(const fs::path& path, const InstalledFile& file) {
+  fs::create_directories(path.parent_path());
+  write_output(path.string(), file.content);
+  if (file.executable) ::chmod(path.c_str(), 0755);
+}
+
+// Another drive's report is still installed: the shared unit and hook stay.
+bool other_reports_left(const fs::path& config_dir, const fs::path& mine) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(config_dir, ec))
+    if (entry.path().extension() == ".json" && entry.path() != mine) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string install_key(const results::DeviceInfo& device) {
+  if (!has_stable_identity(device))
+    throw RunError(kExitUsage, "install: " + device.path + " has no serial, wwid or backing file: a rule keyed on its "
+                               "kernel name could set another disk after a reboot; nothing installed");
+  if (!device.backing_file.empty()) return file_key("loop" + device.backing_file);
+  if (!device.serial.empty()) return file_key(results::udev_id_serial(device.model, device.serial));
+  return file_key(device.wwid);
+}
+
+std::vector<InstalledFile> install_files(const results::SavedReport& report, const std::string& report_text,
+                                         const std::string& exe) {
+  if (report.changes.empty())
+    throw RunError(kExitUsage, "install: " + report.file + " recommends keeping the baseline: nothing to install");
+  const auto key = install_key(report.device);
+  std::string rule;
+  try {
+    const auto report_form = snippet_report(report);
+    rule = results::udev_rule(report.device, results::snippet_settings(report_form));
+  } catch (const std::invalid_argument& e) {
+    throw RunError(kExitUsage, "install: " + report.file + ": " + e.what());
+  }
+  const std::string rule_text = "# " + std::string(kMark) + " from " + report.file + "\n" + rule;
+  return {{std::string(kConfigDir) + "/" + key + ".json", report_text, false, false},
+          {"etc/udev/rules.d/69-disktune-" + key + ".rules", rule_text, false, false},
+          {kUnit, unit_text(checked_exe(exe)), false, true},
+          {kSleepHook, sleep_hook_text(checked_exe(exe)), true, true}};
+}
+
+namespace {
+
+ExitCode install_here(const Config& config, std::ostream& out);
+ExitCode uninstall_here(const Config& config, std::ostream& out);
+
+// A file system error (a read-only --root, a directory where a file goes) as bad input.
+template <class F>
+ExitCode with_fs_errors(const char* command, F&& body) {
+  try {
+    return body();
+  } catch (const fs::filesystem_error& e) {
+    throw RunError(kExitUsage, std::string(command) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+ExitCode run_install(const Config& config, std::ostream& out) {
+  return with_fs_errors("install", [&] { return install_here(config, out); });
+}
+
+ExitCode run_uninstall(const Config& config, std::ostream& out) {
+  return with_fs_errors("uninstall", [&] { return uninstall_here(config, out); });
+}
+
+namespace {
+
+ExitCode install_here(const Config& config, std::ostream& out) {
+  const auto& file = config.reports.at(0);
+  const auto report = read_report("REPORT", file);
+  std::error_code ec;
+  const auto self = fs::read_symlink("/proc/self/exe", ec);
+  const std::string exe = config.install_exe.value_or(config.install_root ? "/usr/bin/disktune" : self.string());
+  const auto files = install_files(report, read_file(file), exe);
+  for (const auto& f : files) {  // all checked first: a refusal writes nothing
+    const auto path = under(config.install_root, f.path);
+    if (fs::exists(path) && !ours(path))
+      throw RunError(kExitUsage, "install: " + path.string() + " exists and was not written by disktune install; "
+                                 "nothing installed");
+  }
+  for (const auto& f : files) {
+    const auto path = under(config.install_root, f.path);
+    write_file(path, f);
+    out << "disktune: wrote " << path.string() << '\n';
+  }
+  const auto link = under(config.install_root, kUnitLink);
+  if (!fs::is_symlink(link)) {  // what `systemctl enable` makes
+    fs::create_directories(link.parent_path());
+    fs::create_symlink("../disktune-apply.service", link);
+    out << "disktune: enabled " << link.string() << " -> ../disktune-apply.service\n";
+  }
+  return kExitOk;
+}
+
+ExitCode uninstall_here(const Config& config, std::ostream& out) {
+  const auto report = read_report("REPORT", config.reports.at(0));
+  const auto key = install_key(report.device);
+  const auto config_dir = under(config.install_root, kConfigDir);
+  const auto mine = config_dir / (key + ".json");
+  std::vector<std::string> remove = {std::string(kConfigDir) + "/" + key + ".json",
+                                     "etc/udev/rules.d/69-disktune-" + key + ".rules"};
+  if (!other_reports_left(config_dir, mine)) remove.insert(remove.end(), {kUnitLink, kUnit, kSleepHook});
+  for (const auto& relative : remove) {
+    const auto path = under(config.install_root, relative);
+    if (!fs::exists(fs::symlink_status(path))) continue;
+    const bool link = relative == std::string(kUnitLink);
+    const bool mine_too = link ? fs::is_symlink(fs::symlink_status(path)) &&
+                                     fs::read_symlink(path) == "../disktune-apply.service"
+                               : fs::is_regular_file(fs::symlink_status(path)) && ours(path);
+    if (!mine_too) {
+      out << "disktune: left " << path.string() << ": not written by disktune install\n";
+      continue;
+    }
+    fs::remove(path);
+    out << "disktune: removed " << path.string() << '\n';
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+}  // namespace disktune::tuner

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// `disktune install` / `uninstall`: a report's answer made permanent, keyed by the drive's identity.
+#pragma once
+
+#include "results/saved_report.hpp"
+#include "tuner/config.hpp"
+#include "tuner/run_error.hpp"
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// One file install writes, relative to the root ("etc/udev/rules.d/69-disktune-KEY.rules").
+struct InstalledFile {
+  std::string path;      ///< relative to --root (or /)
+  std::string content;
+  bool executable = false;
+  bool shared = false;   ///< one for every installed drive: removed with the last drive
+};
+
+/// The file-name key of the report's drive: a loop device by its backing file, a disk by
+/// model and serial, else by its wwid; characters outside [A-Za-z0-9._-] become '_'. Throws
+/// RunError(exit 2) when the drive has no stable identity (drive_match.hpp
+/// has_stable_identity): a rule keyed on a kernel name could set another disk.
+std::string install_key(const results::DeviceInfo& device);
+
+/// The files `install` writes for `report` (issue 12 item 4): the report itself as
+/// etc/disktune/KEY.json (what `apply --config /etc/disktune` reads); the udev rule
+/// etc/udev/rules.d/69-disktune-KEY.rules (results::udev_rule: re-applies the winner's
+/// queue settings, and its ATA ones through hdparm, on every add and change event, so
+/// revalidation cannot undo them); the shared systemd oneshot
+/// etc/systemd/system/disktune-apply.service (`EXE apply --config /etc/disktune` at boot,
+/// after udev has settled the disks) with its multi-user.target.wants link; and the shared
+/// system-sleep hook usr/lib/systemd/system-sleep/disktune (on `post`, after resume, the
+/// same apply: a drive resets APM, AAM, multcount and its transfer mode on resume). `exe`:
+/// the disktune binary the unit and hook run. Throws RunError(exit 2) as install_key and
+/// for a report that keeps the baseline.
+std::vector<InstalledFile> install_files(const results::SavedReport& report, const std::string& report_text,
+                                         const std::string& exe);
+
+/// `disktune install REPORT [--root DIR]`: write install_files under DIR (default /), each
+/// atomically; a file already there that disktune did not write (no "written by disktune
+/// install" mark) is refused (exit 2), nothing written. Prints every path written.
+ExitCode run_install(const Config& config, std::ostream& out);
+
+/// `disktune uninstall REPORT [--root DIR]`: remove the drive's files install wrote, and the
+/// shared unit, link and hook when no installed report is left; a file without disktune's
+/// mark is left alone and named. Prints every path removed. Exit 0; 2 on bad input.
+ExitCode run_uninstall(const Config& config, std::ostream& out);
+
+}  // namespace disktune::tuner
