@@ -25,6 +25,7 @@ TEST_CASE("hdparm.conf block for the seed drive uses Debian's keys in flag order
 TEST_CASE("hdparm.conf keys the block by the by-id path and lists queue settings as comments",
           "[results]") {
   const auto text = results::HdparmConfEmitter().render(test_support::by_id_report());
+  test_support::check_golden("hdparm_conf_byid.conf", text);
   REQUIRE(text.find("/dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345 {\n"
                     "\tread_ahead_sect = 2048\n}\n") != std::string::npos);
   REQUIRE(text.find("cannot be expressed in /etc/hdparm.conf") != std::string::npos);
