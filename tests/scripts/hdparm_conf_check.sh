@@ -20,6 +20,9 @@ hdparm_bin=$(readlink -f /sbin/hdparm)
 
 # Both blocks in one file, as a host with two tuned drives has them.
 cat "$TEST_DATA/golden/hdparm_conf_seed.conf" "$TEST_DATA/golden/hdparm_conf_byid.conf" >"$WORK/hdparm.conf"
+# Why the emitter writes no block for an NVMe drive (hdparm_conf_test.cpp): the reader cuts
+# the link's target nvme0n1 at its first digit, so the block names /dev/nvme, no drive.
+printf '/dev/disk/by-id/nvme-EXAMPLE_SERIAL {\n\tread_ahead_sect = 512\n}\n' >>"$WORK/hdparm.conf"
 mkdir -p "$WORK/bin"
 cat >"$WORK/bin/hdparm" <<END
 #!/bin/sh
@@ -39,9 +42,10 @@ touch /dev/null && mount --bind "$WORK/realdev/null" /dev/null
 mount --bind "$WORK/hdparm.conf" /etc/hdparm.conf
 mount --bind "$WORK/bin/hdparm" "$hdparm_bin"
 mkdir -p /dev/disk/by-id
+ln -s ../../nvme0n1 /dev/disk/by-id/nvme-EXAMPLE_SERIAL
 if [ "\$1" = 1 ]; then ln -s ../../sda /dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345; fi
 export PATH="$WORK/bin:\$PATH"
-for disk in /dev/hdb /dev/sda /dev/sdb; do  # in sh, as the helper runs them
+for disk in /dev/hdb /dev/sda /dev/sdb /dev/nvme0n1 /dev/nvme; do  # in sh, as the helper runs them
   echo "hdparm_options \$disk: [\$(sh -c '. $functions && hdparm_options "\$1"' sh \$disk | xargs)]"
 done
 for disk in /dev/hdb /dev/sda; do DEVNAME=\$disk sh $helper; done
@@ -59,6 +63,8 @@ cat >"$WORK/expected" <<'END'
 hdparm_options /dev/hdb: [-X66 -d1 -u1 -m16 -c3]
 hdparm_options /dev/sda: [-a2048]
 hdparm_options /dev/sdb: []
+hdparm_options /dev/nvme0n1: []
+hdparm_options /dev/nvme: [-a512]
 hdparm calls:
 -q -X66 -d1 -u1 -m16 -c3 /dev/hdb
 -q -a2048 /dev/sda
