@@ -35,10 +35,10 @@ chmod +x "$WORK/bin/"*
 # Run inside the namespace: `inner.sh WITH_BY_ID_LINK` prints what the reader makes of the file.
 cat >"$WORK/inner.sh" <<END
 set -eu
-mkdir -p "$WORK/realdev"
-mount --bind /dev "$WORK/realdev"
+# Only /dev/null is carried over (a bind of that one node: removing \$WORK cannot reach /dev).
+touch "$WORK/null" && mount --bind /dev/null "$WORK/null"
 mount -t tmpfs -o mode=755 disktune-dev /dev
-touch /dev/null && mount --bind "$WORK/realdev/null" /dev/null
+touch /dev/null && mount --bind "$WORK/null" /dev/null
 mount --bind "$WORK/hdparm.conf" /etc/hdparm.conf
 mount --bind "$WORK/bin/hdparm" "$hdparm_bin"
 mkdir -p /dev/disk/by-id
