@@ -6,6 +6,7 @@
 #include "results/hdparm_conf.hpp"
 #include "results/json_report.hpp"
 #include "results/table.hpp"
+#include "results/tuned_profile.hpp"
 #include "results/udev_rules.hpp"
 
 #include <array>
@@ -25,14 +26,16 @@ struct Entry {
   Factory factory;
 };
 
-constexpr std::array<Entry, 5> kEntries{{{"boot-local", &make<BootLocalEmitter>},
+constexpr std::array<Entry, 6> kEntries{{{"boot-local", &make<BootLocalEmitter>},
                                          {"hdparm-conf", &make<HdparmConfEmitter>},
                                          {"udev", &make<UdevRulesEmitter>},
+                                         {"tuned", &make<TunedProfileEmitter>},
                                          {"table", &make<TableEmitter>},
                                          {"json", &make<JsonEmitter>}}};
 
 constexpr std::array<std::string_view, kEntries.size()> kNames{
-    kEntries[0].name, kEntries[1].name, kEntries[2].name, kEntries[3].name, kEntries[4].name};
+    kEntries[0].name, kEntries[1].name, kEntries[2].name,
+    kEntries[3].name, kEntries[4].name, kEntries[5].name};
 
 }  // namespace
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Emitter registry: output format name -> emitter (boot-local, hdparm-conf, udev, table, json).
+// Emitter registry: output format name -> emitter (boot-local, hdparm-conf, udev, tuned, table, json).
 #pragma once
 
 #include "probe/core/error.hpp"
@@ -11,7 +11,8 @@
 
 namespace disktune::results {
 
-/// The registered names, in --help order: "boot-local", "hdparm-conf", "udev", "table", "json".
+/// The registered names, in --help order: "boot-local", "hdparm-conf", "udev", "tuned",
+/// "table", "json".
 std::span<const std::string_view> emitter_names();
 
 /// A new emitter for `name`. Errors: errc::invalid_argument for an unknown name; the

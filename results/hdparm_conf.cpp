@@ -43,15 +43,38 @@ std::string conf_block(const SnippetTarget& target, const probe::Settings& chang
   return text + "}\n";
 }
 
-std::string queue_comment(const probe::Settings& queue) {
-  if (queue.empty()) return "";
-  std::string text =
-      "# Queue settings cannot be expressed in /etc/hdparm.conf; use the udev rules or the\n"
-      "# boot.local snippet for:\n";
-  for (const auto& [id, value] : probe::in_apply_order(queue))
+// `intro` (comment lines) followed by one "#   name = value" line per setting.
+std::string settings_comment(std::string_view intro, const probe::Settings& settings) {
+  if (settings.empty()) return "";
+  std::string text(intro);
+  for (const auto& [id, value] : probe::in_apply_order(settings))
     text += "#   " + std::string(probe::setting_name(id)) + " = " +
             comment_safe(probe::format_value(id, value)) + '\n';
   return text;
+}
+
+std::string queue_comment(const probe::Settings& queue) {
+  return settings_comment(
+      "# Queue settings cannot be expressed in /etc/hdparm.conf; use the udev rules or the\n"
+      "# boot.local snippet for:\n",
+      queue);
+}
+
+// 85-hdparm.rules runs /lib/udev/hdparm only for KERNEL=="[sh]d[a-z]", and its reader cuts
+// a resolved by-id name at the first digit: a block for any other kernel name is never applied.
+bool debian_applies_to(std::string_view kernel_name) {
+  return kernel_name.size() == 3 && (kernel_name[0] == 's' || kernel_name[0] == 'h') &&
+         kernel_name[1] == 'd' && kernel_name[2] >= 'a' && kernel_name[2] <= 'z';
+}
+
+std::string not_applied_comment(const SnippetTarget& target, const probe::Settings& changes) {
+  probe::Settings ata = changes;
+  std::erase_if(ata, [](const auto& entry) { return !probe::setting_info(entry.first).sysfs_attr.empty(); });
+  return settings_comment(
+      "# Debian's hdparm applies /etc/hdparm.conf only to /dev/sd[a-z] and /dev/hd[a-z]\n"
+      "# (85-hdparm.rules; its reader cuts a by-id name's target at the first digit): a block\n"
+      "# for " + target.kernel_name + " would never be applied, so none is written. Use the udev rules for:\n",
+      ata);
 }
 
 }  // namespace
@@ -62,6 +85,8 @@ std::string HdparmConfEmitter::render(const Report& report) const {
   const auto queue = queue_comment(queue_changes(changes));
   if (hdparm_flag_list(changes).empty())
     return text + "# No ATA setting changed: nothing for /etc/hdparm.conf.\n" + queue;
+  if (!report.device.simulated && !debian_applies_to(target.kernel_name))
+    return text + not_applied_comment(target, changes) + queue;
   text += "# Append to /etc/hdparm.conf (Debian/Ubuntu): applied at boot and by udev on hot-plug.\n";
   if (target.stable_path.empty() && !report.device.simulated)
     text += "# No /dev/disk/by-id name is known: " + target.hdparm_device +

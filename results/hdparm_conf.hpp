@@ -12,6 +12,9 @@ namespace disktune::results {
 /// lines of their own (the Debian parser allows nothing else). The block is keyed by the
 /// by-id path when known (Debian resolves it with readlink -m). Queue settings cannot be
 /// expressed in hdparm.conf: they are listed in a comment pointing to the udev rules.
+/// No block either (a comment listing the ATA settings instead) for a real drive whose
+/// kernel name is not [sh]d[a-z]: Debian's 85-hdparm.rules runs the reader for those only,
+/// and the reader cuts a resolved by-id name at its first digit (nvme0n1 -> /dev/nvme).
 /// keep_baseline or no ATA change: comments only. Header as snippet_header.
 /// Throws std::invalid_argument for unsafe device paths (snippet_target).
 class HdparmConfEmitter : public Emitter {

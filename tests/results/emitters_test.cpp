@@ -25,13 +25,13 @@ TEST_CASE("an unknown emitter name is an error listing the valid names", "[resul
   const auto emitter = results::make_emitter("xml");
   REQUIRE_FALSE(emitter);
   REQUIRE(emitter.error().code == std::errc::invalid_argument);
-  REQUIRE(emitter.error().op.find("boot-local, hdparm-conf, udev, table, json") != std::string::npos);
+  REQUIRE(emitter.error().op.find("boot-local, hdparm-conf, udev, tuned, table, json") != std::string::npos);
 }
 
 TEST_CASE("snippets for a winner that changes nothing apply nothing", "[results]") {
   auto report = test_support::seed_report();
   report.winner.changes = {};
-  for (const auto name : {"boot-local", "hdparm-conf", "udev"}) {
+  for (const auto name : {"boot-local", "hdparm-conf", "udev", "tuned"}) {
     const auto text = (*results::make_emitter(name))->render(report);
     INFO(name << ":\n" << text);
     REQUIRE(text.find("# The winner changes nothing: nothing to apply.\n") != std::string::npos);

@@ -25,6 +25,7 @@ TEST_CASE("hdparm.conf block for the seed drive uses Debian's keys in flag order
 TEST_CASE("hdparm.conf keys the block by the by-id path and lists queue settings as comments",
           "[results]") {
   const auto text = results::HdparmConfEmitter().render(test_support::by_id_report());
+  test_support::check_golden("hdparm_conf_byid.conf", text);
   REQUIRE(text.find("/dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345 {\n"
                     "\tread_ahead_sect = 2048\n}\n") != std::string::npos);
   REQUIRE(text.find("cannot be expressed in /etc/hdparm.conf") != std::string::npos);
@@ -51,4 +52,23 @@ TEST_CASE("hdparm.conf keeping the baseline has no block", "[results]") {
   const auto text = results::HdparmConfEmitter().render(test_support::keep_baseline_report());
   REQUIRE(text.find('{') == std::string::npos);
   REQUIRE(text.find("Keeping the baseline") != std::string::npos);
+}
+
+TEST_CASE("hdparm.conf writes no block for a drive Debian's hdparm never applies it to",
+          "[results]") {
+  // 85-hdparm.rules runs the reader for KERNEL=="[sh]d[a-z]" only, and the reader cuts a
+  // resolved by-id name at its first digit (nvme0n1 -> /dev/nvme): such a block is dead.
+  const auto [path, stable] = GENERATE(table<std::string, std::string>({
+      {"/dev/nvme0n1", "/dev/disk/by-id/nvme-Samsung_SSD_970_EVO_S466NX0K123456"},
+      {"/dev/sdaa", "/dev/disk/by-id/ata-WDC_WD800JB-00JJC0_WD-WMAM9AB12345"},
+      {"/dev/loop0", ""}}));
+  auto report = test_support::by_id_report();
+  report.device.path = path;
+  report.device.stable_path = stable;
+  const auto text = results::HdparmConfEmitter().render(report);
+  INFO(text);
+  REQUIRE(text.find('{') == std::string::npos);
+  REQUIRE(text.find("# Debian's hdparm applies /etc/hdparm.conf only to /dev/sd[a-z] and /dev/hd[a-z]") !=
+          std::string::npos);
+  REQUIRE(text.find("#   readahead = 2048\n") != std::string::npos);
 }
