@@ -28,7 +28,7 @@ constexpr const char* kUsage =
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
-    "           [--hdparm-conf FILE] [--udev-rules FILE] [--journal FILE] [--fresh] [--force]\n"
+    "           [--hdparm-conf FILE] [--udev-rules FILE] [--tuned-profile FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
@@ -163,6 +163,7 @@ po::options_description command_options(Command command) {
         ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
         ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
         ("udev-rules", po::value<std::string>(), "write a udev rules file here")
+        ("tuned-profile", po::value<std::string>(), "write a TuneD profile fragment here (Red Hat family)")
         ("fresh", "set the journal aside (renamed, whatever its state) and start over");
   }
   if (command == Command::tune || command == Command::restore) {
@@ -352,6 +353,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.boot_local_path = optional_value<std::string>(vm, "boot-local");
   config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
   config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
+  config.tuned_profile_path = optional_value<std::string>(vm, "tuned-profile");
   config.journal_path = optional_value<std::string>(vm, "journal");
   config.fresh = vm.count("fresh") > 0;
   config.force = vm.count("force") > 0;

@@ -54,6 +54,7 @@ struct Config {
   std::optional<std::string> boot_local_path;  ///< --boot-local FILE
   std::optional<std::string> hdparm_conf_path; ///< --hdparm-conf FILE
   std::optional<std::string> udev_rules_path;  ///< --udev-rules FILE
+  std::optional<std::string> tuned_profile_path;  ///< --tuned-profile FILE
   std::optional<std::string> journal_path;     ///< --journal FILE (default: per device, see journal_file.hpp)
   bool fresh = false;                          ///< --fresh: set an unfinished journal aside, start over
   bool force = false;                          ///< --force: resume a journal from another drive or kernel

@@ -5,6 +5,7 @@
 #include "results/boot_local.hpp"
 #include "results/hdparm_conf.hpp"
 #include "results/json_report.hpp"
+#include "results/tuned_profile.hpp"
 #include "results/udev_rules.hpp"
 #include "tuner/output_file.hpp"
 #include "tuner/run_error.hpp"
@@ -27,6 +28,7 @@ std::string render_report(const results::Report& r) { return results::pretty_jso
 std::string render_boot_local(const results::Report& r) { return results::BootLocalEmitter().render(r); }
 std::string render_hdparm_conf(const results::Report& r) { return results::HdparmConfEmitter().render(r); }
 std::string render_udev_rules(const results::Report& r) { return results::UdevRulesEmitter().render(r); }
+std::string render_tuned_profile(const results::Report& r) { return results::TunedProfileEmitter().render(r); }
 
 std::vector<NamedFile> output_files(const Config& config) {
   std::vector<NamedFile> files;
@@ -34,6 +36,8 @@ std::vector<NamedFile> output_files(const Config& config) {
   if (config.boot_local_path) files.push_back({"--boot-local", *config.boot_local_path, render_boot_local});
   if (config.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.hdparm_conf_path, render_hdparm_conf});
   if (config.udev_rules_path) files.push_back({"--udev-rules", *config.udev_rules_path, render_udev_rules});
+  if (config.tuned_profile_path)
+    files.push_back({"--tuned-profile", *config.tuned_profile_path, render_tuned_profile});
   return files;
 }
 
