@@ -3,6 +3,7 @@
 #include "tuner/drive_match.hpp"
 
 #include "probe/linux/device_names.hpp"
+#include "probe/linux/sysfs.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device_factory.hpp"
 
@@ -29,6 +30,29 @@ std::vector<std::string> loops_backed_by(const std::string& file) {
     if (name.rfind("loop", 0) != 0) continue;
     const std::string dev = "/dev/" + name;
     if (probe::loop_backing_file(dev) == file) found.push_back(dev);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+// Whole disks that are no loop, RAM, device-mapper, md, optical or network device.
+bool plain_disk_name(const std::string& name) {
+  for (const char* prefix : {"loop", "ram", "zram", "dm-", "md", "sr", "nbd"})
+    if (name.rfind(prefix, 0) == 0) return false;
+  return !name.empty();
+}
+
+// DEV/NAME for every plain disk NAME of `sys_block` holding `size_bytes` (sysfs `size`, in
+// 512-byte sectors whatever the logical block size), in name order.
+std::vector<std::string> disks_of_size(std::uint64_t size_bytes, const std::string& sys_block, const std::string& dev) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(sys_block, ec)) {
+    const auto name = entry.path().filename().string();
+    if (!plain_disk_name(name)) continue;
+    const auto sectors = probe::read_sysfs_number((entry.path() / "size").string());
+    if (sectors && *sectors > 0 && static_cast<std::uint64_t>(*sectors) * 512u == size_bytes)
+      found.push_back(dev + "/" + name);
   }
   std::sort(found.begin(), found.end());
   return found;
@@ -66,12 +90,15 @@ bool has_stable_identity(const results::DeviceInfo& device) {
   return !device.serial.empty() || !device.wwid.empty() || !device.backing_file.empty();
 }
 
-std::vector<std::string> drive_candidates(const results::DeviceInfo& report) {
+std::vector<std::string> drive_candidates(const results::DeviceInfo& report, const std::string& sys_block,
+                                          const std::string& dev) {
   std::vector<std::string> paths;
   if (!report.stable_path.empty()) paths.push_back(report.stable_path);
   if (!report.backing_file.empty())
-    for (auto& dev : loops_backed_by(report.backing_file)) paths.push_back(std::move(dev));
+    for (auto& loop : loops_backed_by(report.backing_file)) paths.push_back(std::move(loop));
   paths.push_back(report.path);
+  if (report.backing_file.empty())
+    for (auto& disk : disks_of_size(report.size_bytes, sys_block, dev)) paths.push_back(std::move(disk));
   std::vector<std::string> unique, seen;
   for (const auto& p : paths) {
     if (!fs::exists(p)) continue;

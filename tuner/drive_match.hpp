@@ -29,9 +29,13 @@ bool has_stable_identity(const results::DeviceInfo& device);
 
 /// Where to look for the report's drive when no DEVICE is named, in order: its
 /// /dev/disk/by-id name, the loop devices whose backing file is the report's, the path the
-/// report was made on (a kernel name can move to another disk: each candidate's identity
-/// is checked by find_drive). Paths that exist, without duplicates.
-std::vector<std::string> drive_candidates(const results::DeviceInfo& report);
+/// report was made on, then (for a drive that is no loop device) every other whole disk of
+/// `sys_block` whose size (sysfs `size` x 512) is the report's: at boot a kernel name can
+/// move to another disk before its by-id link exists (each candidate's identity is checked
+/// by find_drive; the size filter reads sysfs only, so no other disk is opened). Paths under
+/// `dev` that exist, without duplicates. `sys_block`, `dev`: for tests.
+std::vector<std::string> drive_candidates(const results::DeviceInfo& report, const std::string& sys_block = "/sys/block",
+                                          const std::string& dev = "/dev");
 
 /// The device that is the report's drive: `named` when given and it matches; else the
 /// first of drive_candidates that matches. Errors (the message names what was looked at and
