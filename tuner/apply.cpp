@@ -92,7 +92,7 @@ results::SavedReport read_report(const std::string& option, const std::string& p
 std::string apply_journal_path(const Config& config, const DeviceContext& context) {
   if (config.journal_path) return *config.journal_path;
   const auto backing = probe::loop_backing_file(context.device->path());
-  return default_journal_path((backing ? "loop" + *backing : journal_key(config, context)) + ".apply");
+  return default_journal_path((backing ? unique_journal_key("loop", *backing) : journal_key(config, context)) + ".apply");
 }
 
 bool apply_in_effect(const Config& config, const DeviceContext& context) {
