@@ -31,6 +31,22 @@ refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json"
 refused "a SIMULATED drive's report" apply "$WORK/sim.json"
 jq '.schema_version = 2' "$WORK/sim.json" >"$WORK/old.json"
 refused "schema_version 2 has no drive size or backing file" verify "$WORK/old.json"
+# A field missing or of the wrong type: named, with what it should be (no library internals).
+mistyped() {  # mistyped JQ_EDIT TEXT: the sim report edited by JQ_EDIT is refused naming TEXT
+  jq "$1" "$WORK/sim.json" >"$WORK/bad.json"
+  refused "$WORK/bad.json: $2" apply "$WORK/bad.json"
+  grep -q boost "$WORK/err" && fail "apply after $1 shows library internals: $(cat "$WORK/err")"
+  true
+}
+mistyped '.device.size_bytes = -1' "device.size_bytes: expected a non-negative integer"
+mistyped '.device.size_bytes = "16777216"' "device.size_bytes: expected a non-negative integer"
+mistyped '.device.size_bytes = 1e30' "device.size_bytes: expected a non-negative integer"
+mistyped 'del(.device.model)' "device.model: missing"
+mistyped '.device.backing_file = 5' "device.backing_file: expected a string or null"
+mistyped '.device = []' "device: expected an object"
+mistyped '.device.simulated = false | .completed = "yes"' "completed: expected true or false"
+mistyped '.device.simulated = false | del(.baseline)' "baseline: missing"
+mistyped '.device.simulated = false | .winner = "x"' "winner: expected an object or null"
 # Several reports: the first bad one is named, nothing is checked.
 refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json" "$WORK/sim.json"
 echo "ok (${SECONDS} s)"
