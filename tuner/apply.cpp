@@ -63,6 +63,25 @@ probe::Settings found_values(const probe::Settings& original, const probe::Setti
   return found;
 }
 
+// The changes `target` cannot hold, as "fifo_batch=3 is a tunable of mq-deadline and the
+// device would run none": with_changes drops a scheduler tunable of another scheduler than
+// the target's. Empty when the target holds every change.
+std::string unheld_changes(const probe::Settings& changes, const probe::Settings& target) {
+  std::string text;
+  const auto scheduler = target.find(probe::SettingId::scheduler);
+  const std::string runs = scheduler == target.end()
+                               ? "no scheduler"
+                               : probe::format_value(probe::SettingId::scheduler, scheduler->second);
+  for (const auto& [id, value] : probe::in_apply_order(changes)) {
+    if (const auto it = target.find(id); it != target.end() && it->second == value) continue;
+    text += (text.empty() ? "" : "; ") + std::string(probe::setting_name(id)) + "=" + probe::format_value(id, value) +
+            (probe::is_scheduler_tunable(id)
+                 ? " is a tunable of " + std::string(probe::setting_info(id).scheduler) + " and the device would run " + runs
+                 : " is not held by the configuration");
+  }
+  return text;
+}
+
 // Write `target` and read it back; on failure put `original` back (both through the Restorer).
 void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
                    const probe::Settings& original, const std::string& what) {
@@ -123,9 +142,11 @@ ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
   // Checked again under the lock: the candidate was found before it was held.
   if (const auto diff = identity_difference(report.device, describe_device(context)); !diff.empty())
     throw RunError(kExitUsage, "apply " + report.file + ": " + on.device + " is another drive: " + diff);
+  const auto target = probe::with_changes(context.original, report.changes);
+  if (const auto unheld = unheld_changes(report.changes, target); !unheld.empty())
+    throw RunError(kExitDevice, "apply " + report.file + ": " + unheld + " (" + on.device + "); nothing applied");
   JournalFile journal(apply_journal_path(on, context));
   const auto before = open_apply_journal(journal, context, report.file, err);
-  const auto target = probe::with_changes(context.original, report.changes);
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
   write_or_undo(Restorer(*context.device), journal, target, context.original,
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);

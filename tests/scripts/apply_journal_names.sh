@@ -19,21 +19,11 @@ for f in "${files[@]}"; do
   cleanup_steps+=("echo $(cat "/sys/block/$(basename "$dev")/queue/read_ahead_kb") >/sys/block/$(basename "$dev")/queue/read_ahead_kb")
 done
 
-# report DEVICE FILE READ_AHEAD_KB: a completed report of a loop device whose winner sets it.
-report() {
-  local size
-  size=$(blockdev --getsize64 "$1")
-  jq -n --arg p "$1" --arg f "$2" --argjson s "$size" --argjson ra "$3" '{schema_version: 3, completed: true,
-    device: {path: $p, model: "", serial: "", firmware: "", simulated: false, size_bytes: $s, wwid: null,
-             backing_file: $f},
-    baseline: {settings: {}}, winner: {keep_baseline: false, changes: {read_ahead_kb: $ra}}}'
-}
-
 journals=()
 for i in 0 1 2; do
   ra=$((512 * (i + 1)))
   found=$(cat "/sys/block/$(basename "${devs[$i]}")/queue/read_ahead_kb")
-  report "${devs[$i]}" "${files[$i]}" "$ra" >"$WORK/r$i.json"
+  loop_report "${devs[$i]}" "${files[$i]}" "{\"read_ahead_kb\": $ra}" >"$WORK/r$i.json"
   code=0
   "$DISKTUNE" apply "$WORK/r$i.json" >"$WORK/a$i.out" 2>"$WORK/a$i.err" || code=$?
   journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a$i.out")
