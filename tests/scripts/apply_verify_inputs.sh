@@ -47,6 +47,14 @@ mistyped '.device = []' "device: expected an object"
 mistyped '.device.simulated = false | .completed = "yes"' "completed: expected true or false"
 mistyped '.device.simulated = false | del(.baseline)' "baseline: missing"
 mistyped '.device.simulated = false | .winner = "x"' "winner: expected an object or null"
+# A scheduler that is no kernel elevator name (shell and udev metacharacters, blanks): refused.
+hostile='.device.simulated = false | .completed = true | .winner = {keep_baseline: false, changes: {scheduler: $s}}'
+for s in 'none; rm -rf /' 'kyber
+' '$(id)' '[kyber]'; do
+  jq --arg s "$s" "$hostile" "$WORK/sim.json" >"$WORK/bad.json"
+  refused "$WORK/bad.json: winner.changes: value" apply "$WORK/bad.json"
+  grep -q "not a scheduler name" "$WORK/err" || fail "scheduler '$s': $(cat "$WORK/err")"
+done
 # Several reports: the first bad one is named, nothing is checked.
 refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json" "$WORK/sim.json"
 echo "ok (${SECONDS} s)"
