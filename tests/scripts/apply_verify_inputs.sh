@@ -55,6 +55,15 @@ for s in 'none; rm -rf /' 'kyber
   refused "$WORK/bad.json: winner.changes: value" apply "$WORK/bad.json"
   grep -q "not a scheduler name" "$WORK/err" || fail "scheduler '$s': $(cat "$WORK/err")"
 done
+# A DEVICE that cannot be the drive: exit 3, the reason the open failed given.
+jq '.device.simulated = false | .completed = true | .winner = {keep_baseline: false, changes: {read_ahead_kb: 512}}' "$WORK/sim.json" >"$WORK/disk.json"
+for named in "$WORK/no-such-device:No such file or directory" "/dev/null:not a block device"; do
+  code=0
+  timeout 10 "$DISKTUNE" apply "$WORK/disk.json" "${named%%:*}" >"$WORK/out" 2>"$WORK/err" || code=$?
+  expect_eq "$code" 3 "apply to ${named%%:*} ($(cat "$WORK/err"))"
+  grep -qF "${named%%:*} cannot be opened as a block device (" "$WORK/err" && grep -qF "${named#*:}" "$WORK/err" ||
+    fail "apply to ${named%%:*} does not say why: $(cat "$WORK/err")"
+done
 # Several reports: the first bad one is named, nothing is checked.
 refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json" "$WORK/sim.json"
 echo "ok (${SECONDS} s)"
