@@ -87,7 +87,7 @@ void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::
                    const probe::Settings& original, const std::string& what) {
   const auto applied = restorer.restore(target);
   if (applied.done) return;
-  const std::string why = applied.done.error().message();
+  const std::string why = applied.why;
   if (const auto back = restorer.restore(original); !back.done)
     throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
                                            back.done.error().message() + "; run 'disktune restore'");
