@@ -23,12 +23,47 @@ namespace {
 
 namespace json = boost::json;
 
-std::optional<results::JournalState> read_state(const JournalFile& file) {
-  const auto decoded = results::decode_journal(file.existing_text(), file.path());
+std::optional<results::JournalState> state_of(std::string_view text, const std::string& path) {
+  const auto decoded = results::decode_journal(text, path);
   if (!decoded) return std::nullopt;
-  auto state = results::interpret_journal(*decoded, file.path());
+  auto state = results::interpret_journal(*decoded, path);
   if (!state) return std::nullopt;
   return std::move(*state);
+}
+
+std::optional<results::JournalState> read_state(const JournalFile& file) {
+  return state_of(file.existing_text(), file.path());
+}
+
+// The journal at `path` as JournalState, read without opening it for writing; nullopt when
+// absent or unreadable.
+std::optional<results::JournalState> peek_state(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return state_of(text.str(), path);
+}
+
+// A tune of this drive that stopped (killed, a crash) and was not restored since may have
+// left a trial's settings on it: they would be journaled as "the values found" and `restore`
+// would end at them. Refused until `disktune restore` has put the tune's originals back.
+void refuse_after_stopped_tune(const Config& config, const DeviceContext& context, const std::string& report) {
+  const auto path = default_journal_path(journal_key(config, context));
+  const auto state = peek_state(path);
+  if (!state || state->finished || state->restores > 0) return;
+  if (!results::drive_difference(state->identity, journal_identity(context)).empty()) return;
+  throw RunError(kExitUsage, "apply " + report + ": the tune journal " + path + " of " + context.device->path() +
+                                 " is unfinished (a tune stopped, perhaps in a trial's settings): 'disktune restore " +
+                                 context.device->path() + "' puts its original settings back first; nothing applied");
+}
+
+// An existing journal that is not an apply journal (a tune's, given as --journal): refused.
+void refuse_other_journal(const std::optional<results::JournalState>& state, const std::string& path) {
+  if (!state) return;
+  const auto* command = state->options.if_contains("command");
+  if (command && command->is_string() && command->as_string() == "apply") return;
+  throw RunError(kExitUsage, "journal " + path + " is not an apply journal (a tune's): give apply its own; nothing applied");
 }
 
 // Start the apply journal, or keep it: while an apply is in effect its start record holds the
@@ -38,6 +73,7 @@ probe::Settings open_apply_journal(JournalFile& file, const DeviceContext& conte
   const auto identity = journal_identity(context);
   if (!file.existing_text().empty()) {
     const auto state = read_state(file);
+    refuse_other_journal(state, file.path());
     if (state && !results::drive_difference(state->identity, identity).empty())
       throw RunError(kExitUsage, "apply journal " + file.path() + " belongs to another drive: " +
                                      results::drive_difference(state->identity, identity) + "; nothing applied");
@@ -142,6 +178,7 @@ ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
   // Checked again under the lock: the candidate was found before it was held.
   if (const auto diff = identity_difference(report.device, describe_device(context)); !diff.empty())
     throw RunError(kExitUsage, "apply " + report.file + ": " + on.device + " is another drive: " + diff);
+  refuse_after_stopped_tune(on, context, report.file);
   const auto target = probe::with_changes(context.original, report.changes);
   if (const auto unheld = unheld_changes(report.changes, target); !unheld.empty())
     throw RunError(kExitDevice, "apply " + report.file + ": " + unheld + " (" + on.device + "); nothing applied");
