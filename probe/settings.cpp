@@ -4,7 +4,9 @@
 
 #include "probe/core/assert.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 
 namespace disktune::probe {
@@ -188,6 +190,12 @@ std::string format_value(SettingId id, const SettingValue& value) {
 Result<SettingValue> parse_value(SettingId id, std::string_view text) {
   if (setting_info(id).textual) {
     if (text.empty()) return bad_value(id, text, "empty name");
+    // A kernel elevator name (at most 15 characters in the kernel): the value ends up in sysfs
+    // writes, udev rules and shell snippets, so blanks and metacharacters never pass.
+    const bool name = text.size() <= 31 && std::all_of(text.begin(), text.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+    });
+    if (!name) return bad_value(id, text, "not a scheduler name (letters, digits, '-', '_', '.'; at most 31)");
     return SettingValue(std::string(text));
   }
   if (id == SettingId::xfermode) {

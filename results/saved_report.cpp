@@ -6,6 +6,8 @@
 
 #include <boost/json.hpp>
 
+#include <stdexcept>
+
 namespace disktune::results {
 namespace {
 
@@ -15,24 +17,68 @@ probe::Error bad(const std::string& file, const std::string& why) {
   return probe::Error{std::make_error_code(std::errc::invalid_argument), "report " + file + ": " + why, ""};
 }
 
-std::string text_or_empty(const json::object& o, std::string_view key) {
+// A field missing or of the wrong type, named by its path ("device.size_bytes: missing").
+struct FieldError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const json::value& field(const json::object& o, std::string_view where, std::string_view key) {
   const auto* v = o.if_contains(key);
-  return v && v->is_string() ? std::string(v->as_string()) : std::string();
+  if (!v) throw FieldError(std::string(where) + std::string(key) + ": missing");
+  return *v;
+}
+
+[[noreturn]] void mistyped(std::string_view where, std::string_view key, const char* expected) {
+  throw FieldError(std::string(where) + std::string(key) + ": expected " + expected);
+}
+
+const json::object& object_field(const json::object& o, std::string_view where, std::string_view key) {
+  const auto& v = field(o, where, key);
+  if (!v.is_object()) mistyped(where, key, "an object");
+  return v.as_object();
+}
+
+std::string string_field(const json::object& o, std::string_view where, std::string_view key) {
+  const auto& v = field(o, where, key);
+  if (!v.is_string()) mistyped(where, key, "a string");
+  return std::string(v.as_string());
+}
+
+bool bool_field(const json::object& o, std::string_view where, std::string_view key) {
+  const auto& v = field(o, where, key);
+  if (!v.is_bool()) mistyped(where, key, "true or false");
+  return v.as_bool();
+}
+
+// Absent or null: empty.
+std::string optional_string(const json::object& o, std::string_view where, std::string_view key) {
+  const auto* v = o.if_contains(key);
+  if (!v || v->is_null()) return {};
+  if (!v->is_string()) mistyped(where, key, "a string or null");
+  return std::string(v->as_string());
+}
+
+std::uint64_t size_field(const json::object& o, std::string_view where, std::string_view key) {
+  const auto& v = field(o, where, key);
+  if (v.is_uint64()) return v.as_uint64();
+  if (!v.is_int64() || v.as_int64() < 0) mistyped(where, key, "a non-negative integer");
+  return static_cast<std::uint64_t>(v.as_int64());
 }
 
 // device {path, model, serial, firmware, simulated, size_bytes, wwid, backing_file}; throws
-// std::exception on a missing or mistyped field.
+// FieldError naming a missing or mistyped field.
 DeviceInfo device_of(const json::object& d) {
+  constexpr std::string_view at = "device.";
   DeviceInfo device;
-  device.path = std::string(d.at("path").as_string());
-  device.model = std::string(d.at("model").as_string());
-  device.serial = std::string(d.at("serial").as_string());
-  device.firmware = std::string(d.at("firmware").as_string());
-  device.simulated = d.at("simulated").as_bool();
-  device.stable_path = text_or_empty(d, "stable_path");
-  device.size_bytes = d.at("size_bytes").to_number<std::uint64_t>();
-  device.wwid = text_or_empty(d, "wwid");
-  device.backing_file = text_or_empty(d, "backing_file");
+  device.path = string_field(d, at, "path");
+  device.model = string_field(d, at, "model");
+  device.serial = string_field(d, at, "serial");
+  device.firmware = string_field(d, at, "firmware");
+  device.simulated = bool_field(d, at, "simulated");
+  device.stable_path = optional_string(d, at, "stable_path");
+  device.size_bytes = size_field(d, at, "size_bytes");
+  device.wwid = optional_string(d, at, "wwid");
+  device.backing_file = optional_string(d, at, "backing_file");
   return device;
 }
 
@@ -44,17 +90,18 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
                          " has no drive size or backing file to find the drive by; run the tune again with this disktune");
   SavedReport report;
   report.file = file;
-  report.device = device_of(o.at("device").as_object());
+  report.device = device_of(object_field(o, "", "device"));
   if (report.device.simulated)
     return bad(file, "a SIMULATED drive's report: there is no disk to apply it to");
-  if (!o.at("completed").as_bool())
+  if (!bool_field(o, "", "completed"))
     return bad(file, "the run stopped before it completed: it has no answer to apply");
-  auto baseline = settings_from_json(o.at("baseline").at("settings"));
+  auto baseline = settings_from_json(field(object_field(o, "", "baseline"), "baseline.", "settings"));
   if (!baseline) return bad(file, "baseline.settings: " + baseline.error().message());
   report.baseline = std::move(*baseline);
-  const auto& winner = o.at("winner");
-  if (!winner.is_null() && !winner.at("keep_baseline").as_bool()) {
-    auto changes = settings_from_json(winner.at("changes"));
+  const auto& winner = field(o, "", "winner");
+  if (!winner.is_null() && !winner.is_object()) mistyped("", "winner", "an object or null");
+  if (!winner.is_null() && !bool_field(winner.as_object(), "winner.", "keep_baseline")) {
+    auto changes = settings_from_json(field(winner.as_object(), "winner.", "changes"));
     if (!changes) return bad(file, "winner.changes: " + changes.error().message());
     report.changes = std::move(*changes);
   }
@@ -70,6 +117,8 @@ probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::
   if (!value.is_object()) return bad(file, "not a JSON object: not a disktune report");
   try {
     return from_json(value.as_object(), file);
+  } catch (const FieldError& e) {
+    return bad(file, e.what());
   } catch (const std::exception& e) {
     return bad(file, std::string("a field is missing or of the wrong type (") + e.what() + ")");
   }

@@ -25,12 +25,47 @@ namespace {
 
 namespace json = boost::json;
 
-std::optional<results::JournalState> read_state(const JournalFile& file) {
-  const auto decoded = results::decode_journal(file.existing_text(), file.path());
+std::optional<results::JournalState> state_of(std::string_view text, const std::string& path) {
+  const auto decoded = results::decode_journal(text, path);
   if (!decoded) return std::nullopt;
-  auto state = results::interpret_journal(*decoded, file.path());
+  auto state = results::interpret_journal(*decoded, path);
   if (!state) return std::nullopt;
   return std::move(*state);
+}
+
+std::optional<results::JournalState> read_state(const JournalFile& file) {
+  return state_of(file.existing_text(), file.path());
+}
+
+// The journal at `path` as JournalState, read without opening it for writing; nullopt when
+// absent or unreadable.
+std::optional<results::JournalState> peek_state(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::ostringstream text;
+  text << in.rdbuf();
+  return state_of(text.str(), path);
+}
+
+// A tune of this drive that stopped (killed, a crash) and was not restored since may have
+// left a trial's settings on it: they would be journaled as "the values found" and `restore`
+// would end at them. Refused until `disktune restore` has put the tune's originals back.
+void refuse_after_stopped_tune(const Config& config, const DeviceContext& context, const std::string& report) {
+  const auto path = default_journal_path(journal_key(config, context));
+  const auto state = peek_state(path);
+  if (!state || state->finished || state->restores > 0) return;
+  if (!results::drive_difference(state->identity, journal_identity(context)).empty()) return;
+  throw RunError(kExitUsage, "apply " + report + ": the tune journal " + path + " of " + context.device->path() +
+                                 " is unfinished (a tune stopped, perhaps in a trial's settings): 'disktune restore " +
+                                 context.device->path() + "' puts its original settings back first; nothing applied");
+}
+
+// An existing journal that is not an apply journal (a tune's, given as --journal): refused.
+void refuse_other_journal(const std::optional<results::JournalState>& state, const std::string& path) {
+  if (!state) return;
+  const auto* command = state->options.if_contains("command");
+  if (command && command->is_string() && command->as_string() == "apply") return;
+  throw RunError(kExitUsage, "journal " + path + " is not an apply journal (a tune's): give apply its own; nothing applied");
 }
 
 // Start the apply journal, or keep it: while an apply is in effect its start record holds the
@@ -40,6 +75,7 @@ probe::Settings open_apply_journal(JournalFile& file, const DeviceContext& conte
   const auto identity = journal_identity(context);
   if (!file.existing_text().empty()) {
     const auto state = read_state(file);
+    refuse_other_journal(state, file.path());
     if (state && !results::drive_difference(state->identity, identity).empty())
       throw RunError(kExitUsage, "apply journal " + file.path() + " belongs to another drive: " +
                                      results::drive_difference(state->identity, identity) + "; nothing applied");
@@ -65,12 +101,31 @@ probe::Settings found_values(const probe::Settings& original, const probe::Setti
   return found;
 }
 
+// The changes `target` cannot hold, as "fifo_batch=3 is a tunable of mq-deadline and the
+// device would run none": with_changes drops a scheduler tunable of another scheduler than
+// the target's. Empty when the target holds every change.
+std::string unheld_changes(const probe::Settings& changes, const probe::Settings& target) {
+  std::string text;
+  const auto scheduler = target.find(probe::SettingId::scheduler);
+  const std::string runs = scheduler == target.end()
+                               ? "no scheduler"
+                               : probe::format_value(probe::SettingId::scheduler, scheduler->second);
+  for (const auto& [id, value] : probe::in_apply_order(changes)) {
+    if (const auto it = target.find(id); it != target.end() && it->second == value) continue;
+    text += (text.empty() ? "" : "; ") + std::string(probe::setting_name(id)) + "=" + probe::format_value(id, value) +
+            (probe::is_scheduler_tunable(id)
+                 ? " is a tunable of " + std::string(probe::setting_info(id).scheduler) + " and the device would run " + runs
+                 : " is not held by the configuration");
+  }
+  return text;
+}
+
 // Write `target` and read it back; on failure put `original` back (both through the Restorer).
 void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
                    const probe::Settings& original, const std::string& what) {
   const auto applied = restorer.restore(target);
   if (applied.done) return;
-  const std::string why = applied.done.error().message();
+  const std::string why = applied.why;
   if (const auto back = restorer.restore(original); !back.done)
     throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
                                            back.done.error().message() + "; run 'disktune restore'");
@@ -94,7 +149,7 @@ results::SavedReport read_report(const std::string& option, const std::string& p
 std::string apply_journal_path(const Config& config, const DeviceContext& context) {
   if (config.journal_path) return *config.journal_path;
   const auto backing = probe::loop_backing_file(context.device->path());
-  return default_journal_path((backing ? "loop" + *backing : journal_key(config, context)) + ".apply");
+  return default_journal_path((backing ? unique_journal_key("loop", *backing) : journal_key(config, context)) + ".apply");
 }
 
 bool apply_in_effect(const Config& config, const DeviceContext& context) {
@@ -129,9 +184,12 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   // Checked again under the lock: the candidate was found before it was held.
   if (const auto diff = identity_difference(report.device, describe_device(context)); !diff.empty())
     throw RunError(kExitUsage, "apply " + report.file + ": " + on.device + " is another drive: " + diff);
+  refuse_after_stopped_tune(on, context, report.file);
+  const auto target = probe::with_changes(context.original, report.changes);
+  if (const auto unheld = unheld_changes(report.changes, target); !unheld.empty())
+    throw RunError(kExitDevice, "apply " + report.file + ": " + unheld + " (" + on.device + "); nothing applied");
   JournalFile journal(apply_journal_path(on, context));
   const auto before = open_apply_journal(journal, context, report.file, err);
-  const auto target = probe::with_changes(context.original, report.changes);
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
   write_or_undo(Restorer(*context.device), journal, target, context.original,
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);

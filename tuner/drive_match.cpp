@@ -66,9 +66,9 @@ std::string canonical_or_self(const std::string& path) {
 
 }  // namespace
 
-std::optional<results::DeviceInfo> live_identity(const std::string& path) {
+probe::Result<results::DeviceInfo> live_identity(const std::string& path) {
   auto device = make_device(path, probe::DeviceOptions{});
-  if (!device) return std::nullopt;
+  if (!device) return device.error();
   DeviceContext context;
   context.device = std::move(*device);
   if (auto identify = context.device->identify()) context.identify = std::move(*identify);
@@ -115,7 +115,7 @@ FoundDrive find_drive(const results::SavedReport& report, const std::optional<st
   if (named) {
     const auto live = live_identity(*named);
     if (!live) {
-      found.why_not = *named + " cannot be opened as a block device";
+      found.why_not = *named + " cannot be opened as a block device (" + live.error().message() + ")";
       return found;
     }
     if (const auto diff = identity_difference(report.device, *live); !diff.empty()) {
@@ -136,7 +136,7 @@ FoundDrive find_drive(const results::SavedReport& report, const std::optional<st
   for (const auto& candidate : drive_candidates(report.device)) {
     const auto live = live_identity(candidate);
     if (!live) {
-      looked += "; " + candidate + ": cannot be opened";
+      looked += "; " + candidate + ": cannot be opened (" + live.error().message() + ")";
       continue;
     }
     if (const auto diff = identity_difference(report.device, *live); !diff.empty()) {

@@ -2,6 +2,7 @@
 // Finding the drive a report was made on by its stable identity, never by its kernel name alone.
 #pragma once
 
+#include "probe/core/error.hpp"
 #include "results/report.hpp"
 #include "results/saved_report.hpp"
 
@@ -15,8 +16,8 @@ namespace disktune::tuner {
 /// A live device's identity as a report keeps it (results::DeviceInfo: path, model, serial,
 /// firmware from IDENTIFY words 10-19, 23-26, 27-46; size from BLKGETSIZE64; wwid and a loop
 /// device's backing file from sysfs; the /dev/disk/by-id name). Opens `path` read-only and
-/// changes nothing. nullopt when it cannot be opened (absent, not a block device).
-std::optional<results::DeviceInfo> live_identity(const std::string& path);
+/// changes nothing. Error: why it cannot be opened (absent, not a block device, a partition).
+probe::Result<results::DeviceInfo> live_identity(const std::string& path);
 
 /// What differs between the report's drive and a live one, as
 /// "serial 'A' (report) vs 'B' (/dev/sdb)"; model, serial, firmware, size_bytes, wwid and

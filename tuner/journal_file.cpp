@@ -15,6 +15,8 @@
 
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -133,6 +135,16 @@ std::string default_journal_path(const std::string& key) {
   if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) return std::string(state) + "/disktune/" + name;
   const char* home = std::getenv("HOME");
   return std::string(home ? home : ".") + "/.local/state/disktune/" + name;
+}
+
+std::string unique_journal_key(const std::string& prefix, const std::string& text) {
+  constexpr std::size_t kReadable = 96;
+  std::uint64_t hash = 14695981039346656037ULL;  // FNV-1a 64
+  for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  const std::string tail = text.size() > kReadable ? text.substr(text.size() - kReadable) : text;
+  return prefix + tail + "-" + hex;
 }
 
 std::string current_boot_id() {

@@ -56,6 +56,14 @@ class JournalFile {
 /// Characters outside [A-Za-z0-9._-] in `key` become '_'.
 std::string default_journal_path(const std::string& key);
 
+/// A key for default_journal_path naming a journal after `text` (a loop device's backing
+/// file path): `prefix`, the last 96 characters of `text`, '-' and the 16 hex digits of the
+/// FNV-1a 64-bit hash of all of `text`. Two texts give two keys even where
+/// default_journal_path maps their differences to '_' ("/c/a_b.img", "/c/a/b.img"), and the
+/// file name fits NAME_MAX (255) however long `text` is. Example:
+/// "loop_tmp_disk.img-3c5f1e0a9b2d4e67".
+std::string unique_journal_key(const std::string& prefix, const std::string& text);
+
 /// The kernel's boot id (/proc/sys/kernel/random/boot_id), "unknown" if unreadable.
 std::string current_boot_id();
 

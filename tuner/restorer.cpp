@@ -9,7 +9,11 @@ namespace disktune::tuner {
 probe::Result<void> Restorer::restore_here(const probe::Settings& settings) const { return device_.restore(settings); }
 
 Restored Restorer::restore(const probe::Settings& settings, probe::Seconds limit) const {
-  if (in_process_) return Restored{restore_here(settings), probe::ChildEnd::finished, ""};
+  if (in_process_) {
+    auto done = restore_here(settings);
+    std::string why = done ? "" : done.error().message();
+    return Restored{std::move(done), probe::ChildEnd::finished, "", std::move(why)};
+  }
   const auto outcome = probe::run_in_child(
       [&](probe::Heartbeat&) {
         const auto restored = restore_here(settings);
@@ -21,7 +25,7 @@ Restored Restorer::restore(const probe::Settings& settings, probe::Seconds limit
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
   return Restored{probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
                                "restore the original settings (" + why + ")", device_.path()},
-                  outcome.end, outcome.detail};
+                  outcome.end, outcome.detail, why};
 }
 
 RestoreGuard::~RestoreGuard() {

@@ -30,6 +30,21 @@ TEST_CASE("parse_value rejects malformed values with the setting named", "[probe
   REQUIRE_FALSE(parse_value(SettingId::readahead, "-1"));
 }
 
+TEST_CASE("a scheduler is a kernel elevator name: no blanks, newlines, brackets or shell and udev metacharacters", "[probe]") {
+  for (const char* name : {"mq-deadline", "bfq", "kyber", "none", "my_sched.2"}) {
+    const auto parsed = parse_value(SettingId::scheduler, name);
+    REQUIRE(parsed);
+    REQUIRE(parsed->text() == name);
+  }
+  for (const char* name : {"kyber\n", " kyber", "kyber bfq", "[kyber]", "none; rm -rf /", "$(id)", "a\"b", "bfq,", "x`y`",
+                           "abcdefghijklmnopqrstuvwxyzabcdefg"}) {
+    const auto parsed = parse_value(SettingId::scheduler, name);
+    REQUIRE_FALSE(parsed);
+    REQUIRE_THAT(parsed.error().message(), Catch::Contains("scheduler"));
+  }
+  REQUIRE_FALSE(parse_value(SettingId::scheduler, std::string_view("none\0x", 6)));
+}
+
 TEST_CASE("setting names round-trip and the apply order puts scheduler before nr_requests", "[probe]") {
   for (const auto id : all_settings()) REQUIRE(setting_from_name(setting_name(id)) == id);
   REQUIRE_FALSE(setting_from_name("dma"));

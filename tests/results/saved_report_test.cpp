@@ -66,7 +66,7 @@ TEST_CASE("reports apply cannot use are refused with the file and the reason", "
   REQUIRE_THAT(error_of(o), Catch::Contains("the run stopped before it completed"));
   o = loop_report_json();
   o["device"].as_object().erase("size_bytes");
-  REQUIRE_THAT(error_of(o), Catch::Contains("a field is missing or of the wrong type"));
+  REQUIRE_THAT(error_of(o), Catch::Contains("r.json: device.size_bytes: missing"));
   o = loop_report_json();
   o["winner"].as_object()["changes"].as_object()["no_such_knob"] = 1;
   REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes"));

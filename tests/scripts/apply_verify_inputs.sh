@@ -31,6 +31,39 @@ refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json"
 refused "a SIMULATED drive's report" apply "$WORK/sim.json"
 jq '.schema_version = 2' "$WORK/sim.json" >"$WORK/old.json"
 refused "schema_version 2 has no drive size or backing file" verify "$WORK/old.json"
+# A field missing or of the wrong type: named, with what it should be (no library internals).
+mistyped() {  # mistyped JQ_EDIT TEXT: the sim report edited by JQ_EDIT is refused naming TEXT
+  jq "$1" "$WORK/sim.json" >"$WORK/bad.json"
+  refused "$WORK/bad.json: $2" apply "$WORK/bad.json"
+  grep -q boost "$WORK/err" && fail "apply after $1 shows library internals: $(cat "$WORK/err")"
+  true
+}
+mistyped '.device.size_bytes = -1' "device.size_bytes: expected a non-negative integer"
+mistyped '.device.size_bytes = "16777216"' "device.size_bytes: expected a non-negative integer"
+mistyped '.device.size_bytes = 1e30' "device.size_bytes: expected a non-negative integer"
+mistyped 'del(.device.model)' "device.model: missing"
+mistyped '.device.backing_file = 5' "device.backing_file: expected a string or null"
+mistyped '.device = []' "device: expected an object"
+mistyped '.device.simulated = false | .completed = "yes"' "completed: expected true or false"
+mistyped '.device.simulated = false | del(.baseline)' "baseline: missing"
+mistyped '.device.simulated = false | .winner = "x"' "winner: expected an object or null"
+# A scheduler that is no kernel elevator name (shell and udev metacharacters, blanks): refused.
+hostile='.device.simulated = false | .completed = true | .winner = {keep_baseline: false, changes: {scheduler: $s}}'
+for s in 'none; rm -rf /' 'kyber
+' '$(id)' '[kyber]'; do
+  jq --arg s "$s" "$hostile" "$WORK/sim.json" >"$WORK/bad.json"
+  refused "$WORK/bad.json: winner.changes: value" apply "$WORK/bad.json"
+  grep -q "not a scheduler name" "$WORK/err" || fail "scheduler '$s': $(cat "$WORK/err")"
+done
+# A DEVICE that cannot be the drive: exit 3, the reason the open failed given.
+jq '.device.simulated = false | .completed = true | .winner = {keep_baseline: false, changes: {read_ahead_kb: 512}}' "$WORK/sim.json" >"$WORK/disk.json"
+for named in "$WORK/no-such-device:No such file or directory" "/dev/null:not a block device"; do
+  code=0
+  timeout 10 "$DISKTUNE" apply "$WORK/disk.json" "${named%%:*}" >"$WORK/out" 2>"$WORK/err" || code=$?
+  expect_eq "$code" 3 "apply to ${named%%:*} ($(cat "$WORK/err"))"
+  grep -qF "${named%%:*} cannot be opened as a block device (" "$WORK/err" && grep -qF "${named#*:}" "$WORK/err" ||
+    fail "apply to ${named%%:*} does not say why: $(cat "$WORK/err")"
+done
 # Several reports: the first bad one is named, nothing is checked.
 refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json" "$WORK/sim.json"
 echo "ok (${SECONDS} s)"

@@ -154,3 +154,15 @@ device_holders() {
     if [ "$(readlink "$fd" 2>/dev/null)" = "$1" ]; then echo "${fd%/fd/*}"; fi
   done | sort -u
 }
+
+# loop_report DEVICE FILE CHANGES_JSON: a completed schema-3 report of the loop device DEVICE
+# over FILE whose winner makes CHANGES_JSON ('{"read_ahead_kb": 512}'), on stdout: input for
+# apply and verify without a tune.
+loop_report() {
+  local size
+  size=$(blockdev --getsize64 "$1")
+  jq -n --arg p "$1" --arg f "$2" --argjson s "$size" --argjson c "$3" '{schema_version: 3, completed: true,
+    device: {path: $p, model: "", serial: "", firmware: "", simulated: false, size_bytes: $s, wwid: null,
+             backing_file: $f},
+    baseline: {settings: {}}, winner: {keep_baseline: false, changes: $c}}'
+}

@@ -129,3 +129,19 @@ TEST_CASE("set-asides within one second never replace each other", "[tuner]") {
   CHECK(asides[0] != asides[1]);
   CHECK(asides[1] != asides[2]);
 }
+
+TEST_CASE("a journal named after a path: one name per path, within NAME_MAX however long", "[tuner]") {
+  using tuner::default_journal_path;
+  using tuner::unique_journal_key;
+  const auto name = [](const std::string& text) {
+    return fs::path(default_journal_path(unique_journal_key("loop", text) + ".apply")).filename().string();
+  };
+  // default_journal_path alone maps both to "loop_c_a_b.img".
+  CHECK(name("/c/a_b.img") != name("/c/a/b.img"));
+  CHECK(name("/c/a b.img") != name("/c/a_b.img"));
+  CHECK(name("/c/a_b.img") == name("/c/a_b.img"));
+  CHECK(name("/c/a_b.img").rfind("loop_c_a_b.img-", 0) == 0);
+  const std::string long_path = "/" + std::string(300, 'd') + "/" + std::string(200, 'e') + ".img";
+  CHECK(name(long_path).size() <= 255);
+  CHECK(name(long_path) != name(long_path + "x"));
+}
