@@ -174,7 +174,7 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   }
   const auto found = find_drive(report, config.device_named ? std::optional(config.device) : std::nullopt);
   if (!found.path)
-    throw RunError(found.other_drive || !has_stable_identity(report.device) ? kExitUsage : kExitDevice,
+    throw RunError(found.other_drive || found.ambiguous || !has_stable_identity(report.device) ? kExitUsage : kExitDevice,
                    "apply " + report.file + ": " + found.why_not + "; nothing applied");
   Config on = config;
   on.device = *found.path;

@@ -133,6 +133,7 @@ FoundDrive find_drive(const results::SavedReport& report, const std::optional<st
     return found;
   }
   std::string looked;
+  std::vector<std::string> matches;
   for (const auto& candidate : drive_candidates(report.device)) {
     const auto live = live_identity(candidate);
     if (!live) {
@@ -143,7 +144,19 @@ FoundDrive find_drive(const results::SavedReport& report, const std::optional<st
       looked += "; " + candidate + ": another drive (" + diff + ")";
       continue;
     }
-    found.path = candidate;
+    matches.push_back(candidate);
+  }
+  // Two loop devices over one file (or two paths the kernel did not tell apart): which one
+  // the report meant cannot be known, and both would share one apply journal.
+  if (matches.size() > 1) {
+    std::string names;
+    for (const auto& m : matches) names += (names.empty() ? "" : ", ") + m;
+    found.why_not = "several devices have the report's identity (" + names + "): name the DEVICE after the report";
+    found.ambiguous = true;
+    return found;
+  }
+  if (matches.size() == 1) {
+    found.path = matches.front();
     return found;
   }
   found.why_not = "the drive is absent: no device has its identity (serial '" + report.device.serial + "', wwid '" +

@@ -39,14 +39,15 @@ std::vector<std::string> drive_candidates(const results::DeviceInfo& report, con
                                           const std::string& dev = "/dev");
 
 /// The device that is the report's drive: `named` when given and it matches; else the
-/// first of drive_candidates that matches. Errors (the message names what was looked at and
+/// one of drive_candidates that matches. Errors (the message names what was looked at and
 /// why each failed): a named device that is another drive ("serial 'A' (report) vs ...");
-/// no candidate matches (the drive is absent). A report without a stable identity
+/// no candidate matches (the drive is absent); several match (ambiguous: name the DEVICE). A report without a stable identity
 /// (has_stable_identity) matches only a named device.
 struct FoundDrive {
   std::optional<std::string> path;  ///< the matching device; nullopt: not found
   std::string why_not;              ///< when not found: what was looked at and why each failed
   bool other_drive = false;         ///< `named` was given and is another drive
+  bool ambiguous = false;           ///< several devices have the identity (two loops over one file)
 };
 FoundDrive find_drive(const results::SavedReport& report, const std::optional<std::string>& named);
 

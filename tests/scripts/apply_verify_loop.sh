@@ -62,6 +62,18 @@ expect_eq "$code" 2 "apply to another drive ($(cat "$WORK/o.err"))"
 grep -q "is another drive: backing file" "$WORK/o.err" || fail "the refusal does not say why: $(cat "$WORK/o.err")"
 expect_eq "$(queue_snapshot "$other")" "$other_before" "the other drive's settings"
 
+# Two loop devices over the one backing file: which one the report meant cannot be known.
+twin=$(losetup -f --show "$WORK/disk.img")
+cleanup_steps+=("losetup -d '$twin' 2>/dev/null")
+twin_before=$(queue_snapshot "$twin")
+code=0
+"$DISKTUNE" apply "$WORK/r.json" >"$WORK/t.out" 2>"$WORK/t.err" || code=$?
+twin_after=$(queue_snapshot "$twin")
+losetup -d "$twin"
+expect_eq "$code" 2 "apply with two loop devices over its backing file ($(cat "$WORK/t.err"))"
+grep -q "several devices have the report's identity .*: name the DEVICE" "$WORK/t.err" || fail "apply said: $(cat "$WORK/t.err")"
+expect_eq "$twin_after" "$twin_before" "the second loop device's settings"
+
 # A second apply keeps the values from before the first; restore goes back to them.
 "$DISKTUNE" apply "$WORK/r.json" "$dev" >"$WORK/a2.out" 2>"$WORK/a2.err" || fail "second apply exited $?"
 grep -q "keeping the values recorded before it" "$WORK/a2.err" || fail "second apply: $(cat "$WORK/a2.err")"
