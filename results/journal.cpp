@@ -125,7 +125,10 @@ void apply_record(JournalState& state, const json::object& record) {
     state.applied = std::move(*config);
     state.apply_done = record.at("done").as_bool();
     state.apply_in_effect = true;  // an interrupted apply may have written some of it
-    if (state.apply_done) state.applied_at = std::string(record.at("at").as_string());
+    if (state.apply_done) {
+      state.applied_at = std::string(record.at("at").as_string());
+      state.applied_boot_id = boot_id;
+    }
   } else if (type == "end") {
     state.finished = true;
     state.restored = record.at("restored").as_bool();

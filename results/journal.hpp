@@ -126,6 +126,7 @@ struct JournalState {
   bool apply_done = false;
   bool apply_in_effect = false;
   std::string applied_at;                         ///< the last completed apply's time (UTC)
+  std::string applied_boot_id;                    ///< the boot id it was applied in
   std::string restored_at;                        ///< the last restore record's time (UTC)
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored

@@ -152,13 +152,17 @@ std::string apply_journal_path(const Config& config, const DeviceContext& contex
   return default_journal_path((backing ? unique_journal_key("loop", *backing) : journal_key(config, context)) + ".apply");
 }
 
-bool apply_in_effect(const Config& config, const DeviceContext& context) {
+std::optional<results::JournalState> apply_journal_state(const Config& config, const DeviceContext& context) {
   Config defaults = config;
   defaults.journal_path.reset();
   const auto path = apply_journal_path(defaults, context);
-  if (::access(path.c_str(), F_OK) != 0) return false;
+  if (::access(path.c_str(), F_OK) != 0) return std::nullopt;
   const JournalFile file(path);
-  const auto state = read_state(file);
+  return read_state(file);
+}
+
+bool apply_in_effect(const Config& config, const DeviceContext& context) {
+  const auto state = apply_journal_state(config, context);
   return state && state->apply_in_effect;
 }
 

@@ -2,11 +2,13 @@
 // `disktune apply`: a report's answer written to the drive it names, journaled, read back.
 #pragma once
 
+#include "results/journal.hpp"
 #include "results/saved_report.hpp"
 #include "tuner/config.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/run_error.hpp"
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -39,6 +41,10 @@ ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err);
 /// Every *.json file of `dir` (--config DIR of apply and verify), in name order. Throws
 /// RunError(exit 2) naming DIR when it cannot be read or holds none.
 std::vector<std::string> config_reports(const std::string& dir);
+
+/// The state of `context`'s device's apply journal (apply_journal_path without --journal);
+/// nullopt when there is none or it cannot be read.
+std::optional<results::JournalState> apply_journal_state(const Config& config, const DeviceContext& context);
 
 /// True when the apply journal of `context`'s device (apply_journal_path without
 /// --journal) records an apply still in effect (no restore since).

@@ -101,7 +101,7 @@ po::options_description command_options(Command command) {
   if (command == Command::install || command == Command::uninstall)
     options.add_options()("root", po::value<std::string>(), "install under this directory instead of / (packaging, tests)");
   if (command == Command::install)
-    options.add_options()("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default: this one; /usr/bin/disktune with --root)");
+    options.add_options()("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default /usr/bin/disktune)");
   if (command == Command::apply) {
     options.add_options()
         ("journal", po::value<std::string>(), "apply journal (default: /var/lib/disktune/<drive>.apply.journal)")

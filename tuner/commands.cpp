@@ -210,7 +210,16 @@ ExitCode run_restore(const Config& config, std::ostream& err) {
   const auto lock = lock_device(config);
   // No capability probe: it writes trial values, and a restore writes only the originals.
   auto context = open_device_unprobed(config, err);
-  const bool applied = !config.journal_path && apply_in_effect(config, context);
+  const auto apply_state = config.journal_path ? std::nullopt : apply_journal_state(config, context);
+  const bool applied = apply_state && apply_state->apply_in_effect;
+  // Only an apply journal, its apply undone already: nothing to put back (not "no journal").
+  if (apply_state && !applied && !config.journal_path && !tune_journal_of_this_drive(config, context) &&
+      !context.recovered_probe) {
+    err << "disktune: nothing to restore on " << context.device->path() << ": the apply recorded in "
+        << apply_journal_path(config, context) << " was undone"
+        << (apply_state->restored_at.empty() ? std::string() : " at " + apply_state->restored_at) << '\n';
+    return kExitOk;
+  }
   // Beside an apply in effect, a tune journal of another drive at the default path (a loop
   // device's kernel name reused) is none of this drive's business: it must not block the apply's.
   const bool tune_journal = config.journal_path || !applied || tune_journal_of_this_drive(config, context);

@@ -169,9 +169,12 @@ namespace {
 ExitCode install_here(const Config& config, std::ostream& out) {
   const auto& file = config.reports.at(0);
   const auto report = read_report("REPORT", file);
-  std::error_code ec;
-  const auto self = fs::read_symlink("/proc/self/exe", ec);
-  const std::string exe = config.install_exe.value_or(config.install_root ? "/usr/bin/disktune" : self.string());
+  // The boot unit outlives a build directory: the installed binary unless --exe names one.
+  const std::string exe = config.install_exe.value_or("/usr/bin/disktune");
+  if (!config.install_root && !fs::exists(exe))
+    throw RunError(kExitUsage, "install: " + exe + " does not exist: the boot unit and the resume hook would run "
+                               "nothing; install the binary first (cmake --install build --prefix /usr) or name "
+                               "it with --exe; nothing installed");
   const auto files = install_files(report, read_file(file), exe);
   for (const auto& f : files) {  // all checked first: a refusal writes nothing
     const auto path = under(config.install_root, f.path);

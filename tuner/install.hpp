@@ -40,7 +40,9 @@ std::string install_key(const results::DeviceInfo& device);
 std::vector<InstalledFile> install_files(const results::SavedReport& report, const std::string& report_text,
                                          const std::string& exe);
 
-/// `disktune install REPORT [--root DIR]`: write install_files under DIR (default /), each
+/// `disktune install REPORT [--root DIR] [--exe PATH]`: write install_files under DIR
+/// (default /) for the binary --exe (default /usr/bin/disktune; without --root it must
+/// exist: exit 2, nothing written), each
 /// atomically; a file already there that disktune did not write (no "written by disktune
 /// install" mark) is refused (exit 2), nothing written. Prints every path written.
 ExitCode run_install(const Config& config, std::ostream& out);

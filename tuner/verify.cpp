@@ -7,6 +7,7 @@
 #include "results/pretty_json.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/device_factory.hpp"
+#include "tuner/drift_cause.hpp"
 #include "tuner/drive_match.hpp"
 #include "tuner/journal_file.hpp"
 
@@ -16,6 +17,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 namespace disktune::tuner {
 namespace {
@@ -27,7 +30,8 @@ struct KnobCheck {
   probe::SettingId id;
   std::string expected, actual;  // format_value; actual empty when unreadable
   bool ok = false;
-  std::string cause;             // for a drift: the evidence, or "cause unknown"
+  std::string cause;             // for a drift: what it is and the evidence, or "cause unknown"
+  std::string evidence;          // the evidence alone (drift_cause); "" when there is none
 };
 
 struct DriveCheck {
@@ -45,30 +49,47 @@ std::vector<std::string> report_files(const Config& config) {
   return config.config_dir ? config_reports(*config.config_dir) : config.reports;
 }
 
-// Evidence in the drive's apply journal that `disktune restore` put the values back.
-std::string restore_evidence(const std::string& device) {
+// The udev database entry's mtime of `device` (/run/udev/data/bMAJ:MIN, rewritten each time
+// udev handles an event for it); nullopt without udev or an entry.
+std::optional<std::time_t> udev_event_time(const std::string& device) {
+  struct stat node {};
+  if (::stat(device.c_str(), &node) != 0 || !S_ISBLK(node.st_mode)) return std::nullopt;
+  const std::string entry = "/run/udev/data/b" + std::to_string(major(node.st_rdev)) + ":" + std::to_string(minor(node.st_rdev));
+  struct stat data {};
+  if (::stat(entry.c_str(), &data) != 0) return std::nullopt;
+  return data.st_mtime;
+}
+
+// What the drive's apply journal and udev record about it (drift_cause.hpp).
+DriftEvidence drift_evidence(const std::string& device) {
+  DriftEvidence evidence;
+  evidence.current_boot_id = current_boot_id();
+  evidence.udev_event_at = udev_event_time(device);
   Config config;
   config.device = device;
   auto made = make_device(device, probe::DeviceOptions{});
-  if (!made) return "";
+  if (!made) return evidence;
   DeviceContext context;
   context.device = std::move(*made);
   if (auto identify = context.device->identify()) context.identify = std::move(*identify);
   const auto path = apply_journal_path(config, context);
   std::ifstream in(path, std::ios::binary);
-  if (!in) return "";
+  if (!in) return evidence;
   std::ostringstream text;
   text << in.rdbuf();
   const auto decoded = results::decode_journal(text.str(), path);
-  if (!decoded) return "";
+  if (!decoded) return evidence;
   const auto state = results::interpret_journal(*decoded, path);
-  if (!state || state->apply_in_effect || state->restored_at.empty()) return "";
-  return "'disktune restore' put back the values from before the apply at " + state->restored_at + " (" + path + ")";
+  if (!state) return evidence;
+  if (!state->apply_in_effect) evidence.restored_at = state->restored_at;
+  evidence.applied_at = state->applied_at;
+  evidence.applied_boot_id = state->applied_boot_id;
+  return evidence;
 }
 
 KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::SettingValue& expected,
                      const results::SavedReport& report, const std::string& evidence) {
-  KnobCheck knob{id, probe::format_value(id, expected), "", false, ""};
+  KnobCheck knob{id, probe::format_value(id, expected), "", false, "", ""};
   const auto live = device.read(id);
   if (!live) {
     knob.cause = "cannot be read: " + live.error().message();
@@ -79,8 +100,9 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   if (knob.ok) return knob;
   const auto before = report.baseline.find(id);
   const bool original = before != report.baseline.end() && before->second == *live;
-  knob.cause = std::string(original ? "back at its value before the tune; " : "") +
-               (evidence.empty() ? "cause unknown" : evidence);
+  knob.evidence = evidence;
+  knob.cause = original ? "back at its value before the tune; " + (evidence.empty() ? "nothing shows what put it back" : evidence)
+                        : (evidence.empty() ? "cause unknown" : evidence);
   return knob;
 }
 
@@ -99,7 +121,7 @@ DriveCheck check_drive(const results::SavedReport& report) {
     check.detail = device.error().message();
     return check;
   }
-  const auto evidence = restore_evidence(*found.path);
+  const auto evidence = drift_cause(drift_evidence(*found.path));
   for (const auto& [id, value] : probe::in_apply_order(report.changes))
     check.knobs.push_back(check_knob(**device, id, value, report, evidence));
   return check;
@@ -128,7 +150,8 @@ json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
       knobs.push_back(json::object{{"setting", probe::setting_name(k.id)}, {"expected", k.expected},
                                    {"actual", k.actual.empty() ? json::value(nullptr) : json::value(k.actual)},
                                    {"status", k.ok ? "ok" : "drift"},
-                                   {"cause", k.ok ? json::value(nullptr) : json::value(k.cause)}});
+                                   {"detail", k.ok ? json::value(nullptr) : json::value(k.cause)},
+                                   {"cause", k.evidence.empty() ? json::value(nullptr) : json::value(k.evidence)}});
     drives.push_back(json::object{{"report", c.report},
                                   {"device", c.device ? json::value(*c.device) : json::value(nullptr)},
                                   {"status", !c.device ? "absent" : c.ok() ? "ok" : "drift"},

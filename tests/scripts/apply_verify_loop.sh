@@ -21,7 +21,7 @@ verify() {  # verify ARGS...: run disktune verify; its exit code in `code`, outp
 # Before the apply: drift, and the live value is the one before the tune.
 verify "$WORK/r.json"
 expect_eq "$code" 1 "verify before apply ($(cat "$WORK/v.out" "$WORK/v.err"))"
-grep -q "max_sectors_kb: expected $winner, actual 128  DRIFT: back at its value before the tune" "$WORK/v.out" ||
+grep -q "max_sectors_kb: expected $winner, actual 128  DRIFT: back at its value before the tune; nothing shows what put it back" "$WORK/v.out" ||
   fail "verify before apply: $(cat "$WORK/v.out")"
 
 # apply, no DEVICE named: found by its backing file.
@@ -48,8 +48,8 @@ expect_eq "$code" 1 "verify after a change by hand"
 grep -q "max_sectors_kb: expected $winner, actual 256  DRIFT: cause unknown" "$WORK/v.out" ||
   fail "verify after a change by hand: $(cat "$WORK/v.out")"
 verify "$WORK/r.json" --json
-expect_eq "$(jq -r '.drives[0].settings[0] | "\(.setting) \(.expected) \(.actual) \(.status)"' "$WORK/v.out")" \
-  "max_sectors_kb $winner 256 drift" "verify --json after a change by hand"
+expect_eq "$(jq -r '.drives[0].settings[0] | "\(.setting) \(.expected) \(.actual) \(.status) \(.cause)"' "$WORK/v.out")" \
+  "max_sectors_kb $winner 256 drift null" "verify --json after a change by hand (no evidence: cause null)"
 
 # Another drive (same size, other backing file) named as DEVICE: refused, nothing written.
 cp "$WORK/disk.img" "$WORK/other.img"
@@ -80,9 +80,13 @@ grep -q "keeping the values recorded before it" "$WORK/a2.err" || fail "second a
 "$DISKTUNE" restore "$dev" >"$WORK/rs.out" 2>"$WORK/rs.err" || fail "restore exited $? ($(cat "$WORK/rs.err"))"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after restore"
 grep -q "max_sectors_kb=128 .* (the apply is undone" "$WORK/rs.err" || fail "restore said: $(cat "$WORK/rs.err")"
+code=0
+"$DISKTUNE" restore "$dev" >/dev/null 2>"$WORK/rs2.err" || code=$?
+expect_eq "$code" 0 "a second restore ($(cat "$WORK/rs2.err"))"
+grep -q "nothing to restore on $dev: the apply recorded in .* was undone at" "$WORK/rs2.err" || fail "second restore: $(cat "$WORK/rs2.err")"
 verify "$WORK/r.json"
 expect_eq "$code" 1 "verify after restore"
-grep -q "expected $winner, actual 128  DRIFT: back at its value before the tune; 'disktune restore' put back" "$WORK/v.out" ||
+grep -q "expected $winner, actual 128  DRIFT: back at its value before the tune; 'disktune restore' at .* put back the values from before the apply" "$WORK/v.out" ||
   fail "verify after restore: $(cat "$WORK/v.out")"
 
 # The drive absent: reported, exit 1, no crash.
