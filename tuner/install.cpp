@@ -84,21 +84,59 @@ std::string read_file(const fs::path& path) {
   return text.str();
 }
 
-// Whether the file at `path` is one disktune install wrote (or a report copy of this key).
-bool ours(const fs::path& path) {
+// What is at `path` (not followed): absent, a regular file, or something install never
+// writes through or over (a symlink, a directory, a FIFO, a device: reading a FIFO or
+// /dev/zero would hang).
+enum class Kind { absent, regular, other };
+
+Kind kind_of(const fs::path& path) {
+  const auto status = fs::symlink_status(path);
+  if (!fs::exists(status)) return Kind::absent;
+  return fs::is_regular_file(status) ? Kind::regular : Kind::other;
+}
+
+// Whether the regular file at `path` is one disktune install wrote for `device`: a report of
+// the same drive (a key two drives share names the first one's files), or a file with the mark.
+bool ours(const fs::path& path, const results::DeviceInfo& device) {
+  if (kind_of(path) != Kind::regular) return false;
   const auto text = read_file(path);
-  if (path.extension() == ".json") return results::parse_saved_report(text, path.string()).has_value();
-  return text.find(kMark) != std::string::npos;
+  if (path.extension() != ".json") return text.find(kMark) != std::string::npos;
+  const auto installed = results::parse_saved_report(text, path.string());
+  return installed.has_value() && identity_difference(installed.value().device, device).empty();
+}
+
+fs::path root_of(const std::optional<std::string>& root) {
+  if (root && root->empty()) throw RunError(kExitUsage, "--root '': an empty root names no directory; nothing done");
+  return fs::path(root.value_or("/"));
 }
 
 fs::path under(const std::optional<std::string>& root, const std::string& relative) {
-  return fs::path(root.value_or("/")) / relative;
+  return root_of(root) / relative;
+}
+
+// The first directory between the root and `relative` that is a symlink or no directory
+// (writing or removing through it would reach outside the root), or "" when there is none.
+std::string crossing(const std::optional<std::string>& root, const std::string& relative) {
+  auto path = root_of(root);
+  const auto parent = fs::path(relative).parent_path();
+  for (const auto& part : parent) {
+    path /= part;
+    const auto status = fs::symlink_status(path);
+    if (!fs::exists(status)) return "";
+    if (!fs::is_directory(status)) return path.string();
+  }
+  return "";
 }
 
 void write_file(const fs::path& path, const InstalledFile& file) {
   fs::create_directories(path.parent_path());
   write_output(path.string(), file.content);
   if (file.executable) ::chmod(path.c_str(), 0755);
+}
+
+// The enable link install makes.
+bool our_link(const fs::path& link) {
+  return fs::is_symlink(fs::symlink_status(link)) && fs::read_symlink(link) == "../disktune-apply.service";
 }
 
 // Another drive's report is still installed: the shared unit and hook stay.
@@ -132,7 +170,10 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
   } catch (const std::invalid_argument& e) {
     throw RunError(kExitUsage, "install: " + report.file + ": " + e.what());
   }
-  const std::string rule_text = "# " + std::string(kMark) + " from " + report.file + "\n" + rule;
+  std::string from = report.file;  // a path may hold a newline: it must not end the comment
+  for (char& c : from)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  const std::string rule_text = "# " + std::string(kMark) + " from " + from + "\n" + rule;
   return {{std::string(kConfigDir) + "/" + key + ".json", report_text, false, false},
           {"etc/udev/rules.d/69-disktune-" + key + ".rules", rule_text, false, false},
           {kUnit, unit_text(checked_exe(exe)), false, true},
@@ -178,17 +219,26 @@ ExitCode install_here(const Config& config, std::ostream& out) {
   const auto files = install_files(report, read_file(file), exe);
   for (const auto& f : files) {  // all checked first: a refusal writes nothing
     const auto path = under(config.install_root, f.path);
-    if (fs::exists(path) && !ours(path))
-      throw RunError(kExitUsage, "install: " + path.string() + " exists and was not written by disktune install; "
-                                 "nothing installed");
+    if (const auto through = crossing(config.install_root, f.path); !through.empty())
+      throw RunError(kExitUsage, "install: " + through + " is a symbolic link or no directory: " + path.string() +
+                                 " could land outside the root; nothing installed");
+    if (kind_of(path) == Kind::other)
+      throw RunError(kExitUsage, "install: " + path.string() + " is a symbolic link, a directory or a device: "
+                                 "install writes only regular files; nothing installed");
+    if (kind_of(path) == Kind::regular && !ours(path, report.device))
+      throw RunError(kExitUsage, "install: " + path.string() + " exists and was not written by disktune install "
+                                 "for this drive (a key another drive shares, or a file of your own); nothing installed");
   }
+  const auto link = under(config.install_root, kUnitLink);
+  if (!crossing(config.install_root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link)))
+    throw RunError(kExitUsage, "install: " + link.string() + " is not disktune's enable link (or its directory is "
+                               "a symbolic link); nothing installed");
   for (const auto& f : files) {
     const auto path = under(config.install_root, f.path);
     write_file(path, f);
     out << "disktune: wrote " << path.string() << '\n';
   }
-  const auto link = under(config.install_root, kUnitLink);
-  if (!fs::is_symlink(link)) {  // what `systemctl enable` makes
+  if (kind_of(link) == Kind::absent) {  // what `systemctl enable` makes
     fs::create_directories(link.parent_path());
     fs::create_symlink("../disktune-apply.service", link);
     out << "disktune: enabled " << link.string() << " -> ../disktune-apply.service\n";
@@ -204,14 +254,18 @@ ExitCode uninstall_here(const Config& config, std::ostream& out) {
   std::vector<std::string> remove = {std::string(kConfigDir) + "/" + key + ".json",
                                      "etc/udev/rules.d/69-disktune-" + key + ".rules"};
   if (!other_reports_left(config_dir, mine)) remove.insert(remove.end(), {kUnitLink, kUnit, kSleepHook});
+  if (kind_of(mine) == Kind::regular && !ours(mine, report.device)) {
+    out << "disktune: left " << mine.string() << " and its rule: installed for another drive\n";
+    return kExitOk;
+  }
   for (const auto& relative : remove) {
     const auto path = under(config.install_root, relative);
-    if (!fs::exists(fs::symlink_status(path))) continue;
-    const bool link = relative == std::string(kUnitLink);
-    const bool mine_too = link ? fs::is_symlink(fs::symlink_status(path)) &&
-                                     fs::read_symlink(path) == "../disktune-apply.service"
-                               : fs::is_regular_file(fs::symlink_status(path)) && ours(path);
-    if (!mine_too) {
+    if (const auto through = crossing(config.install_root, relative); !through.empty()) {
+      out << "disktune: left " << path.string() << ": " << through << " is a symbolic link or no directory\n";
+      continue;
+    }
+    if (kind_of(path) == Kind::absent) continue;
+    if (!(relative == std::string(kUnitLink) ? our_link(path) : ours(path, report.device))) {
       out << "disktune: left " << path.string() << ": not written by disktune install\n";
       continue;
     }

@@ -43,13 +43,16 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
 /// `disktune install REPORT [--root DIR] [--exe PATH]`: write install_files under DIR
 /// (default /) for the binary --exe (default /usr/bin/disktune; without --root it must
 /// exist: exit 2, nothing written), each
-/// atomically; a file already there that disktune did not write (no "written by disktune
-/// install" mark) is refused (exit 2), nothing written. Prints every path written.
+/// atomically; refused (exit 2), nothing written: a file already there that disktune did not
+/// write (no "written by disktune install" mark) or a report of another drive under the same
+/// KEY; a symlink, directory, FIFO or device at a target path; a directory between DIR and a
+/// target that is a symlink or no directory; an empty DIR. Prints every path written.
 ExitCode run_install(const Config& config, std::ostream& out);
 
 /// `disktune uninstall REPORT [--root DIR]`: remove the drive's files install wrote, and the
 /// shared unit, link and hook when no installed report is left; a file without disktune's
-/// mark is left alone and named. Prints every path removed. Exit 0; 2 on bad input.
+/// mark, one reached through a symlinked directory, and every file of a KEY whose report is
+/// another drive's are left alone and named. Prints every path removed. Exit 0; 2 on bad input.
 ExitCode run_uninstall(const Config& config, std::ostream& out);
 
 }  // namespace disktune::tuner

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# install/uninstall against a hostile --root (no device needed: install reads only the report):
+# two drives whose keys collide must not replace or remove each other's files; a FIFO, a
+# device or a symlinked directory at a target path is refused at once with nothing written or
+# removed through it; an empty --root is refused; a report path with a newline cannot add
+# a line to the rule file.
+source "$(dirname "$0")/lib.bash"
+command -v jq >/dev/null || skip "jq not installed"
+
+report() {  # report BACKING_FILE OUT: a loop-device report whose winner sets read_ahead_kb
+  jq --arg b "$1" '.device.path="/dev/loop9" | .device.simulated=false | .device.model="Loop" |
+    .device.serial="" | .device.backing_file=$b | .winner.changes={"read_ahead_kb":256}' \
+    "$TEST_DATA/golden/report_seed.json" >"$2"
+}
+report "/tmp/a b.img" "$WORK/a.json"
+report "/tmp/a_b.img" "$WORK/b.json"
+run() {  # run EXPECTED_CODE WHAT ARGS...: bounded, output in $WORK/out
+  local want=$1 what=$2 code=0
+  shift 2
+  timeout 10 "$DISKTUNE" "$@" >"$WORK/out" 2>&1 || code=$?
+  expect_eq "$code" "$want" "$what ($(cat "$WORK/out"))"
+}
+
+# Colliding keys ("a b" and "a_b" both map to a_b): the second drive is refused, not swapped in.
+root=$WORK/root
+run 0 "install of drive a" install "$WORK/a.json" --root "$root"
+run 2 "install of drive b over a's key" install "$WORK/b.json" --root "$root"
+grep -qF '"/tmp/a b.img"' "$root"/etc/udev/rules.d/*.rules || fail "drive a's rule was replaced: $(cat "$root"/etc/udev/rules.d/*)"
+run 0 "uninstall of drive b (never installed)" uninstall "$WORK/b.json" --root "$root"
+[ -n "$(find "$root/etc/disktune" -name '*.json')" ] || fail "uninstall of drive b removed drive a's report: $(cat "$WORK/out")"
+run 0 "uninstall of drive a" uninstall "$WORK/a.json" --root "$root"
+[ -z "$(find "$root" -type f -o -type l)" ] || fail "uninstall left: $(find "$root" -type f -o -type l)"
+
+# A FIFO or a device where the rule goes: refused within seconds, nothing written.
+for kind in fifo device; do
+  r=$WORK/$kind
+  mkdir -p "$r/etc/udev/rules.d"
+  target=$r/etc/udev/rules.d/69-disktune-loop_tmp_a_b.img.rules
+  if [ $kind = fifo ]; then mkfifo "$target"; else mknod "$target" c 1 5; fi  # 1,5: /dev/zero
+  run 2 "install over a $kind" install "$WORK/a.json" --root "$r"
+  [ -z "$(find "$r" -type f)" ] || fail "install over a $kind wrote: $(find "$r" -type f)"
+done
+
+# A directory of the root that is a symlink out of it: never written or removed through.
+r=$WORK/linked
+mkdir -p "$r/etc/udev" "$WORK/outside"
+ln -s "$WORK/outside" "$r/etc/udev/rules.d"
+run 2 "install through a symlinked directory" install "$WORK/a.json" --root "$r"
+[ -z "$(ls -A "$WORK/outside")" ] || fail "install wrote outside the root: $(ls "$WORK/outside")"
+rm "$r/etc/udev/rules.d"
+run 0 "install" install "$WORK/a.json" --root "$r"
+mv "$r/etc/udev/rules.d"/* "$WORK/outside/"
+rmdir "$r/etc/udev/rules.d"
+ln -s "$WORK/outside" "$r/etc/udev/rules.d"
+run 0 "uninstall with a symlinked directory" uninstall "$WORK/a.json" --root "$r"
+[ -n "$(ls -A "$WORK/outside")" ] || fail "uninstall removed a file outside the root: $(cat "$WORK/out")"
+
+# An empty --root is no root: refused, nothing written in the working directory.
+mkdir "$WORK/cwd"
+(cd "$WORK/cwd" && run 2 "install --root ''" install "$WORK/a.json" --root "") || exit 1
+[ -z "$(ls -A "$WORK/cwd")" ] || fail "install --root '' wrote into the working directory"
+
+# A report path with a newline: the rule file keeps one comment line and the rule.
+nl_report="$WORK/x
+ACTION==\"add\", RUN+=\"false\" #.json"
+cp "$WORK/a.json" "$nl_report"
+run 0 "install of a report with a newline in its path" install "$nl_report" --root "$WORK/nl"
+grep -q '^ACTION=="add", RUN' "$WORK"/nl/etc/udev/rules.d/*.rules && fail "the report path added a rule line: $(cat "$WORK"/nl/etc/udev/rules.d/*)"
+echo "ok: collisions, FIFO, device, symlinked directory, empty root and newline refused or made safe"
