@@ -153,9 +153,13 @@ std::string install_key(const results::DeviceInfo& device) {
   if (!has_stable_identity(device))
     throw RunError(kExitUsage, "install: " + device.path + " has no serial, wwid or backing file: a rule keyed on its "
                                "kernel name could set another disk after a reboot; nothing installed");
+  // The identity the rule matches (results::udev_match_clause), in its order.
   if (!device.backing_file.empty()) return file_key("loop" + device.backing_file);
-  if (!device.serial.empty()) return file_key(results::udev_id_serial(device.model, device.serial));
-  return file_key(device.wwid);
+  if (const auto serial = results::udev_id_serial(device.model, device.serial); !serial.empty()) return file_key(serial);
+  if (!device.wwid.empty()) return file_key(device.wwid);
+  throw RunError(kExitUsage, "install: " + device.path + " (model '" + device.model + "', serial '" + device.serial +
+                             "') has no ID_SERIAL udev can match (it needs a model and a serial) and no wwid; "
+                             "nothing installed");
 }
 
 std::vector<InstalledFile> install_files(const results::SavedReport& report, const std::string& report_text,

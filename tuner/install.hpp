@@ -21,9 +21,11 @@ struct InstalledFile {
 };
 
 /// The file-name key of the report's drive: a loop device by its backing file, a disk by
-/// model and serial, else by its wwid; characters outside [A-Za-z0-9._-] become '_'. Throws
-/// RunError(exit 2) when the drive has no stable identity (drive_match.hpp
-/// has_stable_identity): a rule keyed on a kernel name could set another disk.
+/// model and serial (udev's ID_SERIAL: both non-blank), else by its wwid, as
+/// results::udev_match_clause matches it; characters outside [A-Za-z0-9._-] become '_'.
+/// Throws RunError(exit 2) when the drive has none of these (drive_match.hpp
+/// has_stable_identity, or a serial without a model): a rule keyed on a kernel name could
+/// set another disk, and one with no match sets nothing.
 std::string install_key(const results::DeviceInfo& device);
 
 /// The files `install` writes for `report` (issue 12 item 4): the report itself as

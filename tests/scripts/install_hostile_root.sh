@@ -4,7 +4,7 @@
 # two drives whose keys collide must not replace or remove each other's files; a FIFO, a
 # device or a symlinked directory at a target path is refused at once with nothing written or
 # removed through it; an empty --root is refused; a report path with a newline cannot add
-# a line to the rule file.
+# a line to the rule file; a drive whose identity udev cannot match is refused.
 source "$(dirname "$0")/lib.bash"
 command -v jq >/dev/null || skip "jq not installed"
 
@@ -67,4 +67,15 @@ ACTION==\"add\", RUN+=\"false\" #.json"
 cp "$WORK/a.json" "$nl_report"
 run 0 "install of a report with a newline in its path" install "$nl_report" --root "$WORK/nl"
 grep -q '^ACTION=="add", RUN' "$WORK"/nl/etc/udev/rules.d/*.rules && fail "the report path added a rule line: $(cat "$WORK"/nl/etc/udev/rules.d/*)"
-echo "ok: collisions, FIFO, device, symlinked directory, empty root and newline refused or made safe"
+# A serial without a model has no ID_SERIAL for udev to match: refused (not a rule matching
+# nothing and a report named ".json", which apply --config skips); with a wwid, keyed by it.
+jq '.device.backing_file="" | .device.model="" | .device.serial="X1" | .device.path="/dev/sdz"' "$WORK/a.json" >"$WORK/s.json"
+run 2 "install of a drive with a serial but no model" install "$WORK/s.json" --root "$WORK/s"
+grep -q "X1" "$WORK/out" || fail "the refusal does not name the drive's serial: $(cat "$WORK/out")"
+[ -z "$(find "$WORK/s" -type f 2>/dev/null)" ] || fail "the refused install wrote: $(find "$WORK/s" -type f)"
+jq '.device.wwid="w1"' "$WORK/s.json" >"$WORK/w.json"
+run 0 "install of a drive with a serial, no model and a wwid" install "$WORK/w.json" --root "$WORK/w"
+[ -f "$WORK/w/etc/disktune/w1.json" ] || fail "not keyed by its wwid: $(find "$WORK/w" -type f)"
+grep -qF 'ATTRS{wwid}=="w1"' "$WORK"/w/etc/udev/rules.d/69-disktune-w1.rules || fail "rule: $(cat "$WORK"/w/etc/udev/rules.d/*)"
+
+echo "ok: collisions, FIFO, device, symlinked directory, empty root, newline, unmatchable identity refused or made safe"
