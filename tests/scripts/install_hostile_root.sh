@@ -32,15 +32,22 @@ run 0 "uninstall of drive b (never installed)" uninstall "$WORK/b.json" --root "
 run 0 "uninstall of drive a" uninstall "$WORK/a.json" --root "$root"
 [ -z "$(find "$root" -type f -o -type l)" ] || fail "uninstall left: $(find "$root" -type f -o -type l)"
 
-# A FIFO or a device where the rule goes: refused within seconds, nothing written.
-for kind in fifo device; do
+# A FIFO, a device or a symlink (to a file with install's mark, outside the root) where the
+# rule goes: refused within seconds, before anything is written.
+echo "# written by disktune install" >"$WORK/outside.rules"
+for kind in fifo device symlink; do
   r=$WORK/$kind
   mkdir -p "$r/etc/udev/rules.d"
   target=$r/etc/udev/rules.d/69-disktune-loop_tmp_a_b.img.rules
-  if [ $kind = fifo ]; then mkfifo "$target"; else mknod "$target" c 1 5; fi  # 1,5: /dev/zero
+  case $kind in
+    fifo) mkfifo "$target" ;;
+    device) mknod "$target" c 1 5 ;;  # /dev/zero
+    symlink) ln -s "$WORK/outside.rules" "$target" ;;
+  esac
   run 2 "install over a $kind" install "$WORK/a.json" --root "$r"
   [ -z "$(find "$r" -type f)" ] || fail "install over a $kind wrote: $(find "$r" -type f)"
 done
+expect_eq "$(cat "$WORK/outside.rules")" "# written by disktune install" "the symlink's target after install"
 
 # A directory of the root that is a symlink out of it: never written or removed through.
 r=$WORK/linked
