@@ -216,7 +216,9 @@ ExitCode install_here(const Config& config, std::ostream& out) {
   const auto report = read_report("REPORT", file);
   // The boot unit outlives a build directory: the installed binary unless --exe names one.
   const std::string exe = config.install_exe.value_or("/usr/bin/disktune");
-  if (!config.install_root && !fs::exists(exe))
+  std::error_code ec;  // --root / (or /.) is the running system, as no --root is
+  const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
+  if (live && !fs::exists(exe))
     throw RunError(kExitUsage, "install: " + exe + " does not exist: the boot unit and the resume hook would run "
                                "nothing; install the binary first (cmake --install build --prefix /usr) or name "
                                "it with --exe; nothing installed");

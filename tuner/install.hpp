@@ -43,8 +43,8 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
                                          const std::string& exe);
 
 /// `disktune install REPORT [--root DIR] [--exe PATH]`: write install_files under DIR
-/// (default /) for the binary --exe (default /usr/bin/disktune; without --root it must
-/// exist: exit 2, nothing written), each
+/// (default /) for the binary --exe (default /usr/bin/disktune; without --root, or with a
+/// DIR that is /, it must exist: exit 2, nothing written), each
 /// atomically; refused (exit 2), nothing written: a file already there that disktune did not
 /// write (no "written by disktune install" mark) or a report of another drive under the same
 /// KEY; a symlink, directory, FIFO or device at a target path; a directory between DIR and a

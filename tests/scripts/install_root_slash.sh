@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# `install --root /` is the running system, as no --root is: an --exe that does not exist is
+# refused (exit 2), nothing written. Run in a chroot of a temporary directory (the binary and
+# its libraries copied in), so "/" is that directory and the machine's /etc is never written.
+source "$(dirname "$0")/lib.bash"
+command -v jq >/dev/null || skip "jq not installed"
+command -v chroot >/dev/null || skip "chroot not installed"
+jail=$WORK/jail
+mkdir -p "$jail"
+cp "$DISKTUNE" "$jail/disktune"
+for lib in $(ldd "$DISKTUNE" | grep -o '/[^ ]*'); do cp --parents "$lib" "$jail"; done
+jq '.device.path="/dev/loop9" | .device.simulated=false | .device.model="Loop" | .device.serial="" |
+  .device.backing_file="/tmp/one.img" | .winner.changes={"read_ahead_kb":256}' \
+  "$TEST_DATA/golden/report_seed.json" >"$jail/r.json"
+chroot "$jail" /disktune --help >/dev/null 2>&1 || skip "the binary does not run in a chroot"
+for root in / /. ; do
+  code=0
+  timeout 10 chroot "$jail" /disktune install /r.json --root "$root" --exe /usr/bin/absent >"$WORK/out" 2>&1 || code=$?
+  expect_eq "$code" 2 "install --root $root --exe of a missing binary ($(cat "$WORK/out"))"
+  grep -q "/usr/bin/absent does not exist" "$WORK/out" || fail "install said: $(cat "$WORK/out")"
+  [ ! -e "$jail/etc" ] || fail "install --root $root wrote: $(find "$jail/etc")"
+done
+echo "ok: --root / refuses a missing --exe like no --root does"
