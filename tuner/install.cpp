@@ -95,14 +95,16 @@ Kind kind_of(const fs::path& path) {
   return fs::is_regular_file(status) ? Kind::regular : Kind::other;
 }
 
-// Whether the regular file at `path` is one disktune install wrote for `device`: a report of
-// the same drive (a key two drives share names the first one's files), or a file with the mark.
+// Whether the regular file at `path` is one disktune install wrote for `device`: a report whose
+// rule matches the same drive (a key two drives share names the first one's files), or a file
+// with the mark.
 bool ours(const fs::path& path, const results::DeviceInfo& device) {
   if (kind_of(path) != Kind::regular) return false;
   const auto text = read_file(path);
   if (path.extension() != ".json") return text.find(kMark) != std::string::npos;
   const auto installed = results::parse_saved_report(text, path.string());
-  return installed.has_value() && identity_difference(installed.value().device, device).empty();
+  // The same match, not the same identity: a drive re-tuned after a firmware update is ours.
+  return installed.has_value() && results::udev_match_clause(installed.value().device) == results::udev_match_clause(device);
 }
 
 fs::path root_of(const std::optional<std::string>& root) {

@@ -29,6 +29,9 @@ run 2 "install of drive b over a's key" install "$WORK/b.json" --root "$root"
 grep -qF '"/tmp/a b.img"' "$root"/etc/udev/rules.d/*.rules || fail "drive a's rule was replaced: $(cat "$root"/etc/udev/rules.d/*)"
 run 0 "uninstall of drive b (never installed)" uninstall "$WORK/b.json" --root "$root"
 [ -n "$(find "$root/etc/disktune" -name '*.json')" ] || fail "uninstall of drive b removed drive a's report: $(cat "$WORK/out")"
+# The same drive re-tuned after a firmware update (another size too) is no other drive.
+jq '.device.firmware="NEW1" | .device.size_bytes=4096 | .winner.changes.read_ahead_kb=512' "$WORK/a.json" >"$WORK/a2.json"
+run 0 "install of drive a re-tuned" install "$WORK/a2.json" --root "$root"
 run 0 "uninstall of drive a" uninstall "$WORK/a.json" --root "$root"
 [ -z "$(find "$root" -type f -o -type l)" ] || fail "uninstall left: $(find "$root" -type f -o -type l)"
 
