@@ -116,16 +116,28 @@ fs::path under(const std::optional<std::string>& root, const std::string& relati
   return root_of(root) / relative;
 }
 
-// The first directory between the root and `relative` that is a symlink or no directory
-// (writing or removing through it would reach outside the root), or "" when there is none.
+// Whether the symlink `link` leads to a directory inside `root` (a usrmerge-style link of
+// an image, or any link of the running system, whose root is /).
+bool link_inside(const fs::path& link, const fs::path& root) {
+  std::error_code ec;
+  const auto target = fs::canonical(link, ec);
+  if (ec || !fs::is_directory(target, ec)) return false;
+  const auto base = fs::canonical(root, ec);
+  if (ec) return false;
+  const auto relative = target.lexically_relative(base);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+// The first directory between the root and `relative` that is no directory, or a symlink
+// leading out of the root (writing or removing through it would reach outside), or "".
 std::string crossing(const std::optional<std::string>& root, const std::string& relative) {
-  auto path = root_of(root);
-  const auto parent = fs::path(relative).parent_path();
-  for (const auto& part : parent) {
+  const auto base = root_of(root);
+  auto path = base;
+  for (const auto& part : fs::path(relative).parent_path()) {
     path /= part;
     const auto status = fs::symlink_status(path);
     if (!fs::exists(status)) return "";
-    if (!fs::is_directory(status)) return path.string();
+    if (fs::is_symlink(status) ? !link_inside(path, base) : !fs::is_directory(status)) return path.string();
   }
   return "";
 }
@@ -228,8 +240,8 @@ ExitCode install_here(const Config& config, std::ostream& out) {
   for (const auto& f : files) {  // all checked first: a refusal writes nothing
     const auto path = under(config.install_root, f.path);
     if (const auto through = crossing(config.install_root, f.path); !through.empty())
-      throw RunError(kExitUsage, "install: " + through + " is a symbolic link or no directory: " + path.string() +
-                                 " could land outside the root; nothing installed");
+      throw RunError(kExitUsage, "install: " + through + " is a symbolic link out of the root or no directory: " +
+                                 path.string() + " could land outside the root; nothing installed");
     if (kind_of(path) == Kind::other)
       throw RunError(kExitUsage, "install: " + path.string() + " is a symbolic link, a directory or a device: "
                                  "install writes only regular files; nothing installed");
@@ -240,7 +252,7 @@ ExitCode install_here(const Config& config, std::ostream& out) {
   const auto link = under(config.install_root, kUnitLink);
   if (!crossing(config.install_root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link)))
     throw RunError(kExitUsage, "install: " + link.string() + " is not disktune's enable link (or its directory is "
-                               "a symbolic link); nothing installed");
+                               "a symbolic link out of the root); nothing installed");
   for (const auto& f : files) {
     const auto path = under(config.install_root, f.path);
     write_file(path, f);
@@ -269,7 +281,8 @@ ExitCode uninstall_here(const Config& config, std::ostream& out) {
   for (const auto& relative : remove) {
     const auto path = under(config.install_root, relative);
     if (const auto through = crossing(config.install_root, relative); !through.empty()) {
-      out << "disktune: left " << path.string() << ": " << through << " is a symbolic link or no directory\n";
+      out << "disktune: left " << path.string() << ": " << through
+          << " is a symbolic link out of the root or no directory\n";
       continue;
     }
     if (kind_of(path) == Kind::absent) continue;

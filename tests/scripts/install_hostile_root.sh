@@ -66,6 +66,15 @@ ln -s "$WORK/outside" "$r/etc/udev/rules.d"
 run 0 "uninstall with a symlinked directory" uninstall "$WORK/a.json" --root "$r"
 [ -n "$(ls -A "$WORK/outside")" ] || fail "uninstall removed a file outside the root: $(cat "$WORK/out")"
 
+# A symlinked directory that stays inside the root (an image's usrmerge-style link) is used.
+r=$WORK/inside
+mkdir -p "$r/etc/udev" "$r/rules"
+ln -s ../../rules "$r/etc/udev/rules.d"
+run 0 "install through a symlink inside the root" install "$WORK/a.json" --root "$r"
+[ -n "$(ls -A "$r/rules")" ] || fail "no rule in the linked directory: $(cat "$WORK/out")"
+run 0 "uninstall through a symlink inside the root" uninstall "$WORK/a.json" --root "$r"
+[ -z "$(ls -A "$r/rules")" ] || fail "uninstall left the rule: $(cat "$WORK/out")"
+
 # An empty --root is no root: refused, nothing written in the working directory.
 mkdir "$WORK/cwd"
 (cd "$WORK/cwd" && run 2 "install --root ''" install "$WORK/a.json" --root "") || exit 1
