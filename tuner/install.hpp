@@ -48,12 +48,12 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
 /// atomically; refused (exit 2), nothing written: a file already there that disktune did not
 /// write (no "written by disktune install" mark) or a report of another drive under the same
 /// KEY; a symlink, directory, FIFO or device at a target path; a directory between DIR and a
-/// target that is a symlink or no directory; an empty DIR. Prints every path written.
+/// target that is no directory or a symlink leading out of DIR; an empty DIR. Prints every path written.
 ExitCode run_install(const Config& config, std::ostream& out);
 
 /// `disktune uninstall REPORT [--root DIR]`: remove the drive's files install wrote, and the
 /// shared unit, link and hook when no installed report is left; a file without disktune's
-/// mark, one reached through a symlinked directory, and every file of a KEY whose report is
+/// mark, one reached through a symlink out of DIR, and every file of a KEY whose report is
 /// another drive's are left alone and named. Prints every path removed. Exit 0; 2 on bad input.
 ExitCode run_uninstall(const Config& config, std::ostream& out);
 
