@@ -6,6 +6,7 @@
 #include "results/udev_rules.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/drive_match.hpp"
+#include "tuner/journal_file.hpp"
 #include "tuner/output_file.hpp"
 
 #include <filesystem>
@@ -29,6 +30,14 @@ std::string file_key(std::string text) {
   for (char& c : text)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') c = '_';
   return text;
+}
+
+// file_key of `text`; a long one as its tail and hash, so "69-disktune-KEY.rules" and the
+// temporary files beside it fit NAME_MAX (255) however deep a backing file lies.
+std::string short_file_key(const std::string& text) {
+  constexpr std::size_t kLongest = 200;
+  auto key = file_key(text);
+  return key.size() <= kLongest ? key : file_key(unique_journal_key("", text));
 }
 
 // A report as the snippet emitters take it: the winner's changes over the baseline.
@@ -168,9 +177,10 @@ std::string install_key(const results::DeviceInfo& device) {
     throw RunError(kExitUsage, "install: " + device.path + " has no serial, wwid or backing file: a rule keyed on its "
                                "kernel name could set another disk after a reboot; nothing installed");
   // The identity the rule matches (results::udev_match_clause), in its order.
-  if (!device.backing_file.empty()) return file_key("loop" + device.backing_file);
-  if (const auto serial = results::udev_id_serial(device.model, device.serial); !serial.empty()) return file_key(serial);
-  if (!device.wwid.empty()) return file_key(device.wwid);
+  if (!device.backing_file.empty()) return short_file_key("loop" + device.backing_file);
+  if (const auto serial = results::udev_id_serial(device.model, device.serial); !serial.empty())
+    return short_file_key(serial);
+  if (!device.wwid.empty()) return short_file_key(device.wwid);
   throw RunError(kExitUsage, "install: " + device.path + " (model '" + device.model + "', serial '" + device.serial +
                              "') has no ID_SERIAL udev can match (it needs a model and a serial) and no wwid; "
                              "nothing installed");

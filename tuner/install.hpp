@@ -22,7 +22,8 @@ struct InstalledFile {
 
 /// The file-name key of the report's drive: a loop device by its backing file, a disk by
 /// model and serial (udev's ID_SERIAL: both non-blank), else by its wwid, as
-/// results::udev_match_clause matches it; characters outside [A-Za-z0-9._-] become '_'.
+/// results::udev_match_clause matches it; characters outside [A-Za-z0-9._-] become '_'; one
+/// over 200 characters is its tail and hash (unique_journal_key), so file names fit NAME_MAX.
 /// Throws RunError(exit 2) when the drive has none of these (drive_match.hpp
 /// has_stable_identity, or a serial without a model): a rule keyed on a kernel name could
 /// set another disk, and one with no match sets nothing.

@@ -75,6 +75,12 @@ run 0 "install through a symlink inside the root" install "$WORK/a.json" --root 
 run 0 "uninstall through a symlink inside the root" uninstall "$WORK/a.json" --root "$r"
 [ -z "$(ls -A "$r/rules")" ] || fail "uninstall left the rule: $(cat "$WORK/out")"
 
+# A backing file deep enough that its plain key would pass NAME_MAX: installed, then removed.
+report "/tmp/$(printf 'd%.0s' $(seq 250))/x.img" "$WORK/long.json"
+run 0 "install of a drive with a long backing file path" install "$WORK/long.json" --root "$WORK/long"
+run 0 "uninstall of it" uninstall "$WORK/long.json" --root "$WORK/long"
+[ -z "$(find "$WORK/long" -type f -o -type l)" ] || fail "uninstall left: $(find "$WORK/long" -type f -o -type l)"
+
 # An empty --root is no root: refused, nothing written in the working directory.
 mkdir "$WORK/cwd"
 (cd "$WORK/cwd" && run 2 "install --root ''" install "$WORK/a.json" --root "") || exit 1
