@@ -19,7 +19,7 @@ struct Restored {
   probe::Result<void> done;                         ///< ok, or why not (see Restorer::restore)
   probe::ChildEnd end = probe::ChildEnd::finished;  ///< the restore child's end (finished in process)
   std::string detail;                               ///< the watchdog's detail ("" in process)
-  std::string why;  ///< a failure's own cause, without the "restore the original settings" wording ("" when done)
+  std::string why{};  ///< a failure's own cause, without the "restore the original settings" wording ("" when done)
 };
 
 /// Puts settings back on one device, always through Device::restore (probe::apply_configuration:
