@@ -155,10 +155,7 @@ std::string apply_journal_path(const Config& config, const DeviceContext& contex
 std::optional<results::JournalState> apply_journal_state(const Config& config, const DeviceContext& context) {
   Config defaults = config;
   defaults.journal_path.reset();
-  const auto path = apply_journal_path(defaults, context);
-  if (::access(path.c_str(), F_OK) != 0) return std::nullopt;
-  const JournalFile file(path);
-  return read_state(file);
+  return peek_state(apply_journal_path(defaults, context));
 }
 
 bool apply_in_effect(const Config& config, const DeviceContext& context) {

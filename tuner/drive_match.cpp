@@ -66,13 +66,19 @@ std::string canonical_or_self(const std::string& path) {
 
 }  // namespace
 
-probe::Result<results::DeviceInfo> live_identity(const std::string& path) {
+probe::Result<DeviceContext> identified_device(const std::string& path) {
   auto device = make_device(path, probe::DeviceOptions{});
   if (!device) return device.error();
   DeviceContext context;
   context.device = std::move(*device);
   if (auto identify = context.device->identify()) context.identify = std::move(*identify);
-  return describe_device(context);
+  return context;
+}
+
+probe::Result<results::DeviceInfo> live_identity(const std::string& path) {
+  auto context = identified_device(path);
+  if (!context) return context.error();
+  return describe_device(*context);
 }
 
 std::string identity_difference(const results::DeviceInfo& report, const results::DeviceInfo& live) {

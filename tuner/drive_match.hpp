@@ -5,6 +5,7 @@
 #include "probe/core/error.hpp"
 #include "results/report.hpp"
 #include "results/saved_report.hpp"
+#include "tuner/device_context.hpp"
 
 #include <optional>
 #include <ostream>
@@ -12,6 +13,12 @@
 #include <vector>
 
 namespace disktune::tuner {
+
+/// `path` opened with its identify data only (make_device, Device::identify): no settings
+/// snapshot, no capability probe, nothing written. context.identify stays empty for a device
+/// that answers no identify. Errors: make_device's (no such file, not a block device, a
+/// partition, open errors).
+probe::Result<DeviceContext> identified_device(const std::string& path);
 
 /// A live device's identity as a report keeps it (results::DeviceInfo: path, model, serial,
 /// firmware from IDENTIFY words 10-19, 23-26, 27-46; size from BLKGETSIZE64; wwid and a loop

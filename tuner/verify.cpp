@@ -3,10 +3,8 @@
 #include "tuner/verify.hpp"
 
 #include "probe/settings.hpp"
-#include "results/journal.hpp"
 #include "results/pretty_json.hpp"
 #include "tuner/apply.hpp"
-#include "tuner/device_factory.hpp"
 #include "tuner/drift_cause.hpp"
 #include "tuner/drive_match.hpp"
 #include "tuner/journal_file.hpp"
@@ -14,16 +12,12 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 namespace disktune::tuner {
 namespace {
 
-namespace fs = std::filesystem;
 namespace json = boost::json;
 
 struct KnobCheck {
@@ -61,25 +55,13 @@ std::optional<std::time_t> udev_event_time(const std::string& device) {
 }
 
 // What the drive's apply journal and udev record about it (drift_cause.hpp).
-DriftEvidence drift_evidence(const std::string& device) {
+DriftEvidence drift_evidence(const DeviceContext& context) {
   DriftEvidence evidence;
   evidence.current_boot_id = current_boot_id();
-  evidence.udev_event_at = udev_event_time(device);
+  evidence.udev_event_at = udev_event_time(context.device->path());
   Config config;
-  config.device = device;
-  auto made = make_device(device, probe::DeviceOptions{});
-  if (!made) return evidence;
-  DeviceContext context;
-  context.device = std::move(*made);
-  if (auto identify = context.device->identify()) context.identify = std::move(*identify);
-  const auto path = apply_journal_path(config, context);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return evidence;
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto decoded = results::decode_journal(text.str(), path);
-  if (!decoded) return evidence;
-  const auto state = results::interpret_journal(*decoded, path);
+  config.device = context.device->path();
+  const auto state = apply_journal_state(config, context);
   if (!state) return evidence;
   if (!state->apply_in_effect) evidence.restored_at = state->restored_at;
   evidence.applied_at = state->applied_at;
@@ -115,15 +97,15 @@ DriveCheck check_drive(const results::SavedReport& report) {
     return check;
   }
   check.device = found.path;
-  auto device = make_device(*found.path, probe::DeviceOptions{});
-  if (!device) {
+  auto context = identified_device(*found.path);
+  if (!context) {
     check.device.reset();
-    check.detail = device.error().message();
+    check.detail = context.error().message();
     return check;
   }
-  const auto evidence = drift_cause(drift_evidence(*found.path));
+  const auto evidence = drift_cause(drift_evidence(*context));
   for (const auto& [id, value] : probe::in_apply_order(report.changes))
-    check.knobs.push_back(check_knob(**device, id, value, report, evidence));
+    check.knobs.push_back(check_knob(*context->device, id, value, report, evidence));
   return check;
 }
 
