@@ -1,178 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Command-line parsing with Boost.Program_options: one options table per subcommand.
+// Command-line parsing with Boost.Program_options: the tables come from cli_options, the
+// numbers are checked by cli_numbers, and this file turns a parsed command line into a Config.
 #include "tuner/config.hpp"
 
 #include "probe/in_use.hpp"
 #include "strategies/registry.hpp"
-#include "tuner/version.hpp"
+#include "tuner/cli_numbers.hpp"
+#include "tuner/cli_options.hpp"
 
 #include <boost/program_options.hpp>
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
-#include <iomanip>
 #include <sstream>
 
 namespace disktune::tuner {
 namespace po = boost::program_options;
 namespace {
-
-constexpr const char* kUsage =
-    "usage: disktune COMMAND [options]\n"
-    "  identify [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--json]\n"
-    "  plan     [DEVICE | --from FILE [--format raw|hdparm-i|hdparm-I]] [--safe-only] [--allow-mounted]\n"
-    "           [--json]\n"
-    "  bench    [DEVICE] [--objective NAME [--metric M]] [--repeats N] [--duration S] [--full-samples]\n"
-    "           [--method cached|buffered|both] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
-    "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
-    "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
-    "           [--hdparm-conf FILE] [--udev-rules FILE] [--tuned-profile FILE] [--journal FILE] [--fresh] [--force]\n"
-    "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
-    "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
-    "  restore  [DEVICE] [--journal FILE] [--force]\n"
-    "  apply    REPORT [DEVICE] | --config DIR [--journal FILE] [--allow-mounted]\n"
-    "  verify   REPORT... | --config DIR [--json]\n"
-    "  install  REPORT [--root DIR] [--exe PATH]     uninstall REPORT [--root DIR]\n"
-    "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
-    "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
-    "           [--objective NAME] [--metric M]\n"
-    "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
-    "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
-    "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
-    "Run 'disktune COMMAND --help' for a command's options.\n";
-
-std::optional<Command> command_from_name(const std::string& name) {
-  if (name == "identify") return Command::identify;
-  if (name == "plan") return Command::plan;
-  if (name == "bench") return Command::bench;
-  if (name == "tune") return Command::tune;
-  if (name == "restore") return Command::restore;
-  if (name == "apply") return Command::apply;
-  if (name == "verify") return Command::verify;
-  if (name == "install") return Command::install;
-  if (name == "uninstall") return Command::uninstall;
-  if (name == "evaluate") return Command::evaluate;
-  return std::nullopt;
-}
-
-// "search strategy: NAME (description); ..." from the registry, for --help.
-std::string strategy_list() {
-  std::string list = "search strategy:";
-  for (const auto& name : strategies::strategy_names())
-    if (auto strategy = strategies::make_strategy(name)) list += "\n  " + name + ": " + std::string((*strategy)->description());
-  return list;
-}
-
-// --objective's help: every built-in objective and what it measures.
-std::string objective_help() {
-  return "what a trial is judged by: seq-read (hdparm -t buffered sequential reads, MB/s; the default), "
-         "seq-read-direct (fio, 1 MiB O_DIRECT reads at queue depth 16, MB/s), rand-read-iops (fio, 4 KiB "
-         "random reads at queue depth 32, IOPS), rand-read-latency (fio, 4 KiB random reads at queue depth 1, "
-         "p99 completion latency in us, lower is better) or fio:FILE (your fio job file, read-only); A,B "
-         "optimises A and keeps B within --tolerance of the baseline";
-}
-
-po::options_description common_options() {
-  po::options_description options("Options");
-  options.add_options()
-      ("help,h", "show this help")
-      ("seed", po::value<std::string>()->default_value("1"), "noise seed of a simulated drive (0-4294967295)")
-      ("sim-profile", po::value<std::string>(), "JSON behaviour profile of a simulated drive");
-  return options;
-}
-
-// "what to measure: seq-read (default), seq-read-direct, ..., fio:FILE" for --help.
-// --objective and --metric: one definition for every command that measures.
-void add_objective_options(po::options_description& options) {
-  options.add_options()
-      ("objective", po::value<std::string>(), objective_help().c_str())
-      ("metric", po::value<std::string>(), "the figure of a fio:FILE objective: bw, iops, p99 or p999 (default: bw for a sequential job, iops for a random one)");
-}
-
-po::options_description command_options(Command command) {
-  auto options = common_options();
-  if (command == Command::identify || command == Command::plan || command == Command::bench ||
-      command == Command::evaluate || command == Command::verify)
-    options.add_options()("json", "print JSON instead of text");
-  if (command == Command::verify || command == Command::apply)
-    options.add_options()("config", po::value<std::string>(), "every report (*.json) in this directory");
-  if (command == Command::install || command == Command::uninstall)
-    options.add_options()("root", po::value<std::string>(), "install under this directory instead of / (packaging, tests)");
-  if (command == Command::install)
-    options.add_options()("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default /usr/bin/disktune)");
-  if (command == Command::apply) {
-    options.add_options()
-        ("journal", po::value<std::string>(), "apply journal (default: /var/lib/disktune/<drive>.apply.journal)")
-        ("allow-mounted", "apply to a disk even if it is mounted, swapped on or held by md/dm/LVM");
-  }
-  if (command == Command::identify || command == Command::plan) {
-    options.add_options()
-        ("from", po::value<std::string>(), "read identify data from a capture instead of a device")
-        ("format", po::value<std::string>(), "format of --from: raw, hdparm-i or hdparm-I (default: detect)");
-  }
-  if (command == Command::plan || command == Command::tune) {
-    options.add_options()
-        ("safe-only", "search only settings that cannot lose data (the block-layer ones, APM, AAM)")
-        ("allow-mounted", "tune a disk even if it is mounted, swapped on or held by md/dm/LVM, with its data-safe "
-                          "knobs only (the ATA knobs are refused; plan: show that space)");
-  }
-  if (command == Command::bench || command == Command::tune) {
-    options.add_options()
-        ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
-        ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)")
-        ("full-samples", "every buffered-read sample runs --duration s (default on a real device: a sample ends once its rate is steady, its figure projected to --duration)");
-  }
-  if (command == Command::bench) {
-    add_objective_options(options);
-    options.add_options()
-        ("method", po::value<std::string>()->default_value("both"),
-         "seq-read: cached (hdparm -T), buffered (hdparm -t) or both");
-  }
-  if (command == Command::tune || command == Command::evaluate) add_objective_options(options);
-  if (command == Command::tune) {
-    options.add_options()
-        ("tolerance", po::value<std::string>()->default_value("5"), "--objective A,B: percent by which the chosen configuration may be worse than the baseline on B (0-100)");
-  }
-  if (command == Command::tune || command == Command::evaluate) {
-    options.add_options()
-        ("max-repeats", po::value<std::string>()->default_value("10"), "adaptive sampling: at most this many samples per configuration (--repeats to 1000)");
-  }
-  if (command == Command::evaluate) {
-    options.add_options()
-        ("seeds", po::value<std::string>()->default_value("5"), "noise seeds per simulated drive: --seed, --seed + 1, ... (1-10000)")
-        ("strategies", po::value<std::string>(), "comma-separated strategies to evaluate (default: all; exhaustive, the reference, always runs)")
-        ("drives", po::value<std::string>(), "only the first N tunable drives (file name order; 1-100000)")
-        ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
-        ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
-        ("duration", po::value<std::string>()->default_value("0.1"), "virtual seconds per buffered-read sample (0.01-3600)")
-        ("repeats", po::value<std::string>()->default_value("3"), "first samples per configuration (1-1000)");
-  }
-  if (command == Command::tune) {
-    options.add_options()
-        ("time-budget", po::value<std::string>(), "stop the search after this many seconds of measurement (0.1-2592000)")
-        ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
-         strategy_list().c_str())
-        ("trial-timeout", po::value<std::string>(), "seconds before a trial is killed: hung without progress, slow with it (default: from the baseline's rate; 0.1-86400)")
-        ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least; 0.1-86400)")
-        ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
-        ("max-trials", po::value<std::string>(), "stop after this many trials (1-1000000)")
-        ("noise-repeats", po::value<std::string>(), "baseline trials measured after the first for the noise (default 2; 1-10)")
-        ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
-        ("boot-local", po::value<std::string>(), "write the boot.local snippet here")
-        ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
-        ("udev-rules", po::value<std::string>(), "write a udev rules file here")
-        ("tuned-profile", po::value<std::string>(), "write a TuneD profile fragment here (Red Hat family)")
-        ("fresh", "set the journal aside (renamed, whatever its state) and start over");
-  }
-  if (command == Command::tune || command == Command::restore) {
-    options.add_options()
-        ("journal", po::value<std::string>(), "journal file (default: /var/lib/disktune/<drive>.journal)")
-        ("force", "use a journal recorded under another device name or kernel (another drive's is always refused)");
-  }
-  return options;
-}
 
 // evaluate --strategies: registered names, exhaustive added as the reference when missing.
 std::vector<std::string> parse_strategies(const std::string& list) {
@@ -214,66 +57,6 @@ template <class T>
 std::optional<T> optional_value(const po::variables_map& vm, const char* name) {
   if (!vm.count(name)) return std::nullopt;
   return vm[name].as<T>();
-}
-
-// Seeds are stored in the JSON report; 32 bits keep them exact in every JSON reader.
-std::uint64_t parse_seed(const std::string& text) {
-  std::uint64_t seed = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-  if (ec != std::errc{} || end != text.data() + text.size() || seed > 0xFFFFFFFFu)
-    throw UsageError("--seed must be a whole number from 0 to 4294967295, not '" + text + "'");
-  return seed;
-}
-
-// Accepted ranges of the numeric options (README "Options"): a value outside is a usage error
-// that states the range, never clamped. The upper bounds keep every derived time limit and
-// sample count finite and exact (1e10 s overflows a nanosecond clock).
-struct Range {
-  double min;
-  double max;
-};
-constexpr Range kRepeats{1, 1000};
-constexpr Range kDurationS{0.01, 3600};
-constexpr Range kTimeoutS{0.1, 86400};
-constexpr Range kTimeBudgetS{0.1, 2592000};
-constexpr Range kMaxTrials{1, 1000000};
-constexpr Range kNoiseRepeats{1, 10};
-constexpr Range kSeeds{1, 10000};
-constexpr Range kDrives{1, 100000};
-constexpr Range kPercent{0, 100};
-
-std::string range_text(Range range) {
-  std::ostringstream text;
-  text << std::setprecision(10) << range.min << " to " << range.max;
-  return text.str();
-}
-
-[[noreturn]] void out_of_range(const char* name, const char* kind, Range range, const std::string& text) {
-  throw UsageError(std::string("--") + name + " must be " + kind + " from " + range_text(range) + ", not '" + text + "'");
-}
-
-// A whole number in `range`: no sign, fraction or exponent.
-long long whole_number(const char* name, const std::string& text, Range range) {
-  long long value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  const auto number = static_cast<double>(value);
-  if (ec != std::errc{} || end != text.data() + text.size() || number < range.min || number > range.max)
-    out_of_range(name, "a whole number", range, text);
-  return value;
-}
-
-// A finite number in `range` (inf, nan and 1e300 are not); `kind` names it in the error.
-double bounded_number(const char* name, const char* kind, const std::string& text, Range range) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value) || value < range.min ||
-      value > range.max)
-    out_of_range(name, kind, range, text);
-  return value;
-}
-
-double seconds(const char* name, const std::string& text, Range range) {
-  return bounded_number(name, "a number of seconds", text, range);
 }
 
 std::optional<long long> optional_count(const po::variables_map& vm, const char* name, Range range) {
@@ -403,11 +186,11 @@ Config help(std::string text) {
 Config parse_command_line(int argc, const char* const argv[]) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
-    Config config = help(kUsage);
+    Config config = help(usage_text());
     config.help_is_error = true;
     return config;
   }
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") return help(kUsage);
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") return help(usage_text());
   if (args[0] == "--version") {
     Config config;
     config.command = Command::version;
@@ -436,7 +219,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
   }
   if (vm.count("help")) {
     std::ostringstream text;
-    text << kUsage << '\n' << options;
+    text << usage_text() << '\n' << options;
     return help(text.str());
   }
   Config config;
