@@ -77,21 +77,40 @@ std::string not_applied_comment(const SnippetTarget& target, const probe::Settin
       ata);
 }
 
+constexpr std::string_view kTitle = "/etc/hdparm.conf block";
+
+// What follows the header: the block (stanza true), or comments saying why there is none.
+struct Body {
+  std::string text;
+  bool stanza = false;
+};
+
+Body body_of(const Report& report, const SnippetTarget& target, const probe::Settings& changes) {
+  const auto queue = queue_comment(queue_changes(changes));
+  if (hdparm_flag_list(changes).empty()) return {"# No ATA setting changed: nothing for /etc/hdparm.conf.\n" + queue};
+  if (!report.device.simulated && !debian_applies_to(target.kernel_name))
+    return {not_applied_comment(target, changes) + queue};
+  std::string text;
+  if (target.stable_path.empty() && !report.device.simulated)
+    text += "# No /dev/disk/by-id name is known: " + target.hdparm_device + " may name another drive after a reboot.\n";
+  return {text + conf_block(target, changes) + queue, true};
+}
+
 }  // namespace
 
 std::string HdparmConfEmitter::render(const Report& report) const {
-  auto [target, changes, text, complete] = start_snippet(report, "/etc/hdparm.conf block");
+  auto [target, changes, text, complete] = start_snippet(report, kTitle);
   if (complete) return text;
-  const auto queue = queue_comment(queue_changes(changes));
-  if (hdparm_flag_list(changes).empty())
-    return text + "# No ATA setting changed: nothing for /etc/hdparm.conf.\n" + queue;
-  if (!report.device.simulated && !debian_applies_to(target.kernel_name))
-    return text + not_applied_comment(target, changes) + queue;
-  text += "# Append to /etc/hdparm.conf (Debian/Ubuntu): applied at boot and by udev on hot-plug.\n";
-  if (target.stable_path.empty() && !report.device.simulated)
-    text += "# No /dev/disk/by-id name is known: " + target.hdparm_device +
-            " may name another drive after a reboot.\n";
-  return text + conf_block(target, changes) + queue;
+  const auto body = body_of(report, target, changes);
+  if (body.stanza) text += "# Append to /etc/hdparm.conf (Debian/Ubuntu): applied at boot and by udev on hot-plug.\n";
+  return text + body.text;
+}
+
+std::string hdparm_conf_stanza(const Report& report) {
+  const auto start = start_snippet(report, kTitle);
+  if (start.complete) return "";
+  auto body = body_of(report, start.target, start.changes);
+  return body.stanza ? std::move(body.text) : std::string{};
 }
 
 }  // namespace disktune::results

@@ -22,4 +22,10 @@ class HdparmConfEmitter : public Emitter {
   [[nodiscard]] std::string render(const Report& report) const override;
 };
 
+/// The block alone, as `disktune install --form hdparm-conf` puts it into /etc/hdparm.conf:
+/// HdparmConfEmitter's text without the header and the "Append to" line (the by-id warning
+/// and the queue-settings comment stay); "" when the emitter would write no block. Throws as
+/// HdparmConfEmitter::render.
+std::string hdparm_conf_stanza(const Report& report);
+
 }  // namespace disktune::results

@@ -157,17 +157,35 @@ std::string udev_id_wwn(std::string_view wwid) {
   return "";
 }
 
-std::string TunedProfileEmitter::render(const Report& report) const {
-  auto [target, changes, text, complete] = start_snippet(report, "TuneD profile fragment");
-  if (complete) return text;
+namespace {
+
+constexpr std::string_view kTitle = "TuneD profile fragment";
+
+// The ATA comment and the units; "" when TuneD can apply none of `changes`.
+std::string units_of(const Report& report, const SnippetTarget& target, const probe::Settings& changes) {
   const auto split = split_changes(changes);
-  text += "# Append to /etc/tuned/NAME/tuned.conf after its [main] section (include= the profile\n"
-          "# it extends), then: tuned-adm profile NAME\n" +
-          ata_comment(split.ata_only);
+  if (split.disk.empty() && split.sysfs.empty()) return "";
+  std::string text = ata_comment(split.ata_only);
   if (!split.disk.empty()) text += disk_unit(report, target, split.disk);
   if (!split.sysfs.empty()) text += sysfs_unit(report, target, split.sysfs);
-  if (split.disk.empty() && split.sysfs.empty()) text += "# No setting TuneD can apply changed.\n";
   return text;
+}
+
+}  // namespace
+
+std::string TunedProfileEmitter::render(const Report& report) const {
+  auto [target, changes, text, complete] = start_snippet(report, kTitle);
+  if (complete) return text;
+  text += "# Append to /etc/tuned/NAME/tuned.conf after its [main] section (include= the profile\n"
+          "# it extends), then: tuned-adm profile NAME\n";
+  const auto units = units_of(report, target, changes);
+  return text + (units.empty() ? ata_comment(split_changes(changes).ata_only) + "# No setting TuneD can apply changed.\n"
+                               : units);
+}
+
+std::string tuned_profile_units(const Report& report) {
+  const auto start = start_snippet(report, kTitle);
+  return start.complete ? std::string{} : units_of(report, start.target, start.changes);
 }
 
 }  // namespace disktune::results

@@ -35,6 +35,12 @@ class TunedProfileEmitter : public Emitter {
   [[nodiscard]] std::string render(const Report& report) const override;
 };
 
+/// The units alone, as `disktune install --form tuned` writes them after its own [main]
+/// section: TunedProfileEmitter's text without the header and the "Append to" lines (the
+/// comment on ATA settings TuneD has no option for stays); "" when TuneD can apply none of
+/// the changes. Throws as TunedProfileEmitter::render.
+std::string tuned_profile_units(const Report& report);
+
 /// The ID_WWN udev gives a disk whose kernel wwid (sysfs wwid, DeviceInfo::wwid) is `wwid`:
 /// "naa.5000C500A1B2C3D4..." -> "0x5000c500a1b2c3d4" (ata_id and scsi_id print the first 64
 /// bits in lower case), "eui.*" / "nvme.*" as they are (60-persistent-storage.rules copies

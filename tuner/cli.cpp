@@ -153,6 +153,7 @@ void fill_reports(Config& config, const po::variables_map& vm) {
   config.config_dir = optional_value<std::string>(vm, "config");
   config.install_root = optional_value<std::string>(vm, "root");
   config.install_exe = optional_value<std::string>(vm, "exe");
+  if (vm.count("form")) config.install_forms = parse_install_forms(vm["form"].as<std::string>());
   if (config.command == Command::apply && config.config_dir) {
     if (!args.empty()) throw UsageError("apply takes REPORT [DEVICE] or --config DIR, not both");
     return;

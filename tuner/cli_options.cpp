@@ -28,7 +28,8 @@ constexpr const char* kUsage =
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  apply    REPORT [DEVICE] | --config DIR [--journal FILE] [--allow-mounted]\n"
     "  verify   REPORT... | --config DIR [--json]\n"
-    "  install  REPORT [--root DIR] [--exe PATH]     uninstall REPORT [--root DIR]\n"
+    "  install  REPORT [--root DIR] [--exe PATH] [--form udev,systemd,hdparm-conf,tuned]\n"
+    "  uninstall REPORT [--root DIR]\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
     "           [--objective NAME] [--metric M]\n"
@@ -80,8 +81,13 @@ void add_report_options(po::options_description& options, Command command) {
     options.add_options()("config", po::value<std::string>(), "every report (*.json) in this directory");
   if (command == Command::install || command == Command::uninstall)
     options.add_options()("root", po::value<std::string>(), "install under this directory instead of / (packaging, tests)");
-  if (command == Command::install)
-    options.add_options()("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default /usr/bin/disktune)");
+  if (command == Command::install) {
+    options.add_options()
+        ("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default /usr/bin/disktune)")
+        ("form", po::value<std::string>(), "what to install, comma-separated: udev (the rule), systemd (the boot unit and the "
+                                           "resume hook), hdparm-conf (a block in /etc/hdparm.conf), tuned (the TuneD profile "
+                                           "disktune-KEY); default udev,systemd");
+  }
   if (command == Command::apply) {
     options.add_options()
         ("journal", po::value<std::string>(), "apply journal (default: /var/lib/disktune/<drive>.apply.journal)")

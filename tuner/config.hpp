@@ -5,6 +5,7 @@
 #include "bench/objective.hpp"
 #include "probe/identify/identify_text.hpp"
 #include "probe/settings.hpp"
+#include "tuner/install_forms.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -28,6 +29,7 @@ struct Config {
   std::optional<std::string> config_dir;       ///< apply/verify --config DIR: every *.json in it
   std::optional<std::string> install_root;     ///< install/uninstall --root DIR (default /)
   std::optional<std::string> install_exe;      ///< install --exe PATH: the binary the unit and the hook run
+  std::vector<InstallForm> install_forms = kDefaultInstallForms;  ///< install --form LIST
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I
   bool json = false;                           ///< --json

@@ -4,11 +4,14 @@
 
 #include "results/snippet.hpp"
 #include "results/udev_rules.hpp"
+#include "tuner/install_forms.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/drive_match.hpp"
 #include "tuner/journal_file.hpp"
 #include "tuner/output_file.hpp"
 
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -20,11 +23,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kMark = "written by disktune install";
+constexpr const char* kMark = kInstallMark;
 constexpr const char* kConfigDir = "etc/disktune";
 constexpr const char* kUnit = "etc/systemd/system/disktune-apply.service";
 constexpr const char* kUnitLink = "etc/systemd/system/multi-user.target.wants/disktune-apply.service";
 constexpr const char* kSleepHook = "usr/lib/systemd/system-sleep/disktune";
+constexpr const char* kHdparmConf = "etc/hdparm.conf";
+// A temporary file of write_output this old is no write in progress: an install killed before its rename.
+constexpr std::chrono::seconds kStaleTemporary{60};
 
 std::string file_key(std::string text) {
   for (char& c : text)
@@ -50,40 +56,6 @@ results::Report snippet_report(const results::SavedReport& saved) {
   report.winner.changes = saved.changes;
   report.winner.keep_baseline = saved.changes.empty();
   return report;
-}
-
-// The binary the unit and the hook run: an absolute path udev, systemd and sh take as it is.
-std::string checked_exe(const std::string& exe) {
-  const bool plain = !exe.empty() && exe.front() == '/' &&
-                     exe.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+") ==
-                         std::string::npos;
-  if (!plain) throw RunError(kExitUsage, "install: the disktune binary path '" + exe + "' is not a plain absolute path");
-  return exe;
-}
-
-std::string unit_text(const std::string& exe) {
-  return "# " + std::string(kMark) + ": puts the tuned settings of every drive in /etc/disktune back at boot.\n"
-         "[Unit]\n"
-         "Description=Apply disktune's tuned disk settings\n"
-         "Documentation=file:///etc/disktune\n"
-         "After=systemd-udev-trigger.service systemd-udev-settle.service local-fs.target\n"
-         "ConditionDirectoryNotEmpty=/etc/disktune\n\n"
-         "[Service]\n"
-         "Type=oneshot\n"
-         "RemainAfterExit=yes\n"
-         "ExecStart=" + exe + " apply --config /etc/disktune\n\n"
-         "[Install]\n"
-         "WantedBy=multi-user.target\n";
-}
-
-std::string sleep_hook_text(const std::string& exe) {
-  return "#!/bin/sh\n"
-         "# " + std::string(kMark) + ": a drive resets APM, AAM, multcount and its transfer mode\n"
-         "# when it resumes; systemd-sleep runs this with 'post' after resume (systemd-suspend.service(8)).\n"
-         "case \"$1\" in\n"
-         "  post) " + exe + " apply --config /etc/disktune ;;\n"
-         "esac\n"
-         "exit 0\n";
 }
 
 std::string read_file(const fs::path& path) {
@@ -151,10 +123,10 @@ std::string crossing(const std::optional<std::string>& root, const std::string& 
   return "";
 }
 
-void write_file(const fs::path& path, const InstalledFile& file) {
+void write_file(const fs::path& path, const std::string& content, bool executable) {
   fs::create_directories(path.parent_path());
-  write_output(path.string(), file.content);
-  if (file.executable) ::chmod(path.c_str(), 0755);
+  write_output(path.string(), content);
+  if (executable) ::chmod(path.c_str(), 0755);
 }
 
 // The enable link install makes.
@@ -187,25 +159,35 @@ std::string install_key(const results::DeviceInfo& device) {
 }
 
 std::vector<InstalledFile> install_files(const results::SavedReport& report, const std::string& report_text,
-                                         const std::string& exe) {
+                                         const std::string& exe, const std::vector<InstallForm>& forms) {
   if (report.changes.empty())
     throw RunError(kExitUsage, "install: " + report.file + " recommends keeping the baseline: nothing to install");
   const auto key = install_key(report.device);
-  std::string rule;
-  try {
-    const auto report_form = snippet_report(report);
-    rule = results::udev_rule(report.device, results::snippet_settings(report_form));
-  } catch (const std::invalid_argument& e) {
-    throw RunError(kExitUsage, "install: " + report.file + ": " + e.what());
-  }
+  const auto snippet_form = snippet_report(report);
   std::string from = report.file;  // a path may hold a newline: it must not end the comment
   for (char& c : from)
     if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  const std::string rule_text = "# " + std::string(kMark) + " from " + from + "\n" + rule;
-  return {{std::string(kConfigDir) + "/" + key + ".json", report_text, false, false},
-          {"etc/udev/rules.d/69-disktune-" + key + ".rules", rule_text, false, false},
-          {kUnit, unit_text(checked_exe(exe)), false, true},
-          {kSleepHook, sleep_hook_text(checked_exe(exe)), true, true}};
+  const std::string mark_line = std::string(kMark) + " from " + from;
+  const auto wanted = [&forms](InstallForm form) { return std::find(forms.begin(), forms.end(), form) != forms.end(); };
+  std::vector<InstalledFile> files{{std::string(kConfigDir) + "/" + key + ".json", report_text, false, false}};
+  try {
+    if (wanted(InstallForm::udev))
+      files.push_back({"etc/udev/rules.d/69-disktune-" + key + ".rules",
+                       "# " + mark_line + "\n" + results::udev_rule(report.device, results::snippet_settings(snippet_form)),
+                       false, false});
+    if (wanted(InstallForm::hdparm_conf))
+      files.push_back({kHdparmConf, "# " + mark_line + "\n" + hdparm_conf_form(snippet_form, report.file), false, false, key});
+    if (wanted(InstallForm::tuned))
+      files.push_back({"etc/tuned/" + tuned_profile_name(key) + "/tuned.conf",
+                       tuned_profile_file(key, mark_line, tuned_form(snippet_form, report.file)), false, false});
+  } catch (const std::invalid_argument& e) {
+    throw RunError(kExitUsage, "install: " + report.file + ": " + e.what());
+  }
+  if (wanted(InstallForm::systemd)) {
+    files.push_back({kUnit, systemd_unit_text(checked_exe(exe)), false, true});
+    files.push_back({kSleepHook, sleep_hook_text(checked_exe(exe)), true, true});
+  }
+  return files;
 }
 
 namespace {
@@ -235,45 +217,135 @@ ExitCode run_uninstall(const Config& config, std::ostream& out) {
 
 namespace {
 
-ExitCode install_here(const Config& config, std::ostream& out) {
-  const auto& file = config.reports.at(0);
-  const auto report = read_report("REPORT", file);
-  // The boot unit outlives a build directory: the installed binary unless --exe names one.
-  const std::string exe = config.install_exe.value_or("/usr/bin/disktune");
+// What install writes at `path` for `f`: the file, or the whole hdparm.conf with f's block in it.
+std::string content_at(const fs::path& path, const InstalledFile& f) {
+  if (f.block_key.empty()) return f.content;
+  const auto existing = kind_of(path) == Kind::regular ? read_file(path) : std::string{};
+  try {
+    return with_hdparm_conf_block(existing, f.block_key, f.content);
+  } catch (const std::invalid_argument& e) {
+    throw RunError(kExitUsage, "install: " + path.string() + ": " + e.what() + "; nothing installed");
+  }
+}
+
+// Refuses (exit 2) a target install must not write: through a link out of the root, over
+// what is no regular file, over a file of someone else (a shared file takes only our block).
+void check_target(const Config& config, const InstalledFile& f, const results::DeviceInfo& device) {
+  const auto path = under(config.install_root, f.path);
+  if (const auto through = crossing(config.install_root, f.path); !through.empty())
+    throw RunError(kExitUsage, "install: " + through + " is a symbolic link out of the root or no directory: " +
+                               path.string() + " could land outside the root; nothing installed");
+  if (kind_of(path) == Kind::other)
+    throw RunError(kExitUsage, "install: " + path.string() + " is a symbolic link, a directory or a device: "
+                               "install writes only regular files; nothing installed");
+  if (f.block_key.empty() && kind_of(path) == Kind::regular && !ours(path, device))
+    throw RunError(kExitUsage, "install: " + path.string() + " exists and was not written by disktune install "
+                               "for this drive (a key another drive shares, or a file of your own); nothing installed");
+  (void)content_at(path, f);  // a damaged block of ours is refused before anything is written
+}
+
+// The boot unit is shared: another drive's install made it run its --exe, which this one keeps.
+void check_shared_unit(const Config& config, const std::vector<InstalledFile>& files, const fs::path& mine) {
+  const auto unit = std::find_if(files.begin(), files.end(), [](const auto& f) { return f.path == kUnit; });
+  const auto path = under(config.install_root, kUnit);
+  if (unit == files.end() || kind_of(path) != Kind::regular) return;
+  const auto installed = exec_start(read_file(path));
+  if (installed == exec_start(unit->content) || !other_reports_left(under(config.install_root, kConfigDir), mine))
+    return;
+  throw RunError(kExitUsage, "install: " + path.string() + " of the drives already installed has '" + installed +
+                             "', and this install asks for '" + exec_start(unit->content) + "': the unit is "
+                             "shared, so give the same --exe (or uninstall the others first); nothing installed");
+}
+
+void check_live_exe(const Config& config, const std::string& exe) {
   std::error_code ec;  // --root / (or /.) is the running system, as no --root is
   const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
   if (live && !fs::exists(exe))
     throw RunError(kExitUsage, "install: " + exe + " does not exist: the boot unit and the resume hook would run "
                                "nothing; install the binary first (cmake --install build --prefix /usr) or name "
                                "it with --exe; nothing installed");
-  const auto files = install_files(report, read_file(file), exe);
-  for (const auto& f : files) {  // all checked first: a refusal writes nothing
-    const auto path = under(config.install_root, f.path);
-    if (const auto through = crossing(config.install_root, f.path); !through.empty())
-      throw RunError(kExitUsage, "install: " + through + " is a symbolic link out of the root or no directory: " +
-                                 path.string() + " could land outside the root; nothing installed");
-    if (kind_of(path) == Kind::other)
-      throw RunError(kExitUsage, "install: " + path.string() + " is a symbolic link, a directory or a device: "
-                                 "install writes only regular files; nothing installed");
-    if (kind_of(path) == Kind::regular && !ours(path, report.device))
-      throw RunError(kExitUsage, "install: " + path.string() + " exists and was not written by disktune install "
-                                 "for this drive (a key another drive shares, or a file of your own); nothing installed");
-  }
+}
+
+void remove_stale(const fs::path& path, std::ostream& out) {
+  for (const auto& stale : remove_stale_temporaries(path.string(), kStaleTemporary))
+    out << "disktune: removed " << stale << " (left by an interrupted install)\n";
+}
+
+void tell_tuned(const std::vector<InstalledFile>& files, std::ostream& out) {
+  for (const auto& f : files)
+    if (f.path.rfind("etc/tuned/", 0) == 0)
+      out << "disktune: TuneD uses " << fs::path(f.path).parent_path().filename().string()
+          << " once it is named with the active profile: tuned-adm profile \"$(tuned-adm active | sed "
+             "'s/^Current active profile: //')\" "
+          << fs::path(f.path).parent_path().filename().string() << '\n';
+}
+
+ExitCode install_here(const Config& config, std::ostream& out) {
+  const auto& file = config.reports.at(0);
+  const auto report = read_report("REPORT", file);
+  // The boot unit outlives a build directory: the installed binary unless --exe names one.
+  const std::string exe = config.install_exe.value_or("/usr/bin/disktune");
+  check_live_exe(config, exe);
+  const auto files = install_files(report, read_file(file), exe, config.install_forms);
+  for (const auto& f : files) check_target(config, f, report.device);  // all first: a refusal writes nothing
+  check_shared_unit(config, files, under(config.install_root, files.front().path));
   const auto link = under(config.install_root, kUnitLink);
-  if (!crossing(config.install_root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link)))
+  const bool enable = std::any_of(files.begin(), files.end(), [](const auto& f) { return f.path == kUnit; });
+  if (enable && (!crossing(config.install_root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link))))
     throw RunError(kExitUsage, "install: " + link.string() + " is not disktune's enable link (or its directory is "
                                "a symbolic link out of the root); nothing installed");
   for (const auto& f : files) {
     const auto path = under(config.install_root, f.path);
-    write_file(path, f);
-    out << "disktune: wrote " << path.string() << '\n';
+    remove_stale(path, out);
+    write_file(path, content_at(path, f), f.executable);
+    out << "disktune: wrote " << path.string() << (f.block_key.empty() ? "" : " (the block of " + f.block_key + ")")
+        << '\n';
   }
-  if (kind_of(link) == Kind::absent) {  // what `systemctl enable` makes
+  if (enable && kind_of(link) == Kind::absent) {  // what `systemctl enable` makes
     fs::create_directories(link.parent_path());
     fs::create_symlink("../disktune-apply.service", link);
     out << "disktune: enabled " << link.string() << " -> ../disktune-apply.service\n";
   }
+  tell_tuned(files, out);
   return kExitOk;
+}
+
+// Whether `relative` can be removed: reached inside the root and written by install (a
+// reason printed when not). Absent: false, quietly.
+bool removable(const Config& config, const std::string& relative, const results::DeviceInfo& device, std::ostream& out) {
+  const auto path = under(config.install_root, relative);
+  if (const auto through = crossing(config.install_root, relative); !through.empty()) {
+    out << "disktune: left " << path.string() << ": " << through << " is a symbolic link out of the root or no directory\n";
+    return false;
+  }
+  if (kind_of(path) == Kind::absent) return false;
+  if (!(relative == std::string(kUnitLink) ? our_link(path) : ours(path, device))) {
+    out << "disktune: left " << path.string() << ": not written by disktune install\n";
+    return false;
+  }
+  return true;
+}
+
+// KEY's block out of hdparm.conf, every other byte kept; a file left holding nothing is removed.
+void remove_block(const Config& config, const std::string& key, std::ostream& out) {
+  const auto path = under(config.install_root, kHdparmConf);
+  if (!crossing(config.install_root, kHdparmConf).empty() || kind_of(path) != Kind::regular) return;
+  const auto text = read_file(path);
+  if (!has_hdparm_conf_block(text, key)) return;
+  std::string rest;
+  try {
+    rest = with_hdparm_conf_block(text, key, "");
+  } catch (const std::invalid_argument& e) {
+    out << "disktune: left " << path.string() << ": " << e.what() << '\n';
+    return;
+  }
+  if (rest.find_first_not_of(" \t\n") == std::string::npos) {
+    fs::remove(path);
+    out << "disktune: removed " << path.string() << " (it held only the block of " << key << ")\n";
+    return;
+  }
+  write_output(path.string(), rest);
+  out << "disktune: removed the block of " << key << " from " << path.string() << '\n';
 }
 
 ExitCode uninstall_here(const Config& config, std::ostream& out) {
@@ -281,8 +353,9 @@ ExitCode uninstall_here(const Config& config, std::ostream& out) {
   const auto key = install_key(report.device);
   const auto config_dir = under(config.install_root, kConfigDir);
   const auto mine = config_dir / (key + ".json");
+  const std::string tuned = "etc/tuned/" + tuned_profile_name(key) + "/tuned.conf";
   std::vector<std::string> remove = {std::string(kConfigDir) + "/" + key + ".json",
-                                     "etc/udev/rules.d/69-disktune-" + key + ".rules"};
+                                     "etc/udev/rules.d/69-disktune-" + key + ".rules", tuned};
   if (!other_reports_left(config_dir, mine)) remove.insert(remove.end(), {kUnitLink, kUnit, kSleepHook});
   if (kind_of(mine) == Kind::regular && !ours(mine, report.device)) {
     out << "disktune: left " << mine.string() << " and its rule: installed for another drive\n";
@@ -290,19 +363,17 @@ ExitCode uninstall_here(const Config& config, std::ostream& out) {
   }
   for (const auto& relative : remove) {
     const auto path = under(config.install_root, relative);
-    if (const auto through = crossing(config.install_root, relative); !through.empty()) {
-      out << "disktune: left " << path.string() << ": " << through
-          << " is a symbolic link out of the root or no directory\n";
-      continue;
-    }
-    if (kind_of(path) == Kind::absent) continue;
-    if (!(relative == std::string(kUnitLink) ? our_link(path) : ours(path, report.device))) {
-      out << "disktune: left " << path.string() << ": not written by disktune install\n";
-      continue;
-    }
+    remove_stale(path, out);
+    if (!removable(config, relative, report.device, out)) continue;
     fs::remove(path);
     out << "disktune: removed " << path.string() << '\n';
   }
+  const auto profile = under(config.install_root, tuned).parent_path();  // once empty, and a real directory
+  std::error_code ec;
+  if (crossing(config.install_root, tuned).empty() && fs::is_directory(fs::symlink_status(profile)) &&
+      fs::is_empty(profile, ec) && fs::remove(profile, ec))
+    out << "disktune: removed " << profile.string() << '\n';
+  remove_block(config, key, out);
   return kExitOk;
 }
 

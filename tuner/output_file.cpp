@@ -74,6 +74,12 @@ std::vector<char> temp_pattern(const std::string& path) {
   return temp;
 }
 
+// Whether `name` is one temp_pattern made for `base`: "." + BASE (shortened) + "." + 6 characters.
+bool temporary_of(const std::string& name, const std::string& base) {
+  const std::string stem = "." + base.substr(0, NAME_MAX - 8) + ".";
+  return name.size() == stem.size() + 6 && name.compare(0, stem.size(), stem) == 0;
+}
+
 // Opens an existing FIFO or device for writing without blocking: a FIFO with no reader
 // (ENXIO) is retried for kInPlaceWait, then refused.
 int open_in_place(const std::string& path) {
@@ -177,6 +183,22 @@ bool same_file(const std::string& a, const std::string& b) {
   const auto ca = std::filesystem::weakly_canonical(a, ea);
   const auto cb = std::filesystem::weakly_canonical(b, eb);
   return ea || eb ? a == b : ca == cb;
+}
+
+std::vector<std::string> remove_stale_temporaries(const std::string& path, std::chrono::seconds older_than) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> removed;
+  const auto base = base_of(path);
+  const auto cutoff = fs::file_time_type::clock::now() - older_than;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(directory_of(path), ec)) {
+    const auto name = entry.path().filename().string();
+    if (!temporary_of(name, base) || !entry.is_regular_file(ec) || entry.is_symlink(ec)) continue;
+    const auto changed = fs::last_write_time(entry.path(), ec);
+    if (ec || changed > cutoff) continue;
+    if (fs::remove(entry.path(), ec)) removed.push_back(entry.path().string());
+  }
+  return removed;
 }
 
 }  // namespace disktune::tuner

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <string>
+#include <vector>
 
 namespace disktune::tuner {
 
@@ -18,6 +19,12 @@ inline constexpr std::chrono::seconds kInPlaceWait{5};
 /// followed or replaced (it may have been planted in a shared directory). Throws
 /// RunError(exit 2) naming the path and the reason (also for a closed or full stdout).
 void write_output(const std::string& path, const std::string& content);
+
+/// Remove the temporary files write_output leaves beside `path` when it is killed between
+/// mkstemp and rename ("DIR/.BASE.XXXXXX": regular files of that name pattern, not symlinks)
+/// whose last change is at least `older_than` ago, so a write in progress is never taken.
+/// Returns the paths removed; a directory that cannot be read removes nothing.
+std::vector<std::string> remove_stale_temporaries(const std::string& path, std::chrono::seconds older_than);
 
 /// Check before a run that `path` can be written by write_output: "-", an existing regular
 /// file, character device or FIFO, or a new name in an existing writable directory; not a

@@ -23,6 +23,19 @@ tune_completed() {
 fail() { echo "FAIL: $*" >&2; exit 1; }
 skip() { echo "SKIP: $*" >&2; exit 77; }
 
+# tuned_python: print the Python that imports TuneD's profile loader and disk plugin (Debian's
+# tuned package installs them for /usr/bin/python3, which may not be the python3 on PATH); false when none.
+tuned_python() {
+  local candidate
+  for candidate in /usr/bin/python3 python3; do
+    if "$candidate" -c 'import tuned.profiles.loader, tuned.plugins.plugin_disk' 2>/dev/null; then
+      echo "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
 # expect_eq ACTUAL EXPECTED WHAT
 expect_eq() { [ "$1" = "$2" ] || fail "$3: got '$1', expected '$2'"; }
 

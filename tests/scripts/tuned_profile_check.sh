@@ -7,13 +7,7 @@
 # sets the regex matches. No daemon, no D-Bus, no device is touched.
 source "$(dirname "$0")/lib.bash"
 
-python=""
-for candidate in /usr/bin/python3 python3; do
-  if "$candidate" -c 'import tuned.profiles.loader, tuned.plugins.plugin_disk' 2>/dev/null; then
-    python=$candidate
-    break
-  fi
-done
+python=$(tuned_python) || python=""
 [ -n "$python" ] || skip "TuneD's Python modules are missing (Debian package tuned; scripts/setup installs it)"
 
 profiles=$WORK/profiles

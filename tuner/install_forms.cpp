@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// install --form parsing and the text of every form but the udev rule (install_forms.hpp).
+#include "tuner/install_forms.hpp"
+
+#include "results/hdparm_conf.hpp"
+#include "results/tuned_profile.hpp"
+#include "tuner/config.hpp"
+#include "tuner/run_error.hpp"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace disktune::tuner {
+namespace {
+
+struct FormName {
+  InstallForm form;
+  const char* name;
+};
+constexpr FormName kFormNames[] = {{InstallForm::udev, "udev"},
+                                   {InstallForm::systemd, "systemd"},
+                                   {InstallForm::hdparm_conf, "hdparm-conf"},
+                                   {InstallForm::tuned, "tuned"}};
+
+// The lines of `text`, each without its '\n'; a last line without one is kept as it is.
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream stream(text);
+  for (std::string line; std::getline(stream, line);) lines.push_back(line);
+  return lines;
+}
+
+}  // namespace
+
+// The binary the unit and the hook run: an absolute path udev, systemd and sh take as it is.
+std::string checked_exe(const std::string& exe) {
+  const bool plain = !exe.empty() && exe.front() == '/' &&
+                     exe.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+") ==
+                         std::string::npos;
+  if (!plain) throw RunError(kExitUsage, "install: the disktune binary path '" + exe + "' is not a plain absolute path");
+  return exe;
+}
+
+std::string systemd_unit_text(const std::string& exe) {
+  return "# " + std::string(kInstallMark) + ": puts the tuned settings of every drive in /etc/disktune back at boot.\n"
+         "[Unit]\n"
+         "Description=Apply disktune's tuned disk settings\n"
+         "Documentation=file:///etc/disktune\n"
+         "After=systemd-udev-trigger.service systemd-udev-settle.service local-fs.target\n"
+         "ConditionDirectoryNotEmpty=/etc/disktune\n\n"
+         "[Service]\n"
+         "Type=oneshot\n"
+         "RemainAfterExit=yes\n"
+         "ExecStart=" + exe + " apply --config /etc/disktune\n\n"
+         "[Install]\n"
+         "WantedBy=multi-user.target\n";
+}
+
+std::string sleep_hook_text(const std::string& exe) {
+  return "#!/bin/sh\n"
+         "# " + std::string(kInstallMark) + ": a drive resets APM, AAM, multcount and its transfer mode\n"
+         "# when it resumes; systemd-sleep runs this with 'post' after resume (systemd-suspend.service(8)).\n"
+         "case \"$1\" in\n"
+         "  post) " + exe + " apply --config /etc/disktune ;;\n"
+         "esac\n"
+         "exit 0\n";
+}
+
+// The ExecStart= line of a unit's text, or "" when it has none.
+std::string exec_start(const std::string& unit) {
+  std::istringstream lines(unit);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("ExecStart=", 0) == 0) return line;
+  return "";
+}
+
+std::vector<InstallForm> parse_install_forms(const std::string& list) {
+  std::vector<InstallForm> forms;
+  if (list.empty()) throw UsageError("--form: no form named (udev, systemd, hdparm-conf, tuned)");
+  for (std::size_t start = 0; start <= list.size();) {  // every field, the empty ones too ("udev,")
+    const auto comma = std::min(list.find(',', start), list.size());
+    const std::string name = list.substr(start, comma - start);
+    start = comma + 1;
+    const auto* known = std::find_if(std::begin(kFormNames), std::end(kFormNames),
+                                     [&](const FormName& f) { return name == f.name; });
+    if (known == std::end(kFormNames))
+      throw UsageError("--form: unknown form '" + name + "' (udev, systemd, hdparm-conf, tuned)");
+    if (std::find(forms.begin(), forms.end(), known->form) != forms.end())
+      throw UsageError("--form: '" + name + "' given twice");
+    forms.push_back(known->form);
+  }
+  std::sort(forms.begin(), forms.end());
+  return forms;
+}
+
+std::string hdparm_conf_begin(const std::string& key) { return "# BEGIN disktune install " + key; }
+std::string hdparm_conf_end(const std::string& key) { return "# END disktune install " + key; }
+
+bool has_hdparm_conf_block(const std::string& conf, const std::string& key) {
+  const auto lines = lines_of(conf);
+  return std::find(lines.begin(), lines.end(), hdparm_conf_begin(key)) != lines.end();
+}
+
+std::string with_hdparm_conf_block(const std::string& conf, const std::string& key, const std::string& block) {
+  auto lines = lines_of(conf);
+  const auto begin = std::find(lines.begin(), lines.end(), hdparm_conf_begin(key));
+  std::vector<std::string> wrapped;
+  if (!block.empty()) {
+    wrapped.push_back(hdparm_conf_begin(key));
+    for (auto& line : lines_of(block)) wrapped.push_back(std::move(line));
+    wrapped.push_back(hdparm_conf_end(key));
+  }
+  if (begin == lines.end()) {
+    if (wrapped.empty()) return conf;
+    std::string out = conf;
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    if (!out.empty()) out += '\n';  // the blank line a removal takes back
+    for (const auto& line : wrapped) out += line + '\n';
+    return out;
+  }
+  const auto end = std::find(begin, lines.end(), hdparm_conf_end(key));
+  if (end == lines.end())
+    throw std::invalid_argument("hdparm.conf: the disktune block of " + key + " has no '" + hdparm_conf_end(key) +
+                                "' line (edited by hand?): mend or remove it, then run again");
+  const auto b = static_cast<std::size_t>(begin - lines.begin());
+  const auto e = static_cast<std::size_t>(end - lines.begin());
+  const std::size_t from = wrapped.empty() && b > 0 && lines[b - 1].empty() ? b - 1 : b;
+  std::string out;
+  for (std::size_t i = 0; i < from; ++i) out += lines[i] + '\n';
+  for (const auto& line : wrapped) out += line + '\n';
+  for (std::size_t i = e + 1; i < lines.size(); ++i) out += lines[i] + '\n';
+  return out;
+}
+
+std::string tuned_profile_name(const std::string& key) { return "disktune-" + key; }
+
+std::string tuned_profile_file(const std::string& key, const std::string& mark_line, const std::string& fragment) {
+  return "# " + mark_line + "\n[main]\nsummary=disktune: the measured settings of " + key + "\n\n" + fragment;
+}
+
+std::string hdparm_conf_form(const results::Report& report, const std::string& file) {
+  auto block = results::hdparm_conf_stanza(report);
+  if (block.empty())
+    throw RunError(kExitUsage, "install --form hdparm-conf: " + file + ": no hdparm.conf stanza for " +
+                               report.device.path + " (its answer changes no ATA setting or readahead, or Debian's "
+                               "hdparm applies hdparm.conf to sd[a-z] and hd[a-z] only): use --form udev; nothing installed");
+  return block;
+}
+
+std::string tuned_form(const results::Report& report, const std::string& file) {
+  auto fragment = results::tuned_profile_units(report);
+  if (fragment.empty())
+    throw RunError(kExitUsage, "install --form tuned: " + file + ": the answer changes no setting TuneD can apply; "
+                               "nothing installed");
+  if (fragment.find("devices_udev_regex=") == std::string::npos)
+    throw RunError(kExitUsage, "install --form tuned: " + file + ": TuneD could match " + report.device.path +
+                               " only by its kernel name (no ID_WWN or ID_SERIAL), which may name another disk "
+                               "after a reboot: use --form udev; nothing installed");
+  return fragment;
+}
+
+}  // namespace disktune::tuner
