@@ -50,6 +50,12 @@ verify() {  # verify ARGS...: run disktune verify; its exit code in `code`, outp
 }
 verify "$WORK/r.json"
 expect_eq "$code" 0 "verify after apply ($(cat "$WORK/v.out" "$WORK/v.err"))"
+# A change by hand: the kernel log after the mark (read for real) shows no resume or reset of
+# a loop device, so no cause.
+echo "$found" >"$q/read_ahead_kb"
+verify "$WORK/r.json" --json
+expect_eq "$(jq -r '"\(.status) \(.drives[0].settings[0].cause)"' "$WORK/v.out")" "drift null" "a drift with the mark"
+echo "$ra" >"$q/read_ahead_kb"
 
 # The journal as an older disktune wrote it: the apply record without "kernel_log".
 python3 - "$journal" <<'PY'
