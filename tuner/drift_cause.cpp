@@ -80,7 +80,11 @@ std::string drift_cause(const DriftEvidence& evidence, probe::SettingId id) {
   const auto udev = udev_cause(evidence);
   const auto shows = held_by_drive(id) ? std::string() : kernel_log_shows(evidence);
   if (!udev.empty()) return shows.empty() ? udev : udev + "; the kernel log also shows " + shows;
-  if (shows.empty()) return "";
+  if (shows.empty())
+    return held_by_drive(id) && evidence.kernel_log_lost
+               ? "cause unknown: the kernel log no longer holds every record since the apply (its ring buffer "
+                 "overwrote them), so a resume or reset then cannot be ruled out"
+               : "";
   return "cause unknown: the kernel log shows " + shows +
          ", but that does not itself change the kernel's settings of the device (queue, readahead) and udev shows no "
          "event for it since";

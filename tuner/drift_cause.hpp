@@ -24,6 +24,7 @@ struct DriftEvidence {
   std::optional<probe::KernelLogEvent> resume = {};  ///< the first is_resume_message
   std::optional<probe::KernelLogEvent> reset = {};   ///< the first reset of the drive's port (first_reset)
   std::optional<std::uint64_t> applied_usec = {};    ///< CLOCK_MONOTONIC at the apply [µs], for "+T s"
+  bool kernel_log_lost = false;  ///< the ring buffer overwrote records logged after the apply
 };
 
 /// True for the settings the drive itself holds and loses on a reset, a power cycle and so on
@@ -51,6 +52,9 @@ bool held_by_drive(probe::SettingId id);
 ///    change the kernel's settings of the device (queue, readahead) and udev shows no event
 ///    for it since"): the kernel keeps its settings over a resume or a link reset; only a
 ///    revalidation or re-add that udev sees (or a rule it runs) changes them.
+/// 6. for a setting held_by_drive with none of the above but records overwritten since the
+///    apply: "cause unknown: the kernel log no longer holds every record since the apply (its
+///    ring buffer overwrote them), so a resume or reset then cannot be ruled out".
 /// Timestamps compared at whole seconds, UTC; "+T s" is the record's printk time less the
 /// apply's CLOCK_MONOTONIC, both since boot without the time asleep (left out when unknown
 /// or negative).

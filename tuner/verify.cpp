@@ -62,6 +62,7 @@ void add_kernel_log(DriftEvidence& evidence, const results::KernelLogMark& mark,
   const auto records = probe::read_kmsg_log(mark.seq);
   if (!records) return;
   evidence.applied_usec = mark.monotonic_usec;
+  evidence.kernel_log_lost = !records->empty() && records->front().seq > mark.seq + 1;  // seq is gapless in a boot
   evidence.resume = probe::first_resume(*records);
   evidence.reset = probe::first_reset(*records, probe::device_ports(probe::kernel_name(device)));
 }

@@ -114,6 +114,17 @@ TEST_CASE("drift cause: a resume or reset alone does not explain a kernel settin
                Catch::StartsWith("cause unknown: the kernel log shows ata3 was reset at +3 s after the apply"));
 }
 
+TEST_CASE("drift cause: records overwritten since the apply leave a drive-held setting's cause open", "[tuner]") {
+  auto lost = applied_with_log("6,950,150000000,-;loop2: detected capacity change from 0 to 32768\n");
+  lost.kernel_log_lost = true;
+  REQUIRE(drift_cause(lost, SettingId::apm) ==
+          "cause unknown: the kernel log no longer holds every record since the apply (its ring buffer overwrote "
+          "them), so a resume or reset then cannot be ruled out");
+  REQUIRE(drift_cause(lost, SettingId::max_sectors_kb).empty());
+  lost.udev_event_at = *parse_utc("2026-12-01T10:30:05Z");
+  REQUIRE_THAT(drift_cause(lost, SettingId::apm), Catch::StartsWith("udev handled an event"));
+}
+
 TEST_CASE("parse_utc reads the journal's timestamps and nothing else", "[tuner]") {
   REQUIRE(parse_utc("1970-01-01T00:01:40Z") == std::optional<std::time_t>(100));
   REQUIRE_FALSE(parse_utc("yesterday").has_value());
