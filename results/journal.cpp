@@ -92,6 +92,14 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   state.rounds[key] = std::move(round);
 }
 
+// An apply record's "kernel_log" (absent in journals written before it: nullopt); throws
+// std::exception on a bad field.
+std::optional<KernelLogMark> kernel_log_mark_of(const json::object& record) {
+  const auto* field = record.if_contains("kernel_log");
+  if (!field) return std::nullopt;
+  return KernelLogMark{field->at("seq").to_number<std::uint64_t>(), field->at("monotonic_usec").to_number<std::uint64_t>()};
+}
+
 // Apply one record to the state; throws std::exception (caught by the caller) on a missing field.
 void apply_record(JournalState& state, const json::object& record) {
   const auto type = std::string_view(record.at("type").as_string());
@@ -128,6 +136,7 @@ void apply_record(JournalState& state, const json::object& record) {
     if (state.apply_done) {
       state.applied_at = std::string(record.at("at").as_string());
       state.applied_boot_id = boot_id;
+      state.applied_kernel_log = kernel_log_mark_of(record);
     }
   } else if (type == "end") {
     state.finished = true;
@@ -270,9 +279,11 @@ json::value end_record(bool restored, const std::string& finished_at, const std:
 }
 
 json::value apply_record(const probe::Settings& settings, bool done, const std::string& report, const std::string& at,
-                         const std::string& boot_id) {
-  return json::object{{"type", "apply"}, {"boot_id", boot_id}, {"settings", settings_to_json(settings)},
+                         const std::string& boot_id, const std::optional<KernelLogMark>& mark) {
+  json::object record{{"type", "apply"}, {"boot_id", boot_id}, {"settings", settings_to_json(settings)},
                       {"done", done}, {"report", report}, {"at", at}};
+  if (mark) record["kernel_log"] = json::object{{"seq", mark->seq}, {"monotonic_usec", mark->monotonic_usec}};
+  return record;
 }
 
 json::value restore_record(const std::string& restored_at, const std::string& boot_id) {

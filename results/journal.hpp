@@ -71,11 +71,22 @@ boost::json::value end_record(bool restored, const std::string& finished_at, con
 /// `disktune restore` put the original settings back. Unlike an end record it leaves the
 /// journal unfinished: the next tune resumes it and keeps its quarantine (issue 9 item 9).
 boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
+/// Where the kernel log stood when an apply completed: verify takes the records of the same
+/// boot with a higher sequence number as logged after it (tuner/drift_cause.hpp).
+struct KernelLogMark {
+  std::uint64_t seq = 0;             ///< the last /dev/kmsg record's sequence number then
+  std::uint64_t monotonic_usec = 0;  ///< CLOCK_MONOTONIC then [µs], against the records' printk clock
+  bool operator==(const KernelLogMark&) const = default;
+};
+
 /// `disktune apply` (an apply journal, apart from the tune journal): `settings` (the whole
 /// configuration) is about to be written (done false) or was written and read back (done
-/// true), from the report at `report`.
+/// true), from the report at `report`. `mark` (done records; nullopt without /dev/kmsg) is
+/// kept as "kernel_log": {"seq", "monotonic_usec"}; a record without it (written before it
+/// existed, or without a kernel log) reads as no mark.
 boost::json::value apply_record(const probe::Settings& settings, bool done, const std::string& report,
-                                const std::string& at, const std::string& boot_id);
+                                const std::string& at, const std::string& boot_id,
+                                const std::optional<KernelLogMark>& mark = std::nullopt);
 /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
 /// baseline) is about to change the device.
 boost::json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,
@@ -127,6 +138,7 @@ struct JournalState {
   bool apply_in_effect = false;
   std::string applied_at;                         ///< the last completed apply's time (UTC)
   std::string applied_boot_id;                    ///< the boot id it was applied in
+  std::optional<KernelLogMark> applied_kernel_log;  ///< where the kernel log stood then, if recorded
   std::string restored_at;                        ///< the last restore record's time (UTC)
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored

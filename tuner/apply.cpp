@@ -3,6 +3,7 @@
 #include "tuner/apply.hpp"
 
 #include "probe/linux/device_names.hpp"
+#include "probe/watch/kmsg_reader.hpp"
 #include "results/journal.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/device_lock.hpp"
@@ -15,6 +16,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -133,6 +135,16 @@ void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::
   throw RunError(kExitDevice, what + " failed: " + why + "; the values found were put back and read back");
 }
 
+// Where the kernel log stands now (results::KernelLogMark); nullopt without /dev/kmsg.
+std::optional<results::KernelLogMark> kernel_log_mark() {
+  const auto seq = probe::last_kmsg_seq();
+  if (!seq) return std::nullopt;
+  timespec now{};
+  ::clock_gettime(CLOCK_MONOTONIC, &now);
+  return results::KernelLogMark{*seq, static_cast<std::uint64_t>(now.tv_sec) * 1000000u +
+                                          static_cast<std::uint64_t>(now.tv_nsec / 1000)};
+}
+
 }  // namespace
 
 results::SavedReport read_report(const std::string& option, const std::string& path) {
@@ -194,7 +206,7 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
   write_or_undo(Restorer(*context.device), journal, target, context.original,
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);
-  journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id()));
+  journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
   out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device
       << " (every value read back); journal " << journal.path() << "; 'disktune restore " << on.device
       << "' puts back " << probe::format_settings(found_values(before, report.changes)) << '\n';

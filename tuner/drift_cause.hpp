@@ -2,6 +2,10 @@
 // Why a setting drifted, said only from evidence disktune can read (issue 12 item 5).
 #pragma once
 
+#include "probe/settings.hpp"
+#include "probe/watch/drive_resets.hpp"
+
+#include <cstdint>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -15,15 +19,46 @@ struct DriftEvidence {
   std::string applied_boot_id;     ///< the boot id that apply ran in
   std::string current_boot_id;     ///< /proc/sys/kernel/random/boot_id now
   std::optional<std::time_t> udev_event_at;  ///< mtime of udev's database entry of the device, if any
+  /// From the kernel log of the apply's boot, records after the apply's (sequence number
+  /// above the one its journal recorded; none when the journal has no mark, an older one):
+  std::optional<probe::KernelLogEvent> resume = {};  ///< the first is_resume_message
+  std::optional<probe::KernelLogEvent> reset = {};   ///< the first reset of the drive's port (first_reset)
+  std::optional<std::uint64_t> applied_usec = {};    ///< CLOCK_MONOTONIC at the apply [µs], for "+T s"
+  bool kernel_log_lost = false;  ///< the ring buffer overwrote records logged after the apply
 };
 
-/// The cause of a drift the evidence shows, or "" when it shows none ("cause unknown"
-/// is the caller's): a restore record ("'disktune restore' at T put back ..."); an apply in
-/// another boot ("the machine restarted since the apply at T (boot id changed) and nothing
-/// re-applied it"); udev processing an event for the device after the apply ("udev handled
-/// an event for the device at T, after the apply at T0: a change event (revalidation, a
-/// rule) or a re-add"). Timestamps compared at whole seconds, UTC.
-std::string drift_cause(const DriftEvidence& evidence);
+/// True for the settings the drive itself holds and loses on a reset, a power cycle and so on
+/// a resume from suspend or hibernation (udisks#72): apm, aam, multcount, xfermode. The
+/// others are the kernel's (queue/, device/queue_depth, the readahead, the IDE flags) and
+/// survive both.
+bool held_by_drive(probe::SettingId id);
+
+/// The cause of a drift of `id` the evidence shows, or "" when it shows none ("cause
+/// unknown" is the caller's). In this order:
+/// 1. a restore record ("'disktune restore' at T put back ...");
+/// 2. an apply in another boot ("the machine restarted since the apply at T (boot id
+///    changed) and nothing re-applied it");
+/// 3. for a setting held_by_drive: a resume ("the kernel log shows a resume from suspend at
+///    +T s after the apply ('PM: suspend exit'): drives reset APM, AAM, multcount and the
+///    transfer mode on resume; the resume hook (disktune install) re-applies them"), else a
+///    reset of its port ("the kernel log shows ata3 was reset at +T s after the apply
+///    ('ata3: hard resetting link'): a reset restores the drive's power-on defaults");
+/// 4. udev processing an event for the device after the apply ("udev handled an event for
+///    the device at T, after the apply at T0: a change event (revalidation, a rule) or a
+///    re-add"); for a kernel setting, a resume or reset seen too is added ("; the kernel log
+///    also shows ..."), as what may have set off the event;
+/// 5. for a kernel setting with a resume or reset but no udev event: no cause, said as such
+///    ("cause unknown: the kernel log shows ... after the apply, but that does not itself
+///    change the kernel's settings of the device (queue, readahead) and udev shows no event
+///    for it since"): the kernel keeps its settings over a resume or a link reset; only a
+///    revalidation or re-add that udev sees (or a rule it runs) changes them.
+/// 6. for a setting held_by_drive with none of the above but records overwritten since the
+///    apply: "cause unknown: the kernel log no longer holds every record since the apply (its
+///    ring buffer overwrote them), so a resume or reset then cannot be ruled out".
+/// Timestamps compared at whole seconds, UTC; "+T s" is the record's printk time less the
+/// apply's CLOCK_MONOTONIC, both since boot without the time asleep (left out when unknown
+/// or negative).
+std::string drift_cause(const DriftEvidence& evidence, probe::SettingId id);
 
 /// "2026-12-01T23:05:00Z" as a time_t (UTC); nullopt when it is not that form.
 std::optional<std::time_t> parse_utc(const std::string& text);

@@ -2,7 +2,9 @@
 // run_verify: live values against a report's, with the evidence for a drift's cause.
 #include "tuner/verify.hpp"
 
+#include "probe/linux/device_names.hpp"
 #include "probe/settings.hpp"
+#include "probe/watch/kmsg_reader.hpp"
 #include "results/pretty_json.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/drift_cause.hpp"
@@ -54,7 +56,18 @@ std::optional<std::time_t> udev_event_time(const std::string& device) {
   return data.st_mtime;
 }
 
-// What the drive's apply journal and udev record about it (drift_cause.hpp).
+// The kernel log's records after the apply's mark (same boot only: sequence numbers start
+// again at each boot) that show a resume or a reset of the device's port.
+void add_kernel_log(DriftEvidence& evidence, const results::KernelLogMark& mark, const std::string& device) {
+  const auto records = probe::read_kmsg_log(mark.seq);
+  if (!records) return;
+  evidence.applied_usec = mark.monotonic_usec;
+  evidence.kernel_log_lost = !records->empty() && records->front().seq > mark.seq + 1;  // seq is gapless in a boot
+  evidence.resume = probe::first_resume(*records);
+  evidence.reset = probe::first_reset(*records, probe::device_ports(probe::kernel_name(device)));
+}
+
+// What the drive's apply journal, udev and the kernel log record about it (drift_cause.hpp).
 DriftEvidence drift_evidence(const DeviceContext& context) {
   DriftEvidence evidence;
   evidence.current_boot_id = current_boot_id();
@@ -66,11 +79,13 @@ DriftEvidence drift_evidence(const DeviceContext& context) {
   if (!state->apply_in_effect) evidence.restored_at = state->restored_at;
   evidence.applied_at = state->applied_at;
   evidence.applied_boot_id = state->applied_boot_id;
+  if (state->applied_kernel_log && state->applied_boot_id == evidence.current_boot_id)
+    add_kernel_log(evidence, *state->applied_kernel_log, context.device->path());
   return evidence;
 }
 
 KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::SettingValue& expected,
-                     const results::SavedReport& report, const std::string& evidence) {
+                     const results::SavedReport& report, const DriftEvidence& drift) {
   KnobCheck knob{id, probe::format_value(id, expected), "", false, "", ""};
   const auto live = device.read(id);
   if (!live) {
@@ -82,6 +97,7 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   if (knob.ok) return knob;
   const auto before = report.baseline.find(id);
   const bool original = before != report.baseline.end() && before->second == *live;
+  const auto evidence = drift_cause(drift, id);
   knob.evidence = evidence;
   knob.cause = original ? "back at its value before the tune; " + (evidence.empty() ? "nothing shows what put it back" : evidence)
                         : (evidence.empty() ? "cause unknown" : evidence);
@@ -103,7 +119,7 @@ DriveCheck check_drive(const results::SavedReport& report) {
     check.detail = context.error().message();
     return check;
   }
-  const auto evidence = drift_cause(drift_evidence(*context));
+  const auto evidence = drift_evidence(*context);
   for (const auto& [id, value] : probe::in_apply_order(report.changes))
     check.knobs.push_back(check_knob(*context->device, id, value, report, evidence));
   return check;

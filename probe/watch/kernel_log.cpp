@@ -2,12 +2,13 @@
 // Reading /dev/kmsg records and matching ATA and I/O error patterns.
 #include "probe/watch/kernel_log.hpp"
 
+#include "probe/watch/kmsg_reader.hpp"
+
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <array>
 #include <cctype>
-#include <cerrno>
 
 namespace disktune::probe {
 namespace {
@@ -23,14 +24,6 @@ bool is_ata_port_message(std::string_view message) {
   std::size_t i = 3;
   while (i < message.size() && (std::isdigit(static_cast<unsigned char>(message[i])) || message[i] == '.')) ++i;
   return i > 3 && i < message.size() && message[i] == ':';
-}
-
-// A kmsg record is "prio,seq,usec,flags;message\n" plus optional continuation lines.
-std::string message_of(std::string_view record) {
-  const auto semicolon = record.find(';');
-  if (semicolon == std::string_view::npos) return {};
-  auto message = record.substr(semicolon + 1);
-  return std::string(message.substr(0, message.find('\n')));
 }
 
 }  // namespace
@@ -65,15 +58,11 @@ KernelLogWatch::~KernelLogWatch() {
 std::vector<std::string> KernelLogWatch::new_errors() {
   std::vector<std::string> errors;
   if (fd_ < 0) return errors;
-  std::array<char, 8192> record{};
-  for (;;) {
-    const ssize_t n = ::read(fd_, record.data(), record.size());
-    if (n < 0 && errno == EPIPE) continue;  // records were overwritten: go on with the next
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // EAGAIN: no more records
-    const auto message = message_of(std::string_view(record.data(), static_cast<std::size_t>(n)));
-    if (is_error_line(message) && concerns_device(message, kernel_name_)) errors.push_back(message);
-  }
+  read_kmsg_records(fd_, kMaxKmsgRecords, [&](std::string_view text) {
+    auto record = parse_kmsg_record(text);
+    if (record && is_error_line(record->message) && concerns_device(record->message, kernel_name_))
+      errors.push_back(std::move(record->message));
+  });
   return errors;
 }
 

@@ -197,16 +197,22 @@ TEST_CASE("a start record's tunables must be the original scheduler's own file n
   REQUIRE_FALSE(start_with({"../x", {}}).has_value());
 }
 
+namespace {
+
+// The state of a journal's text, which must decode and interpret.
+results::JournalState state_of(const std::string& journal) {
+  const auto decoded = results::decode_journal(journal, "j");
+  REQUIRE(decoded.has_value());
+  auto state = results::interpret_journal(*decoded, "j");
+  REQUIRE(state.has_value());
+  return *state;
+}
+
+}  // namespace
+
 TEST_CASE("an apply journal says whether its apply is in effect: apply records, then a restore", "[results]") {
   results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18"};
   std::string text = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
-  const auto state_of = [](const std::string& journal) {
-    const auto decoded = results::decode_journal(journal, "j");
-    REQUIRE(decoded.has_value());
-    auto state = results::interpret_journal(*decoded, "j");
-    REQUIRE(state.has_value());
-    return *state;
-  };
   REQUIRE_FALSE(state_of(text).apply_in_effect);
   // Interrupted between intent and done: in effect (some of it may be written), not done.
   text += results::encode_record(results::apply_record(config(16), false, "r.json", "t1", "boot-a"));
@@ -223,4 +229,25 @@ TEST_CASE("an apply journal says whether its apply is in effect: apply records, 
   const auto restored = state_of(text);
   REQUIRE_FALSE(restored.apply_in_effect);
   REQUIRE(restored.restored_at == "t3");
+}
+
+TEST_CASE("an apply record keeps where the kernel log stood; one without it reads as no mark", "[results]") {
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18"};
+  const std::string start = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
+  const results::KernelLogMark mark{3344, 63081206663};
+  const auto marked = state_of(start + results::encode_record(results::apply_record(config(16), true, "r.json", "t1",
+                                                                                    "boot-a", mark)));
+  REQUIRE(marked.applied_kernel_log == std::optional(mark));
+  // The apply record as disktune wrote it before the mark existed: still an apply in effect.
+  const boost::json::object old{{"type", "apply"}, {"boot_id", "boot-a"}, {"settings", results::settings_to_json(config(16))},
+                                {"done", true}, {"report", "r.json"}, {"at", "t1"}};
+  const auto unmarked = state_of(start + results::encode_record(old));
+  REQUIRE(unmarked.apply_in_effect);
+  REQUIRE(unmarked.applied_at == "t1");
+  REQUIRE_FALSE(unmarked.applied_kernel_log.has_value());
+  // A damaged mark is an error naming the record, not a silent "no mark".
+  boost::json::object bad = old;
+  bad["kernel_log"] = boost::json::object{{"seq", "many"}};
+  const auto decoded = results::decode_journal(start + results::encode_record(bad), "j");
+  REQUIRE_FALSE(results::interpret_journal(*decoded, "j").has_value());
 }
