@@ -139,26 +139,6 @@ std::string ata_comment(const probe::Settings& ata_only) {
          "# /etc/hdparm.conf: hdparm " + flags + '\n';
 }
 
-bool is_wwn_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-'; }
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-}  // namespace
-
-std::string udev_id_wwn(std::string_view wwid) {
-  for (const char c : wwid)
-    if (!is_wwn_char(c)) return "";
-  if (wwid.starts_with("naa.") && wwid.size() >= 4 + 16) return "0x" + lower(wwid.substr(4, 16));
-  if (wwid.starts_with("eui.") || wwid.starts_with("nvme.")) return std::string(wwid);
-  return "";
-}
-
-namespace {
-
 constexpr std::string_view kTitle = "TuneD profile fragment";
 
 // The ATA comment and the units; "" when TuneD can apply none of `changes`.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "results/emitter.hpp"
+#include "results/udev_rules.hpp"
 
 #include <string>
 #include <string_view>
@@ -41,11 +42,5 @@ class TunedProfileEmitter : public Emitter {
 /// the changes. Throws as TunedProfileEmitter::render.
 std::string tuned_profile_units(const Report& report);
 
-/// The ID_WWN udev gives a disk whose kernel wwid (sysfs wwid, DeviceInfo::wwid) is `wwid`:
-/// "naa.5000C500A1B2C3D4..." -> "0x5000c500a1b2c3d4" (ata_id and scsi_id print the first 64
-/// bits in lower case), "eui.*" / "nvme.*" as they are (60-persistent-storage.rules copies
-/// an NVMe namespace's wwid). Empty for any other form ("t10.ATA ..." is no WWN) or when a
-/// character is outside [0-9A-Za-z.-].
-std::string udev_id_wwn(std::string_view wwid);
 
 }  // namespace disktune::results

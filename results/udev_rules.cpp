@@ -5,6 +5,7 @@
 #include "results/hdparm_flags.hpp"
 #include "results/snippet.hpp"
 
+#include <cctype>
 #include <stdexcept>
 
 namespace disktune::results {
@@ -41,15 +42,38 @@ std::string udev_match_value(std::string_view what, const std::string& value) {
   return value;
 }
 
+bool is_wwn_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '-'; }
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 }  // namespace
+
+std::string udev_id_wwn(std::string_view wwid) {
+  for (const char c : wwid)
+    if (!is_wwn_char(c)) return "";
+  if (wwid.starts_with("naa.") && wwid.size() >= 4 + 16) return "0x" + lower(wwid.substr(4, 16));
+  if (wwid.starts_with("eui.") || wwid.starts_with("nvme.")) return std::string(wwid);
+  return "";
+}
 
 std::string udev_match_clause(const DeviceInfo& device) {
   if (!device.backing_file.empty())
     return "KERNEL==\"loop[0-9]*\", ATTR{loop/backing_file}==\"" + udev_match_value("backing file", device.backing_file) + "\"";
   if (const auto serial = udev_id_serial(device.model, device.serial); !serial.empty())
     return "ENV{ID_BUS}==\"ata\", ENV{ID_SERIAL}==\"" + serial + "\"";
-  if (!device.wwid.empty()) return "ATTRS{wwid}==\"" + udev_match_value("wwid", device.wwid) + "\"";
-  return "";
+  if (device.wwid.empty()) return "";
+  const auto wwid = udev_match_value("wwid", device.wwid);
+  const auto kernel = device.path.substr(device.path.rfind('/') + 1);
+  // 60-persistent-storage copies an NVMe namespace's wwid whole into ID_WWN (and sets no
+  // ID_BUS for NVMe in systemd 252): the kernel-name class is the bus guard.
+  if (kernel.starts_with("nvme") && udev_id_wwn(wwid) == wwid) return "KERNEL==\"nvme*\", ENV{ID_WWN}==\"" + wwid + "\"";
+  // scsi_id's ID_WWN holds only the first 64 bits of an NAA-6 name: the exact wwid is matched.
+  if (kernel.starts_with("sd")) return "KERNEL==\"sd*\", ATTRS{wwid}==\"" + wwid + "\"";
+  return "ATTRS{wwid}==\"" + wwid + "\"";
 }
 
 namespace {

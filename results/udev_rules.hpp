@@ -28,7 +28,11 @@ class UdevRulesEmitter : public Emitter {
 /// (KERNEL=="loop[0-9]*", ATTR{loop/backing_file}=="FILE"); a disk with identify data by
 /// ENV{ID_BUS}=="ata", ENV{ID_SERIAL}=="MODEL_SERIAL" (the bus guard keeps the rule off
 /// other kinds of device; 60-persistent-storage.rules sets both); else by ATTRS{wwid}=="W"
-/// (the disk's or its SCSI parent's). Empty when the drive has none of them. Throws
+/// (the disk's or its SCSI parent's), which an NVMe namespace (kernel name nvme*) matches as
+/// KERNEL=="nvme*", ENV{ID_WWN}=="W" (60-persistent-storage copies its wwid whole; systemd
+/// 252 sets no ID_BUS for NVMe, so the kernel-name class is the bus guard) and a SCSI disk as
+/// KERNEL=="sd*", ATTRS{wwid}=="W" (scsi_id's ID_WWN is only the first 64 bits of an NAA-6
+/// name, so the whole wwid is matched). Empty when the drive has none of them. Throws
 /// std::invalid_argument for a backing file or wwid holding a udev pattern character
 /// (* ? [ ] |), a quote, a backslash or a control character: it would match other devices.
 std::string udev_match_clause(const DeviceInfo& device);
@@ -43,5 +47,12 @@ std::string udev_rule(const DeviceInfo& device, const probe::Settings& changes);
 /// turned into one '_' and characters outside [0-9A-Za-z#+-.:=@_] replaced by '_', joined
 /// by '_' ("IBM-DJNA-352500_GW0GWF05809"). Empty when model or serial is empty.
 std::string udev_id_serial(std::string_view model, std::string_view serial);
+
+/// The ID_WWN udev gives a disk whose kernel wwid (sysfs wwid, DeviceInfo::wwid) is `wwid`:
+/// "naa.5000C500A1B2C3D4..." -> "0x5000c500a1b2c3d4" (ata_id and scsi_id print the first 64
+/// bits in lower case), "eui.*" / "nvme.*" as they are (60-persistent-storage.rules copies
+/// an NVMe namespace's wwid). Empty for any other form ("t10.ATA ..." is no WWN) or when a
+/// character is outside [0-9A-Za-z.-].
+std::string udev_id_wwn(std::string_view wwid);
 
 }  // namespace disktune::results

@@ -86,12 +86,3 @@ TEST_CASE("tuned fragment keeping the baseline has no unit", "[results]") {
   REQUIRE(text.find("\ntype=") == std::string::npos);
 }
 
-TEST_CASE("udev_id_wwn follows ata_id, scsi_id and the NVMe rule", "[results]") {
-  REQUIRE(results::udev_id_wwn("naa.5000C500A1B2C3D4") == "0x5000c500a1b2c3d4");
-  REQUIRE(results::udev_id_wwn("naa.600508b1001c4d5e6f7a8b9c0d1e2f30") == "0x600508b1001c4d5e");
-  REQUIRE(results::udev_id_wwn("eui.0025388b71b2c3d4") == "eui.0025388b71b2c3d4");
-  REQUIRE(results::udev_id_wwn("t10.ATA     QEMU HARDDISK   QM00001").empty());
-  REQUIRE(results::udev_id_wwn("naa.1234").empty());
-  REQUIRE(results::udev_id_wwn("").empty());
-  REQUIRE(results::udev_id_wwn("eui.00$(reboot)").empty());
-}

@@ -78,3 +78,32 @@ TEST_CASE("udev: a backing file or wwid with a udev pattern character is refused
   spaced.wwid = "t10.ATA     QEMU HARDDISK                           QM00001";
   REQUIRE(results::udev_match_clause(spaced) == "ATTRS{wwid}==\"" + spaced.wwid + "\"");
 }
+
+TEST_CASE("udev_id_wwn follows ata_id, scsi_id and the NVMe rule", "[results]") {
+  REQUIRE(results::udev_id_wwn("naa.5000C500A1B2C3D4") == "0x5000c500a1b2c3d4");
+  REQUIRE(results::udev_id_wwn("naa.600508b1001c4d5e6f7a8b9c0d1e2f30") == "0x600508b1001c4d5e");
+  REQUIRE(results::udev_id_wwn("eui.0025388b71b2c3d4") == "eui.0025388b71b2c3d4");
+  REQUIRE(results::udev_id_wwn("t10.ATA     QEMU HARDDISK   QM00001").empty());
+  REQUIRE(results::udev_id_wwn("naa.1234").empty());
+  REQUIRE(results::udev_id_wwn("").empty());
+  REQUIRE(results::udev_id_wwn("eui.00$(reboot)").empty());
+}
+
+TEST_CASE("udev: an NVMe namespace by ENV{ID_WWN} under its kernel-name class, a SCSI disk by its whole wwid",
+          "[results]") {
+  results::DeviceInfo nvme;
+  nvme.path = "/dev/nvme0n1";
+  nvme.wwid = "eui.0025388b71b2c3d4";
+  REQUIRE(results::udev_match_clause(nvme) == "KERNEL==\"nvme*\", ENV{ID_WWN}==\"eui.0025388b71b2c3d4\"");
+  results::DeviceInfo scsi;
+  scsi.path = "/dev/sdc";
+  scsi.wwid = "naa.600508b1001c4d5e6f7a8b9c0d1e2f30";  // NAA-6: scsi_id's ID_WWN would hold half of it
+  REQUIRE(results::udev_match_clause(scsi) == "KERNEL==\"sd*\", ATTRS{wwid}==\"naa.600508b1001c4d5e6f7a8b9c0d1e2f30\"");
+  // A disk with model and serial is matched by ID_SERIAL whatever its wwid.
+  scsi.model = "ST4000NM0023";
+  scsi.serial = "Z1Z0ABCD";
+  REQUIRE(results::udev_match_clause(scsi) == "ENV{ID_BUS}==\"ata\", ENV{ID_SERIAL}==\"ST4000NM0023_Z1Z0ABCD\"");
+  // An NVMe wwid udev would not copy as it is (a space) falls back to the exact sysfs match.
+  nvme.wwid = "nvme.8086-ABC DEF";
+  REQUIRE(results::udev_match_clause(nvme) == "ATTRS{wwid}==\"nvme.8086-ABC DEF\"");
+}
