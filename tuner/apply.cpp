@@ -18,8 +18,6 @@
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <unistd.h>
 
 namespace disktune::tuner {
@@ -42,11 +40,9 @@ std::optional<results::JournalState> read_state(const JournalFile& file) {
 // The journal at `path` as JournalState, read without opening it for writing; nullopt when
 // absent or unreadable.
 std::optional<results::JournalState> peek_state(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return state_of(text.str(), path);
+  const auto text = read_whole_file(path);
+  if (!text) return std::nullopt;
+  return state_of(*text, path);
 }
 
 // A tune of this drive that stopped (killed, a crash) and was not restored since may have
@@ -149,11 +145,9 @@ std::optional<results::KernelLogMark> kernel_log_mark() {
 
 results::SavedReport read_report(const std::string& option, const std::string& path) {
   check_input_file(option, path);
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (!in && !in.eof()) throw RunError(kExitUsage, option + " " + path + ": cannot be read");
-  auto report = results::parse_saved_report(text.str(), path);
+  const auto text = read_whole_file(path);
+  if (!text) throw RunError(kExitUsage, option + " " + path + ": cannot be read");
+  auto report = results::parse_saved_report(*text, path);
   if (!report) throw RunError(kExitUsage, report.error().op);  // "report FILE: why" (no errno text)
   return std::move(*report);
 }

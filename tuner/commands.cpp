@@ -29,8 +29,6 @@
 #include <algorithm>
 #include <iostream>
 #include <csignal>
-#include <fstream>
-#include <sstream>
 
 namespace disktune::tuner {
 namespace {
@@ -195,11 +193,9 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
 // The default tune journal exists and its start record is this drive's (results::drive_difference).
 bool tune_journal_of_this_drive(const Config& config, const DeviceContext& context) {
   const std::string path = default_journal_path(journal_key(config, context));
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto start = results::interpret_start(text.str(), path);
+  const auto text = read_whole_file(path);
+  if (!text) return false;
+  const auto start = results::interpret_start(*text, path);
   return start && results::drive_difference(start->identity, journal_identity(context)).empty();
 }
 

@@ -78,4 +78,27 @@ void check_command_inputs(const Config& config) {
     if (!objective.job_file.empty()) check_job_file(objective);
 }
 
+std::optional<std::string> read_whole_file(const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  std::optional<std::string> text;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && static_cast<std::uint64_t>(st.st_size) <= kMaxInputBytes) {
+    text.emplace();
+    char buffer[65536];
+    for (;;) {
+      const auto n = ::read(fd, buffer, sizeof buffer);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0 || text->size() + static_cast<std::size_t>(n) > kMaxInputBytes) {
+        text.reset();
+        break;
+      }
+      if (n == 0) break;
+      text->append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
 }  // namespace disktune::tuner

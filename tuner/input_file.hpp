@@ -5,6 +5,7 @@
 #include "tuner/config.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace disktune::tuner {
@@ -23,6 +24,14 @@ void check_input_file(const std::string& option, const std::string& path);
 /// The same check on a descriptor already open (fstat), for files opened before they can be
 /// checked by name (a journal is opened with O_CREAT): race-free. Throws as check_input_file.
 void check_input_fd(int fd, const std::string& option, const std::string& path);
+
+/// The whole content of the regular file at `path` (symlinks followed) of at most
+/// kMaxInputBytes; nullopt when it is absent, cannot be opened or read, or is no regular file.
+/// Opened O_NONBLOCK and checked with fstat before the first read, so a FIFO or a device
+/// planted at a journal or report path can never block or flood the caller. For files read
+/// without a refusal of their own (a journal peeked at, an installed report); checked inputs
+/// go through check_input_file first.
+std::optional<std::string> read_whole_file(const std::string& path);
 
 /// Check every input file a command names (--from, --sim-profile, sim:FILE, and --journal
 /// when it exists: a new one is created by the run) with check_input_file, and each

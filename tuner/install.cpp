@@ -4,6 +4,7 @@
 
 #include "results/snippet.hpp"
 #include "results/udev_rules.hpp"
+#include "tuner/input_file.hpp"
 #include "tuner/install_forms.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/drive_match.hpp"
@@ -13,8 +14,6 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <sys/stat.h>
 
@@ -58,12 +57,7 @@ results::Report snippet_report(const results::SavedReport& saved) {
   return report;
 }
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read_file(const fs::path& path) { return read_whole_file(path.string()).value_or(""); }
 
 // What is at `path` (not followed): absent, a regular file, or something install never
 // writes through or over (a symlink, a directory, a FIFO, a device: reading a FIFO or

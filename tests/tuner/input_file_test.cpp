@@ -76,3 +76,19 @@ TEST_CASE("a fio:FILE job file that is missing, a directory or unreadable is bad
   config.objectives = bench::parse_objectives("fio:" + job + ",seq-read", "").value();
   CHECK_NOTHROW(tuner::check_command_inputs(config));
 }
+
+TEST_CASE("read_whole_file reads a regular file whole and never blocks on a FIFO or a device", "[tuner]") {
+  const testing::TempDir temp("read-whole");
+  const std::string& dir = temp.path();
+  const std::string file = dir + "/journal", fifo = dir + "/fifo", empty = dir + "/empty";
+  const std::string text(200000, 'j');  // more than one read(2) of the reader's buffer
+  std::ofstream(file) << text;
+  std::ofstream{empty};
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);  // no writer: a blocking open would wait for ever
+  REQUIRE(tuner::read_whole_file(file) == text);
+  REQUIRE(tuner::read_whole_file(empty) == std::string{});
+  REQUIRE_FALSE(tuner::read_whole_file(fifo));
+  REQUIRE_FALSE(tuner::read_whole_file("/dev/zero"));
+  REQUIRE_FALSE(tuner::read_whole_file(dir));
+  REQUIRE_FALSE(tuner::read_whole_file(dir + "/missing"));
+}
