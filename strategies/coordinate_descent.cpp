@@ -2,6 +2,8 @@
 // coordinate-descent: passes over the groups from the incumbent, then the within-noise moves combined.
 #include "strategies/coordinate_descent.hpp"
 
+#include "strategies/forecast.hpp"
+
 namespace disktune::strategies {
 namespace {
 
@@ -59,6 +61,10 @@ void CoordinateDescent::run(const SearchSpace& space, Evaluator& evaluator) {
     if (!combined || !evaluator.clearly_faster(*combined, *incumbent)) return;
     incumbent = combined.get();
   }
+}
+
+TrialForecast CoordinateDescent::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
+  return coordinate_descent_forecast(space, evaluator);
 }
 
 }  // namespace disktune::strategies

@@ -17,6 +17,7 @@ class CoordinateDescent final : public Strategy {
   [[nodiscard]] std::string_view name() const override;
   [[nodiscard]] std::string_view description() const override;
   void run(const SearchSpace& space, Evaluator& evaluator) override;
+  [[nodiscard]] TrialForecast forecast(const SearchSpace& space, const Evaluator& evaluator) const override;
 };
 
 }  // namespace disktune::strategies

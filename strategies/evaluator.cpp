@@ -113,6 +113,11 @@ std::optional<TrialResult> Evaluator::halt(Stop stop) {
 
 // A verdict the store's history holds (a crashed attempt, a value quarantined by a set-aside
 // journal): the trial's result without applying anything.
+bool Evaluator::known(const probe::Settings& config) const {
+  return config == baseline_.settings || cache_.count(config) > 0 || history_.results.count({config, false}) > 0 ||
+         from_history(config, false).has_value();
+}
+
 std::optional<TrialResult> Evaluator::from_history(const probe::Settings& config, bool quick) const {
   if (const auto kept = history_.quarantined.find(config); kept != history_.quarantined.end()) return kept->second;
   if (const auto crashed = history_.crashed.find({config, quick}); crashed != history_.crashed.end())

@@ -97,6 +97,9 @@ class Evaluator {
   /// stopped, or the configuration holds a quarantined value (it is never applied).
   /// Precondition (DT_ASSERT): space.contains(config).
   Evaluation evaluate(const probe::Settings& config, Effort effort = Effort::full);
+  /// True when evaluate(config) would run no new trial: the baseline, a configuration
+  /// measured in this run, or one whose result a resumed run's store holds.
+  [[nodiscard]] bool known(const probe::Settings& config) const;
   /// Why the search was stopped; nullopt while it was not.
   [[nodiscard]] const std::optional<Stop>& stop() const { return stop_; }
   /// Measurement time spent by the search's trials so far [s] (spent_before_s not included).

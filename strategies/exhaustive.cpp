@@ -2,6 +2,10 @@
 // exhaustive: screening, then every legal configuration that holds no quarantined value.
 #include "strategies/exhaustive.hpp"
 
+#include "strategies/forecast.hpp"
+
+#include <algorithm>
+
 namespace disktune::strategies {
 
 std::string_view Exhaustive::name() const { return "exhaustive"; }
@@ -27,6 +31,12 @@ void Exhaustive::run(const SearchSpace& space, Evaluator& evaluator) {
     }
     if (groups.empty()) return;
   }
+}
+
+// Every legal configuration but the baseline (measured before the search); quarantine may skip some.
+TrialForecast Exhaustive::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
+  const std::size_t legal = space.legal_count();
+  return {std::max(evaluator.trials().size(), legal > 0 ? legal - 1 : 0), false};
 }
 
 }  // namespace disktune::strategies

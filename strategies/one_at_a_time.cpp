@@ -2,6 +2,10 @@
 // one-at-a-time: screen every single change, combine each group's best, back off on failure.
 #include "strategies/one_at_a_time.hpp"
 
+#include "strategies/forecast.hpp"
+
+#include <algorithm>
+
 namespace disktune::strategies {
 namespace {
 
@@ -53,6 +57,11 @@ void OneAtATime::run(const SearchSpace& space, Evaluator& evaluator) {
   // Back off one setting at a time, as the walkthrough says to do after a hang.
   for (std::size_t skip = 0; skip < best.size() && evaluator.budget_left(); ++skip)
     if (evaluator.evaluate(combine(space, best, skip)).ended()) return;
+}
+
+// The screening, then one combination (and a back-off after a failed one, not forecast).
+TrialForecast OneAtATime::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
+  return {std::max(screening_trials(space), evaluator.trials().size()) + 1, true};
 }
 
 }  // namespace disktune::strategies

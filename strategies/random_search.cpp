@@ -2,6 +2,8 @@
 // random: screening, then random configurations up to its sample size.
 #include "strategies/random_search.hpp"
 
+#include "strategies/forecast.hpp"
+
 #include <algorithm>
 #include <random>
 
@@ -31,6 +33,11 @@ void RandomSearch::run(const SearchSpace& space, Evaluator& evaluator) {
     const auto config = space.configuration(index);
     if (!evaluator.quarantined(config) && evaluator.evaluate(config).ended()) return;
   }
+}
+
+// The screening, then draws up to sample_size trials in all.
+TrialForecast RandomSearch::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
+  return {std::max({screening_trials(space), sample_size(space), evaluator.trials().size()}), true};
 }
 
 }  // namespace disktune::strategies

@@ -14,6 +14,7 @@ class RandomSearch final : public Strategy {
   [[nodiscard]] std::string_view name() const override;
   [[nodiscard]] std::string_view description() const override;
   void run(const SearchSpace& space, Evaluator& evaluator) override;
+  [[nodiscard]] TrialForecast forecast(const SearchSpace& space, const Evaluator& evaluator) const override;
   /// Trials it aims for: 5 % of the legal configurations, at least 20 (at most all of them).
   static std::size_t sample_size(const SearchSpace& space);
 };

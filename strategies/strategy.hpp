@@ -5,9 +5,16 @@
 #include "strategies/evaluator.hpp"
 #include "strategies/search_space.hpp"
 
+#include <cstddef>
 #include <string_view>
 
 namespace disktune::strategies {
+
+/// How many search trials a run takes (the baseline not counted), for progress and its ETA.
+struct TrialForecast {
+  std::size_t total = 0;   ///< trials of the whole search, those done included (>= trials so far)
+  bool estimated = true;   ///< false when the count is known in advance (exhaustive)
+};
 
 /// A search strategy over a SearchSpace (Kernel Tuner's strategy shape: a strategy is handed
 /// the space and a cost function, here the Evaluator, and nothing else).
@@ -38,6 +45,11 @@ class Strategy {
   /// reports a stop (an Evaluation that ended(): return then; Evaluator::stop() says why).
   /// Never throws a stop. Precondition: evaluator was built over this same space.
   virtual void run(const SearchSpace& space, Evaluator& evaluator) = 0;
+  /// The trials this strategy's run over `space` takes, given what `evaluator` has recorded
+  /// so far (strategies/forecast.hpp): exact where the count is known in advance, else an
+  /// estimate refined as the search goes. Default: the screening (screening_trials) and the
+  /// trials since, plus one. Never less than the trials recorded. No side effects.
+  [[nodiscard]] virtual TrialForecast forecast(const SearchSpace& space, const Evaluator& evaluator) const;
 };
 
 /// Screening, the first phase of every strategy: each group's every choice alone against the

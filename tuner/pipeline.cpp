@@ -5,6 +5,7 @@
 #include "tuner/decision.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 
 namespace disktune::tuner {
@@ -119,12 +120,22 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
 
 // The search: the strategy through the Evaluator; its trials and its stop into `result`.
 void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
-            std::ostream& log) {
-  evaluator.set_observer([&](const TrialResult& trial) { log_trial(log, trial, input.original, input.simulated, input.objective); });
+            double confirmation_s, std::ostream& log) {
+  const auto started = std::chrono::steady_clock::now();
+  evaluator.set_observer([&](const TrialResult& trial) {
+    if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
+    log_trial(log, trial, input.original, input.simulated, input.objective);
+    if (!input.live_status && !input.on_progress) return;
+    const auto progress = search_progress(input.strategy, input.space, evaluator, confirmation_s);
+    if (input.on_progress) input.on_progress(progress);
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+    if (input.live_status) log << status_line(progress, input.objective, elapsed.count()) << std::flush;
+  });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name
         << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
   input.strategy.run(input.space, evaluator);
+  if (input.live_status) log << "\r\033[K" << std::flush;
   result.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
   result.search_trials = result.trials.size();
   result.search_s = evaluator.measured_s();
@@ -206,7 +217,9 @@ PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExec
   if (result.baseline_error) return result;
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,
                                   evaluator_options(input, result));
-  search(input, result, evaluator, log);
+  const double confirmation_s =
+      confirmation_cost_s(executor.settings().confirm_rounds, seconds_per_sample(result.baseline->trial));
+  search(input, result, evaluator, confirmation_s, log);
   if (result.exit_code == kExitOk) decide_winner(input, result, evaluator, store, executor, log);
   if (result.exit_code == kExitOk && result.best.id == 0 && !result.noise.resolvable) {
     result.too_noisy = true;

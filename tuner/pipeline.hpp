@@ -9,8 +9,10 @@
 #include "tuner/noise.hpp"
 #include "tuner/run_error.hpp"
 #include "tuner/run_store.hpp"
+#include "tuner/search_progress.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -35,6 +37,11 @@ struct PipelineInput {
   bench::Objective objective = bench::parse_objective("seq-read", "").value();
   /// --tolerance (fraction): the guard objective's allowed shortfall against the baseline.
   double guard_tolerance = 0.05;
+  /// Draw a live status line (status_line: trial i of N, elapsed, time left, best) under the
+  /// trial lines, redrawn after each trial: for a terminal. Off, the log is as before.
+  bool live_status = false;
+  /// Called after every search trial with where the search stands (tests read the ETA).
+  std::function<void(const SearchProgress&)> on_progress{};
 };
 
 /// What the pipeline found. On a baseline that could not be measured only `baseline_error`

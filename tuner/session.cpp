@@ -19,6 +19,10 @@
 #include "tuner/trial_verdict.hpp"
 #include "tuner/version.hpp"
 
+#include <iostream>
+
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -301,6 +305,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
+  input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;  // a terminal: the status line
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Trial-count forecasts of the strategies (forecast.hpp, Strategy::forecast).
+#include "strategies/forecast.hpp"
+
+#include <algorithm>
+
+namespace disktune::strategies {
+
+std::size_t screening_trials(const SearchSpace& space) {
+  std::size_t count = 0;
+  for (std::size_t g = 0; g < space.groups().size(); ++g)
+    for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c)
+      if (space.with_choice(space.baseline(), g, c) != space.baseline()) ++count;
+  return count;
+}
+
+std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& from) {
+  std::size_t count = 0;
+  for (std::size_t g = 0; g < space.groups().size(); ++g)
+    for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
+      const auto config = space.with_choice(from, g, c);
+      if (config != from && !evaluator.known(config) && !evaluator.quarantined(config)) ++count;
+    }
+  return count;
+}
+
+TrialForecast Strategy::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
+  const std::size_t done = evaluator.trials().size();
+  return {std::max(screening_trials(space), done) + 1, true};
+}
+
+namespace {
+
+// Groups the screening showed a significant gain in (a single-change trial clearly faster
+// than the baseline) whose incumbent `best` still holds the baseline's choice: each is a move
+// a later pass is likely to make, and every move costs one more pass.
+std::size_t pending_moves(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& best) {
+  std::size_t pending = 0;
+  for (std::size_t g = 0; g < space.groups().size(); ++g) {
+    if (space.choice_of(best, g) != space.choice_of(space.baseline(), g)) continue;
+    for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
+      const auto config = space.with_choice(space.baseline(), g, c);
+      const auto trial = std::find_if(evaluator.trials().begin(), evaluator.trials().end(),
+                                      [&](const TrialResult& t) { return t.settings == config; });
+      if (trial != evaluator.trials().end() && trial->status == TrialStatus::ok &&
+          evaluator.clearly_faster(*trial, evaluator.baseline())) {
+        ++pending;
+        break;
+      }
+    }
+  }
+  return pending;
+}
+
+}  // namespace
+
+TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator) {
+  const std::size_t done = evaluator.trials().size();
+  const std::size_t screening = screening_trials(space);
+  if (done < screening) {
+    std::size_t largest = 0;
+    for (const auto& group : space.groups()) largest = std::max(largest, group.choices.size() - 1);
+    return {screening + (screening - std::min(screening, largest)) + 1, true};
+  }
+  const auto& best = evaluator.best().settings;
+  const std::size_t pass = unmeasured_moves(space, evaluator, best);
+  return {done + pass + pass * pending_moves(space, evaluator, best) / 2 + 1, true};
+}
+
+}  // namespace disktune::strategies
