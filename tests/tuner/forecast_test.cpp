@@ -6,6 +6,7 @@
 
 #include "strategies/registry.hpp"
 #include "tests/support/sim_fixture.hpp"
+#include "tests/support/trial_settings.hpp"
 #include "tuner/child_executor.hpp"
 #include "tuner/pipeline.hpp"
 #include "tuner/trial_runner.hpp"
@@ -18,14 +19,7 @@ using namespace disktune;
 
 namespace {
 
-tuner::TrialSettings in_process_settings() {
-  tuner::TrialSettings s;
-  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, probe::Seconds(0.2)};
-  s.sampling = bench::SamplingPlan{3, 5, 0.02, true};
-  s.in_process = true;
-  s.confirm_rounds = 3;
-  return s;
-}
+tuner::TrialSettings in_process_settings() { return testing::pipeline_trial_settings(); }
 
 struct Run {
   tuner::PipelineResult result;

@@ -5,6 +5,7 @@
 #include "strategies/registry.hpp"
 #include "tests/support/seed_like_identify.hpp"
 #include "tests/support/sim_fixture.hpp"
+#include "tests/support/trial_settings.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -17,14 +18,7 @@ using strategies::TrialStatus;
 
 namespace {
 
-tuner::TrialSettings in_process_settings() {
-  tuner::TrialSettings s;
-  s.workload = bench::Workload{bench::Method::buffered, 0, 256u << 10, probe::Seconds(0.2)};
-  s.sampling = bench::SamplingPlan{3, 5, 0.02, true};
-  s.in_process = true;
-  s.confirm_rounds = 3;
-  return s;
-}
+tuner::TrialSettings in_process_settings() { return testing::pipeline_trial_settings(); }
 
 // A RunExecutor over a rate function [MiB/s], with samples +-1 % around it; records what ran.
 class FakeExecutor final : public tuner::RunExecutor {

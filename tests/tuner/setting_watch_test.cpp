@@ -3,6 +3,7 @@
 #include "tuner/setting_watch.hpp"
 
 #include "tests/support/fake_block_io.hpp"
+#include "tests/support/trial_settings.hpp"
 #include "tests/support/setting_values.hpp"
 #include "tuner/trial_runner.hpp"
 #include "tuner/trial_verdict.hpp"
@@ -75,13 +76,9 @@ class ToggledDevice final : public probe::Device {
   std::string path_ = "sim:toggled";
 };
 
-tuner::TrialSettings in_process() {
-  tuner::TrialSettings s;
-  s.workload = bench::disk_read_workload(probe::Seconds(0.2), false);  // 10 chunks of 2 MiB at 100 MiB/s
-  s.sampling = bench::SamplingPlan{2, 2, 0.02, true};
-  s.in_process = true;
-  s.confirm_rounds = 2;
-  return s;
+tuner::TrialSettings in_process() {  // 10 chunks of 2 MiB at 100 MiB/s
+  return testing::in_process_trial_settings(bench::disk_read_workload(probe::Seconds(0.2), false),
+                                            bench::SamplingPlan{2, 2, 0.02, true}, 2);
 }
 
 // nr_requests is 32 from data read `from` to read `to` (exclusive), then back at 64.

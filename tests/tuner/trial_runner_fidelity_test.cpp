@@ -4,6 +4,7 @@
 #include "tuner/trial_runner.hpp"
 
 #include "tests/support/fake_block_io.hpp"
+#include "tests/support/trial_settings.hpp"
 #include "tests/support/sim_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -81,12 +82,8 @@ class RecordingDevice final : public probe::Device {
 };
 
 tuner::TrialSettings in_process(double duration_s = 0.1) {
-  tuner::TrialSettings s;
-  s.workload = bench::disk_read_workload(probe::Seconds(duration_s), false);
-  s.sampling = bench::SamplingPlan{2, 2, 0.02, true};
-  s.in_process = true;
-  s.confirm_rounds = 3;
-  return s;
+  return testing::in_process_trial_settings(bench::disk_read_workload(probe::Seconds(duration_s), false),
+                                            bench::SamplingPlan{2, 2, 0.02, true}, 3);
 }
 
 probe::Settings with_readahead(const probe::Settings& original, std::int64_t kb) {
