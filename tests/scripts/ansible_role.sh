@@ -23,6 +23,13 @@ name=$(basename "$dev")
 export ANSIBLE_HOME=$WORK/ansible-home ANSIBLE_LOCAL_TEMP=$WORK/ansible-tmp ANSIBLE_REMOTE_TEMP=$WORK/ansible-tmp
 export ANSIBLE_ASYNC_DIR=$WORK/async ANSIBLE_STDOUT_CALLBACK=default ANSIBLE_ROLES_PATH=$ansible_dir/roles
 export ANSIBLE_NOCOLOR=1 ANSIBLE_RETRY_FILES_ENABLED=0
+# The examples: site.yml parses with ansible.cfg and inventory.ini, whose hosts each list drives.
+(cd "$ansible_dir" && ANSIBLE_CONFIG=$ansible_dir/ansible.cfg ansible-playbook --syntax-check site.yml) >"$WORK/syntax.out" 2>&1 ||
+  fail "site.yml: $(cat "$WORK/syntax.out")"
+for host in $(ansible-inventory -i "$ansible_dir/inventory.ini" --list | jq -r '.disks.hosts[]'); do
+  expect_eq "$(ansible-inventory -i "$ansible_dir/inventory.ini" --host "$host" | jq -r '.disktune_devices | type')" \
+    array "disktune_devices of $host in inventory.ini"
+done
 printf '[disks]\nlocalhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3\n' >"$WORK/inventory.ini"
 # The tune of tune_capped_winner, which finds a winner other than the baseline on this device.
 jq -n --arg w "$WORK" --arg b "$DISKTUNE" --arg d "$dev" '{
