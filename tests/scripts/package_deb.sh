@@ -15,7 +15,7 @@ deb=$("$src/scripts/package" 2>"$WORK/package.err") || fail "scripts/package: $(
 
 lintian --tag-display-limit 0 "$deb" 2>&1 | grep -v "^running with root privileges" >"$WORK/lintian.out" || true
 ! grep '^E:' "$WORK/lintian.out" || fail "lintian errors (above)"
-grep -q '^W:' "$WORK/lintian.out" && echo "lintian warnings (docs/testing.md lists the known ones):" && grep '^W:' "$WORK/lintian.out"
+grep -q '^W:' "$WORK/lintian.out" && echo "lintian warnings (docs/package.md lists the known ones):" && grep '^W:' "$WORK/lintian.out"
 
 version=$("$DISKTUNE" --version | awk '{ print $2 }')
 field() { dpkg-deb --field "$deb" "$1"; }
