@@ -83,7 +83,7 @@ void add_report_options(po::options_description& options, Command command) {
     options.add_options()("root", po::value<std::string>(), "install under this directory instead of / (packaging, tests)");
   if (command == Command::install) {
     options.add_options()
-        ("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default /usr/bin/disktune)")
+        ("exe", po::value<std::string>(), "the disktune binary the boot unit and the resume hook run (default /usr/sbin/disktune)")
         ("form", po::value<std::string>(), "what to install, comma-separated: udev (the rule), systemd (the boot unit and the "
                                            "resume hook), hdparm-conf (a block in /etc/hdparm.conf), tuned (the TuneD profile "
                                            "disktune-KEY); default udev,systemd");

@@ -278,7 +278,7 @@ ExitCode install_here(const Config& config, std::ostream& out) {
   const auto& file = config.reports.at(0);
   const auto report = read_report("REPORT", file);
   // The boot unit outlives a build directory: the installed binary unless --exe names one.
-  const std::string exe = config.install_exe.value_or("/usr/bin/disktune");
+  const std::string exe = config.install_exe.value_or("/usr/sbin/disktune");
   check_live_exe(config, exe);
   const auto files = install_files(report, read_file(file), exe, config.install_forms);
   for (const auto& f : files) check_target(config, f, report.device);  // all first: a refusal writes nothing

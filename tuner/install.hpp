@@ -53,7 +53,7 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
                                          const std::string& exe, const std::vector<InstallForm>& forms);
 
 /// `disktune install REPORT [--root DIR] [--exe PATH] [--form LIST]`: write install_files under DIR
-/// (default /) for the binary --exe (default /usr/bin/disktune; without --root, or with a
+/// (default /) for the binary --exe (default /usr/sbin/disktune; without --root, or with a
 /// DIR that is /, it must exist: exit 2, nothing written), each
 /// atomically; refused (exit 2), nothing written: a file already there that disktune did not
 /// write (no "written by disktune install" mark) or a report of another drive under the same

@@ -39,14 +39,14 @@ echo 128 >"$q/max_sectors_kb"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings put back after the udev checks"
 
 # The boot unit, by systemd-analyze verify in the install tree (its ExecStart must exist there).
-mkdir -p "$root/usr/bin" "$root/usr/lib/systemd"
-cp "$DISKTUNE" "$root/usr/bin/disktune"
+mkdir -p "$root/usr/sbin" "$root/usr/lib/systemd"
+cp "$DISKTUNE" "$root/usr/sbin/disktune"
 ln -s /usr/lib/systemd/system "$root/usr/lib/systemd/system"
 systemd-analyze verify --root="$root" disktune-apply.service >"$WORK/analyze.out" 2>&1 ||
   fail "systemd-analyze verify: $(cat "$WORK/analyze.out")"
 expect_eq "$(readlink "$root/etc/systemd/system/multi-user.target.wants/disktune-apply.service")" \
   ../disktune-apply.service "the unit's enable link"
-rm -r "$root/usr/bin" "$root/usr/lib/systemd/system"
+rm -r "$root/usr/sbin" "$root/usr/lib/systemd/system"
 
 # The resume hook, with this build as its binary, run as systemd-sleep does after resume.
 hook_root=$WORK/hook-root

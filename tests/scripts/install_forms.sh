@@ -28,7 +28,7 @@ cp "$root/etc/hdparm.conf" "$WORK/user.conf"
 # What an install killed between mkstemp and rename leaves, an hour old.
 mkdir -p "$root/etc/disktune" && touch -d '1 hour ago' "$root/etc/disktune/.$key.json.AbC123"
 
-install_all() { "$DISKTUNE" install "$WORK/ata.json" --root "$root" --exe /usr/bin/disktune --form tuned,udev,hdparm-conf,systemd "$@"; }
+install_all() { "$DISKTUNE" install "$WORK/ata.json" --root "$root" --exe /usr/sbin/disktune --form tuned,udev,hdparm-conf,systemd "$@"; }
 install_all >"$WORK/i1.out" 2>&1 || fail "install exited $?: $(cat "$WORK/i1.out")"
 [ ! -e "$root/etc/disktune/.$key.json.AbC123" ] || fail "the stale temporary file was left: $(cat "$WORK/i1.out")"
 grep -q "left by an interrupted install" "$WORK/i1.out" || fail "the stale file's removal was not said: $(cat "$WORK/i1.out")"
@@ -79,7 +79,7 @@ set +e
 code=$?
 set -e
 expect_eq "$code" 2 "install with another --exe for the shared unit (exit)"
-grep -q "ExecStart=/usr/bin/disktune" "$WORK/exe.out" || fail "the refusal does not name the unit's binary: $(cat "$WORK/exe.out")"
+grep -q "ExecStart=/usr/sbin/disktune" "$WORK/exe.out" || fail "the refusal does not name the unit's binary: $(cat "$WORK/exe.out")"
 snapshot | diff -u "$WORK/tree1" - >&2 || fail "a refused install wrote (diff above)"
 
 # Refused, nothing written: forms a loop device's report cannot take, an unknown form.

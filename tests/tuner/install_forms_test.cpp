@@ -57,7 +57,7 @@ TEST_CASE("hdparm.conf block: a BEGIN without its END is refused, not guessed at
 }
 
 TEST_CASE("install: the unit's ExecStart names the binary; only plain absolute paths", "[tuner]") {
-  REQUIRE(exec_start(systemd_unit_text("/usr/bin/disktune")) == "ExecStart=/usr/bin/disktune apply --config /etc/disktune");
+  REQUIRE(exec_start(systemd_unit_text("/usr/sbin/disktune")) == "ExecStart=/usr/sbin/disktune apply --config /etc/disktune");
   REQUIRE(exec_start("[Unit]\n").empty());
   REQUIRE(sleep_hook_text("/usr/sbin/disktune").find("post) /usr/sbin/disktune apply --config /etc/disktune") !=
           std::string::npos);
