@@ -135,7 +135,7 @@
     if (!rows.length) return;
     rows.forEach(r => { r.pareto = !rows.some(o => o.a >= r.a && o.b >= r.b && (o.a > r.a || o.b > r.b)); });
     const parent = section('Two objectives: the Pareto front (scores, higher is better on both)');
-    chart(parent, 'pareto-chart', { width: 600, height: 360, data: { values: rows }, mark: { type: 'point', filled: true, size: 60 },
+    chart(parent, 'pareto-chart', { width: 600, height: 360, data: { values: rows }, name: 'pareto_points', mark: { type: 'point', filled: true, size: 60 },
       encoding: { x: { field: 'b', type: 'quantitative', title: 'guard score', scale: { zero: false } }, y: { field: 'a', type: 'quantitative', title: 'objective score', scale: { zero: false } },
         color: { field: 'pareto', type: 'nominal', title: 'on the front' }, tooltip: [{ field: 'id' }, { field: 'settings' }] } });
   }
@@ -172,7 +172,7 @@
       ['wwid', dev.wwid || 'none'], ['backing file', dev.backing_file || 'none'], ['seed', report.seed],
       ['sampling', report.repeats + '-' + report.max_repeats + ' samples, method ' + report.method + ', noise floor ' + num(report.noise_floor_pct) + ' %'],
       ['measured / wall', num(report.measured_s, 1) + ' s / ' + num(report.wall_s, 1) + ' s'],
-      ['command line', (opts.command_line || []).join ? opts.command_line.join(' ') : String(opts.command_line || 'n/a')],
+      ['command line', Array.isArray(opts.command_line) ? opts.command_line.join(' ') : String(opts.command_line || 'n/a')],
       ['restored', report.restored ? 'yes' : 'no: ' + (report.restore_detail || '')]]);
     if (report.integrity_note) add(parent, 'p', report.integrity_note);
   }
