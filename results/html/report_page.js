@@ -109,7 +109,7 @@
     if (!rows.length) { add(parent, 'p', 'No trial ran.'); return; }
     const tip = [{ field: 'id' }, { field: 'status' }, { field: 'median', format: '.2f' }, { field: 'low', format: '.2f' },
                  { field: 'high', format: '.2f' }, { field: 'settings' }, { field: 'detail' }];
-    const x = { field: 'id', type: 'quantitative', title: 'trial' };
+    const x = { field: 'id', type: 'quantitative', title: 'trial', axis: { tickMinStep: 1, format: 'd' } };
     chart(parent, 'trials-chart', { width: 900, height: 320, layer: baselineLayers().concat([
       { data: { values: rows }, mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: unit }, y2: { field: 'high' },
         color: { field: 'status', type: 'nominal', scale: statusColours } } },
