@@ -134,6 +134,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (vm.count("identify-dir")) config.identify_dir = vm["identify-dir"].as<std::string>();
   config.report_path = optional_value<std::string>(vm, "report");
   config.boot_local_path = optional_value<std::string>(vm, "boot-local");
+  config.html_path = optional_value<std::string>(vm, "html");
   config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
   config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
   config.tuned_profile_path = optional_value<std::string>(vm, "tuned-profile");
@@ -158,11 +159,13 @@ void fill_reports(Config& config, const po::variables_map& vm) {
     if (!args.empty()) throw UsageError("apply takes REPORT [DEVICE] or --config DIR, not both");
     return;
   }
-  if (config.command == Command::apply || config.command == Command::install || config.command == Command::uninstall) {
+  if (config.command == Command::apply || config.command == Command::install || config.command == Command::uninstall ||
+      config.command == Command::report) {
     const std::size_t most = config.command == Command::apply ? 2 : 1;
     if (args.empty() || args.size() > most)
       throw UsageError(std::string(config.command == Command::apply ? "apply takes REPORT and an optional DEVICE"
-                                                                    : "install and uninstall take one REPORT"));
+                                                                    : "install, uninstall and report take one REPORT"));
+    if (config.command == Command::report && !config.html_path) throw UsageError("report needs --html FILE");
     config.reports = {args[0]};
     if (args.size() == 2) {
       config.device = args[1];
@@ -198,12 +201,12 @@ Config parse_command_line(int argc, const char* const argv[]) {
     return config;
   }
   const auto command = command_from_name(args[0]);
-  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate)");
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, report)");
   const auto options = command_options(*command);
   po::options_description all;
   all.add(options).add_options()("device", po::value<std::string>());
   const bool takes_reports = *command == Command::apply || *command == Command::verify ||
-                             *command == Command::install || *command == Command::uninstall;
+                             *command == Command::install || *command == Command::uninstall || *command == Command::report;
   if (takes_reports) all.add_options()("argument", po::value<std::vector<std::string>>());
   po::positional_options_description positional;
   if (takes_reports)

@@ -21,7 +21,7 @@ constexpr const char* kUsage =
     "           [--method cached|buffered|both] [--json]\n"
     "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
-    "           [--time-budget S] [--report FILE] [--boot-local FILE]\n"
+    "           [--time-budget S] [--report FILE] [--html FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--tuned-profile FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
     "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
@@ -30,6 +30,7 @@ constexpr const char* kUsage =
     "  verify   REPORT... | --config DIR [--json]\n"
     "  install  REPORT [--root DIR] [--exe PATH] [--form udev,systemd,hdparm-conf,tuned]\n"
     "  uninstall REPORT [--root DIR]\n"
+    "  report   REPORT --html FILE\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
     "           [--objective NAME] [--metric M]\n"
@@ -180,6 +181,7 @@ std::optional<Command> command_from_name(const std::string& name) {
   if (name == "install") return Command::install;
   if (name == "uninstall") return Command::uninstall;
   if (name == "evaluate") return Command::evaluate;
+  if (name == "report") return Command::report;
   return std::nullopt;
 }
 
@@ -190,6 +192,8 @@ po::options_description command_options(Command command) {
   add_sampling_options(options, command);
   if (command == Command::evaluate) add_evaluate_options(options);
   if (command == Command::tune) add_tune_options(options);
+  if (command == Command::tune || command == Command::report)
+    options.add_options()("html", po::value<std::string>(), "write the HTML report here: one page with charts, for a person (- = stdout)");
   if (command == Command::tune || command == Command::restore) {
     options.add_options()
         ("journal", po::value<std::string>(), "journal file (default: /var/lib/disktune/<drive>.journal)")

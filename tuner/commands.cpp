@@ -16,6 +16,7 @@
 #include "tuner/evaluate.hpp"
 #include "tuner/fio_bench.hpp"
 #include "tuner/install.hpp"
+#include "tuner/report_command.hpp"
 #include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/run_journal.hpp"
@@ -242,6 +243,7 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
     case Command::verify: return run_verify(config, out, err);
     case Command::install: return run_install(config, out);
     case Command::uninstall: return run_uninstall(config, out);
+    case Command::report: return run_report(config);
     case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
   }
   return kExitUsage;

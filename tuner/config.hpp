@@ -16,7 +16,7 @@
 namespace disktune::tuner {
 
 /// The subcommands of the contract (README "CLI").
-enum class Command { identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, help, version };
+enum class Command { identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, report, help, version };
 
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
@@ -54,6 +54,7 @@ struct Config {
   std::optional<std::string> sim_profile;      ///< --sim-profile FILE
   std::optional<std::string> report_path;      ///< --report FILE ("-" = stdout)
   std::optional<std::string> boot_local_path;  ///< --boot-local FILE
+  std::optional<std::string> html_path;        ///< tune/report --html FILE: the HTML report (results/html_report.hpp)
   std::optional<std::string> hdparm_conf_path; ///< --hdparm-conf FILE
   std::optional<std::string> udev_rules_path;  ///< --udev-rules FILE
   std::optional<std::string> tuned_profile_path;  ///< --tuned-profile FILE

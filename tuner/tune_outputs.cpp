@@ -4,6 +4,7 @@
 
 #include "results/boot_local.hpp"
 #include "results/hdparm_conf.hpp"
+#include "results/html_report.hpp"
 #include "results/json_report.hpp"
 #include "results/tuned_profile.hpp"
 #include "results/udev_rules.hpp"
@@ -25,6 +26,9 @@ struct NamedFile {
 };
 
 std::string render_report(const results::Report& r) { return results::pretty_json(results::to_json(r)); }
+std::string render_html(const results::Report& r) {
+  return results::render_html_report(results::to_json(r), results::install_snippets(r));
+}
 std::string render_boot_local(const results::Report& r) { return results::BootLocalEmitter().render(r); }
 std::string render_hdparm_conf(const results::Report& r) { return results::HdparmConfEmitter().render(r); }
 std::string render_udev_rules(const results::Report& r) { return results::UdevRulesEmitter().render(r); }
@@ -33,6 +37,7 @@ std::string render_tuned_profile(const results::Report& r) { return results::Tun
 std::vector<NamedFile> output_files(const Config& config) {
   std::vector<NamedFile> files;
   if (config.report_path) files.push_back({"--report", *config.report_path, render_report});
+  if (config.html_path) files.push_back({"--html", *config.html_path, render_html});
   if (config.boot_local_path) files.push_back({"--boot-local", *config.boot_local_path, render_boot_local});
   if (config.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.hdparm_conf_path, render_hdparm_conf});
   if (config.udev_rules_path) files.push_back({"--udev-rules", *config.udev_rules_path, render_udev_rules});
@@ -76,7 +81,7 @@ void check_tune_outputs(const Config& config) {
 bool write_tune_outputs(const Config& config, const results::Report& report, std::ostream& err) {
   bool all_written = true;
   for (const auto& file : output_files(config)) {
-    if (!report.completed && file.render != render_report) {
+    if (!report.completed && file.render != render_report && file.render != render_html) {  // both say why
       err << "disktune: the run did not complete: " << file.option << " " << file.path << " left as it was\n";
       continue;
     }

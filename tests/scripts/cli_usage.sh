@@ -157,4 +157,14 @@ cmp -s "$WORK/kept.sh" "$WORK/kept.sh.before" || fail "the interrupted run repla
 cmp -s "$WORK/kept.conf" "$WORK/kept.conf.before" || fail "the interrupted run replaced --hdparm-conf"
 grep -q "left as it was" "$WORK/int.err" || fail "the interrupted run does not say the snippets were left alone"
 grep -q '"completed": false' "$WORK/int.json" || fail "the interrupted run's report is not written"
+# report REPORT --html FILE (issue 14): one report, --html required, a JSON report only.
+printf 'not json\n' >"$WORK/not-a-report.json"
+expect_exit 2 report --html "$WORK/o.html"
+expect_exit 2 report "$WORK/not-a-report.json"
+grep -q -- "--html" "$WORK/err" || fail "report without --html does not say it needs it"
+expect_exit 2 report "$WORK/not-a-report.json" --html "$WORK/o.html"
+grep -q "not a JSON report" "$WORK/err" || fail "report of a non-JSON file does not say so"
+[ ! -e "$WORK/o.html" ] || fail "report wrote a page for a non-JSON file"
+expect_exit 2 report "$WORK/missing.json" --html "$WORK/o.html"
+expect_exit 2 tune --report - --html -
 echo ok

@@ -1,0 +1,181 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The HTML report's page script: draws the answer, the charts (Vega-Lite through vega-embed,
+// SVG renderer) and the tables from the report JSON in #report-data. Reads JSON report
+// schemas 1-3 (docs/report.md): schema 1 has *_mib_s keys and no objective or figure.
+'use strict';
+(function () {
+  const data = JSON.parse(document.getElementById('report-data').textContent);
+  const report = data.report;
+  const main = document.getElementById('report');
+  const statusColours = { domain: ['ok', 'unstable', 'slow', 'hang', 'error', 'unsupported', 'crashed', 'wedged'],
+    range: ['#2e7d32', '#f9a825', '#8d6e63', '#c62828', '#6a1b9a', '#9e9e9e', '#ad1457', '#000000'] };
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+  function add(parent, tag, text, cls) { return parent.appendChild(el(tag, text, cls)); }
+  function section(title) { add(main, 'h2', title); return main.appendChild(el('div')); }
+  function num(x, digits) { return typeof x === 'number' ? x.toFixed(digits === undefined ? 2 : digits) : 'n/a'; }
+  function score(o, key) { return o ? (o[key] !== undefined ? o[key] : o[key + '_mib_s']) : undefined; }
+  const unit = (report.objective && report.objective.unit) || 'MiB/s';
+  // A trial's median and interval in the objective's unit (figure), else its score (schema 1).
+  function figures(o) {
+    if (o && o.figure) return { median: o.figure.median, low: o.figure.ci_low, high: o.figure.ci_high };
+    return { median: score(o, 'median'), low: score(o, 'ci_low'), high: score(o, 'ci_high') };
+  }
+  function settingsText(s) { return Object.keys(s || {}).map(k => k + '=' + s[k]).join(' '); }
+  function differences(s) {
+    const base = (report.baseline && report.baseline.settings) || {};
+    return Object.keys(s || {}).filter(k => String(s[k]) !== String(base[k]));
+  }
+  function table(parent, head, rows) {
+    const t = add(parent, 'table');
+    const tr = add(t, 'tr');
+    head.forEach(h => add(tr, 'th', h));
+    rows.forEach(r => { const row = add(t, 'tr'); r.forEach(c => add(row, 'td', c)); });
+    return t;
+  }
+  function chart(parent, id, spec) {
+    const holder = add(parent, 'div');
+    holder.id = id;
+    spec.$schema = 'https://vega.github.io/schema/vega-lite/v5.json';
+    vegaEmbed(holder, spec, { renderer: 'svg', actions: false }).catch(e => console.error('chart ' + id + ': ' + e));
+  }
+
+  function heading() {
+    const dev = report.device || {};
+    add(main, 'h1', 'disktune report: ' + (dev.model || dev.path || 'unknown drive'));
+    add(main, 'p', 'Objective ' + ((report.objective && report.objective.name) || 'seq-read') + ' (' + unit +
+        (report.objective && report.objective.direction === 'lower' ? ', lower is better' : ', higher is better') +
+        '), strategy ' + report.strategy + ', report schema ' + report.schema_version + '.', 'muted');
+    if (dev.simulated)
+      add(main, 'p', 'SIMULATED DRIVE: every figure here comes from a model, not from a disk. Nothing here applies to real hardware.', 'banner');
+  }
+
+  function whyKept() {
+    if (report.wedged) return 'the device wedged: ' + report.wedged_detail;
+    if (report.too_noisy) return 'the measurements are too noisy to tell: ' + report.noise_detail;
+    if (!report.completed) return 'the run did not complete: ' + report.stop_reason;
+    const stable = (report.trials || []).filter(t => t.status === 'ok');
+    if (!stable.length) return 'no trial finished stable';
+    return 'no configuration beat the baseline by more than its interval and the 2 % rule' +
+        (report.stop_reason ? ' (' + report.stop_reason + ')' : '');
+  }
+
+  function answer() {
+    const w = report.winner || {};
+    const box = main.appendChild(el('div', null, 'answer' + (w.keep_baseline ? ' keep' : '')));
+    const base = figures(baselineOfAnswer());
+    const baseText = 'baseline ' + num(base.median) + ' ' + unit + ' [95 % ' + num(base.low) + ', ' + num(base.high) + ']';
+    if (w.keep_baseline) {
+      add(box, 'p', 'Keep the baseline: ' + whyKept() + '.');
+      add(box, 'p', baseText);
+    } else {
+      const f = figures(w);
+      add(box, 'p', 'Winner (trial ' + w.trial_id + (w.confirmed ? ', confirmed' : ', unconfirmed') + '): ' + num(f.median) + ' ' + unit +
+          ' [95 % ' + num(f.low) + ', ' + num(f.high) + '] against ' + baseText + ': speedup ' + num(w.speedup, 3) + '\u00d7.');
+      add(box, 'p', 'Changes: ' + settingsText(w.changes));
+    }
+    if (!report.completed && !w.keep_baseline) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
+    (data.snippets || []).forEach(s => { add(box, 'h3', s.title); add(box, 'pre', s.text); });
+  }
+  // The baseline the answer is quoted against: the confirmation round's when it decided.
+  function baselineOfAnswer() {
+    const c = report.confirmation;
+    if (report.winner && report.winner.confirmed && c && c.results && c.results.length) return c.results[0];
+    return report.baseline;
+  }
+
+  function trialRows() {
+    return (report.trials || []).map(t => {
+      const f = figures(t);
+      return { id: t.id, status: t.status, median: f.median || 0, low: f.low || f.median || 0, high: f.high || f.median || 0,
+               settings: settingsText(t.settings), changed: differences(t.settings), detail: t.detail || '' };
+    });
+  }
+  function baselineLayers() {
+    const b = figures(report.baseline);
+    if (!b.median) return [];
+    return [{ data: { values: [{ low: b.low || b.median, high: b.high || b.median, median: b.median }] },
+              layer: [{ mark: { type: 'rect', opacity: 0.15, color: '#1565c0' }, encoding: { y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
+                      { mark: { type: 'rule', color: '#1565c0', strokeDash: [4, 3] }, encoding: { y: { field: 'median', type: 'quantitative' } } }] }];
+  }
+  function trialsChart() {
+    const rows = trialRows();
+    const parent = section('Every trial: median and 95 % interval (blue band: the baseline)');
+    if (!rows.length) { add(parent, 'p', 'No trial ran.'); return; }
+    const tip = [{ field: 'id' }, { field: 'status' }, { field: 'median', format: '.2f' }, { field: 'low', format: '.2f' },
+                 { field: 'high', format: '.2f' }, { field: 'settings' }, { field: 'detail' }];
+    const x = { field: 'id', type: 'quantitative', title: 'trial', axis: { tickMinStep: 1, format: 'd' } };
+    chart(parent, 'trials-chart', { width: 900, height: 320, layer: baselineLayers().concat([
+      { data: { values: rows }, mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: unit }, y2: { field: 'high' },
+        color: { field: 'status', type: 'nominal', scale: statusColours } } },
+      { data: { values: rows }, name: 'trial_points', mark: { type: 'point', filled: true, size: 50 },
+        encoding: { x, y: { field: 'median', type: 'quantitative', title: unit }, color: { field: 'status', type: 'nominal', scale: statusColours }, tooltip: tip } }]) });
+  }
+
+  function screenedChart() {
+    const rows = trialRows().filter(r => r.changed.length === 1 && r.status === 'ok');
+    const parent = section('Each setting screened alone (trials that change one setting from the baseline)');
+    if (!rows.length) { add(parent, 'p', 'No trial changed exactly one setting.'); return; }
+    rows.forEach(r => { r.setting = r.changed[0]; r.value = String(((report.trials || []).find(t => t.id === r.id) || {}).settings[r.setting]); });
+    chart(parent, 'screened-chart', { data: { values: rows }, facet: { field: 'setting', type: 'nominal', title: null }, columns: 3,
+      resolve: { scale: { x: 'independent' } },
+      spec: { width: 250, height: 180, layer: [
+        { mark: 'rule', encoding: { x: { field: 'value', type: 'ordinal', sort: null }, y: { field: 'low', type: 'quantitative', title: unit }, y2: { field: 'high' } } },
+        { mark: { type: 'point', filled: true }, encoding: { x: { field: 'value', type: 'ordinal', sort: null }, y: { field: 'median', type: 'quantitative' },
+          tooltip: [{ field: 'id' }, { field: 'value' }, { field: 'median', format: '.2f' }] } }] } });
+  }
+
+  function paretoChart() {
+    const rows = (report.trials || []).filter(t => t.status === 'ok' && t.guard).map(t => ({ id: t.id, a: score(t, 'median'), b: t.guard.median, settings: settingsText(t.settings) }));
+    if (!rows.length) return;
+    rows.forEach(r => { r.pareto = !rows.some(o => o.a >= r.a && o.b >= r.b && (o.a > r.a || o.b > r.b)); });
+    const parent = section('Two objectives: the Pareto front (scores, higher is better on both)');
+    chart(parent, 'pareto-chart', { width: 600, height: 360, data: { values: rows }, name: 'pareto_points', mark: { type: 'point', filled: true, size: 60 },
+      encoding: { x: { field: 'b', type: 'quantitative', title: 'guard score', scale: { zero: false } }, y: { field: 'a', type: 'quantitative', title: 'objective score', scale: { zero: false } },
+        color: { field: 'pareto', type: 'nominal', title: 'on the front' }, tooltip: [{ field: 'id' }, { field: 'settings' }] } });
+  }
+
+  function searchSpace() {
+    const space = report.space || {};
+    const parent = section('Search space: ' + (space.legal_count || 0) + ' legal configurations');
+    table(parent, ['setting', 'values searched'], (space.dimensions || []).map(d => [d.setting, (d.values || []).join(', ')]));
+    if ((space.pruned || []).length) table(parent, ['pruned', 'count'], space.pruned.map(p => [p.reason, p.count]));
+    if ((space.unsupported || []).length) table(parent, ['unsupported setting', 'why'], space.unsupported.map(u => [u.setting, u.reason]));
+  }
+
+  function failures() {
+    const failed = (report.trials || []).filter(t => t.status !== 'ok');
+    const parent = section('Failed trials: ' + failed.length);
+    if (!failed.length) { add(parent, 'p', 'Every trial finished stable.'); return; }
+    const t = table(parent, ['trial', 'status', 'changed from the baseline', 'evidence'], []);
+    failed.forEach(f => {
+      const row = add(t, 'tr');
+      add(row, 'td', f.id); add(row, 'td', f.status);
+      add(row, 'td', differences(f.settings).map(k => k + '=' + f.settings[k]).join(' '));
+      const cell = add(row, 'td', f.detail || '');
+      if ((f.kernel_log || []).length) add(cell, 'pre', f.kernel_log.join('\n'));
+    });
+  }
+
+  function provenance() {
+    const dev = report.device || {};
+    const opts = report.options || {};
+    const parent = section('Provenance');
+    table(parent, ['', ''], [['tool version', report.tool_version], ['kernel', report.kernel], ['started', report.started_at],
+      ['finished', report.finished_at], ['device', dev.path], ['model / serial / firmware', [dev.model, dev.serial, dev.firmware].join(' / ')],
+      ['size', dev.size_bytes === undefined ? 'n/a' : dev.size_bytes + ' bytes'], ['stable path', dev.stable_path || 'none'],
+      ['wwid', dev.wwid || 'none'], ['backing file', dev.backing_file || 'none'], ['seed', report.seed],
+      ['sampling', report.repeats + '-' + report.max_repeats + ' samples, method ' + report.method + ', noise floor ' + num(report.noise_floor_pct) + ' %'],
+      ['measured / wall', num(report.measured_s, 1) + ' s / ' + num(report.wall_s, 1) + ' s'],
+      ['command line', Array.isArray(opts.command_line) ? opts.command_line.join(' ') : String(opts.command_line || 'n/a')],
+      ['restored', report.restored ? 'yes' : 'no: ' + (report.restore_detail || '')]]);
+    if (report.integrity_note) add(parent, 'p', report.integrity_note);
+  }
+
+  heading(); answer(); trialsChart(); screenedChart(); paretoChart(); searchSpace(); failures(); provenance();
+})();

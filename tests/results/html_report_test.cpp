@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The HTML report: data inlined intact and unable to end its script, snippets from JSON.
+#include "results/html_report.hpp"
+
+#include "results/boot_local.hpp"
+#include "results/json_report.hpp"
+#include "results/report_decode.hpp"
+#include "results/udev_rules.hpp"
+#include "tests/support/sample_reports.hpp"
+
+#include <boost/json.hpp>
+#include <catch2/catch.hpp>
+
+#include <cctype>
+#include <string>
+
+using namespace disktune;
+
+namespace {
+
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The text of the page's data element.
+std::string data_of(const std::string& page) {
+  const std::string open = "<script type=\"application/json\" id=\"report-data\">";
+  const auto start = page.find(open);
+  REQUIRE(start != std::string::npos);
+  const auto end = page.find("</script>", start);
+  REQUIRE(end != std::string::npos);
+  return page.substr(start + open.size(), end - start - open.size());
+}
+
+}  // namespace
+
+TEST_CASE("script_safe escapes every </ and keeps the JSON it escapes the same", "[results]") {
+  CHECK(results::script_safe("a</script>b</") == "a<\\/script>b<\\/");
+  CHECK(results::script_safe("<a> < / <") == "<a> < / <");
+  const boost::json::value v{{"detail", "</script><script>alert(1)</script>"}};
+  CHECK(boost::json::parse(results::script_safe(boost::json::serialize(v))) == v);
+}
+
+TEST_CASE("render_html_report inlines the report and snippets whole, and no string ends a script", "[results]") {
+  auto report = test_support::seed_report();
+  report.trials.at(0).detail = "evil </script><script>alert(1)</script> <!-- ";
+  report.trials.at(0).kernel_log = {"ata1.00: </SCRIPT >"};
+  const auto json = results::to_json(report);
+  const std::vector<results::HtmlSnippet> snippets{{"t", "line </script>"}};
+  const auto page = results::render_html_report(json, snippets);
+  // The data element, the chart library and the page script: three elements, three ends.
+  std::string lower = page;
+  for (auto& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  CHECK(count_of(lower, "</script") == 3);
+  const auto data = boost::json::parse(data_of(page));
+  CHECK(data.at("report") == json);
+  CHECK(data.at("snippets").at(0).at("text") == "line </script>");
+}
+
+TEST_CASE("snippet_report of a report's JSON gives the emitters' own lines", "[results]") {
+  auto [name, report] = GENERATE(table<const char*, results::Report>({
+      {"seed", test_support::seed_report()}, {"loop", test_support::loop_report()},
+      {"keep", test_support::keep_baseline_report()}, {"by-id", test_support::by_id_report()}}));
+  INFO(name);
+  const auto decoded = results::snippet_report(results::to_json(report));
+  CHECK(results::BootLocalEmitter().render(decoded) == results::BootLocalEmitter().render(report));
+  CHECK(results::UdevRulesEmitter().render(decoded) == results::UdevRulesEmitter().render(report));
+}
+
+TEST_CASE("install_snippets shows nothing to install for a kept baseline or an unfinished run", "[results]") {
+  CHECK(results::install_snippets(test_support::keep_baseline_report()).empty());
+  auto stopped = test_support::seed_report();
+  stopped.completed = false;
+  CHECK(results::install_snippets(stopped).empty());
+  const auto shown = results::install_snippets(test_support::seed_report());
+  REQUIRE(shown.size() == 2);
+  CHECK(shown[1].text == results::BootLocalEmitter().render(test_support::seed_report()));
+}

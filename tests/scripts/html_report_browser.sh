@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Issue 14 items 1-2: the HTML report in a real browser. Headless Chromium opens the page of a
+# simulated tune, of a loop-device tune and of every report kind (schemas 1-3, keep-baseline,
+# not completed, wedged, too noisy, two objectives: 2 kinds a page to keep the test short) through `disktune report`; each must log
+# no console message at all, and its rendered DOM (after vega drew the SVG) must hold one
+# point per trial in #trials-chart (and the Pareto chart for two objectives). The simulated
+# tune's page is saved as a screenshot ($HTML_SCREENSHOT, e.g. docs/images/report.png).
+source "$(dirname "$0")/lib.bash"
+
+browser=$(command -v chromium || command -v chromium-browser || true)
+[ -n "$browser" ] || skip "chromium not installed (scripts/setup installs it)"
+golden="$TEST_DATA/golden/report_seed.json"
+
+# render HTML: the DOM after the page's scripts ran, on stdout; console lines to $WORK/console.
+# --no-sandbox: Chromium refuses to run as root with its sandbox.
+render() {
+  timeout 60 "$browser" --headless=new --no-sandbox --disable-gpu --enable-logging=stderr --v=0 \
+    --user-data-dir="$WORK/profile" --virtual-time-budget=5000 --dump-dom "file://$1" 2>"$WORK/stderr"
+  grep -a 'CONSOLE' "$WORK/stderr" >"$WORK/console" || true
+}
+
+# marks DOM CLASS: the number of SVG paths in the mark group named CLASS (vega: NAME_marks).
+marks() {
+  python3 -c 'import re, sys
+dom = open(sys.argv[1]).read()
+m = re.search(r"<g class=\"mark-symbol role-mark " + sys.argv[2] + r"\"[^>]*>(.*?)</g>", dom, re.S)
+print(len(re.findall(r"<path", m.group(1))) if m else -1)' "$1" "$2"
+}
+
+# check REPORT HTML WHAT: no console message, one trial point per trial, the answer shown.
+check() {
+  local report=$1 html=$2 what=$3 trials got
+  render "$html" >"$WORK/dom.html"
+  [ ! -s "$WORK/console" ] || fail "$what: console messages: $(head -5 "$WORK/console")"
+  grep -q 'class="answer' "$WORK/dom.html" || fail "$what: no answer in the rendered page"
+  trials=$(jq '.trials | length' "$report")
+  got=$(marks "$WORK/dom.html" trial_points_marks)
+  if ((trials > 0)); then expect_eq "$got" "$trials" "$what: trial points in #trials-chart"; fi
+  if jq -e '[.trials[] | select(.status == "ok" and .guard != null)] | length > 0' "$report" >/dev/null; then
+    got=$(marks "$WORK/dom.html" pareto_points_marks)
+    expect_eq "$got" "$(jq '[.trials[] | select(.status == "ok" and .guard != null)] | length' "$report")" "$what: Pareto points"
+  fi
+  if jq -e '.device.simulated' "$report" >/dev/null; then grep -q 'class="banner"' "$WORK/dom.html" || fail "$what: no SIMULATED banner"; fi
+  echo "ok: $what ($trials trials)"
+}
+
+# report_kind NAME JQ [TEXT]: the golden report changed by JQ, rendered by `disktune report`,
+# checked; TEXT, when given, must be in the rendered DOM.
+report_kind() {
+  jq "$2" "$golden" >"$WORK/$1.json"
+  "$DISKTUNE" report "$WORK/$1.json" --html "$WORK/$1.html" || fail "report $1 exited $?"
+  check "$WORK/$1.json" "$WORK/$1.html" "$1"
+  [ -z "${3:-}" ] || grep -qF -- "$3" "$WORK/dom.html" || fail "$1: '$3' not in the rendered page"
+}
+
+# A simulated tune, its HTML written by tune itself.
+"$DISKTUNE" tune sim: --max-trials 8 --report "$WORK/sim.json" --html "$WORK/sim.html" --journal "$WORK/j1" \
+  >/dev/null 2>"$WORK/err" || fail "sim tune exited $? ($(tail -3 "$WORK/err"))"
+check "$WORK/sim.json" "$WORK/sim.html" "simulated tune"
+! grep -qE '<script[^>]* src=|<link |<iframe ' "$WORK/sim.html" || fail "the page loads a file: it must be self-contained"
+if [ -n "${HTML_SCREENSHOT:-}" ]; then
+  timeout 60 "$browser" --headless=new --no-sandbox --disable-gpu --user-data-dir="$WORK/profile" --hide-scrollbars \
+    --virtual-time-budget=5000 --window-size=1200,1600 --screenshot="$HTML_SCREENSHOT" "file://$WORK/sim.html" 2>/dev/null
+  [ -s "$HTML_SCREENSHOT" ] || fail "no screenshot written to $HTML_SCREENSHOT"
+fi
+
+# Two objectives: the Pareto chart.
+"$DISKTUNE" tune sim: --objective seq-read,rand-read-iops --max-trials 5 --report "$WORK/two.json" --html "$WORK/two.html" \
+  --journal "$WORK/j2" >/dev/null 2>"$WORK/err" || fail "two-objective tune exited $? ($(tail -3 "$WORK/err"))"
+check "$WORK/two.json" "$WORK/two.html" "two objectives"
+
+# Every report kind, through disktune report.
+report_kind schema3 '.' "$(grep -v '^#' "$TEST_DATA/golden/boot_local_seed.sh" | grep -m1 hdparm)"  # the install line, from the emitter
+report_kind schema2_keep '.schema_version = 2 | .device |= del(.size_bytes, .wwid, .backing_file)
+  | .winner.keep_baseline = true | .winner.changes = {} | .winner.trial_id = 0 | .confirmation = null' 'Keep the baseline'
+report_kind schema1_stopped 'def s1: with_entries(if (.key | IN("median", "ci_low", "ci_high", "warmup")) then .key += "_mib_s" else . end) | del(.figure);
+  .schema_version = 1 | del(.objective) | .trials |= map(s1) | .baseline |= s1 | .winner |= (s1 | del(.baseline_median))
+  | .completed = false | .stop_reason = "interrupted by SIGINT after 4 trials"' 'did not complete: interrupted by SIGINT'
+report_kind wedged '.completed = false | .wedged = true | .wedged_detail = "trial 6 child pid 1234 in state D" | .trials[5].status = "wedged"
+  | .trials[5].kernel_log = ["ata1.00: exception Emask 0x0 SAct 0x0 SErr 0x0 action 0x6 frozen</script><b>x"]' \
+  'frozen&lt;/script&gt;&lt;b&gt;x'  # evidence shown as text: it neither ends the data script nor becomes markup
+report_kind too_noisy '.completed = false | .too_noisy = true | .noise_detail = "noise 9 % exceeds the 2 % gain" | .winner.keep_baseline = true' \
+  'too noisy to tell: noise 9 %'
+
+# A loop-device tune: one readahead setting, two trials, short samples.
+require_loop
+attach_random_loop 16
+tune_completed "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 2 --duration 0.2 --repeats 2 --max-repeats 2 \
+  --noise-repeats 1 --report "$WORK/loop.json" --html "$WORK/loop.html" --journal "$WORK/j3" >/dev/null 2>"$WORK/err" ||
+  fail "loop tune failed ($(tail -3 "$WORK/err"))"
+check "$WORK/loop.json" "$WORK/loop.html" "loop-device tune"
