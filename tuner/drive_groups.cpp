@@ -111,6 +111,16 @@ std::size_t find_root(std::vector<std::size_t>& parent, std::size_t i) {
 
 }  // namespace
 
+std::vector<std::string> underlying_disks(const std::string& kernel_name, const std::string& sys_root) {
+  const auto dir = block_dir(sys_root, kernel_name);
+  if (!dir) return {kernel_name};
+  std::vector<fs::path> disks;
+  base_disks(*dir, disks);
+  std::vector<std::string> names;
+  for (const auto& disk : disks) names.push_back(disk.filename().string());
+  return names;
+}
+
 std::vector<DriveGroup> group_drives(const std::vector<std::string>& kernel_names, const std::string& sys_root) {
   std::vector<std::vector<Hardware>> hardware;
   for (const auto& name : kernel_names) hardware.push_back(hardware_of(sys_root, name));

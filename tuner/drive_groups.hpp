@@ -31,4 +31,9 @@ struct DriveGroup {
 std::vector<DriveGroup> group_drives(const std::vector<std::string>& kernel_names,
                                      const std::string& sys_root = "/sys");
 
+/// The whole disks under the block device `kernel_name` (itself; a partition's parent; every
+/// disk under a dm/md device's slaves/, recursively), by kernel name; {kernel_name} when
+/// sysfs has no such device. For --all: the disks backing / are never tuned.
+std::vector<std::string> underlying_disks(const std::string& kernel_name, const std::string& sys_root = "/sys");
+
 }  // namespace disktune::tuner
