@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tune DEV DEV (issue 13 item 1): two throttled loop devices with independent backing (a file
+# on a tmpfs, a file on the root file system) tuned together take at most 1.3x the wall time
+# of one tuned alone, with the winners they get alone; two over files on one file system
+# are tuned one after another and the summary says why.
+source "$(dirname "$0")/lib.bash"
+
+require_loop
+root=/sys/fs/cgroup/blkio
+[ -w "$root/cgroup.procs" ] && [ -e "$root/blkio.throttle.read_bps_device" ] || skip "no cgroup-v1 blkio throttle at $root"
+mkdir "$WORK/tmpfs"
+mount -t tmpfs -o size=80m disktune-multi "$WORK/tmpfs" || skip "cannot mount a tmpfs"
+cleanup_steps+=("umount '$WORK/tmpfs'")  # runs after the loop devices' detach below (added first)
+
+# make_image FILE: 40 MiB of a repeated random block (real data, cheap to make).
+head -c 1048576 /dev/urandom >"$WORK/block"
+make_image() { for _ in $(seq 40); do cat "$WORK/block"; done >"$1"; }
+loops=()
+for image in "$WORK/tmpfs/a.img" "$WORK/b.img" "$WORK/c.img"; do
+  make_image "$image"
+  attach_loop "$image"
+  loops+=("$dev")
+done
+# Detach before the tmpfs is unmounted: the cleanup steps run in order, the umount was first.
+cleanup_steps=("${cleanup_steps[@]:1}" "${cleanup_steps[0]}")
+a=${loops[0]} b=${loops[1]} c=${loops[2]}
+
+# One cgroup capping every loop device at 24 MiB/s (each device its own cap): reads wait on I/O.
+cg=$root/disktune-test-multi-$$
+mkdir "$cg"
+cleanup_steps=("for p in \$(cat '$cg/cgroup.procs'); do kill -9 \$p; echo \$p > '$root/cgroup.procs'; done; rmdir '$cg'" "${cleanup_steps[@]}")
+for loop in "$a" "$b" "$c"; do
+  echo "$(lsblk -dno MAJ:MIN "$loop" | tr -d ' ') 25165824" >>"$cg/blkio.throttle.read_bps_device"
+done
+
+# --time-budget bounds the confirmation rounds too (six of three configurations took 40 s).
+options=(--only read_ahead_kb --max-trials 2 --duration 0.25 --repeats 2 --max-repeats 3 --noise-repeats 1 --time-budget 12)
+# timed NAME CMD...: run CMD in the cgroup; its wall seconds in $WORK/NAME.s, exit code in $WORK/NAME.rc.
+timed() {
+  local name=$1 start end code=0
+  shift
+  start=$(date +%s.%N)
+  (echo "$BASHPID" >"$cg/cgroup.procs" && exec "$@") >"$WORK/$name.out" 2>"$WORK/$name.err" || code=$?
+  end=$(date +%s.%N)
+  echo "$code" >"$WORK/$name.rc"
+  echo "$end - $start" | bc -l >"$WORK/$name.s"
+}
+completed() { local rc; rc=$(cat "$WORK/$1.rc"); [ "$rc" = 0 ] || [ "$rc" = 6 ] || fail "$1 exited $rc: $(tail -3 "$WORK/$1.err")"; }
+
+timed solo_a "$DISKTUNE" tune "$a" "${options[@]}" --report "$WORK/solo_a.json" --journal "$WORK/solo_a.journal"
+timed solo_b "$DISKTUNE" tune "$b" "${options[@]}" --report "$WORK/solo_b.json" --journal "$WORK/solo_b.journal"
+completed solo_a
+completed solo_b
+mkdir "$WORK/both"
+timed both "$DISKTUNE" tune "$a" "$b" "${options[@]}" --report "$WORK/both" --journal "$WORK/both/{drive}.journal" \
+  --summary "$WORK/both/summary.json"
+completed both
+
+s=$WORK/both/summary.json
+expect_eq "$(jq '.groups | length' "$s")" 2 "groups of two independent loop devices"
+expect_eq "$(jq -r '[.drives[].exit_code | tostring] | map(select(. == "0" or . == "6")) | length' "$s")" 2 "drives completed"
+longest=$(sort -g "$WORK/solo_a.s" "$WORK/solo_b.s" | tail -1)
+together=$(cat "$WORK/both.s")
+echo "alone: $(cat "$WORK/solo_a.s") s and $(cat "$WORK/solo_b.s") s; together: $together s"
+[ "$(echo "$together <= 1.3 * $longest" | bc -l)" = 1 ] || fail "together took $together s, over 1.3 x $longest s"
+
+# Tied: the same winner, or winning figures within the noise (at least 10 %) of each other.
+for pair in "a:$(basename "$a")" "b:$(basename "$b")"; do
+  solo=$WORK/solo_${pair%%:*}.json multi=$WORK/both/${pair#*:}.json
+  [ -f "$multi" ] || fail "no report $multi"
+  if [ "$(jq -c .winner.changes "$solo")" != "$(jq -c .winner.changes "$multi")" ]; then
+    jq -e -n --slurpfile s "$solo" --slurpfile m "$multi" \
+      '($s[0].noise_floor_pct // 0) as $n | ([$n, 10] | max) as $pct |
+       (($m[0].winner.median / $s[0].winner.median) - 1 | fabs) * 100 <= $pct' >/dev/null ||
+      fail "${pair#*:}: winner $(jq -c .winner "$multi") together, $(jq -c .winner "$solo") alone"
+  fi
+done
+
+# Two loop devices over files on one file system: one after another, and the summary says why.
+mkdir "$WORK/same"
+timed same "$DISKTUNE" tune "$b" "$c" "${options[@]}" --report "$WORK/same/{drive}.json" \
+  --journal "$WORK/same/{drive}.journal" --summary "$WORK/same/summary.json"
+completed same
+s=$WORK/same/summary.json
+expect_eq "$(jq -c '[.groups[].drives]' "$s")" "[[\"$(basename "$b")\",\"$(basename "$c")\"]]" "groups over one file system"
+jq -e '.groups[0].reasons[0] | test("backing files on one file system \\(st_dev [0-9]+:[0-9]+\\)")' "$s" >/dev/null ||
+  fail "no reason in $(jq -c .groups "$s")"
+grep -q "one after another: $(basename "$b") and $(basename "$c"): backing files on one file system" "$WORK/same.out" ||
+  fail "the table does not say why: $(cat "$WORK/same.out")"
+jq -e '.drives[1].start_s >= .drives[0].end_s' "$s" >/dev/null || fail "serialised drives overlapped: $(jq -c '.drives' "$s")"
+echo "ok: together $together s (longest alone $longest s); $(jq -r '.groups[0].reasons[0]' "$s")"
