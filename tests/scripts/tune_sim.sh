@@ -24,3 +24,16 @@ jq -e '.baseline.median > 3.45 and .baseline.median < 4.21' "$r" >/dev/null ||
   fail "baseline $(jq .baseline.median "$r") MB/s is not ~3.83"
 expect_eq "$(jq -r .restored "$r")" true "restored"
 echo "ok: speedup $(jq .winner.speedup "$r") in ${elapsed}s"
+
+# Two simulated drives in one run (docs/multi-drive.md): a worker each, both reports, a summary.
+cap="$SHARED_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
+mkdir "$WORK/multi"
+"$DISKTUNE" tune sim: "sim:$cap" --max-trials 3 --report "$WORK/multi" --journal "$WORK/multi/{drive}.journal" \
+  --summary "$WORK/multi/summary.json" >"$WORK/multi.out" 2>"$WORK/multi.err" || fail "two drives: exit $? ($(tail -3 "$WORK/multi.err"))"
+s=$WORK/multi/summary.json
+expect_eq "$(jq -c '[.exit_code, [.drives[] | .key, .exit_code, (.winner | type)]]' "$s")" \
+  '[0,["sim",0,"object","sim-hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped",0,"object"]]' "summary of two drives"
+for key in sim sim-hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped; do
+  expect_eq "$(jq -r .completed "$WORK/multi/$key.json")" true "$key's report"
+  grep -q "^$key " "$WORK/multi.out" || fail "the table lacks $key: $(cat "$WORK/multi.out")"
+done
