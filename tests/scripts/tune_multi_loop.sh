@@ -89,4 +89,21 @@ jq -e '.groups[0].reasons[0] | test("backing files on one file system \\(st_dev 
 grep -q "one after another: $(basename "$b") and $(basename "$c"): backing files on one file system" "$WORK/same.out" ||
   fail "the table does not say why: $(cat "$WORK/same.out")"
 jq -e '.drives[1].start_s >= .drives[0].end_s' "$s" >/dev/null || fail "serialised drives overlapped: $(jq -c '.drives' "$s")"
+# SIGTERM to the parent reaches every worker: each restores its drive and stops (exit 1).
+before_a=$(queue_snapshot "$a") before_b=$(queue_snapshot "$b")
+mkdir "$WORK/stop"
+(echo "$BASHPID" >"$cg/cgroup.procs" && exec "$DISKTUNE" tune "$a" "$b" "${options[@]}" --report "$WORK/stop" \
+  --journal "$WORK/stop/{drive}.journal" --summary "$WORK/stop/summary.json") >"$WORK/stop.out" 2>"$WORK/stop.err" &
+parent=$!
+for _ in $(seq 100); do
+  [ "$(cat "$WORK"/stop/*.log 2>/dev/null | grep -c 'trial 0:')" -ge 2 ] && break
+  sleep 0.1
+done
+kill -TERM "$parent"
+code=0
+wait "$parent" || code=$?
+expect_eq "$code" 1 "exit code of a stopped multi-drive tune"
+expect_eq "$(jq -c '[.drives[].exit_code]' "$WORK/stop/summary.json")" "[1,1]" "workers' exit codes after SIGTERM"
+expect_eq "$(queue_snapshot "$a")" "$before_a" "$(basename "$a") queue settings after the stop"
+expect_eq "$(queue_snapshot "$b")" "$before_b" "$(basename "$b") queue settings after the stop"
 echo "ok: together $together s (longest alone $longest s); $(jq -r '.groups[0].reasons[0]' "$s")"
