@@ -84,8 +84,9 @@ void record_status(DriveRun& run, int status, Clock::time_point began) {
   }
   run.exit_code = WEXITSTATUS(status);
   run.outcome = exit_meaning(run.exit_code);
+  // The worker's own last message says it best ("too noisy for an answer: ..." repeats the meaning).
   if (const auto message = last_message(run.log_path); run.exit_code != kExitOk && !message.empty())
-    run.outcome += ": " + message;
+    run.outcome = message.rfind(run.outcome, 0) == 0 ? message : run.outcome + ": " + message;
 }
 
 // Each new stop stage of the parent (the first signal; the second, or the grace over) is
