@@ -37,3 +37,16 @@ for key in sim sim-hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped; do
   expect_eq "$(jq -r .completed "$WORK/multi/$key.json")" true "$key's report"
   grep -q "^$key " "$WORK/multi.out" || fail "the table lacks $key: $(cat "$WORK/multi.out")"
 done
+
+# One drive's error stops no other: a capture that is no identify data fails its worker (2),
+# the other drive completes with its winner, the machine exit code is the worst (2).
+echo "no identify data here" >"$WORK/bad.txt"
+mkdir "$WORK/fail"
+code=0
+"$DISKTUNE" tune sim: "sim:$WORK/bad.txt" --max-trials 3 --report "$WORK/fail" --journal "$WORK/fail/{drive}.journal" \
+  --summary "$WORK/fail/summary.json" >"$WORK/fail.out" 2>"$WORK/fail.err" || code=$?
+expect_eq "$code" 2 "exit code with one drive failing"
+expect_eq "$(jq -c '[.exit_code, [.drives[] | .exit_code, (.winner | type)]]' "$WORK/fail/summary.json")" \
+  '[2,[0,"object",2,"null"]]' "summary with one drive failing"
+jq -e '.drives[1].outcome | test("no identify data")' "$WORK/fail/summary.json" >/dev/null ||
+  fail "the failed drive's outcome lacks its reason: $(jq -c '.drives[1]' "$WORK/fail/summary.json")"
