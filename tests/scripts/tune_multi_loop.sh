@@ -95,14 +95,19 @@ grep -q "one after another: $(basename "$b") and $(basename "$c"): backing files
 jq -e '.drives[1].start_s >= .drives[0].end_s' "$s" >/dev/null || fail "serialised drives overlapped: $(jq -c '.drives' "$s")"
 # SIGTERM to the parent reaches every worker: each restores its drive and stops (exit 1).
 before_a=$(queue_snapshot "$a") before_b=$(queue_snapshot "$b")
-mkdir "$WORK/stop"
-(echo "$BASHPID" >"$cg/cgroup.procs" && exec "$DISKTUNE" tune "$a" "$b" "${options[@]}" --report "$WORK/stop" \
-  --journal "$WORK/stop/{drive}.journal" --summary "$WORK/stop/summary.json") >"$WORK/stop.out" 2>"$WORK/stop.err" &
-parent=$!
-for _ in $(seq 100); do
-  [ "$(cat "$WORK"/stop/*.log 2>/dev/null | grep -c 'trial 0:')" -ge 2 ] && break
-  sleep 0.1
-done
+# start_both NAME: tune a and b in the background (the parent's pid in `parent`), outputs in
+# $WORK/NAME; returns once both workers have measured their first trial (or after 10 s).
+start_both() {
+  mkdir "$WORK/$1"
+  (echo "$BASHPID" >"$cg/cgroup.procs" && exec "$DISKTUNE" tune "$a" "$b" "${options[@]}" --report "$WORK/$1" \
+    --journal "$WORK/$1/{drive}.journal" --summary "$WORK/$1/summary.json") >"$WORK/$1.out" 2>"$WORK/$1.err" &
+  parent=$!
+  for _ in $(seq 100); do
+    [ "$(cat "$WORK/$1"/*.log 2>/dev/null | grep -c 'trial 0:')" -ge 2 ] && break
+    sleep 0.1
+  done
+}
+start_both stop
 kill -TERM "$parent"
 code=0
 wait "$parent" || code=$?
@@ -112,14 +117,7 @@ expect_eq "$(queue_snapshot "$a")" "$before_a" "$(basename "$a") queue settings 
 expect_eq "$(queue_snapshot "$b")" "$before_b" "$(basename "$b") queue settings after the stop"
 # A worker killed (-9) stops no other drive: the other completes, the killed one is exit 4
 # ("killed by signal 9"), the machine exit code 4; `disktune restore` with its journal puts it back.
-mkdir "$WORK/kill"
-(echo "$BASHPID" >"$cg/cgroup.procs" && exec "$DISKTUNE" tune "$a" "$b" "${options[@]}" --report "$WORK/kill" \
-  --journal "$WORK/kill/{drive}.journal" --summary "$WORK/kill/summary.json") >"$WORK/kill.out" 2>"$WORK/kill.err" &
-parent=$!
-for _ in $(seq 100); do
-  [ "$(cat "$WORK"/kill/*.log 2>/dev/null | grep -c 'trial 0:')" -ge 2 ] && break
-  sleep 0.1
-done
+start_both kill
 worker=$(pgrep -P "$parent" -f "tune $a ") || fail "no worker for $a under $parent"
 kill -9 "$worker"
 code=0
