@@ -105,7 +105,12 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.json = vm.count("json") > 0;
   config.seed = parse_seed(vm["seed"].as<std::string>());
   config.sim_profile = optional_value<std::string>(vm, "sim-profile");
-  if (vm.count("device")) config.device = vm["device"].as<std::string>();
+  if (vm.count("device")) {
+    config.devices = vm["device"].as<std::vector<std::string>>();
+    config.device = config.devices.front();
+  }
+  config.all_drives = vm.count("all") > 0;
+  config.summary_path = optional_value<std::string>(vm, "summary");
   config.from_file = optional_value<std::string>(vm, "from");
   if (const auto format = optional_value<std::string>(vm, "format")) {
     config.format = probe::identify_format_from_name(*format);
@@ -178,6 +183,28 @@ void fill_reports(Config& config, const po::variables_map& vm) {
   config.reports = std::move(args);
 }
 
+// The options a multi-drive tune gives each worker itself (its DEVICE and per-drive outputs).
+bool per_run_option(const std::string& key) {
+  for (const char* name : {"device", "all", "summary", "report", "boot-local", "hdparm-conf", "udev-rules",
+                           "tuned-profile", "journal"})
+    if (key == name) return true;
+  return false;
+}
+
+// Every other option's tokens as given ("--repeats", "3" or "--repeats=3"), in order.
+std::vector<std::string> worker_options(const po::parsed_options& parsed) {
+  std::vector<std::string> tokens;
+  for (const auto& option : parsed.options)
+    if (option.position_key < 0 && !per_run_option(option.string_key))
+      tokens.insert(tokens.end(), option.original_tokens.begin(), option.original_tokens.end());
+  return tokens;
+}
+
+void check_multi_drive(const Config& config) {
+  if (config.summary_path && !multi_drive(config))
+    throw UsageError("--summary goes with several drives (tune DEV DEV... or --all)");
+}
+
 Config help(std::string text) {
   Config config;
   config.command = Command::help;
@@ -204,7 +231,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
   if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, report)");
   const auto options = command_options(*command);
   po::options_description all;
-  all.add(options).add_options()("device", po::value<std::string>());
+  all.add(options).add_options()("device", po::value<std::vector<std::string>>());
   const bool takes_reports = *command == Command::apply || *command == Command::verify ||
                              *command == Command::install || *command == Command::uninstall || *command == Command::report;
   if (takes_reports) all.add_options()("argument", po::value<std::vector<std::string>>());
@@ -212,11 +239,13 @@ Config parse_command_line(int argc, const char* const argv[]) {
   if (takes_reports)
     positional.add("argument", -1);
   else
-    positional.add("device", 1);
+    positional.add("device", *command == Command::tune ? -1 : 1);
   po::variables_map vm;
+  po::parsed_options parsed(&all);
   try {
-    po::store(po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
-                  .options(all).positional(positional).run(), vm);
+    parsed = po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
+                 .options(all).positional(positional).run();
+    po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::error& e) {
     throw UsageError(e.what());
@@ -234,6 +263,8 @@ Config parse_command_line(int argc, const char* const argv[]) {
   if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
   if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");
   if (config.command == Command::bench) check_bench_objective(config, vm);
+  if (config.command == Command::tune) config.worker_options = worker_options(parsed);
+  check_multi_drive(config);
   return config;
 }
 

@@ -19,12 +19,12 @@ constexpr const char* kUsage =
     "           [--json]\n"
     "  bench    [DEVICE] [--objective NAME [--metric M]] [--repeats N] [--duration S] [--full-samples]\n"
     "           [--method cached|buffered|both] [--json]\n"
-    "  tune     [DEVICE] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
+    "  tune     [DEVICE... | --all] [--strategy NAME] [--repeats N] [--max-repeats N] [--duration S] [--full-samples]\n"
     "           [--trial-timeout S] [--stall-timeout S] [--only SETTING,...] [--max-trials N]\n"
     "           [--time-budget S] [--report FILE] [--html FILE] [--boot-local FILE]\n"
     "           [--hdparm-conf FILE] [--udev-rules FILE] [--tuned-profile FILE] [--journal FILE] [--fresh] [--force]\n"
     "           [--safe-only] [--allow-mounted] [--noise-repeats N]\n"
-    "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT]\n"
+    "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT] [--summary FILE]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  apply    REPORT [DEVICE] | --config DIR [--journal FILE] [--allow-mounted]\n"
     "  verify   REPORT... | --config DIR [--json]\n"
@@ -36,7 +36,9 @@ constexpr const char* kUsage =
     "           [--objective NAME] [--metric M]\n"
     "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
-    "the default) or sim:FILE (a simulated drive built from an identify capture).\n"
+    "the default) or sim:FILE (a simulated drive built from an identify capture). tune takes\n"
+    "several: one worker per drive; --report and the other outputs then name a directory or\n"
+    "hold {drive} (docs/multi-drive.md).\n"
     "Run 'disktune COMMAND --help' for a command's options.\n";
 
 // "search strategy: NAME (description); ..." from the registry, for --help.
@@ -163,7 +165,10 @@ void add_tune_options(po::options_description& options) {
       ("hdparm-conf", po::value<std::string>(), "write an /etc/hdparm.conf block here")
       ("udev-rules", po::value<std::string>(), "write a udev rules file here")
       ("tuned-profile", po::value<std::string>(), "write a TuneD profile fragment here (Red Hat family)")
-      ("fresh", "set the journal aside (renamed, whatever its state) and start over");
+      ("fresh", "set the journal aside (renamed, whatever its state) and start over")
+      ("all", "tune every whole disk not mounted, swapped on or stacked, and every DEVICE named (docs/multi-drive.md)")
+      ("summary", po::value<std::string>(), "several drives: write the machine summary (JSON) here "
+                                            "(default /var/lib/disktune/summary.json)");
 }
 
 }  // namespace

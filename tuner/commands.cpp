@@ -17,6 +17,7 @@
 #include "tuner/fio_bench.hpp"
 #include "tuner/install.hpp"
 #include "tuner/report_command.hpp"
+#include "tuner/multi_tune.hpp"
 #include "tuner/input_file.hpp"
 #include "tuner/summaries.hpp"
 #include "tuner/run_journal.hpp"
@@ -178,6 +179,7 @@ void refuse_small_device(const Config& config) {
 bool has_answer(ExitCode code) { return code == kExitOk || code == kExitTooNoisy; }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
+  if (multi_drive(config)) return run_multi_tune(config, out, err);
   check_tune_outputs(config);
   refuse_small_device(config);
   const auto outcome = run_tune(config, err);

@@ -25,6 +25,13 @@ struct Config {
   bool help_is_error = false;                  ///< no command given: usage on stderr, exit 2
   std::string device = "sim:";                 ///< DEVICE: /dev path, "sim:" or "sim:FILE"
   bool device_named = false;                   ///< apply: a DEVICE was given after REPORT
+  /// tune DEV... / --all: every DEVICE named, as given (one: `device` too, a single-drive tune).
+  std::vector<std::string> devices;
+  bool all_drives = false;                     ///< tune --all: every free whole disk (docs/multi-drive.md)
+  std::optional<std::string> summary_path;     ///< tune --summary FILE: the machine summary (several drives)
+  /// tune: the option tokens as given, less DEVICE, --all, --summary and the per-drive
+  /// outputs (--report ... --journal): what each drive's worker is run with.
+  std::vector<std::string> worker_options;
   std::vector<std::string> reports;            ///< apply REPORT, verify REPORT...: report files as given
   std::optional<std::string> config_dir;       ///< apply/verify --config DIR: every *.json in it
   std::optional<std::string> install_root;     ///< install/uninstall --root DIR (default /)
@@ -75,6 +82,12 @@ struct Config {
 inline std::optional<std::string> sim_capture_file(const std::string& device) {
   if (device.size() <= 4 || device.rfind("sim:", 0) != 0) return std::nullopt;
   return device.substr(4);
+}
+
+/// A tune of several drives (DEV... with more than one, or --all): one worker process per
+/// drive (tuner/multi_tune.hpp) instead of the single-drive tune.
+inline bool multi_drive(const Config& config) {
+  return config.command == Command::tune && (config.all_drives || config.devices.size() > 1);
 }
 
 /// A command-line error: printed as one line, exit code 2.

@@ -28,6 +28,16 @@ grep -q "symbolic link" "$WORK/err" || fail "a symlinked output path is not refu
 expect_exit 2 tune --report /nonexistent-dir/r.json
 expect_exit 2 tune sim:/nonexistent-capture.txt
 expect_exit 2 tune --sim-profile /nonexistent-profile.json
+# Several drives (docs/multi-drive.md "Outputs"): one file for all of them, stdout, a drive
+# named twice and --summary with one drive are refused before any worker starts.
+cap="$SHARED_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
+expect_exit 2 tune sim: "sim:$cap" --report "$WORK/one.json" --summary "$WORK/s.json"
+grep -q "one file for several drives" "$WORK/err" || fail "one --report file for two drives: $(cat "$WORK/err")"
+expect_exit 2 tune sim: "sim:$cap" --boot-local - --summary "$WORK/s.json"
+expect_exit 2 tune sim: sim: --summary "$WORK/s.json"
+grep -q "name one drive" "$WORK/err" || fail "a drive named twice: $(cat "$WORK/err")"
+expect_exit 2 tune sim: --summary "$WORK/s.json"
+[ ! -e "$WORK/s.json" ] && [ ! -e "$WORK/sim.log" ] || fail "a refused multi-drive tune wrote files"
 expect_exit 2 tune --repeats 0
 expect_exit 2 tune --only dma
 grep -q "unknown setting 'dma'" "$WORK/err" || fail "--only error does not name the setting"

@@ -24,3 +24,29 @@ jq -e '.baseline.median > 3.45 and .baseline.median < 4.21' "$r" >/dev/null ||
   fail "baseline $(jq .baseline.median "$r") MB/s is not ~3.83"
 expect_eq "$(jq -r .restored "$r")" true "restored"
 echo "ok: speedup $(jq .winner.speedup "$r") in ${elapsed}s"
+
+# Two simulated drives in one run (docs/multi-drive.md): a worker each, both reports, a summary.
+cap="$SHARED_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
+mkdir "$WORK/multi"
+"$DISKTUNE" tune sim: "sim:$cap" --max-trials 3 --report "$WORK/multi" --journal "$WORK/multi/{drive}.journal" \
+  --summary "$WORK/multi/summary.json" >"$WORK/multi.out" 2>"$WORK/multi.err" || fail "two drives: exit $? ($(tail -3 "$WORK/multi.err"))"
+s=$WORK/multi/summary.json
+expect_eq "$(jq -c '[.exit_code, [.drives[] | .key, .exit_code, (.winner | type)]]' "$s")" \
+  '[0,["sim",0,"object","sim-hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped",0,"object"]]' "summary of two drives"
+for key in sim sim-hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped; do
+  expect_eq "$(jq -r .completed "$WORK/multi/$key.json")" true "$key's report"
+  grep -q "^$key " "$WORK/multi.out" || fail "the table lacks $key: $(cat "$WORK/multi.out")"
+done
+
+# One drive's error stops no other: a capture that is no identify data fails its worker (2),
+# the other drive completes with its winner, the machine exit code is the worst (2).
+echo "no identify data here" >"$WORK/bad.txt"
+mkdir "$WORK/fail"
+code=0
+"$DISKTUNE" tune sim: "sim:$WORK/bad.txt" --max-trials 3 --report "$WORK/fail" --journal "$WORK/fail/{drive}.journal" \
+  --summary "$WORK/fail/summary.json" >"$WORK/fail.out" 2>"$WORK/fail.err" || code=$?
+expect_eq "$code" 2 "exit code with one drive failing"
+expect_eq "$(jq -c '[.exit_code, [.drives[] | .exit_code, (.winner | type)]]' "$WORK/fail/summary.json")" \
+  '[2,[0,"object",2,"null"]]' "summary with one drive failing"
+jq -e '.drives[1].outcome | test("no identify data")' "$WORK/fail/summary.json" >/dev/null ||
+  fail "the failed drive's outcome lacks its reason: $(jq -c '.drives[1]' "$WORK/fail/summary.json")"

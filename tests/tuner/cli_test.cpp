@@ -68,7 +68,22 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
   REQUIRE_THROWS_WITH(parse({"tune", "--trial-timeout", "-1"}), Catch::Contains("trial-timeout"));
   REQUIRE_THROWS_WITH(parse({"tune", "--stall-timeout", "0"}), Catch::Contains("stall-timeout"));
-  REQUIRE_THROWS_AS(parse({"tune", "a", "b"}), tuner::UsageError);
+  REQUIRE_THROWS_AS(parse({"bench", "a", "b"}), tuner::UsageError);  // tune takes several (issue 13)
+  REQUIRE_THROWS_WITH(parse({"tune", "a", "--summary", "s.json"}), Catch::Contains("several drives"));
+}
+
+TEST_CASE("tune DEV DEV... is a multi-drive tune whose workers get every other option as given", "[cli]") {
+  const auto one = parse({"tune", "/dev/loop0", "--repeats", "2"});
+  REQUIRE_FALSE(tuner::multi_drive(one));
+  REQUIRE(one.device == "/dev/loop0");
+  const auto two = parse({"tune", "/dev/loop0", "--repeats", "2", "/dev/loop1", "--report", "d/{drive}.json",
+                          "--only=read_ahead_kb", "--journal", "j", "--summary", "s.json", "--allow-mounted"});
+  REQUIRE(tuner::multi_drive(two));
+  REQUIRE(two.devices == std::vector<std::string>{"/dev/loop0", "/dev/loop1"});
+  REQUIRE(two.summary_path == "s.json");
+  REQUIRE(two.worker_options ==
+          std::vector<std::string>{"--repeats", "2", "--only=read_ahead_kb", "--allow-mounted"});
+  REQUIRE(tuner::multi_drive(parse({"tune", "--all"})));
 }
 
 TEST_CASE("bench --method picks the measurements, both by default", "[cli]") {
