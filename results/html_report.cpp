@@ -32,9 +32,11 @@ std::vector<HtmlSnippet> install_snippets(const Report& report) {
 std::string script_safe(std::string_view text) {
   std::string safe;
   safe.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    safe += text[i];
-    if (text[i] == '<' && i + 1 < text.size() && text[i + 1] == '/') safe += '\\';
+  for (const char c : text) {
+    if (c == '<')
+      safe += "\\u003c";
+    else
+      safe += c;
   }
   return safe;
 }

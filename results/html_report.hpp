@@ -24,8 +24,11 @@ struct HtmlSnippet {
 /// device name: std::invalid_argument) is left out. Errors: none.
 std::vector<HtmlSnippet> install_snippets(const Report& report);
 
-/// `text` safe inside a <script> element: every "</" becomes "<\/" (the same string to a JSON
-/// or JS parser), so no string in it can end the element.
+/// JSON text `text` safe inside a <script> element: every '<' becomes "\u003c" (the same
+/// string to a JSON parser; in JSON a '<' can only stand inside a string). So no string in it
+/// can end the element ("</script") or put the HTML parser into a script-data escaped state
+/// ("<!--" followed by "<script", which left the page blank). Source: the HTML standard's
+/// script data states (WHATWG HTML 13.2.5.4 ff.).
 std::string script_safe(std::string_view text);
 
 /// The whole page (UTF-8 HTML5, newline-terminated): the report JSON `report` (any schema the

@@ -80,6 +80,8 @@ report_kind schema1_stopped 'def s1: with_entries(if (.key | IN("median", "ci_lo
 report_kind wedged '.completed = false | .wedged = true | .wedged_detail = "trial 6 child pid 1234 in state D" | .trials[5].status = "wedged"
   | .trials[5].kernel_log = ["ata1.00: exception Emask 0x0 SAct 0x0 SErr 0x0 action 0x6 frozen</script><b>x"]' \
   'frozen&lt;/script&gt;&lt;b&gt;x'  # evidence shown as text: it neither ends the data script nor becomes markup
+# "<!--<script>" in a string once put the HTML parser into its escaped script state: a blank page.
+report_kind escaped_state '.device.model = "<!--<script>IBM" | .trials[0].detail = "<!-- <script> -->"' '&lt;!--&lt;script&gt;IBM'
 report_kind too_noisy '.completed = false | .too_noisy = true | .noise_detail = "noise 9 % exceeds the 2 % gain" | .winner.keep_baseline = true' \
   'too noisy to tell: noise 9 %'
 
