@@ -7,6 +7,7 @@
 #include "strategies/registry.hpp"
 #include "tuner/cli_numbers.hpp"
 #include "tuner/cli_options.hpp"
+#include "tuner/multi_outputs.hpp"
 
 #include <boost/program_options.hpp>
 
@@ -185,10 +186,8 @@ void fill_reports(Config& config, const po::variables_map& vm) {
 
 // The options a multi-drive tune gives each worker itself (its DEVICE and per-drive outputs).
 bool per_run_option(const std::string& key) {
-  for (const char* name : {"device", "all", "summary", "report", "boot-local", "hdparm-conf", "udev-rules",
-                           "tuned-profile", "journal"})
-    if (key == name) return true;
-  return false;
+  if (key == "device" || key == "all" || key == "summary") return true;
+  return std::find(kPerDriveOutputs.begin(), kPerDriveOutputs.end(), key) != kPerDriveOutputs.end();
 }
 
 // Every other option's tokens as given ("--repeats", "3" or "--repeats=3"), in order.

@@ -79,7 +79,8 @@ void record_status(DriveRun& run, int status, Clock::time_point began) {
   if (WIFSIGNALED(status)) {
     run.exit_code = kExitRestoreFailed;
     run.outcome = "killed by signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) +
-                  "): settings may not be restored, run 'disktune restore " + run.device + "'";
+                  "): settings may not be restored, run 'disktune restore " + run.device +
+                  (run.journal_path.empty() ? "" : " --journal " + run.journal_path) + "'";
     return;
   }
   run.exit_code = WEXITSTATUS(status);

@@ -72,7 +72,8 @@ void check_command_inputs(const Config& config) {
   if (config.from_file) check_input_file("--from", *config.from_file);
   if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
   if (const auto capture = sim_capture_file(config.device)) check_input_file("DEVICE sim:FILE", *capture);
-  if (config.journal_path && ::access(config.journal_path->c_str(), F_OK) == 0)
+  // Several drives: --journal names a directory or holds {drive}; each worker checks its own journal.
+  if (config.journal_path && !multi_drive(config) && ::access(config.journal_path->c_str(), F_OK) == 0)
     check_input_file("--journal", *config.journal_path);
   for (const auto& objective : config.objectives)
     if (!objective.job_file.empty()) check_job_file(objective);

@@ -22,8 +22,12 @@ struct PerDrive {
 std::string per_drive_path(const PerDrive& output, const std::string& key) {
   const std::string& value = *output.value;
   if (value == "-") throw UsageError(std::string(output.option) + " - (stdout) takes one drive, not several");
-  if (const auto at = value.find(kDrivePlaceholder); at != std::string::npos)
-    return std::string(value).replace(at, kDrivePlaceholder.size(), key);
+  if (value.find(kDrivePlaceholder) != std::string::npos) {
+    std::string path = value;  // every {drive}: "DIR/{drive}/{drive}.json" is DIR/sda/sda.json
+    for (auto at = path.find(kDrivePlaceholder); at != std::string::npos; at = path.find(kDrivePlaceholder, at + key.size()))
+      path.replace(at, kDrivePlaceholder.size(), key);
+    return path;
+  }
   std::error_code ec;
   if (fs::is_directory(value, ec)) return (fs::path(value) / output.file_name).string();
   throw UsageError(std::string(output.option) + " " + value + " names one file for several drives: give an existing " +
@@ -52,13 +56,16 @@ DriveOutputs drive_outputs(const Config& config, const std::string& key) {
       {"--report", config.report_path ? config.report_path : default_report, key + ".json"},
       {"--boot-local", config.boot_local_path, key + ".boot.local"},
       {"--hdparm-conf", config.hdparm_conf_path, key + ".hdparm.conf"},
-      {"--udev-rules", config.udev_rules_path, "60-disktune-" + key + ".rules"},
+      {"--udev-rules", config.udev_rules_path, "69-disktune-" + key + ".rules"},
       {"--tuned-profile", config.tuned_profile_path, key + ".tuned.conf"},
+      {"--html", config.html_path, key + ".html"},
       {"--journal", config.journal_path, key + ".journal"}};
+  static_assert(std::size(per_drive) == kPerDriveOutputs.size(), "one path per kPerDriveOutputs option");
   for (const auto& output : per_drive) {
     if (!output.value) continue;
     outputs.options.push_back(output.option);
     outputs.options.push_back(per_drive_path(output, key));
+    if (std::string_view(output.option) == "--journal") outputs.journal_path = outputs.options.back();
   }
   outputs.report_path = outputs.options[1];
   outputs.log_path = (fs::path(summary_path(config)).parent_path() / (key + ".log")).string();

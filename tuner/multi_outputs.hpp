@@ -4,7 +4,9 @@
 
 #include "tuner/config.hpp"
 
+#include <array>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace disktune::tuner {
@@ -12,12 +14,20 @@ namespace disktune::tuner {
 /// The placeholder a per-drive output path holds, replaced by the drive's key.
 inline constexpr std::string_view kDrivePlaceholder = "{drive}";
 
+/// The tune options naming a file each drive writes for itself (without "--"): the one list
+/// both the command line (which keeps them out of the options every worker gets as given)
+/// and drive_outputs (which gives each worker its own path) use, so an output option cannot
+/// be forgotten by one of them. cli_test checks every "write ... here" option of tune is here.
+inline constexpr std::array<std::string_view, 7> kPerDriveOutputs = {
+    "report", "boot-local", "hdparm-conf", "udev-rules", "tuned-profile", "html", "journal"};
+
 /// What one drive's worker writes: its output options with their paths, and its log (the
 /// worker's stdout and stderr).
 struct DriveOutputs {
   std::vector<std::string> options;  ///< "--report", PATH, "--journal", PATH, ...
   std::string report_path;           ///< the JSON report (always written: the summary reads it)
   std::string log_path;              ///< KEY.log in the summary's directory
+  std::string journal_path;          ///< the --journal path given to the worker; "" for its default
 };
 
 /// The key a drive's per-drive files are named by: the kernel name of a device ("sda",
@@ -28,11 +38,10 @@ std::string drive_key(const std::string& device);
 /// (/var/lib/disktune when writable; journal_file.hpp).
 std::string summary_path(const Config& config);
 
-/// The outputs of the drive `key` (docs/multi-drive.md "Outputs"): each of --report,
-/// --boot-local, --hdparm-conf, --udev-rules, --tuned-profile and --journal given either
-/// holds {drive} (replaced by `key`) or names an existing directory (the file is
-/// DIR/KEY.json, KEY.boot.local, KEY.hdparm.conf, 60-disktune-KEY.rules, KEY.tuned.conf,
-/// KEY.journal); --report defaults to KEY.report.json beside the summary; --journal stays
+/// The outputs of the drive `key` (docs/multi-drive.md "Outputs"): each kPerDriveOutputs
+/// option given either holds {drive} (every one replaced by `key`) or names an existing
+/// directory (the file is DIR/KEY.json, KEY.boot.local, KEY.hdparm.conf,
+/// 69-disktune-KEY.rules (after 60-persistent-storage, as install names it), KEY.tuned.conf, KEY.html, KEY.journal); --report defaults to KEY.report.json beside the summary; --journal stays
 /// the per-drive default when not given.
 /// Throws UsageError for "-" or a path that is neither (one file for several drives).
 DriveOutputs drive_outputs(const Config& config, const std::string& key);

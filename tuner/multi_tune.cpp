@@ -49,6 +49,7 @@ DriveRun drive_run(const Config& config, const std::string& device, const std::s
   const auto outputs = drive_outputs(config, key);
   run.report_path = outputs.report_path;
   run.log_path = outputs.log_path;
+  run.journal_path = outputs.journal_path;
   run.argv = {"/proc/self/exe", "tune", device};
   run.argv.insert(run.argv.end(), config.worker_options.begin(), config.worker_options.end());
   run.argv.insert(run.argv.end(), outputs.options.begin(), outputs.options.end());

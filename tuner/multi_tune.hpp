@@ -19,6 +19,7 @@ struct DriveRun {
   std::vector<std::string> argv;   ///< the worker's command line
   std::string report_path;
   std::string log_path;
+  std::string journal_path;        ///< the worker's --journal; "" for its default
   int exit_code = -1;              ///< the worker's exit code; -1 before it ran
   std::string outcome;             ///< "completed", "exit 3: ...", "killed by signal 9", "not run: ..."
   double start_s = 0;              ///< seconds since the multi-drive tune began

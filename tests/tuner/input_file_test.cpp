@@ -92,3 +92,13 @@ TEST_CASE("read_whole_file reads a regular file whole and never blocks on a FIFO
   REQUIRE_FALSE(tuner::read_whole_file(dir));
   REQUIRE_FALSE(tuner::read_whole_file(dir + "/missing"));
 }
+
+TEST_CASE("--journal DIR passes the input check of a multi-drive tune (each worker checks its own)", "[tuner]") {
+  const testing::TempDir temp("journal-dir");
+  tuner::Config config;
+  config.command = tuner::Command::tune;
+  config.journal_path = temp.path();
+  REQUIRE_THROWS_WITH(tuner::check_command_inputs(config), Catch::Contains("is a directory"));  // one drive
+  config.devices = {"/dev/loop0", "/dev/loop1"};
+  REQUIRE_NOTHROW(tuner::check_command_inputs(config));
+}

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Per-drive outputs of a multi-drive tune ({drive}, a directory, one file refused) and the machine exit code.
 #include "tuner/multi_outputs.hpp"
+#include "tuner/cli_options.hpp"
 #include "tuner/multi_summary.hpp"
 
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 using namespace disktune::tuner;
 
@@ -20,7 +23,7 @@ TEST_CASE("drive_outputs replaces {drive}, names DIR/KEY files in a directory an
   REQUIRE(outputs.report_path == tmp.path() + "/r-loop3.json");
   REQUIRE(outputs.log_path == tmp.path() + "/loop3.log");
   REQUIRE(outputs.options == std::vector<std::string>{"--report", tmp.path() + "/r-loop3.json", "--udev-rules",
-                                                      tmp.path() + "/60-disktune-loop3.rules"});
+                                                      tmp.path() + "/69-disktune-loop3.rules"});
   config.report_path.reset();
   REQUIRE(drive_outputs(config, "sda").report_path == tmp.path() + "/sda.report.json");
   config.boot_local_path = tmp.path() + "/boot.local";
@@ -51,4 +54,36 @@ TEST_CASE("machine_exit_code is 0 only when every drive exited 0, else the worst
   REQUIRE(machine_exit_code(runs({3, 5, 2})) == kExitWedged);
   REQUIRE(machine_exit_code(runs({5, 4, 0})) == kExitRestoreFailed);
   REQUIRE(machine_exit_code(runs({0, 127})) == kExitDevice);
+}
+
+TEST_CASE("every {drive} of a per-drive path is replaced; --html and --journal are per drive", "[tuner]") {
+  const disktune::testing::TempDir tmp("multi-outputs-all");
+  Config config;
+  config.command = Command::tune;
+  config.summary_path = tmp.path() + "/s.json";
+  config.report_path = tmp.path() + "/{drive}/{drive}.json";
+  config.html_path = tmp.path() + "/{drive}.html";
+  config.journal_path = tmp.path();
+  const auto outputs = drive_outputs(config, "loop2");
+  REQUIRE(outputs.report_path == tmp.path() + "/loop2/loop2.json");
+  REQUIRE(outputs.options == std::vector<std::string>{"--report", tmp.path() + "/loop2/loop2.json", "--html",
+                                                      tmp.path() + "/loop2.html", "--journal",
+                                                      tmp.path() + "/loop2.journal"});
+  REQUIRE(outputs.journal_path == tmp.path() + "/loop2.journal");  // what a killed worker's restore needs
+  config.html_path = tmp.path() + "/one.html";
+  REQUIRE_THROWS_WITH(drive_outputs(config, "loop2"), Catch::Contains("--html " + tmp.path() + "/one.html names one file"));
+}
+
+TEST_CASE("every tune option that writes a file is a per-drive output", "[tuner][cli]") {
+  // An output option left off kPerDriveOutputs would reach every worker as given: several
+  // drives writing one file (the adversary's --html).
+  const auto tune_options = command_options(Command::tune);  // options() refers into it
+  for (const auto& option : tune_options.options()) {
+    const auto name = option->long_name();
+    if (option->description().rfind("write ", 0) != 0 || option->description().find(" here") == std::string::npos)
+      continue;
+    INFO("--" << name << ": " << option->description());
+    REQUIRE(std::find(kPerDriveOutputs.begin(), kPerDriveOutputs.end(), name) != kPerDriveOutputs.end());
+  }
+  REQUIRE(std::find(kPerDriveOutputs.begin(), kPerDriveOutputs.end(), "html") != kPerDriveOutputs.end());
 }
