@@ -214,7 +214,14 @@ namespace {
 // What install writes at `path` for `f`: the file, or the whole hdparm.conf with f's block in it.
 std::string content_at(const fs::path& path, const InstalledFile& f) {
   if (f.block_key.empty()) return f.content;
-  const auto existing = kind_of(path) == Kind::regular ? read_file(path) : std::string{};
+  std::string existing;
+  if (kind_of(path) == Kind::regular) {
+    auto text = read_whole_file(path.string());  // never "" for a file that could not be read: it would be replaced
+    if (!text)
+      throw RunError(kExitUsage, "install: " + path.string() + " cannot be read whole (at most " +
+                                 std::to_string(kMaxInputBytes >> 20) + " MiB): nothing installed");
+    existing = std::move(*text);
+  }
   try {
     return with_hdparm_conf_block(existing, f.block_key, f.content);
   } catch (const std::invalid_argument& e) {
@@ -323,8 +330,18 @@ bool removable(const Config& config, const std::string& relative, const results:
 // KEY's block out of hdparm.conf, every other byte kept; a file left holding nothing is removed.
 void remove_block(const Config& config, const std::string& key, std::ostream& out) {
   const auto path = under(config.install_root, kHdparmConf);
-  if (!crossing(config.install_root, kHdparmConf).empty() || kind_of(path) != Kind::regular) return;
-  const auto text = read_file(path);
+  if (kind_of(path) == Kind::absent) return;
+  remove_stale(path, out);
+  if (!crossing(config.install_root, kHdparmConf).empty() || kind_of(path) != Kind::regular) {
+    out << "disktune: left " << path.string() << ": a symbolic link, no regular file, or behind a link out of the root\n";
+    return;
+  }
+  const auto whole = read_whole_file(path.string());
+  if (!whole) {
+    out << "disktune: left " << path.string() << ": it cannot be read whole\n";
+    return;
+  }
+  const auto& text = *whole;
   if (!has_hdparm_conf_block(text, key)) return;
   std::string rest;
   try {

@@ -31,6 +31,11 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+// Whether `line` is `marker`, also with a CRLF line ending (a file edited on another system).
+bool is_marker(const std::string& line, const std::string& marker) {
+  return line == marker || (line.size() == marker.size() + 1 && line.back() == '\r' && line.compare(0, marker.size(), marker) == 0);
+}
+
 }  // namespace
 
 // The binary the unit and the hook run: an absolute path udev, systemd and sh take as it is.
@@ -99,12 +104,13 @@ std::string hdparm_conf_end(const std::string& key) { return "# END disktune ins
 
 bool has_hdparm_conf_block(const std::string& conf, const std::string& key) {
   const auto lines = lines_of(conf);
-  return std::find(lines.begin(), lines.end(), hdparm_conf_begin(key)) != lines.end();
+  return std::any_of(lines.begin(), lines.end(), [&](const auto& line) { return is_marker(line, hdparm_conf_begin(key)); });
 }
 
 std::string with_hdparm_conf_block(const std::string& conf, const std::string& key, const std::string& block) {
   auto lines = lines_of(conf);
-  const auto begin = std::find(lines.begin(), lines.end(), hdparm_conf_begin(key));
+  const auto begin_marker = [&](const std::string& line) { return is_marker(line, hdparm_conf_begin(key)); };
+  const auto begin = std::find_if(lines.begin(), lines.end(), begin_marker);
   std::vector<std::string> wrapped;
   if (!block.empty()) {
     wrapped.push_back(hdparm_conf_begin(key));
@@ -119,7 +125,10 @@ std::string with_hdparm_conf_block(const std::string& conf, const std::string& k
     for (const auto& line : wrapped) out += line + '\n';
     return out;
   }
-  const auto end = std::find(begin, lines.end(), hdparm_conf_end(key));
+  const auto end = std::find_if(begin, lines.end(), [&](const auto& line) { return is_marker(line, hdparm_conf_end(key)); });
+  if (std::count_if(lines.begin(), lines.end(), begin_marker) > 1)
+    throw std::invalid_argument("hdparm.conf: '" + hdparm_conf_begin(key) + "' is there twice (edited by hand?): "
+                                "mend the file so the block opens once, then run again");
   if (end == lines.end())
     throw std::invalid_argument("hdparm.conf: the disktune block of " + key + " has no '" + hdparm_conf_end(key) +
                                 "' line (edited by hand?): mend or remove it, then run again");

@@ -56,8 +56,10 @@ std::string hdparm_conf_end(const std::string& key);
 /// wrapped in the markers): an existing block of KEY is replaced in place, otherwise the block
 /// is appended after a blank line. With an empty `block` KEY's block is removed with the blank
 /// line before it, so an install then an uninstall gives back `conf` byte for byte. Every
-/// other line is kept as it is. A BEGIN line without its END is a damaged block: throws
-/// std::invalid_argument naming the key (nothing is guessed about where it ends).
+/// other line is kept as it is (a last line without a newline gets one). The markers are also
+/// found with CRLF endings. A BEGIN line without its END, or KEY's BEGIN line twice, is a
+/// damaged block: throws std::invalid_argument naming the key (nothing is guessed about where
+/// it ends, and no line of the user's between two BEGINs is dropped).
 std::string with_hdparm_conf_block(const std::string& conf, const std::string& key, const std::string& block);
 
 /// Whether `conf` holds KEY's block (its BEGIN line).

@@ -65,3 +65,12 @@ TEST_CASE("install: the unit's ExecStart names the binary; only plain absolute p
   for (const char* bad : {"disktune", "/usr/bin/disk tune", "/bin/x;rm", "/bin/$(id)", ""})
     REQUIRE_THROWS_WITH(checked_exe(bad), Catch::Contains("not a plain absolute path"));
 }
+
+TEST_CASE("hdparm.conf block: CRLF markers are found; a BEGIN twice is refused, not merged", "[tuner]") {
+  const std::string crlf = "# BEGIN disktune install K\r\n/dev/x {\r\n}\r\n# END disktune install K\r\n/dev/hda {\n}\n";
+  REQUIRE(has_hdparm_conf_block(crlf, "K"));
+  REQUIRE(with_hdparm_conf_block(crlf, "K", kBlock) == kWrapped + "/dev/hda {\n}\n");  // replaced, not appended
+  const std::string twice = "# BEGIN disktune install K\n/dev/hda {\n}\n" + kWrapped;  // the user's lines in between
+  REQUIRE_THROWS_WITH(with_hdparm_conf_block(twice, "K", kBlock), Catch::Contains("is there twice"));
+  REQUIRE_THROWS_WITH(with_hdparm_conf_block(twice, "K", ""), Catch::Contains("is there twice"));
+}
