@@ -126,7 +126,11 @@ void search(const PipelineInput& input, PipelineResult& result, strategies::Eval
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
     log_trial(log, trial, input.original, input.simulated, input.objective);
     if (!input.live_status && !input.on_progress) return;
-    const auto progress = search_progress(input.strategy, input.space, evaluator, confirmation_s);
+    auto progress = search_progress(input.strategy, input.space, evaluator, confirmation_s);
+    if (input.max_trials && progress.forecast.total > *input.max_trials) {  // --max-trials ends the search first
+      progress.forecast = {*input.max_trials, false};
+      progress = with_forecast(progress, confirmation_s);
+    }
     if (input.on_progress) input.on_progress(progress);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
     if (input.live_status) log << status_line(progress, input.objective, elapsed.count()) << std::flush;

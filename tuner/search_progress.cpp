@@ -30,10 +30,14 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
   progress.trials = evaluator.trials().size();
   progress.forecast = strategy.forecast(space, evaluator);
   progress.measured_s = evaluator.measured_s();
+  progress.best = evaluator.best().median;
+  return with_forecast(progress, confirmation_s);
+}
+
+SearchProgress with_forecast(SearchProgress progress, double confirmation_s) {
   const double per_trial = progress.trials > 0 ? progress.measured_s / static_cast<double>(progress.trials) : 0.0;
   const auto left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
   progress.remaining_s = static_cast<double>(left) * per_trial + confirmation_s;
-  progress.best = evaluator.best().median;
   return progress;
 }
 

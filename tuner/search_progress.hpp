@@ -29,6 +29,10 @@ struct SearchProgress {
 SearchProgress search_progress(const strategies::Strategy& strategy, const strategies::SearchSpace& space,
                                const strategies::Evaluator& evaluator, double confirmation_s);
 
+/// `progress` with its remaining_s recomputed for its (changed) forecast: the forecast's
+/// trials still to run at the mean measurement time per trial so far, plus `confirmation_s`.
+SearchProgress with_forecast(SearchProgress progress, double confirmation_s);
+
 /// The terminal's status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s
 /// left, best 6.56 MB/s" ("of 48" when the count is exact); `elapsed_s` is wall time since
 /// the run began. The time left is rounded to whole seconds.

@@ -105,6 +105,15 @@ snapshot >"$WORK/tree1"
 refused "a damaged block" "has no '# END disktune install" "$WORK/ata.json" --root "$root" --form hdparm-conf
 cp "$WORK/good.conf" "$root/etc/hdparm.conf"
 
+# An hdparm.conf too large to read whole is refused, never replaced by the block alone.
+big=$WORK/big-root
+mkdir -p "$big/etc" && truncate -s 300M "$big/etc/hdparm.conf"
+code=0
+"$DISKTUNE" install "$WORK/ata.json" --root "$big" --form hdparm-conf >"$WORK/big.out" 2>&1 || code=$?
+expect_eq "$code" 2 "install over a 300 MiB hdparm.conf (exit)"
+expect_eq "$(stat -c %s "$big/etc/hdparm.conf")" "$((300 << 20))" "the large hdparm.conf's size after a refused install"
+rm -rf "$big"
+
 # uninstall: the user's hdparm.conf back byte for byte, nothing else left.
 "$DISKTUNE" uninstall "$WORK/ata.json" --root "$root" >"$WORK/u.out" 2>&1 || fail "uninstall exited $?: $(cat "$WORK/u.out")"
 cmp "$root/etc/hdparm.conf" "$WORK/user.conf" || fail "hdparm.conf after uninstall: $(cat "$root/etc/hdparm.conf")"

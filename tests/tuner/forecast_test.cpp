@@ -28,7 +28,8 @@ struct Run {
   std::string log;
 };
 
-Run tune_sim(const probe::IdentifyInfo& identify, std::uint64_t seed, const std::string& strategy_name) {
+Run tune_sim(const probe::IdentifyInfo& identify, std::uint64_t seed, const std::string& strategy_name,
+             std::optional<std::size_t> max_trials = std::nullopt) {
   auto device = testing::make_sim(identify, {}, seed);
   const auto original = *device->snapshot();
   const auto space = strategies::build_space(identify, device->capabilities(), original, {});
@@ -40,7 +41,7 @@ Run tune_sim(const probe::IdentifyInfo& identify, std::uint64_t seed, const std:
   std::ostringstream log;
   Run run;
   run.screening = strategies::screening_trials(space);
-  tuner::PipelineInput input{space, **strategy, original, "sim:", true, std::nullopt, std::nullopt, true};
+  tuner::PipelineInput input{space, **strategy, original, "sim:", true, max_trials, std::nullopt, true};
   input.on_progress = [&run](const tuner::SearchProgress& p) { run.progress.push_back(p); };
   run.result = tuner::run_pipeline(input, store, executor, log);
   run.log = log.str();
@@ -99,4 +100,15 @@ TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
   REQUIRE(tuner::status_line(p, objective, 65.0) == "trial 12 of about 31, 1 m 05 s, about 2 m 10 s left, best 6.56 MB/s");
   p.forecast.estimated = false;
   REQUIRE(tuner::status_line(p, objective, 7200.0).find("trial 12 of 31, 2 h 00 m,") == 0);
+}
+
+TEST_CASE("forecast: --max-trials caps the count and the time left", "[strategies][tuner]") {
+  const auto run = tune_sim(testing::seed_identify(), 2, strategies::default_strategy_name(), 4);
+  REQUIRE(run.result.search_trials == 4);
+  for (const auto& p : run.progress) {
+    REQUIRE(p.forecast.total == 4);  // "trial 1 of about 38" for a 4-trial run misled (adversary)
+    REQUIRE_FALSE(p.forecast.estimated);
+  }
+  // At the 4th trial nothing of the search is left: only the confirmation round's cost.
+  REQUIRE(run.progress.back().remaining_s < run.progress.front().remaining_s);
 }
