@@ -5,6 +5,7 @@
 #include "results/snippet.hpp"
 #include "results/udev_rules.hpp"
 #include "tuner/input_file.hpp"
+#include "tuner/install_lock.hpp"
 #include "tuner/install_forms.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/drive_match.hpp"
@@ -12,6 +13,7 @@
 #include "tuner/output_file.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <chrono>
 #include <filesystem>
 #include <stdexcept>
@@ -202,10 +204,12 @@ ExitCode with_fs_errors(const char* command, F&& body) {
 }  // namespace
 
 ExitCode run_install(const Config& config, std::ostream& out) {
+  const auto lock = lock_install_root(root_of(config.install_root).string(), "install");
   return with_fs_errors("install", [&] { return install_here(config, out); });
 }
 
 ExitCode run_uninstall(const Config& config, std::ostream& out) {
+  const auto lock = lock_install_root(root_of(config.install_root).string(), "uninstall");
   return with_fs_errors("uninstall", [&] { return uninstall_here(config, out); });
 }
 

@@ -105,6 +105,20 @@ snapshot >"$WORK/tree1"
 refused "a damaged block" "has no '# END disktune install" "$WORK/ata.json" --root "$root" --form hdparm-conf
 cp "$WORK/good.conf" "$root/etc/hdparm.conf"
 
+# Two installs into one root at once: one waits for the other, both blocks stay (without a
+# lock, 8 of 25 such runs lost one).
+for round in 1 2 3 4 5 6 7 8; do
+  race=$WORK/race-root
+  rm -rf "$race" && mkdir -p "$race/etc"
+  "$DISKTUNE" install "$WORK/ata.json" --root "$race" --form udev,hdparm-conf >"$WORK/race1.out" 2>&1 &
+  first=$!
+  "$DISKTUNE" install "$WORK/other.json" --root "$race" --form udev,hdparm-conf >"$WORK/race2.out" 2>&1 ||
+    fail "round $round: the second install exited $?: $(cat "$WORK/race2.out")"
+  wait "$first" || fail "round $round: the first install exited $?: $(cat "$WORK/race1.out")"
+  expect_eq "$(grep -c '^# BEGIN disktune install' "$race/etc/hdparm.conf")" 2 "round $round: blocks after two installs at once"
+done
+rm -rf "$race"
+
 # An hdparm.conf too large to read whole is refused, never replaced by the block alone.
 big=$WORK/big-root
 mkdir -p "$big/etc" && truncate -s 300M "$big/etc/hdparm.conf"

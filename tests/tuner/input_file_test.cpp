@@ -93,7 +93,7 @@ TEST_CASE("read_whole_file reads a regular file whole and never blocks on a FIFO
   REQUIRE_FALSE(tuner::read_whole_file(dir + "/missing"));
 }
 
-TEST_CASE("--journal DIR passes the input check of a multi-drive tune (each worker checks its own)", "[tuner]") {
+TEST_CASE("a --journal DIR passes the input check of a multi-drive tune (each worker checks its own)", "[tuner]") {
   const testing::TempDir temp("journal-dir");
   tuner::Config config;
   config.command = tuner::Command::tune;
