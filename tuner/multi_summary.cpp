@@ -2,6 +2,8 @@
 // The machine summary: each drive's outcome and its report's winner, as JSON and as a table.
 #include "tuner/multi_summary.hpp"
 
+#include "tuner/input_file.hpp"
+
 #include <boost/json.hpp>
 
 #include <algorithm>
@@ -15,15 +17,20 @@ namespace {
 
 namespace json = boost::json;
 
-// The winner part of a drive's report; null when it has none (not run, failed early).
+// The winner part of a drive's report; null when it has no answer: not run, failed early, or
+// a run that did not complete or was too noisy (its winner is no answer: "baseline, 1.000"
+// read like one for an interrupted drive).
 json::value report_winner(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return nullptr;
-  std::ostringstream text;
-  text << in.rdbuf();
+  const auto text = read_whole_file(path);
+  if (!text) return nullptr;
   boost::system::error_code ec;
-  auto report = json::parse(text.str(), ec);
+  auto report = json::parse(*text, ec);
   if (ec || !report.is_object()) return nullptr;
+  const auto* completed = report.as_object().if_contains("completed");
+  const auto* too_noisy = report.as_object().if_contains("too_noisy");
+  if (!completed || !completed->is_bool() || !completed->as_bool() ||
+      (too_noisy && too_noisy->is_bool() && too_noisy->as_bool()))
+    return nullptr;
   const auto* winner = report.as_object().if_contains("winner");
   if (!winner || !winner->is_object()) return nullptr;
   json::object picked;

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <fstream>
 
 using namespace disktune::tuner;
 
@@ -86,4 +87,30 @@ TEST_CASE("every tune option that writes a file is a per-drive output", "[tuner]
     REQUIRE(std::find(kPerDriveOutputs.begin(), kPerDriveOutputs.end(), name) != kPerDriveOutputs.end());
   }
   REQUIRE(std::find(kPerDriveOutputs.begin(), kPerDriveOutputs.end(), "html") != kPerDriveOutputs.end());
+}
+
+TEST_CASE("the machine summary shows no winner for a drive whose run stopped or was too noisy", "[tuner]") {
+  const disktune::testing::TempDir tmp("multi-summary");
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(tmp.path() + "/" + name) << text;
+    return tmp.path() + "/" + name;
+  };
+  const std::string winner = R"("winner": {"keep_baseline": false, "changes": {"read_ahead_kb": 512}, "speedup": 1.5})";
+  MachineRun machine;
+  DriveRun done, stopped, noisy;
+  done.key = "loop0", done.exit_code = 0, done.report_path = write("a.json", "{\"completed\": true, " + winner + "}");
+  stopped.key = "loop1", stopped.exit_code = 1,
+  stopped.report_path = write("b.json", R"({"completed": false, "winner": {"keep_baseline": true, "speedup": 1.0}})");
+  noisy.key = "loop2", noisy.exit_code = 6,
+  noisy.report_path = write("c.json", "{\"completed\": true, \"too_noisy\": true, " + winner + "}");
+  machine.runs = {done, stopped, noisy};
+  const auto table = summary_table(machine);
+  INFO(table);
+  REQUIRE(table.find("read_ahead_kb=512") != std::string::npos);
+  REQUIRE(table.find("1.500") != std::string::npos);
+  REQUIRE(table.find("baseline") == std::string::npos);  // an interrupted drive read like "keep the baseline"
+  REQUIRE(table.find("1.000") == std::string::npos);
+  const auto json = summary_json(machine);
+  REQUIRE(json.at("drives").as_array().at(1).at("winner").is_null());
+  REQUIRE(json.at("drives").as_array().at(2).at("winner").is_null());
 }
