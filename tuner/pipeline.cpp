@@ -133,7 +133,10 @@ void search(const PipelineInput& input, PipelineResult& result, strategies::Eval
     }
     if (input.on_progress) input.on_progress(progress);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-    if (input.live_status) log << status_line(progress, input.objective, elapsed.count()) << std::flush;
+    if (!input.live_status) return;
+    auto line = status_line(progress, input.objective, elapsed.count());
+    if (input.status_width > 1 && line.size() >= input.status_width) line.resize(input.status_width - 1);
+    log << line << std::flush;
   });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name

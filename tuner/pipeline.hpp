@@ -40,6 +40,9 @@ struct PipelineInput {
   /// Draw a live status line (status_line: trial i of N, elapsed, time left, best) under the
   /// trial lines, redrawn after each trial: for a terminal. Off, the log is as before.
   bool live_status = false;
+  /// The terminal's width in columns: the status line is cut to one column less, so it never
+  /// wraps (a wrapped line is cleared only in its last row). 0: not cut.
+  std::size_t status_width = 0;
   /// Called after every search trial with where the search stands (tests read the ETA).
   std::function<void(const SearchProgress&)> on_progress{};
 };

@@ -21,6 +21,7 @@
 
 #include <iostream>
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -306,6 +307,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
   input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;  // a terminal: the status line
+  if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);
