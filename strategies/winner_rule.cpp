@@ -27,10 +27,14 @@ const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<Tr
   auto eligible = [&](const TrialResult& t) {
     return t.status == TrialStatus::ok && !fails_guard(t, baseline, guard_tolerance);
   };
+  // The fastest of those that beat the baseline: a higher median whose interval reaches the
+  // baseline's (one slow sample) is no answer, and must not hide one that is.
   const TrialResult* fastest = nullptr;
-  for (const auto& trial : candidates)
-    if (eligible(trial) && (!fastest || trial.median > fastest->median)) fastest = &trial;
-  if (!fastest || !significantly_faster(*fastest, baseline, min_gain)) return nullptr;
+  for (const auto& trial : candidates) {
+    const bool beats_baseline = eligible(trial) && significantly_faster(trial, baseline, min_gain);
+    if (beats_baseline && (!fastest || trial.median > fastest->median)) fastest = &trial;
+  }
+  if (!fastest) return nullptr;
   // Lower key is better: fewer risky changes, fewer changes, then faster.
   auto key = [&](const TrialResult& t) {
     return std::make_tuple(risky_change_count(base, t.settings), changes_from(base, t.settings).size(),

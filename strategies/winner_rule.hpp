@@ -18,8 +18,9 @@ bool significantly_faster(const TrialResult& a, const TrialResult& b, double min
 /// Number of changed settings from `base` that the hdparm manual calls risky.
 std::size_t risky_change_count(const probe::Settings& base, const probe::Settings& config);
 
-/// The winner among `candidates` against `baseline`: the fastest ok candidate (by median)
-/// that is significantly_faster than the baseline; among the candidates statistically tied
+/// The winner among `candidates` against `baseline`: the fastest (by median) of the ok
+/// candidates that are significantly_faster than the baseline (a faster median whose interval
+/// reaches the baseline's is no answer and does not hide one that is); among the candidates statistically tied
 /// with it (not significantly slower) that also beat the baseline, the one with the fewest
 /// risky changes, then the fewest changes, then the fastest. A candidate that fails the guard
 /// (strategies/guard.hpp fails_guard with `guard_tolerance`, a fraction) is no candidate:

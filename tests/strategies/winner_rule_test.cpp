@@ -154,6 +154,30 @@ TEST_CASE("ties go to fewer risky changes, then fewer changes", "[strategies]") 
   REQUIRE(strategies::risky_change_count(base, candidates[2].settings) == 1);
 }
 
+TEST_CASE("a noisy faster median does not veto a significant winner", "[strategies]") {
+  // The confirmation round of a throttled loop device (tune_multi_loop): read_ahead_kb=0 had
+  // the higher median but one 7.1 MB/s sample put its interval over the baseline's;
+  // read_ahead_kb=16 was clearly faster. The rule kept the baseline.
+  const auto base = testing::seed_baseline();
+  auto make = [&](std::int64_t read_ahead, double median, double low, double high) {
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.settings = base;
+    t.settings[SettingId::readahead] = probe::SettingValue(read_ahead);
+    t.median = median;
+    t.ci_low = low;
+    t.ci_high = high;
+    return t;
+  };
+  const TrialResult baseline = make(256, 12.62, 11.90, 13.10);
+  const std::vector<TrialResult> candidates{make(0, 25.68, 7.11, 28.38), make(16, 20.72, 13.72, 23.58)};
+  const TrialResult* pick = strategies::pick_winner(baseline, candidates, base, 0.02);
+  REQUIRE(pick == &candidates[1]);
+  // Neither interval clear of the baseline's: keep it.
+  const std::vector<TrialResult> both_noisy{make(0, 25.68, 7.11, 28.38), make(16, 20.72, 12.00, 23.58)};
+  REQUIRE(strategies::pick_winner(baseline, both_noisy, base, 0.02) == nullptr);
+}
+
 TEST_CASE("a setting 4 % better, close to the 2 % noise, is found by the default strategy in at least 9 of 10 seeds", "[strategies]") {
   // The search's few samples rarely separate 4 % under 2 % noise: the close candidate must
   // reach the confirmation round and get the samples that separate it.
