@@ -48,6 +48,8 @@ std::vector<probe::SettingId> parse_only(const std::string& list) {
   for (std::string name; std::getline(stream, name, ',');) {
     const auto id = probe::setting_from_name(name);
     if (!id) throw UsageError("--only: unknown setting '" + name + "'");
+    if (std::find(ids.begin(), ids.end(), *id) != ids.end())
+      throw UsageError("--only: setting '" + name + "' named twice");
     ids.push_back(*id);
   }
   if (ids.empty()) throw UsageError("--only: no settings named");
@@ -124,6 +126,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
   config.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
   if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
+  if (vm.count("strategy") && config.strategy.empty()) throw UsageError("--strategy: no strategy named");
   if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
   if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.max_trials = static_cast<std::size_t>(*n);
   if (const auto n = optional_count(vm, "max-repeats", kRepeats))

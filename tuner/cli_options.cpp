@@ -32,8 +32,8 @@ constexpr const char* kUsage =
     "  uninstall REPORT [--root DIR]\n"
     "  report   REPORT --html FILE\n"
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
-    "           [--identify-dir DIR] [--duration S] [--repeats N] [--max-repeats N] [--json]\n"
-    "           [--objective NAME] [--metric M]\n"
+    "           [--identify-dir DIR] [--only SETTING,...] [--duration S] [--repeats N] [--max-repeats N]\n"
+    "           [--json] [--objective NAME] [--metric M]\n"
     "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture). tune takes\n"
@@ -144,6 +144,7 @@ void add_evaluate_options(po::options_description& options) {
       ("strategies", po::value<std::string>(), "comma-separated strategies to evaluate (default: all; exhaustive, the reference, always runs)")
       ("drives", po::value<std::string>(), "only the first N tunable drives (file name order; 1-100000)")
       ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
+      ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
       ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
       ("duration", po::value<std::string>()->default_value("0.1"), "virtual seconds per buffered-read sample (0.01-3600)")
       ("repeats", po::value<std::string>()->default_value("3"), "first samples per configuration (1-1000)");

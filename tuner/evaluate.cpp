@@ -33,10 +33,14 @@ probe::Result<std::unique_ptr<probe::Device>> sim_drive(const std::string& file,
   return probe::make_sim_device_from(std::move(*identify), "sim:" + file, std::move(profile), seed);
 }
 
-strategies::SearchSpace space_of(probe::Device& device, const probe::Settings& original) {
+// `only`: evaluate --only (the settings searched; the others keep their value), as tune's.
+strategies::SearchSpace space_of(probe::Device& device, const probe::Settings& original,
+                                 const std::optional<std::vector<probe::SettingId>>& only) {
   std::optional<probe::IdentifyInfo> identify;
   if (auto id = device.identify()) identify = std::move(*id);
-  return strategies::build_space(identify, device.capabilities(), original, {});
+  strategies::SpaceOptions options;
+  options.only = only;
+  return strategies::build_space(identify, device.capabilities(), original, options);
 }
 
 // Everything the simulated drive's behaviour follows from: the legal values, the settings as
@@ -83,7 +87,7 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   run.seed = seed;
   auto device = sim_drive(file, seed, kSimNoisePct);
   auto original = (*device)->snapshot();
-  const auto space = space_of(**device, *original);
+  const auto space = space_of(**device, *original, config.only);
   run.legal_count = space.legal_count();
   const TrialSettings trial_settings = evaluation_trial_settings(config);
   TrialRunner runner(**device, *original, trial_settings);
@@ -107,7 +111,8 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
 
 }  // namespace
 
-std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter) {
+std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter,
+                                             const std::optional<std::vector<probe::SettingId>>& only) {
   std::vector<std::string> names;
   std::error_code ec;
   for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
@@ -123,7 +128,7 @@ std::vector<std::string> tunable_drive_files(const std::string& directory, const
     if (!device) continue;
     auto original = (*device)->snapshot();
     if (!original) continue;
-    const auto space = space_of(**device, *original);
+    const auto space = space_of(**device, *original, only);
     if (space.legal_count() > 1 && seen.insert(drive_signature(**device, space)).second) files.push_back(file);
   }
   return files;

@@ -44,7 +44,10 @@ struct StrategySummary {
 /// with more than one legal configuration can be built; names containing `filter` only, when
 /// given. Of files that simulate the same drive (same legal values, settings as found and
 /// media rate, e.g. two captures of one model) only the first is kept: its runs would repeat.
-std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter);
+/// `only` (evaluate --only): the space searches these settings only, the others keep their
+/// value; drives then count as the same when they differ only in the others.
+std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter,
+                                             const std::optional<std::vector<probe::SettingId>>& only = std::nullopt);
 
 /// The strategies `disktune evaluate` runs, in registry order: config.strategies (exhaustive
 /// included, the reference) or, when empty, every registered strategy.

@@ -93,7 +93,7 @@ std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs) {
 }
 
 int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err) {
-  auto files = tunable_drive_files(config.identify_dir, config.drive_filter);
+  auto files = tunable_drive_files(config.identify_dir, config.drive_filter, config.only);
   if (config.drives && files.size() > *config.drives) files.resize(*config.drives);
   if (files.empty()) {
     err << "disktune: evaluate: no tunable identify files in " << config.identify_dir

@@ -41,6 +41,10 @@ expect_exit 2 tune sim: --summary "$WORK/s.json"
 expect_exit 2 tune --repeats 0
 expect_exit 2 tune --only dma
 grep -q "unknown setting 'dma'" "$WORK/err" || fail "--only error does not name the setting"
+expect_exit 2 tune --only read_ahead_kb,read_ahead_kb
+grep -q "setting 'read_ahead_kb' named twice" "$WORK/err" || fail "a setting named twice in --only: $(cat "$WORK/err")"
+expect_exit 2 tune --strategy ''
+grep -q "no strategy named" "$WORK/err" || fail "an empty --strategy: $(cat "$WORK/err")"
 expect_exit 2 tune --strategy annealing
 grep -q "one-at-a-time" "$WORK/err" || fail "unknown strategy error does not list the valid ones"
 expect_exit 2 identify --from "$WORK/missing.txt"

@@ -32,6 +32,18 @@ grep -q "x 1 seeds (2-2)" "$WORK/err2.txt" || fail "progress does not name the s
 "$DISKTUNE" evaluate --strategies annealing 2>"$WORK/err3.txt" && fail "an unknown strategy was accepted"
 grep -q "unknown strategy 'annealing'" "$WORK/err3.txt" || fail "no reason for the unknown strategy"
 
+# --only: the space searches the named settings only (the others keep their value), as tune's.
+out5="$WORK/evaluate-only.json"
+DISKTUNE_EVALUATE_RUNS=1 "$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 \
+  --only using_dma,unmaskirq --strategies coordinate-descent --json >"$out5" 2>"$WORK/err5.txt" ||
+  fail "evaluate --only exited $? ($(tail -3 "$WORK/err5.txt"))"
+grep -q "^exhaustive seed_ibm-djna-352500.hdparm-i.txt seed 1: 4 configurations, 3 trials" "$WORK/err5.txt" ||
+  fail "--only using_dma,unmaskirq is not a space of 4 (3 search trials and the baseline): $(grep '^exhaustive' "$WORK/err5.txt")"
+grep '^coordinate-descent ' "$WORK/err5.txt" | grep -Eq ', (baseline|[a-z_]+=[0-9]+( [a-z_]+=[0-9]+)?)$' ||
+  fail "no coordinate-descent run: $(cat "$WORK/err5.txt")"
+grep '^exhaustive ' "$WORK/err5.txt" | grep -Evq ', (baseline|(using_dma|unmaskirq)=1( (using_dma|unmaskirq)=1)?)$' &&
+  fail "exhaustive changed a setting outside --only: $(grep '^exhaustive' "$WORK/err5.txt")"
+
 # A fio objective on the simulated drive (its random-read model): the JSON names the objective
 # and scores the default strategy against exhaustive.
 out4="$WORK/evaluate-iops.json"
