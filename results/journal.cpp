@@ -135,6 +135,7 @@ void apply_record(JournalState& state, const json::object& record) {
     state.apply_in_effect = true;  // an interrupted apply may have written some of it
     if (state.apply_done) {
       state.applied_at = std::string(record.at("at").as_string());
+      state.applied_report = std::string(record.at("report").as_string());
       state.applied_boot_id = boot_id;
       state.applied_kernel_log = kernel_log_mark_of(record);
     }

@@ -137,6 +137,7 @@ struct JournalState {
   bool apply_done = false;
   bool apply_in_effect = false;
   std::string applied_at;                         ///< the last completed apply's time (UTC)
+  std::string applied_report;                     ///< the last completed apply's report (its "report")
   std::string applied_boot_id;                    ///< the boot id it was applied in
   std::optional<KernelLogMark> applied_kernel_log;  ///< where the kernel log stood then, if recorded
   std::string restored_at;                        ///< the last restore record's time (UTC)

@@ -66,10 +66,17 @@ void refuse_other_journal(const std::optional<results::JournalState>& state, con
   throw RunError(kExitUsage, "journal " + path + " is not an apply journal (a tune's): give apply its own; nothing applied");
 }
 
+// The apply journal as this apply found it: the values `restore` goes back to (from before
+// the first apply in effect) and that earlier apply's report, when one is in effect.
+struct OpenedApplyJournal {
+  probe::Settings before;
+  std::optional<std::string> in_effect_report;
+};
+
 // Start the apply journal, or keep it: while an apply is in effect its start record holds the
-// values from before the first apply, which `restore` must go back to. Returns those values.
-probe::Settings open_apply_journal(JournalFile& file, const DeviceContext& context, const std::string& report,
-                                   std::ostream& log) {
+// values from before the first apply, which `restore` must go back to.
+OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& context, const std::string& report,
+                                      std::ostream& log) {
   const auto identity = journal_identity(context);
   if (!file.existing_text().empty()) {
     const auto state = read_state(file);
@@ -80,7 +87,7 @@ probe::Settings open_apply_journal(JournalFile& file, const DeviceContext& conte
     if (state && state->apply_in_effect) {
       log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("
           << probe::format_settings(state->original) << ") for 'disktune restore'\n";
-      return state->original;
+      return {state->original, state->applied_report.empty() ? "an interrupted apply" : state->applied_report};
     }
     log << "disktune: previous apply journal kept as " << file.set_aside()
         << (state ? " (restored since)\n" : " (unreadable)\n");
@@ -88,7 +95,7 @@ probe::Settings open_apply_journal(JournalFile& file, const DeviceContext& conte
   const json::object options{{"command", "apply"}, {"report", report}};
   file.append(results::start_record(identity, current_boot_id(), utc_timestamp(), context.original, options,
                                     context.original_tunables));
-  return context.original;
+  return {context.original, std::nullopt};
 }
 
 // The values before the first apply, for the changed settings only: what `restore` puts back.
@@ -118,19 +125,6 @@ std::string unheld_changes(const probe::Settings& changes, const probe::Settings
   return text;
 }
 
-// Write `target` and read it back; on failure put `original` back (both through the Restorer).
-void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
-                   const probe::Settings& original, const std::string& what) {
-  const auto applied = restorer.restore(target);
-  if (applied.done) return;
-  const std::string why = applied.why;
-  if (const auto back = restorer.restore(original); !back.done)
-    throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
-                                           back.done.error().message() + "; run 'disktune restore'");
-  journal.append(results::restore_record(utc_timestamp(), current_boot_id()));
-  throw RunError(kExitDevice, what + " failed: " + why + "; the values found were put back and read back");
-}
-
 // Where the kernel log stands now (results::KernelLogMark); nullopt without /dev/kmsg.
 std::optional<results::KernelLogMark> kernel_log_mark() {
   const auto seq = probe::last_kmsg_seq();
@@ -140,6 +134,30 @@ std::optional<results::KernelLogMark> kernel_log_mark() {
   return results::KernelLogMark{*seq, static_cast<std::uint64_t>(now.tv_sec) * 1000000u +
                                           static_cast<std::uint64_t>(now.tv_nsec / 1000)};
 }
+
+// Write `target` and read it back; on failure put `found` back (both through the Restorer)
+// and record it for what it is: with no apply in effect, a restore; with one in effect,
+// `found` is that apply's configuration, which stays in effect (a restore record would end it
+// and 'disktune restore' could no longer reach the values from before it).
+void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
+                   const probe::Settings& found, const OpenedApplyJournal& opened, const std::string& what) {
+  const auto applied = restorer.restore(target);
+  if (applied.done) return;
+  const std::string why = applied.why;
+  if (const auto back = restorer.restore(found); !back.done)
+    throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
+                                           back.done.error().message() + "; run 'disktune restore'");
+  if (opened.in_effect_report)
+    journal.append(results::apply_record(found, true, *opened.in_effect_report, utc_timestamp(), current_boot_id(),
+                                         kernel_log_mark()));
+  else
+    journal.append(results::restore_record(utc_timestamp(), current_boot_id()));
+  throw RunError(kExitDevice, what + " failed: " + why + "; the values found were put back and read back" +
+                                  (opened.in_effect_report ? " (the apply of " + *opened.in_effect_report +
+                                                                 " stays in effect)"
+                                                           : std::string()));
+}
+
 
 }  // namespace
 
@@ -196,14 +214,14 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   if (const auto unheld = unheld_changes(report.changes, target); !unheld.empty())
     throw RunError(kExitDevice, "apply " + report.file + ": " + unheld + " (" + on.device + "); nothing applied");
   JournalFile journal(apply_journal_path(on, context));
-  const auto before = open_apply_journal(journal, context, report.file, err);
+  const auto opened = open_apply_journal(journal, context, report.file, err);
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
-  write_or_undo(Restorer(*context.device), journal, target, context.original,
+  write_or_undo(Restorer(*context.device), journal, target, context.original, opened,
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
   out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device
       << " (every value read back); journal " << journal.path() << "; 'disktune restore " << on.device
-      << "' puts back " << probe::format_settings(found_values(before, report.changes)) << '\n';
+      << "' puts back " << probe::format_settings(found_values(opened.before, report.changes)) << '\n';
   return kExitOk;
 }
 

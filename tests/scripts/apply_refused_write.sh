@@ -27,4 +27,24 @@ grep -q "apply scheduler=kyber nr_requests=100000000 on $dev failed: write queue
 grep -q "restore the original settings" "$WORK/a.err" && fail "the apply's failure reads as a restore's: $(cat "$WORK/a.err")"
 grep -q "the values found were put back and read back" "$WORK/a.err" || fail "no put-back said: $(cat "$WORK/a.err")"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the refused apply"
+
+# The same refusal while an earlier apply is in effect: that apply stays in effect, and
+# 'disktune restore' still reaches the values from before it (the failed apply's put-back was
+# recorded as a restore: restore said "nothing to restore" and left the first apply's values).
+ra=$(cat "$q/read_ahead_kb")
+new_ra=$((ra == 128 ? 256 : 128))
+loop_report "$dev" "$WORK/disk.img" "{\"read_ahead_kb\": $new_ra}" >"$WORK/good.json"
+"$DISKTUNE" apply "$WORK/good.json" >"$WORK/g.out" 2>"$WORK/g.err" || fail "apply read_ahead_kb=$new_ra: $(cat "$WORK/g.err")"
+applied=$(queue_snapshot "$dev")
+code=0
+timeout 20 "$DISKTUNE" apply "$WORK/r.json" >"$WORK/a2.out" 2>"$WORK/a2.err" || code=$?
+expect_eq "$code" 3 "the refused apply over an apply in effect ($(cat "$WORK/a2.err"))"
+grep -q "stays in effect" "$WORK/a2.err" || fail "the earlier apply is not said to stay in effect: $(cat "$WORK/a2.err")"
+expect_eq "$(queue_snapshot "$dev")" "$applied" "queue settings after the refused apply over an apply"
+code=0
+"$DISKTUNE" verify "$WORK/good.json" >"$WORK/v.out" 2>&1 || code=$?
+expect_eq "$code" 0 "verify of the apply in effect ($(cat "$WORK/v.out"))"
+"$DISKTUNE" restore "$dev" >"$WORK/r.out" 2>&1 || fail "restore after the refused apply: $(cat "$WORK/r.out")"
+expect_eq "$(cat "$q/read_ahead_kb")" "$ra" "read_ahead_kb after restore (the value from before the first apply)"
+expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after restore"
 echo "ok: refused write named, values found back (${SECONDS} s)"
