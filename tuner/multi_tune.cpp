@@ -50,6 +50,7 @@ DriveRun drive_run(const Config& config, const std::string& device, const std::s
   run.report_path = outputs.report_path;
   run.log_path = outputs.log_path;
   run.journal_path = outputs.journal_path;
+  run.output_options = outputs.options;
   run.argv = {"/proc/self/exe", "tune", device};
   run.argv.insert(run.argv.end(), config.worker_options.begin(), config.worker_options.end());
   run.argv.insert(run.argv.end(), outputs.options.begin(), outputs.options.end());
@@ -57,6 +58,22 @@ DriveRun drive_run(const Config& config, const std::string& device, const std::s
 }
 
 // The runs in group order (a group's drives in the order named).
+// No two files of the machine (the summary, each drive's log, its report, journal and
+// snippets) are one: a summary written over a drive's journal loses the one way back to its
+// settings, over its report the answer. Throws UsageError naming both and the path.
+void refuse_shared_files(const std::string& summary, const std::vector<DriveRun>& runs) {
+  std::vector<std::pair<std::string, std::string>> files{{"--summary", summary}};
+  for (const auto& run : runs) {
+    files.emplace_back(run.key + "'s log", run.log_path);
+    for (std::size_t i = 0; i + 1 < run.output_options.size(); i += 2)
+      files.emplace_back(run.output_options[i] + " of " + run.key, run.output_options[i + 1]);
+  }
+  for (std::size_t i = 0; i < files.size(); ++i)
+    for (std::size_t j = i + 1; j < files.size(); ++j)
+      if (same_file(files[i].second, files[j].second))
+        throw UsageError(files[i].first + " and " + files[j].first + " name the same file (" + files[i].second + ")");
+}
+
 std::vector<DriveRun> plan_runs(const Config& config, const std::vector<std::string>& devices,
                                 const std::vector<std::string>& keys, const std::vector<DriveGroup>& groups) {
   std::vector<DriveRun> runs;
@@ -81,6 +98,7 @@ ExitCode run_multi_tune(const Config& config, std::ostream& out, std::ostream& e
   machine.groups = group_drives(keys);
   machine.runs = plan_runs(config, devices, keys, machine.groups);
   for (const auto& run : machine.runs) check_output_path(run.log_path);
+  refuse_shared_files(summary, machine.runs);
   err << "disktune: tuning " << machine.runs.size() << " drives in " << machine.groups.size()
       << " groups; each drive's output goes to its log (" << machine.runs.front().log_path << ", ...)\n";
   machine.started_at = utc_timestamp();

@@ -20,6 +20,7 @@ struct DriveRun {
   std::string report_path;
   std::string log_path;
   std::string journal_path;        ///< the worker's --journal; "" for its default
+  std::vector<std::string> output_options;  ///< the worker's files: "--report", PATH, "--journal", PATH, ...
   int exit_code = -1;              ///< the worker's exit code; -1 before it ran
   std::string outcome;             ///< "completed", "exit 3: ...", "killed by signal 9", "not run: ..."
   double start_s = 0;              ///< seconds since the multi-drive tune began

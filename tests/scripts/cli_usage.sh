@@ -37,6 +37,14 @@ expect_exit 2 tune sim: "sim:$cap" --boot-local - --summary "$WORK/s.json"
 expect_exit 2 tune sim: sim: --summary "$WORK/s.json"
 grep -q "name one drive" "$WORK/err" || fail "a drive named twice: $(cat "$WORK/err")"
 expect_exit 2 tune sim: --summary "$WORK/s.json"
+# The summary over a drive's journal or report: refused before a worker starts.
+mkdir "$WORK/m"
+expect_exit 2 tune sim: "sim:$cap" --journal "$WORK/m/{drive}.journal" --summary "$WORK/m/sim.journal"
+grep -q "\-\-summary and \-\-journal of sim name the same file ($WORK/m/sim.journal)" "$WORK/err" ||
+  fail "--summary over a journal: $(cat "$WORK/err")"
+expect_exit 2 tune sim: "sim:$cap" --report "$WORK/m/{drive}.json" --summary "$WORK/m/sim.json"
+grep -q "name the same file ($WORK/m/sim.json)" "$WORK/err" || fail "--summary over a report: $(cat "$WORK/err")"
+[ -z "$(ls -A "$WORK/m")" ] || fail "a refused multi-drive tune wrote $(ls "$WORK/m")"
 [ ! -e "$WORK/s.json" ] && [ ! -e "$WORK/sim.log" ] || fail "a refused multi-drive tune wrote files"
 expect_exit 2 tune --repeats 0
 expect_exit 2 tune --only dma
@@ -180,5 +188,24 @@ expect_exit 2 report "$WORK/not-a-report.json" --html "$WORK/o.html"
 grep -q "not a JSON report" "$WORK/err" || fail "report of a non-JSON file does not say so"
 [ ! -e "$WORK/o.html" ] || fail "report wrote a page for a non-JSON file"
 expect_exit 2 report "$WORK/missing.json" --html "$WORK/o.html"
+# The page over the report it is made from (any spelling of its path): refused, the report kept.
+"$DISKTUNE" tune --max-trials 2 --report "$WORK/own.json" >/dev/null 2>&1 || fail "tune for report's own input"
+cp "$WORK/own.json" "$WORK/own.copy"
+mkdir "$WORK/h"
+expect_exit 2 report "$WORK/own.json" --html "$WORK/h/../own.json"
+grep -q "name the same file" "$WORK/err" || fail "report --html over its input: $(cat "$WORK/err")"
+cmp -s "$WORK/own.json" "$WORK/own.copy" || fail "report --html overwrote its input"
+# JSON that is no report, or one whose sections the page cannot read: exit 2 naming why, no page.
+for bad in '{}' '{"schema_version":99}' '{"schema_version":"3"}'; do
+  printf '%s' "$bad" >"$WORK/bad.json"
+  expect_exit 2 report "$WORK/bad.json" --html "$WORK/o.html"
+  grep -q "schema_version" "$WORK/err" || fail "report of $bad does not name schema_version: $(cat "$WORK/err")"
+done
+for edit in '.trials = "y"' '.trials = [null]' '.confirmation = {"results": 5}' '.winner = 3'; do
+  jq "$edit" "$WORK/own.json" >"$WORK/bad.json"
+  expect_exit 2 report "$WORK/bad.json" --html "$WORK/o.html"
+done
+[ ! -e "$WORK/o.html" ] || fail "report wrote a page for a file that is no report"
+"$DISKTUNE" report "$WORK/own.json" --html "$WORK/o.html" 2>"$WORK/err" || fail "report of a real report: $(cat "$WORK/err")"
 expect_exit 2 tune --report - --html -
 echo ok
