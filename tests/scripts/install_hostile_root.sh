@@ -103,4 +103,19 @@ run 0 "install of a drive with a serial, no model and a wwid" install "$WORK/w.j
 [ -f "$WORK/w/etc/disktune/w1.json" ] || fail "not keyed by its wwid: $(find "$WORK/w" -type f)"
 grep -qF 'ATTRS{wwid}=="w1"' "$WORK"/w/etc/udev/rules.d/69-disktune-w1.rules || fail "rule: $(cat "$WORK"/w/etc/udev/rules.d/*)"
 
+# A rule file of the user's own at install's path, the mark words anywhere but at its start:
+# neither replaced by install nor removed by uninstall.
+for own in '# my own rule; NOT written by disktune install' $'# my own rule\n# written by disktune install from x'; do
+  r=$WORK/own
+  rm -rf "$r" && mkdir -p "$r/etc/udev/rules.d"
+  target=$r/etc/udev/rules.d/69-disktune-loop_tmp_a_b.img.rules
+  printf '%s\nKERNEL=="sda", ATTR{queue/read_ahead_kb}="4096"\n' "$own" >"$target"
+  cp "$target" "$WORK/own.copy"
+  run 2 "install over a user's rule file" install "$WORK/a.json" --root "$r"
+  grep -q "was not written by disktune install" "$WORK/out" || fail "the refusal does not say why: $(cat "$WORK/out")"
+  mkdir -p "$r/etc/disktune" && cp "$WORK/a.json" "$r/etc/disktune/loop_tmp_a_b.img.json"
+  run 0 "uninstall beside a user's rule file" uninstall "$WORK/a.json" --root "$r"
+  cmp -s "$target" "$WORK/own.copy" || fail "a user's rule file was changed or removed"
+done
+
 echo "ok: collisions, FIFO, device, symlinked directory, empty root, newline, unmatchable identity refused or made safe"
