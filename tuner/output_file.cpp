@@ -151,17 +151,24 @@ void write_output(const std::string& path, const std::string& content) {
   }
   check_output_path(path);
   struct stat st {};
-  if (::lstat(path.c_str(), &st) == 0 && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
+  const bool found = ::lstat(path.c_str(), &st) == 0;
+  if (found && (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode))) {
     write_in_place(path, content);
     return;
   }
+  // A file replaced keeps its mode and owner (an hdparm.conf of 0640 root:disk stays so); a new one is 0644.
+  const bool replacing = found && S_ISREG(st.st_mode);
   auto temp = temp_pattern(path);
   const int fd = ::mkstemp(temp.data());
   if (fd < 0) fail("create temporary file", path, errno);
   const std::string temp_path(temp.data());
   try {
     write_all(fd, content, path);
-    if (::fchmod(fd, 0644) != 0 || ::fsync(fd) != 0) fail("fsync", path, errno);
+    if (::fchmod(fd, replacing ? st.st_mode & 07777 : 0644) != 0) fail("chmod", path, errno);
+    // Only root can give the file back to its owner: anyone else's replacement is theirs, as before.
+    if (replacing && ::geteuid() == 0 && (st.st_uid != 0 || st.st_gid != 0) && ::fchown(fd, st.st_uid, st.st_gid) != 0)
+      fail("chown", path, errno);
+    if (::fsync(fd) != 0) fail("fsync", path, errno);
   } catch (...) {
     ::close(fd);
     ::unlink(temp_path.c_str());

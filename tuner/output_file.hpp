@@ -12,8 +12,9 @@ namespace disktune::tuner {
 inline constexpr std::chrono::seconds kInPlaceWait{5};
 
 /// Write `content` to `path` ("-" = stdout). A regular file (or a new one) is written as a
-/// temporary file in the same directory (mkstemp, mode 0644), fsync, then renamed over
-/// `path`, so readers never see half a file. An existing character device or FIFO (e.g.
+/// temporary file in the same directory (mkstemp), fsync, then renamed over `path`, so
+/// readers never see half a file; a file replaced keeps its mode (and, written by root, its
+/// owner and group), a new one is 0644. An existing character device or FIFO (e.g.
 /// /dev/null) is written in place, never replaced, without blocking: a FIFO nobody reads
 /// (or stops reading) for kInPlaceWait is an error. A symbolic link is refused, never
 /// followed or replaced (it may have been planted in a shared directory). Throws

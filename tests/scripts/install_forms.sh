@@ -25,6 +25,7 @@ root=$WORK/root
 mkdir -p "$root/etc"
 printf '# the user'"'"'s own\n/dev/hda {\n\tdma = on\n}\n' >"$root/etc/hdparm.conf"
 cp "$root/etc/hdparm.conf" "$WORK/user.conf"
+chmod 0640 "$root/etc/hdparm.conf" && chown 1000:6 "$root/etc/hdparm.conf"  # the user's mode, owner and group
 # What an install killed between mkstemp and rename leaves, an hour old.
 mkdir -p "$root/etc/disktune" && touch -d '1 hour ago' "$root/etc/disktune/.$key.json.AbC123"
 
@@ -38,6 +39,7 @@ for f in "etc/disktune/$key.json" "etc/udev/rules.d/69-disktune-$key.rules" etc/
 done
 head -c "$(stat -c %s "$WORK/user.conf")" "$root/etc/hdparm.conf" | cmp -s - "$WORK/user.conf" ||
   fail "the user's block was changed: $(cat "$root/etc/hdparm.conf")"
+expect_eq "$(stat -c '%a %u:%g' "$root/etc/hdparm.conf")" "640 1000:6" "hdparm.conf's mode and owner after install"
 
 # Debian's reader: the block applies to the drive through its by-id name, the user's to hda.
 if (require_debian_hdparm) 2>/dev/null; then
