@@ -39,8 +39,11 @@ json::value report_winner(const std::string& path) {
   return picked;
 }
 
+// sim: and sim:FILE: everything produced from a simulated drive says so.
+bool simulated(const DriveRun& run) { return run.device.rfind("sim:", 0) == 0; }
+
 json::object drive_json(const DriveRun& run) {
-  return {{"device", run.device}, {"key", run.key},         {"group", run.group + 1},
+  return {{"device", run.device}, {"key", run.key},         {"simulated", simulated(run)}, {"group", run.group + 1},
           {"exit_code", run.exit_code}, {"outcome", run.outcome}, {"report", run.report_path},
           {"log", run.log_path},  {"start_s", run.start_s},     {"end_s", run.end_s},
           {"winner", report_winner(run.report_path)}};
@@ -71,7 +74,7 @@ std::string speedup_text(const json::value& winner) {
   const auto* speedup = winner.as_object().if_contains("speedup");
   if (!speedup || !speedup->is_number()) return "-";
   std::ostringstream text;
-  text << std::fixed << std::setprecision(3) << speedup->to_number<double>();
+  text << std::fixed << std::setprecision(2) << speedup->to_number<double>() << 'x';  // as the winner line: 3.83x
   return text.str();
 }
 
@@ -115,6 +118,10 @@ std::string summary_table(const MachineRun& machine) {
   for (std::size_t g = 0; g < machine.groups.size(); ++g)
     for (const auto& reason : machine.groups[g].reasons) table << "group " << g + 1 << " one after another: " << reason << '\n';
   for (const auto& why : machine.skipped) table << "skipped " << why << '\n';
+  std::string sims;
+  for (const auto& run : machine.runs)
+    if (simulated(run)) sims += (sims.empty() ? "" : ", ") + run.key;
+  if (!sims.empty()) table << "SIMULATED drives (figures from the simulator, no hardware): " << sims << '\n';
   return table.str();
 }
 

@@ -100,7 +100,7 @@ ExitCode run_multi_tune(const Config& config, std::ostream& out, std::ostream& e
   for (const auto& run : machine.runs) check_output_path(run.log_path);
   refuse_shared_files(summary, machine.runs);
   err << "disktune: tuning " << machine.runs.size() << " drives in " << machine.groups.size()
-      << " groups; each drive's output goes to its log (" << machine.runs.front().log_path << ", ...)\n";
+      << (machine.groups.size() == 1 ? " group" : " groups") << "; each drive's output goes to its log (" << machine.runs.front().log_path << ", ...)\n";
   machine.started_at = utc_timestamp();
   run_workers(machine.runs, machine.groups.size());
   machine.finished_at = utc_timestamp();

@@ -55,9 +55,11 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   }
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   check.resolvable = false;
+  const std::string samples = plan.min_samples == plan.max_samples
+                                  ? std::to_string(plan.max_samples)
+                                  : std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples);
   check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective) + " with " +
-                 std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples) +
-                 " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
+                 samples + " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
                  "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +
                  "--max-repeats) on a quieter machine (nothing else reading the disk, an idle CPU)";
   log << "disktune: " << check.detail << '\n';

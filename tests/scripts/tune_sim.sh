@@ -37,6 +37,10 @@ for key in sim sim-hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped; do
   expect_eq "$(jq -r .completed "$WORK/multi/$key.json")" true "$key's report"
   grep -q "^$key " "$WORK/multi.out" || fail "the table lacks $key: $(cat "$WORK/multi.out")"
 done
+expect_eq "$(jq -c '[.drives[].simulated]' "$s")" '[true,true]' "simulated drives in the summary"
+grep -q "^SIMULATED drives (figures from the simulator, no hardware): sim, sim-hdparm-I_maxtor" "$WORK/multi.out" ||
+  fail "the summary table does not say the drives are simulated: $(cat "$WORK/multi.out")"
+grep -Eq "^sim +1 +0 +[^ ]+ +[0-9]+\.[0-9]{2}x " "$WORK/multi.out" || fail "speedup not as the winner line's (3.83x): $(cat "$WORK/multi.out")"
 
 # One drive's error stops no other: a capture that is no identify data fails its worker (2),
 # the other drive completes with its winner, the machine exit code is the worst (2).
