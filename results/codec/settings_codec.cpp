@@ -3,6 +3,7 @@
 #include "results/codec/settings_codec.hpp"
 
 #include <boost/json/object.hpp>
+#include <boost/json/serialize.hpp>
 
 #include <string>
 
@@ -32,9 +33,10 @@ probe::Result<probe::Settings> settings_from_json(const json::value& value) {
   for (const auto& [key, v] : value.as_object()) {
     const auto id = probe::setting_from_name(key);
     if (!id) return bad("unknown setting '" + std::string(key) + "'");
-    const std::string text = v.is_string() ? std::string(v.as_string())
-                             : v.is_int64() ? std::to_string(v.as_int64())
-                                            : "";
+    // A value is a name ("mq-deadline") or a whole number; 1e30, 128.5 or null is neither.
+    if (!v.is_string() && !v.is_int64())
+      return bad("value " + json::serialize(v) + " for " + std::string(key) + " is not a whole number or a name");
+    const std::string text = v.is_string() ? std::string(v.as_string()) : std::to_string(v.as_int64());
     auto parsed = probe::parse_value(*id, text);
     if (!parsed) return parsed.error();
     settings[*id] = std::move(*parsed);

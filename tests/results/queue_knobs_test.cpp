@@ -10,6 +10,9 @@
 #include "tests/support/sample_reports.hpp"
 #include "tests/support/setting_values.hpp"
 
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+
 #include <catch2/catch.hpp>
 
 using namespace disktune;
@@ -57,6 +60,16 @@ TEST_CASE("every new knob survives the settings codec and parse_value round trip
   const auto decoded = results::settings_from_json(results::settings_to_json(all));
   REQUIRE(decoded.has_value());
   REQUIRE(*decoded == all);
+}
+
+TEST_CASE("a setting value that is no whole number or name is refused naming the value as written", "[results]") {
+  for (const char* text : {R"({"read_ahead_kb": 1e30})", R"({"read_ahead_kb": 128.5})", R"({"read_ahead_kb": null})"}) {
+    const auto decoded = results::settings_from_json(boost::json::parse(text));
+    REQUIRE_FALSE(decoded.has_value());
+    const std::string value = boost::json::serialize(boost::json::parse(text).at("read_ahead_kb"));
+    CHECK(decoded.error().message().find("value " + value + " for read_ahead_kb is not a whole number or a name") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("boot.local and udev write the queue knobs after the scheduler, tunables under iosched/", "[results]") {
