@@ -72,20 +72,6 @@ Kind kind_of(const fs::path& path) {
   return fs::is_regular_file(status) ? Kind::regular : Kind::other;
 }
 
-// Whether `text` starts with install's mark: "# written by disktune install" opening its first
-// line, or its second after a "#!" line (the sleep hook). Anywhere else it is someone's words
-// ("# NOT written by disktune install"), and the file theirs.
-bool carries_mark(std::string_view text) {
-  if (text.starts_with("#!")) {
-    const auto end = text.find('\n');
-    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
-  }
-  const std::string mark = "# " + std::string(kMark);
-  if (!text.starts_with(mark)) return false;
-  const auto rest = text.substr(mark.size());
-  return rest.empty() || rest.front() == ' ' || rest.front() == ':' || rest.front() == '\n';
-}
-
 // Whether the regular file at `path` is one disktune install wrote for `device`: a report whose
 // rule matches the same drive (a key two drives share names the first one's files), or a file
 // with the mark (carries_mark).

@@ -169,4 +169,16 @@ std::string tuned_form(const results::Report& report, const std::string& file) {
   return fragment;
 }
 
+bool carries_mark(std::string_view text) {
+  if (text.starts_with("#!")) {
+    const auto end = text.find('\n');
+    text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+  }
+  const std::string mark = "# " + std::string(kInstallMark);
+  if (!text.starts_with(mark)) return false;
+  const auto rest = text.substr(mark.size());
+  return rest.empty() || rest.front() == ' ' || rest.front() == ':' || rest.front() == '\n';
+}
+
+
 }  // namespace disktune::tuner

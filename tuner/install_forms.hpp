@@ -4,6 +4,8 @@
 // TuneD profile of its own.
 #pragma once
 
+#include <string_view>
+
 #include "results/report.hpp"
 
 #include <string>
@@ -13,6 +15,12 @@ namespace disktune::tuner {
 
 /// The mark every file install writes carries (a comment): uninstall removes only marked files.
 inline constexpr const char* kInstallMark = "written by disktune install";
+
+/// Whether `text` (a file's content) starts with install's mark: "# " + kInstallMark opening
+/// its first line, or its second after a "#!" line (the sleep hook), followed by a space, ':'
+/// or the line's end. Anywhere else the words are someone's own ("# NOT written by disktune
+/// install") and the file theirs: install neither replaces nor removes it.
+bool carries_mark(std::string_view text);
 
 /// A way of keeping a report's answer in effect across reboots, udev events and resume.
 enum class InstallForm {
