@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// snippet_report (report_decode.hpp): a lenient decoder of the report fields snippets quote.
+// snippet_report (report_decode.hpp): a lenient decoder of the report fields snippets quote;
+// html_report_shape_error: the strict check of the sections the HTML page reads.
 #include "results/report_decode.hpp"
 
 #include "results/codec/settings_codec.hpp"
@@ -10,6 +11,16 @@
 namespace disktune::results {
 namespace json = boost::json;
 namespace {
+
+// Why `key` of `o` (called `name`) is not absent, null or an array of objects; "" when it is.
+std::string not_list_of_objects(const json::object& o, const std::string& key, const std::string& name) {
+  const auto* v = o.if_contains(key);
+  if (!v || v->is_null()) return "";
+  if (!v->is_array()) return name + " is not a list";
+  for (const auto& one : v->as_array())
+    if (!one.is_object()) return name + " holds a " + std::string(one.is_null() ? "null" : "non-object") + " entry";
+  return "";
+}
 
 std::string text_of(const json::object& o, std::string_view key) {
   const auto* v = o.if_contains(key);
@@ -103,6 +114,23 @@ Report snippet_report(const json::value& value) {
   report.completed = flag_of(o, "completed", false);
   report.too_noisy = flag_of(o, "too_noisy", false);
   return report;
+}
+
+std::string html_report_shape_error(const json::object& o) {
+  const auto* schema = o.if_contains("schema_version");
+  if (!schema || !schema->is_int64()) return "no schema_version (a number): not a disktune report";
+  if (schema->as_int64() < 1 || schema->as_int64() > results::kSchemaVersion)
+    return "schema_version " + json::serialize(*schema) + " is not one this disktune writes (1-" +
+           std::to_string(results::kSchemaVersion) + ")";
+  for (const char* key : {"device", "baseline"})
+    if (const auto* v = o.if_contains(key); !v || !v->is_object()) return std::string(key) + " is not an object";
+  if (const auto* w = o.if_contains("winner"); w && !w->is_null() && !w->is_object()) return "winner is not an object";
+  if (auto why = not_list_of_objects(o, "trials", "trials"); !why.empty()) return why;
+  if (const auto* c = o.if_contains("confirmation"); c && !c->is_null()) {
+    if (!c->is_object()) return "confirmation is not an object";
+    if (auto why = not_list_of_objects(c->as_object(), "results", "confirmation.results"); !why.empty()) return why;
+  }
+  return "";
 }
 
 }  // namespace disktune::results

@@ -4,7 +4,10 @@
 
 #include "results/report.hpp"
 
+#include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
+
+#include <string>
 
 namespace disktune::results {
 
@@ -17,5 +20,13 @@ namespace disktune::results {
 /// winner.changes and settings are decoded with the settings codec or left empty (then
 /// keep_baseline is set). Errors: none.
 Report snippet_report(const boost::json::value& report);
+
+/// Why `report` is no report the HTML page (results/html_report.hpp) can show; "" when it is.
+/// It needs schema_version, a whole number from 1 to kSchemaVersion (docs/report.md), "device"
+/// and "baseline" objects, "winner" null or an object, and "trials" and
+/// "confirmation.results" absent, null or lists of objects: the page's script iterates them, and
+/// a "trials" of "y" or [null] stopped it half-way. The text names the field and the reason.
+/// Errors: none (the reason is the result).
+std::string html_report_shape_error(const boost::json::object& report);
 
 }  // namespace disktune::results

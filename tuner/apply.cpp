@@ -158,7 +158,6 @@ void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::
                                                            : std::string()));
 }
 
-
 }  // namespace
 
 results::SavedReport read_report(const std::string& option, const std::string& path) {

@@ -180,5 +180,4 @@ bool carries_mark(std::string_view text) {
   return rest.empty() || rest.front() == ' ' || rest.front() == ':' || rest.front() == '\n';
 }
 
-
 }  // namespace disktune::tuner

@@ -4,11 +4,10 @@
 // TuneD profile of its own.
 #pragma once
 
-#include <string_view>
-
 #include "results/report.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace disktune::tuner {

@@ -57,7 +57,6 @@ DriveRun drive_run(const Config& config, const std::string& device, const std::s
   return run;
 }
 
-// The runs in group order (a group's drives in the order named).
 // No two files of the machine (the summary, each drive's log, its report, journal and
 // snippets) are one: a summary written over a drive's journal loses the one way back to its
 // settings, over its report the answer. Throws UsageError naming both and the path.
@@ -74,6 +73,7 @@ void refuse_shared_files(const std::string& summary, const std::vector<DriveRun>
         throw UsageError(files[i].first + " and " + files[j].first + " name the same file (" + files[i].second + ")");
 }
 
+// The runs in group order (a group's drives in the order named).
 std::vector<DriveRun> plan_runs(const Config& config, const std::vector<std::string>& devices,
                                 const std::vector<std::string>& keys, const std::vector<DriveGroup>& groups) {
   std::vector<DriveRun> runs;
@@ -100,7 +100,8 @@ ExitCode run_multi_tune(const Config& config, std::ostream& out, std::ostream& e
   for (const auto& run : machine.runs) check_output_path(run.log_path);
   refuse_shared_files(summary, machine.runs);
   err << "disktune: tuning " << machine.runs.size() << " drives in " << machine.groups.size()
-      << (machine.groups.size() == 1 ? " group" : " groups") << "; each drive's output goes to its log (" << machine.runs.front().log_path << ", ...)\n";
+      << (machine.groups.size() == 1 ? " group" : " groups") << "; each drive's output goes to its log ("
+      << machine.runs.front().log_path << ", ...)\n";
   machine.started_at = utc_timestamp();
   run_workers(machine.runs, machine.groups.size());
   machine.finished_at = utc_timestamp();
