@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Another process toggles read_ahead_kb (a setting the tune does not search: --only
 # nr_requests) to another value and back within one sample's span, over and over, once the
-# baseline is measured: 150 ms at the other value every 0.5 s, while each trial measures for
-# 1.5 s (a warm-up and two 0.5 s samples). (50 ms windows were missed on a loaded CI host,
-# where one read could stall longer than the window.) The read-backs before and after measuring meet
+# baseline is measured: 150 ms at the other value every 0.25 s. A trial reads for less than
+# its 1.5 s of --duration: a sample ends after one pass over the 64 MiB device, so a trial
+# here took 0.47 s in all and fit between two toggles 0.5 s apart (it measured ok). (50 ms
+# windows were missed on a loaded CI host, where one read could stall longer than the window.) The read-backs before and after measuring meet
 # the other value only by chance; the setting watch reads every setting back while the trial
 # reads, so every trial is unstable naming read_ahead_kb, never ok. The device ends with the
 # original settings.
@@ -20,7 +21,7 @@ wait_log 'noise between'
     date +%s.%N >>"$WORK/toggles"
     sleep 0.15
     echo "$original" >"$q/read_ahead_kb"
-    sleep 0.35
+    sleep 0.1
   done
 ) &
 toggler=$!
