@@ -10,24 +10,88 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
+#include <cstdio>
+#include <optional>
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace disktune::bench {
 namespace {
-
-probe::Error refused(std::size_t line, const std::string& why) {
-  return probe::Error{std::make_error_code(std::errc::invalid_argument),
-                      "fio job refused (line " + std::to_string(line) + "): " + why, ""};
-}
 
 std::string trim(std::string_view s) {
   const auto start = s.find_first_not_of(" \t\r");
   if (start == std::string_view::npos) return {};
   const auto end = s.find_last_not_of(" \t\r");
   return std::string(s.substr(start, end - start + 1));
+}
+
+// `line` 0: the whole job.
+probe::Error refused(std::size_t line, const std::string& why) {
+  const std::string where = line == 0 ? "" : " (line " + std::to_string(line) + ")";
+  return probe::Error{std::make_error_code(std::errc::invalid_argument), "fio job refused" + where + ": " + why, ""};
+}
+
+// Bounds of a job file: far above any hand-written job, far below fio's 8191-byte pieces.
+constexpr std::size_t kMaxJobBytes = 65536;
+constexpr std::size_t kMaxLineBytes = 4096;
+constexpr std::size_t kMaxSectionName = 128;
+
+// Why a line holds a control character fio could read otherwise than this check (a tab is text).
+std::optional<std::string> control_character(std::string_view line) {
+  for (const char c : line) {
+    const auto u = static_cast<unsigned char>(c);
+    if ((u < 0x20 && c != '\t' && c != '\r') || u == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02x", u);
+      return std::string("the line holds the control character ") + code;
+    }
+  }
+  return std::nullopt;
+}
+
+// "[name]" -> name: printable, no brackets, at most kMaxSectionName characters.
+probe::Result<std::string> section_name(std::size_t line, const std::string& entry) {
+  if (entry.back() != ']')
+    return refused(line, "a section header is [NAME] with nothing after the ']'");
+  std::string name = trim(std::string_view(entry).substr(1, entry.size() - 2));
+  if (name.empty() || name.size() > kMaxSectionName || name.find_first_of("[]") != std::string::npos)
+    return refused(line, "a section name is 1-" + std::to_string(kMaxSectionName) + " characters without brackets");
+  return name;
+}
+
+// The job file's text, read once through one descriptor that is a regular file: a FIFO or a
+// device is refused before anything reads it (a FIFO would block, /dev/zero never end).
+// Missing, unreadable or not a regular file: errc::invalid_argument (bad input, exit 2).
+probe::Result<std::string> read_job_file(const std::string& path) {
+  const auto bad_file = [&](const std::string& why) {
+    return probe::Error{std::make_error_code(std::errc::invalid_argument), "fio job file " + path + ": " + why, ""};
+  };
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) return bad_file(std::strerror(errno));
+  std::string text;
+  struct stat st {};
+  std::optional<std::string> why;
+  if (::fstat(fd, &st) != 0)
+    why = std::strerror(errno);
+  else if (!S_ISREG(st.st_mode))
+    why = S_ISDIR(st.st_mode) ? std::strerror(EISDIR) : "is not a regular file";
+  else if (static_cast<std::size_t>(st.st_size) > kMaxJobBytes)
+    why = "is " + std::to_string(st.st_size) + " bytes, more than the " + std::to_string(kMaxJobBytes) +
+          " a job file may hold";
+  char buffer[8192];
+  while (!why) {
+    const auto n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) why = std::strerror(errno);
+    if (n <= 0) break;
+    text.append(buffer, static_cast<std::size_t>(n));
+    if (text.size() > kMaxJobBytes) why = "grew past " + std::to_string(kMaxJobBytes) + " bytes while it was read";
+  }
+  ::close(fd);
+  if (why) return bad_file(*why);
+  return text;
 }
 
 std::string canonical(const std::string& path) {
@@ -117,16 +181,90 @@ probe::Result<void> check_option(std::size_t line, const std::string& key, const
   return {};
 }
 
+// A time option's value in seconds, as fio reads it: a number with an optional unit (us, ms,
+// s, m, h, d; seconds without one); a range "A-B" counts as B. nullopt when it is no time.
+std::optional<double> fio_seconds(std::string value) {
+  if (const auto dash = value.find('-'); dash != std::string::npos && dash > 0) value = value.substr(dash + 1);
+  char* end = nullptr;
+  const double number = std::strtod(value.c_str(), &end);
+  if (end == value.c_str() || !std::isfinite(number) || number < 0) return std::nullopt;
+  const std::string unit = trim(end);
+  static const std::array<std::pair<const char*, double>, 7> kUnits{
+      {{"", 1.0}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}, {"d", 86400.0}}};
+  for (const auto& [name, factor] : kUnits)
+    if (unit == name) return number * factor;
+  return std::nullopt;
+}
+
+// The longest a checked job can read for: its jobs one after another (an upper bound: jobs
+// without stonewall run at once), each its runtime (its own, the [global] one before it, or
+// the sample's duration) plus its ramp_time and startdelay.
+probe::Seconds job_span(const std::string& checked_job, probe::Seconds duration) {
+  struct Timing {
+    double runtime_s, ramp_s = 0.0, delay_s = 0.0;
+  };
+  Timing global{duration.count()}, current = global;
+  bool in_global = false, in_job = false;
+  double span_s = 0.0;
+  const auto close_job = [&] {
+    if (in_job) span_s += current.runtime_s + current.ramp_s + current.delay_s;
+  };
+  std::size_t at = 0;
+  while (at < checked_job.size()) {
+    const auto newline = checked_job.find('\n', at);
+    const std::string line = checked_job.substr(at, newline - at);
+    at = newline + 1;
+    if (line.starts_with("[")) {
+      close_job();
+      in_global = line == "[global]";
+      in_job = !in_global;
+      current = global;
+      continue;
+    }
+    const auto equals = line.find('=');
+    const std::string key = line.substr(0, equals);
+    const auto seconds = equals == std::string::npos ? std::nullopt : fio_seconds(line.substr(equals + 1));
+    Timing& target = in_global ? global : current;
+    if (!seconds) continue;
+    if (key == "runtime") target.runtime_s = std::max(*seconds, duration.count());
+    if (key == "ramp_time") target.ramp_s = *seconds;
+    if (key == "startdelay") target.delay_s = *seconds;
+  }
+  close_job();
+  return probe::Seconds(span_s);
+}
+
 }  // namespace
 
 probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::string& device_path) {
+  if (text.size() > kMaxJobBytes)
+    return refused(0, "the job is " + std::to_string(text.size()) + " bytes, more than the " +
+                          std::to_string(kMaxJobBytes) + " a job file may hold");
+  if (text.find('\0') != std::string_view::npos) return refused(0, "the job holds a NUL byte: it is no text file");
   JobFileFacts facts;
-  std::istringstream lines{std::string(text)};
+  bool in_section = false;
   std::size_t number = 0;
-  for (std::string raw; std::getline(lines, raw);) {
+  for (std::size_t at = 0; at < text.size();) {
+    const auto newline = std::min(text.find('\n', at), text.size());
+    const std::string_view raw = text.substr(at, newline - at);
+    at = newline + 1;
     ++number;
-    const std::string entry = trim(raw);
-    if (entry.empty() || entry[0] == '#' || entry[0] == ';' || entry[0] == '[') continue;
+    // fio reads a job in pieces of 8191 bytes: a longer line is two lines to fio and one to
+    // a check that reads whole lines, so an option could hide behind padding.
+    if (raw.size() > kMaxLineBytes)
+      return refused(number, "the line is " + std::to_string(raw.size()) + " bytes long, more than the " +
+                                 std::to_string(kMaxLineBytes) + " a job line may hold");
+    if (auto bad = control_character(raw)) return refused(number, *bad);
+    // fio ends a line at its first '#' or ';' (a comment), wherever it stands.
+    const std::string entry = trim(raw.substr(0, raw.find_first_of("#;")));
+    if (entry.empty()) continue;
+    if (entry[0] == '[') {
+      auto name = section_name(number, entry);
+      if (!name) return name.error();
+      facts.job += "[" + *name + "]\n";
+      in_section = true;
+      continue;
+    }
     if (entry.starts_with("include ") || entry == "include")
       return refused(number, "include is not checked: put the included options in the job file");
     // fio expands ${VAR} from the environment after this check reads the line, so an expanded
@@ -141,37 +279,32 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
     if (key == "ioscheduler")
       return refused(number, "ioscheduler changes the device's I/O scheduler: disktune tunes it, a job may not");
     if (auto ok = check_option(number, key, value, device_path, facts); !ok) return ok.error();
+    if (!in_section) return refused(number, key + " stands before any [section] (fio refuses it there)");
+    facts.job += equals == std::string::npos ? key + "\n" : key + "=" + value + "\n";
   }
+  if (facts.job.empty()) return refused(number, "the job has no [section]: fio would run nothing");
   return facts;
 }
 
-probe::Result<Objective> check_fio_job(const Objective& objective, const std::string& device_path) {
+probe::Result<Objective> check_fio_job(const Objective& objective, const std::string& device_path,
+                                       const std::function<bool()>& stop) {
   if (objective.engine != Engine::fio || objective.job_file.empty()) return objective;
-  // A FIFO or a device would block the read (or never end): only regular files are jobs.
-  // A job file that is missing or unreadable is bad input (errc::invalid_argument: exit 2), as
-  // is one that is not a regular file; strerror says why.
-  const auto bad_file = [&](const std::string& why) {
-    return probe::Error{std::make_error_code(std::errc::invalid_argument), "fio job file " + objective.job_file + ": " + why, ""};
-  };
-  struct stat st {};
-  if (::stat(objective.job_file.c_str(), &st) != 0) return bad_file(std::strerror(errno));
-  if (!S_ISREG(st.st_mode)) return bad_file(S_ISDIR(st.st_mode) ? std::strerror(EISDIR) : "is not a regular file");
-  errno = 0;
-  std::ifstream file(objective.job_file);
-  std::stringstream text;
-  if (!(file && text << file.rdbuf())) return bad_file(std::strerror(errno ? errno : EIO));
-  const auto parsed = run_fio({"--parse-only", "--readonly", objective.job_file});
-  if (!parsed) return parsed.error();
-  if (parsed->exit_code != 0)
-    return probe::Error{std::make_error_code(std::errc::invalid_argument),
-                        "fio --parse-only rejects " + objective.job_file + ": " + fio_message(*parsed), ""};
-  const auto facts = check_job_text(text.str(), device_path);
+  auto text = read_job_file(objective.job_file);
+  if (!text) return text.error();
+  // disktune's own check first: fio sees only what it allowed, never the user's file.
+  const auto facts = check_job_text(*text, device_path);
   if (!facts) {
     auto error = facts.error();
     error.op = objective.job_file + ": " + error.op;
     return error;
   }
+  const auto parsed = run_fio({"--parse-only", "--readonly", "-"}, FioLimits{facts->job, kFioQuickLimit, stop});
+  if (!parsed) return parsed.error();
+  if (parsed->exit_code != 0)
+    return probe::Error{std::make_error_code(std::errc::invalid_argument),
+                        "fio --parse-only rejects " + objective.job_file + ": " + fio_message(*parsed), ""};
   Objective resolved = objective;
+  resolved.checked_job = facts->job;
   if (!objective.metric_given) resolved.metric = facts->random ? Metric::iops : Metric::bw;
   resolved.direction = resolved.metric == Metric::p99 || resolved.metric == Metric::p999 ? Direction::lower
                                                                                           : Direction::higher;
@@ -187,7 +320,8 @@ std::vector<std::string> fio_arguments(const Objective& objective, const std::st
   std::vector<std::string> args{"--readonly", "--output-format=json", "--thread", "--filename=" + device_path,
                                 "--time_based", "--runtime=" + std::to_string(runtime_ms) + "ms"};
   if (!objective.job_file.empty()) {
-    args.push_back(objective.job_file);
+    DT_ASSERT(!objective.checked_job.empty());  // check_fio_job first: fio reads only the checked job
+    args.push_back("-");
     return args;
   }
   args.push_back("--name=" + objective.name);
@@ -200,6 +334,11 @@ std::vector<std::string> fio_arguments(const Objective& objective, const std::st
     args.insert(args.end(), {"--rw=randread", "--bs=4k", "--direct=1", "--iodepth=1", "--ioengine=psync"});
   }
   return args;
+}
+
+probe::Seconds fio_time_limit(const Objective& objective, probe::Seconds duration) {
+  DT_ASSERT(objective.engine == Engine::fio);
+  return kFioStartupAllowance + (objective.job_file.empty() ? duration : job_span(objective.checked_job, duration));
 }
 
 }  // namespace disktune::bench

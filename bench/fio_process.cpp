@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// fio as a subprocess: fork, PDEATHSIG, execvp, both pipes drained with poll, waitpid.
+// fio as a subprocess: fork, PDEATHSIG, execvp, stdin fed and both pipes drained with poll
+// under a deadline and a stop check, waitpid.
 #include "bench/fio_process.hpp"
 
+#include "probe/core/assert.hpp"
+
+#include <algorithm>
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 
@@ -32,43 +37,95 @@ struct Fds {
   bool open() { return ::pipe2(fd.data(), O_CLOEXEC) == 0; }
 };
 
+// The child's three standard streams and the pipe that reports a failed exec.
+struct ChildFds {
+  int in = -1;  // -1: /dev/null
+  int out = -1;
+  int err = -1;
+  int exec = -1;
+};
+
 // Runs in the forked child only: async-signal-safe calls, then exec or _exit.
-[[noreturn]] void exec_child(std::vector<char*>& argv, int out_fd, int err_fd, int exec_fd, pid_t parent) {
+[[noreturn]] void exec_child(std::vector<char*>& argv, const ChildFds& fds, pid_t parent) {
   // PDEATHSIG fires when the forking thread ends; getppid() catches a parent already gone.
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) _exit(127);
-  const int null_fd = ::open("/dev/null", O_RDONLY);
-  if (null_fd < 0 || ::dup2(null_fd, 0) < 0 || ::dup2(out_fd, 1) < 0 || ::dup2(err_fd, 2) < 0) _exit(127);
+  const int in_fd = fds.in >= 0 ? fds.in : ::open("/dev/null", O_RDONLY);
+  if (in_fd < 0 || ::dup2(in_fd, 0) < 0 || ::dup2(fds.out, 1) < 0 || ::dup2(fds.err, 2) < 0) _exit(127);
   ::execvp("fio", argv.data());
   const int e = errno;
-  [[maybe_unused]] const auto n = ::write(exec_fd, &e, sizeof e);
+  [[maybe_unused]] const auto n = ::write(fds.exec, &e, sizeof e);
   _exit(127);
 }
 
-// Reads both pipes to their ends (poll, so neither fills while fio writes the other).
-probe::Result<void> drain(int out_fd, int err_fd, FioRun& run) {
-  std::array<pollfd, 2> fds{pollfd{out_fd, POLLIN, 0}, pollfd{err_fd, POLLIN, 0}};
-  std::array<std::string*, 2> sinks{&run.out, &run.err};
-  int open_count = 2;
-  char buffer[65536];
-  while (open_count > 0) {
-    if (::poll(fds.data(), fds.size(), -1) < 0) {
-      if (errno == EINTR) continue;
-      return probe::errno_error(errno, "poll fio's output", "");
-    }
-    for (std::size_t i = 0; i < fds.size(); ++i) {
-      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
-      const auto n = ::read(fds[i].fd, buffer, sizeof buffer);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) {
-        fds[i].fd = -1;
-        --open_count;
-      } else {
-        sinks[i]->append(buffer, static_cast<std::size_t>(n));
-      }
-    }
+using Clock = std::chrono::steady_clock;
+
+// Why a run was ended before fio exited by itself.
+enum class Ended { no, timed_out, stopped };
+
+// Feeds `input` to fio's stdin and reads both output pipes to their ends (poll, so none fills
+// while fio works another), until they close, the deadline passes or limits.stop() says so.
+class Pump {
+ public:
+  Pump(int in_fd, int out_fd, int err_fd, const FioLimits& limits, FioRun& run)
+      : fds_{pollfd{out_fd, POLLIN, 0}, pollfd{err_fd, POLLIN, 0}, pollfd{in_fd, POLLOUT, 0}},
+        sinks_{&run.out, &run.err},
+        input_(limits.input),
+        limits_(limits),
+        deadline_(Clock::now() + std::chrono::duration_cast<Clock::duration>(limits.time_limit)) {
+    if (input_.empty()) close_input();
   }
-  return {};
-}
+
+  probe::Result<Ended> run() {
+    while (fds_[0].fd >= 0 || fds_[1].fd >= 0) {
+      if (limits_.stop && limits_.stop()) return Ended::stopped;
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - Clock::now()).count();
+      if (left <= 0) return Ended::timed_out;
+      const int ready = ::poll(fds_.data(), fds_.size(), static_cast<int>(std::min<long long>(left, 50)));
+      if (ready < 0 && errno != EINTR) return probe::errno_error(errno, "poll fio's output", "");
+      if (ready > 0) serve();
+    }
+    return Ended::no;
+  }
+
+  ~Pump() { close_input(); }
+  Pump(const Pump&) = delete;
+  Pump& operator=(const Pump&) = delete;
+
+ private:
+  void serve() {
+    char buffer[65536];
+    for (std::size_t i = 0; i < 2; ++i) {
+      if (fds_[i].fd < 0 || fds_[i].revents == 0) continue;
+      const auto n = ::read(fds_[i].fd, buffer, sizeof buffer);
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (n <= 0)
+        fds_[i].fd = -1;
+      else
+        sinks_[i]->append(buffer, static_cast<std::size_t>(n));
+    }
+    if (fds_[2].fd >= 0 && fds_[2].revents != 0) feed();
+  }
+
+  void feed() {
+    const auto n = ::write(fds_[2].fd, input_.data() + written_, input_.size() - written_);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+    if (n < 0) return close_input();  // fio closed its stdin: what it read decides
+    written_ += static_cast<std::size_t>(n);
+    if (written_ == input_.size()) close_input();
+  }
+
+  void close_input() {
+    if (fds_[2].fd >= 0) ::close(fds_[2].fd);
+    fds_[2].fd = -1;
+  }
+
+  std::array<pollfd, 3> fds_;
+  std::array<std::string*, 2> sinks_;
+  const std::string& input_;
+  std::size_t written_ = 0;
+  const FioLimits& limits_;
+  Clock::time_point deadline_;
+};
 
 int wait_exit_code(pid_t pid) {
   int status = 0;
@@ -87,32 +144,47 @@ int exec_errno(int exec_fd) {
   return n == static_cast<ssize_t>(sizeof e) ? e : 0;
 }
 
+std::string seconds_text(probe::Seconds s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3g", s.count());
+  return text;
+}
+
 }  // namespace
 
-probe::Result<FioRun> run_fio(const std::vector<std::string>& args) {
+probe::Result<FioRun> run_fio(const std::vector<std::string>& args, const FioLimits& limits) {
+  DT_ASSERT(limits.time_limit.count() > 0.0);
   std::vector<std::string> words{"fio"};
   words.insert(words.end(), args.begin(), args.end());
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
-  Fds out, err, exec;
-  if (!out.open() || !err.open() || !exec.open()) return probe::errno_error(errno, "pipe2 for fio", "");
+  Fds in, out, err, exec;
+  if (!in.open() || !out.open() || !err.open() || !exec.open()) return probe::errno_error(errno, "pipe2 for fio", "");
+  // A write end that never blocks: the pump polls it beside the outputs.
+  if (::fcntl(in.fd[1], F_SETFL, O_NONBLOCK) != 0) return probe::errno_error(errno, "fcntl fio's stdin", "");
   std::fflush(nullptr);  // or the child could print the parent's buffered output again
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) return probe::errno_error(errno, "fork for fio", "");
-  if (pid == 0) exec_child(argv, out.fd[1], err.fd[1], exec.fd[1], parent);
-  Fds::close_one(out.fd[1]);
-  Fds::close_one(err.fd[1]);
-  Fds::close_one(exec.fd[1]);
+  if (pid == 0) exec_child(argv, ChildFds{limits.input.empty() ? -1 : in.fd[0], out.fd[1], err.fd[1], exec.fd[1]}, parent);
+  for (int* f : {&in.fd[0], &out.fd[1], &err.fd[1], &exec.fd[1]}) Fds::close_one(*f);
   FioRun run;
-  const auto drained = drain(out.fd[0], err.fd[0], run);
+  const int in_fd = in.fd[1];
+  in.fd[1] = -1;  // the pump owns and closes it
+  auto ended = Pump(in_fd, out.fd[0], err.fd[0], limits, run).run();
+  if (ended && *ended != Ended::no) ::kill(pid, SIGKILL);
   const int failed_exec = exec_errno(exec.fd[0]);
   run.exit_code = wait_exit_code(pid);
   if (failed_exec == ENOENT)
     return probe::errno_error(ENOENT, "fio not found: install Debian's fio package (scripts/setup does)", "");
   if (failed_exec != 0) return probe::errno_error(failed_exec, "exec fio", "");
-  if (!drained) return drained.error();
+  if (!ended) return ended.error();
+  if (*ended == Ended::timed_out)
+    return probe::Error{std::make_error_code(std::errc::timed_out),
+                        "fio ran past its time limit of " + seconds_text(limits.time_limit) + " s: killed", ""};
+  if (*ended == Ended::stopped)
+    return probe::Error{std::make_error_code(std::errc::interrupted), "fio ended by a stop request", ""};
   return run;
 }
 

@@ -2,8 +2,10 @@
 // Running fio as a subprocess (fork/exec, no shell) and collecting what it printed.
 #pragma once
 
+#include "probe/core/clock.hpp"
 #include "probe/core/error.hpp"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,15 +18,35 @@ struct FioRun {
   int exit_code = 0;   ///< its exit status; 128 + N when killed by signal N
 };
 
-/// Run `fio ARGS...` (found on PATH, execvp; no shell) with stdin on /dev/null and wait for it.
+/// What fio gets on its standard input, and when it is ended before it exits by itself.
+struct FioLimits {
+  /// Written to fio's stdin, which is then closed: the job fio reads from "-" (a checked,
+  /// normalised job, never a user's path). Empty: stdin is /dev/null.
+  std::string input;
+  /// fio is killed (SIGKILL) once it has run this long: every run has a bound derived from
+  /// what it should take (fio_time_limit for a sample; kFioQuickLimit for --version and
+  /// --parse-only), so nothing fio reads or does can hang the caller.
+  probe::Seconds time_limit{0.0};
+  /// Polled at least every 50 ms and after every signal that interrupts the wait: true
+  /// kills fio at once (a stop request). Empty: only the time limit ends it early.
+  std::function<bool()> stop;
+};
+
+/// The bound of a run that reads no device (`--version`, `--parse-only` of a checked job) [s].
+inline constexpr probe::Seconds kFioQuickLimit{10.0};
+
+/// Run `fio ARGS...` (found on PATH, execvp; no shell) and wait for it, within `limits`.
 /// The fio child dies with the calling thread (prctl PR_SET_PDEATHSIG SIGKILL, then a getppid
 /// check for a parent already gone) and stays in the caller's process group, so whatever
 /// kills the caller or its group (a trial's watchdog: SIGKILL to the group) ends fio too and
 /// no fio reads on. A non-zero exit is not an error here: the caller reads `err`.
+/// Precondition: limits.time_limit > 0.
 /// Errors: fio not on PATH: errc::no_such_file_or_directory, op "fio not found: install
 /// Debian's fio package (scripts/setup does)"; another exec failure: its errno, op "exec fio";
-/// pipe/fork/poll failures: their errno.
-probe::Result<FioRun> run_fio(const std::vector<std::string>& args);
+/// past its time limit: errc::timed_out, op "fio ran past its time limit of N s: killed";
+/// stopped: errc::interrupted, op "fio ended by a stop request"; pipe/fork/poll failures:
+/// their errno.
+probe::Result<FioRun> run_fio(const std::vector<std::string>& args, const FioLimits& limits);
 
 /// fio's first error line in `run.err` (else its last stdout line, else "exit N"), for messages.
 std::string fio_message(const FioRun& run);

@@ -16,13 +16,14 @@ FioSampler::FioSampler(const Objective& objective, std::string device_path, prob
 }
 
 probe::Result<Sample> FioSampler::sample() {
-  if (!checked_) {
+  if (!objective_.job_file.empty() && objective_.checked_job.empty()) {
+    // Checked here only when the caller did not (a trial child gets a checked objective).
     auto resolved = check_fio_job(objective_, device_path_);
     if (!resolved) return resolved.error();
     objective_ = std::move(*resolved);
-    checked_ = true;
   }
-  const auto run = run_fio(fio_arguments(objective_, device_path_, duration_));
+  const auto run = run_fio(fio_arguments(objective_, device_path_, duration_),
+                           FioLimits{objective_.checked_job, fio_time_limit(objective_, duration_), {}});
   if (!run) return run.error();
   if (run->exit_code != 0)
     return probe::Error{std::make_error_code(std::errc::io_error),
@@ -34,8 +35,8 @@ probe::Result<Sample> FioSampler::sample() {
   return Sample{score_of(objective_, *figure), figures->io_bytes, figures->runtime};
 }
 
-probe::Result<std::string> fio_version() {
-  const auto run = run_fio({"--version"});
+probe::Result<std::string> fio_version(const std::function<bool()>& stop) {
+  const auto run = run_fio({"--version"}, FioLimits{"", kFioQuickLimit, stop});
   if (!run) return run.error();
   if (run->exit_code != 0)
     return probe::Error{std::make_error_code(std::errc::io_error), "fio --version failed: " + fio_message(*run), ""};

@@ -5,6 +5,7 @@
 #include "bench/objective.hpp"
 #include "bench/sampler.hpp"
 
+#include <functional>
 #include <string>
 
 namespace disktune::bench {
@@ -13,9 +14,10 @@ namespace disktune::bench {
 /// runs fio once (run_fio: no shell, dies with its parent) for `duration` with
 /// fio_arguments(objective, device_path, duration) (always --readonly --output-format=json),
 /// and parses its JSON (parse_fio_output: rates summed over the jobs, latency the worst
-/// job's percentile). A fio:FILE objective's job file is checked (check_fio_job) before the
-/// first run and its metric resolved if --metric was not given; pass check_fio_job's result to
-/// know the unit beforehand. Sample::value = score_of(objective, figure) (figure in
+/// job's percentile), each within fio_time_limit. fio reads a fio:FILE objective's checked job
+/// (Objective::checked_job) on its stdin, never the file; an objective not yet checked is
+/// checked (check_fio_job) before the first run. Pass check_fio_job's result: it knows the
+/// unit beforehand, and a file checked once is what every sample runs. Sample::value = score_of(objective, figure) (figure in
 /// unit_of: MiB/s, IOPS or µs), Sample::bytes = the bytes fio read, Sample::elapsed = its
 /// longest job's runtime. Precondition: objective.engine == Engine::fio, duration > 0.
 /// Errors: check_fio_job's and run_fio's (fio not found names Debian's package); fio exiting
@@ -32,11 +34,11 @@ class FioSampler final : public Sampler {
   Objective objective_;
   std::string device_path_;
   probe::Seconds duration_;
-  bool checked_ = false;
 };
 
-/// fio's version as `fio --version` prints it ("fio-3.33"), for the report.
+/// fio's version as `fio --version` prints it ("fio-3.33"), for the report; within
+/// kFioQuickLimit, ended when `stop` returns true.
 /// Errors: run_fio's (fio not found names Debian's package); a non-zero exit: errc::io_error.
-probe::Result<std::string> fio_version();
+probe::Result<std::string> fio_version(const std::function<bool()>& stop = {});
 
 }  // namespace disktune::bench

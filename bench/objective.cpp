@@ -131,7 +131,7 @@ probe::Result<Objective> parse_objective(std::string_view name, std::string_view
     return bad_objective(name, "unknown --metric " + std::string(metric) + " (one of bw, iops, p99, p999)");
   if (name.starts_with("fio:")) {
     Objective o{std::string(name), Engine::fio, given.value_or(Metric::bw), Direction::higher,
-                std::string(name.substr(4)), given.has_value()};
+                std::string(name.substr(4)), given.has_value(), ""};
     if (o.job_file.empty()) return bad_objective(name, "fio: needs a job file (fio:FILE)");
     o.direction = direction_of(o.metric);
     return o;
@@ -141,7 +141,7 @@ probe::Result<Objective> parse_objective(std::string_view name, std::string_view
   if (given && *given != b->metric)
     return bad_objective(name, "--metric " + std::string(metric) + " applies to fio:FILE objectives only (" +
                                    std::string(name) + " measures " + std::string(to_string(b->metric)) + ")");
-  return Objective{std::string(name), b->engine, b->metric, b->direction, "", false};
+  return Objective{std::string(name), b->engine, b->metric, b->direction, "", false, ""};
 }
 
 probe::Result<std::vector<Objective>> parse_objectives(std::string_view list, std::string_view metric) {

@@ -47,6 +47,11 @@ struct Objective {
   Direction direction = Direction::higher;
   std::string job_file;               ///< fio:FILE only: the job file's path as given
   bool metric_given = false;          ///< --metric was given (fio:FILE); false = the job's default
+  /// fio:FILE once checked (bench/fio_job.hpp check_fio_job): the job as disktune parsed and
+  /// allowed it, rewritten with only the allowed options on short lines, no include. This is
+  /// what every fio run reads (on its stdin), never the file at job_file: a file changed after
+  /// the check changes nothing. Empty until checked.
+  std::string checked_job;
   bool operator==(const Objective&) const = default;
 };
 

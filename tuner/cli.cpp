@@ -42,12 +42,19 @@ void refuse_unsafe_only(const Config& config) {
                        " (unmount the disk and tune it without --allow-mounted)");
 }
 
+// "multcount, io_support, ...": every setting's name, in apply order.
+std::string setting_names() {
+  std::string names;
+  for (const auto id : probe::all_settings()) names += (names.empty() ? "" : ", ") + std::string(probe::setting_name(id));
+  return names;
+}
+
 std::vector<probe::SettingId> parse_only(const std::string& list) {
   std::vector<probe::SettingId> ids;
   std::stringstream stream(list);
   for (std::string name; std::getline(stream, name, ',');) {
     const auto id = probe::setting_from_name(name);
-    if (!id) throw UsageError("--only: unknown setting '" + name + "'");
+    if (!id) throw UsageError("--only: unknown setting '" + name + "' (the settings: " + setting_names() + ")");
     if (std::find(ids.begin(), ids.end(), *id) != ids.end())
       throw UsageError("--only: setting '" + name + "' named twice");
     ids.push_back(*id);

@@ -262,13 +262,14 @@ void check_shared_unit(const Config& config, const std::vector<InstalledFile>& f
                              "shared, so give the same --exe (or uninstall the others first); nothing installed");
 }
 
-void check_live_exe(const Config& config, const std::string& exe) {
+void check_exe(const Config& config, const std::string& exe, std::ostream& out) {
   std::error_code ec;  // --root / (or /.) is the running system, as no --root is
   const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
-  if (live && !fs::exists(exe))
-    throw RunError(kExitUsage, "install: " + exe + " does not exist: the boot unit and the resume hook would run "
-                               "nothing; install the binary first (cmake --install build --prefix /usr) or name "
-                               "it with --exe; nothing installed");
+  const std::string at = live ? exe : under(config.install_root, exe.substr(exe.starts_with('/') ? 1 : 0)).string();
+  if (auto why = missing_exe(at, live ? "" : *config.install_root)) {
+    if (live) throw RunError(kExitUsage, "install: " + *why + "; nothing installed");
+    out << "disktune: warning: " << *why << '\n';
+  }
 }
 
 void remove_stale(const fs::path& path, std::ostream& out) {
@@ -290,7 +291,7 @@ ExitCode install_here(const Config& config, std::ostream& out) {
   const auto report = read_report("REPORT", file);
   // The boot unit outlives a build directory: the installed binary unless --exe names one.
   const std::string exe = config.install_exe.value_or("/usr/sbin/disktune");
-  check_live_exe(config, exe);
+  check_exe(config, exe, out);
   const auto files = install_files(report, read_file(file), exe, config.install_forms);
   for (const auto& f : files) check_target(config, f, report.device);  // all first: a refusal writes nothing
   check_shared_unit(config, files, under(config.install_root, files.front().path));

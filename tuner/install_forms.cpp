@@ -8,8 +8,11 @@
 #include "tuner/run_error.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
+
+#include <unistd.h>
 
 namespace disktune::tuner {
 namespace {
@@ -39,6 +42,17 @@ bool is_marker(const std::string& line, const std::string& marker) {
 }  // namespace
 
 // The binary the unit and the hook run: an absolute path udev, systemd and sh take as it is.
+std::optional<std::string> missing_exe(const std::string& path, const std::string& root) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0) return std::nullopt;
+  const std::string what = std::filesystem::exists(path, ec) ? " is not an executable file" : " does not exist";
+  if (root.empty())
+    return path + what + ": the boot unit and the resume hook would run nothing; install the binary first "
+                         "(cmake --install build --prefix /usr) or name it with --exe";
+  return path + what + ": the boot unit and the resume hook run it in that system; install the binary there "
+                       "(cmake --install build --prefix " + root + "/usr) or name the installed one with --exe";
+}
+
 std::string checked_exe(const std::string& exe) {
   const bool plain = !exe.empty() && exe.front() == '/' &&
                      exe.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+") ==

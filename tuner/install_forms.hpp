@@ -6,6 +6,7 @@
 
 #include "results/report.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,6 +37,12 @@ inline const std::vector<InstallForm> kDefaultInstallForms{InstallForm::udev, In
 /// most once, in any order; returned in the order above. Throws UsageError naming an unknown
 /// or repeated name, or an empty list.
 std::vector<InstallForm> parse_install_forms(const std::string& list);
+
+/// Why the program at `path` cannot be what the boot unit and the resume hook run (it does not
+/// exist or is not an executable regular file), with how to fix it, or nullopt when it can.
+/// `root`: the --root the unit is installed under ("" for the running system: the binary must
+/// be there now; under another root it may come later, so the words say where it goes).
+std::optional<std::string> missing_exe(const std::string& path, const std::string& root);
 
 /// `exe` when it is a plain absolute path ([A-Za-z0-9/._+-], starting with '/'), which udev,
 /// systemd and sh take as it is; throws RunError(exit 2) naming it otherwise.

@@ -20,8 +20,10 @@ struct ReadyObjectives {
 /// any setting changes: on a real device every fio objective's job is checked
 /// (bench::check_fio_job: fio parses it, it only reads, and only this device) and fio's version
 /// read; on a simulated drive fio objectives are measured by its random-read model, so no
-/// fio is needed, and a fio:FILE job (which it cannot model) is refused. Throws RunError: exit 2 for a refused or unparsable job (the job and fio's
-/// message), exit 3 when fio is missing (naming Debian's fio package) or fails to start.
+/// fio is needed, and a fio:FILE job (which it cannot model) is refused. Every fio run ends on
+/// the first stop request. Throws RunError: exit 2 for a refused or unparsable job (the job
+/// and fio's message), exit 3 when fio is missing (naming Debian's fio package), fails to
+/// start or runs past its limit, exit 1 (stopped) on a stop request.
 ReadyObjectives ready_objectives(const std::vector<bench::Objective>& objectives, const probe::Device& device);
 
 }  // namespace disktune::tuner

@@ -108,7 +108,12 @@ Error partition_error(const std::string& path, const std::string& sysfs_dir) {
 
 Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
   struct stat info {};
-  if (::stat(path.c_str(), &info) != 0) return errno_error(errno, "stat", path);
+  if (::stat(path.c_str(), &info) != 0) {
+    // A mistyped name: say where the disks' names are, not which syscall failed.
+    if (errno == ENOENT)
+      return errno_error(ENOENT, "open: no such device (lsblk -d lists the whole disks, /dev/disk/by-id their stable names)", path);
+    return errno_error(errno, "stat", path);
+  }
   if (!S_ISBLK(info.st_mode))
     return errno_error(ENOTBLK, "open: not a block device (expected a whole disk such as /dev/sda)", path);
   const auto sysfs_dir = sysfs_block_dir(major(info.st_rdev), minor(info.st_rdev));

@@ -44,10 +44,50 @@ TEST_CASE("fio_arguments gives each built-in its job over the whole device, read
   CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5)) == expected);
 }
 
-TEST_CASE("fio_arguments runs a job file with the device and the sample's duration as its defaults", "[bench]") {
-  CHECK(fio_arguments(objective("fio:/etc/db.fio"), "/dev/sdb", probe::Seconds(0.0004)) ==
+TEST_CASE("fio_arguments runs the checked job from stdin, never the file, with the device and duration as defaults", "[bench]") {
+  auto job = objective("fio:/etc/db.fio");
+  job.checked_job = "[db]\nrw=randread\n";
+  CHECK(fio_arguments(job, "/dev/sdb", probe::Seconds(0.0004)) ==
         std::vector<std::string>{"--readonly", "--output-format=json", "--thread", "--filename=/dev/sdb", "--time_based",
-                                 "--runtime=1ms", "/etc/db.fio"});
+                                 "--runtime=1ms", "-"});
+}
+
+TEST_CASE("fio_time_limit bounds a sample by what its job can take", "[bench]") {
+  CHECK(fio_time_limit(objective("rand-read-iops"), probe::Seconds(2.0)).count() == Approx(32.0));
+  auto job = objective("fio:/etc/db.fio");
+  // Two jobs, one after another at most: 2 s each (their runtime below the duration counts as
+  // the duration), the second with its own 1 m runtime, 500 ms ramp and a 1-3 s start delay.
+  job.checked_job = "[global]\nramp_time=500ms\n[a]\nruntime=1\n[b]\nruntime=1m\nstartdelay=1-3\n";
+  CHECK(fio_time_limit(job, probe::Seconds(2.0)).count() == Approx(30.0 + (2.0 + 0.5) + (60.0 + 0.5 + 3.0)));
+}
+
+TEST_CASE("check_job_text rewrites the job as fio reads it: one option a line, comments gone, nothing else", "[bench]") {
+  const auto facts = require_value(check_job_text("# a job\n[global]\n  ioengine = libaio  ; inline\ndirect=1#c\n\n"
+                                                  "[r]\r\nrw=randread\r\ntime_based\ndescription=a\tb\n",
+                                                  kDevice));
+  CHECK(facts.job == "[global]\nioengine=libaio\ndirect=1\n[r]\nrw=randread\ntime_based\ndescription=a\tb\n");
+  CHECK(facts.random);
+  // fio ends a line at its first '#' or ';': a filename behind one is the device itself.
+  CHECK(require_value(check_job_text("[a]\nfilename=/dev/null#/dev/sda\n", kDevice)).job == "[a]\nfilename=/dev/null\n");
+}
+
+TEST_CASE("check_job_text refuses what fio could read otherwise than the check", "[bench]") {
+  // The adversary: fio reads 8191-byte pieces, so padding made one line two to fio.
+  const std::string padded = "description=" + std::string(8191 - 12, 'x') + "exec_prerun=/tmp/x.sh";
+  const auto [text, why] = GENERATE_COPY(table<std::string, std::string>({
+      {"[a]\n" + padded + "\n", "line 2): the line is 8212 bytes long, more than the 4096"},
+      {"[a]\nrw=read\x0b\n", "line 2): the line holds the control character 0x0b"},
+      {std::string("[a]\nrw=read\0exec_prerun=x\n", 27), "holds a NUL byte"},
+      {"bs=4k\n[a]\n", "line 1): bs stands before any [section]"},
+      {"[a] x\nrw=read\n", "line 1): a section header is [NAME]"},
+      {"[]\nrw=read\n", "a section name is 1-128 characters"},
+      {"# nothing\n", "the job has no [section]"},
+      {"[a]\n" + std::string(70000, '#') + "\n", "more than the 65536 a job file may hold"},
+  }));
+  const auto checked = check_job_text(text, kDevice);
+  REQUIRE_FALSE(checked.has_value());
+  CHECK(checked.error().code == std::errc::invalid_argument);
+  CHECK_THAT(checked.error().message(), Catch::Contains(why));
 }
 
 TEST_CASE("check_job_text refuses every job that writes or trims", "[bench]") {
@@ -130,12 +170,16 @@ TEST_CASE("check_fio_job resolves a job file's default metric and refuses what f
   CHECK(p99.metric == Metric::p99);
   CHECK(p99.direction == Direction::lower);
 
+  // disktune's own check comes first: fio never sees a refused job.
   const auto writes = check_fio_job(objective("fio:" + write("w.fio", "[w]\nrw=randwrite\n")), kDevice);
   REQUIRE_FALSE(writes.has_value());
-  CHECK_THAT(writes.error().message(), Catch::Contains("fio --parse-only rejects") && Catch::Contains("read-only mode"));
+  CHECK_THAT(writes.error().message(), Catch::Contains("w.fio: fio job refused (line 2)") && Catch::Contains("writes or trims"));
   const auto bad = check_fio_job(objective("fio:" + write("b.fio", "[b]\nbogus=1\n")), kDevice);
   REQUIRE_FALSE(bad.has_value());
-  CHECK_THAT(bad.error().message(), Catch::Contains("Bad option <bogus=1>"));
+  CHECK_THAT(bad.error().message(), Catch::Contains("not among the fio options"));
+  const auto fio_refuses = check_fio_job(objective("fio:" + write("f.fio", "[f]\nbs=many\n")), kDevice);
+  REQUIRE_FALSE(fio_refuses.has_value());
+  CHECK_THAT(fio_refuses.error().message(), Catch::Contains("fio --parse-only rejects " + dir.path() + "/f.fio"));
   const auto missing = check_fio_job(objective("fio:" + dir.path() + "/none.fio"), kDevice);
   REQUIRE_FALSE(missing.has_value());
   CHECK_THAT(missing.error().message(), Catch::Contains("fio job file " + dir.path() + "/none.fio: No such file or directory"));
@@ -144,6 +188,20 @@ TEST_CASE("check_fio_job resolves a job file's default metric and refuses what f
   REQUIRE_FALSE(directory.has_value());
   CHECK_THAT(directory.error().message(), Catch::Contains("fio job file " + dir.path() + ": Is a directory"));
   CHECK(directory.error().code == std::errc::invalid_argument);
+}
+
+TEST_CASE("check_fio_job keeps the text it checked: a file replaced afterwards changes nothing", "[bench]") {
+  if (!fio_installed()) {
+    WARN("fio is not installed (scripts/setup installs it): check_fio_job not exercised");
+    return;
+  }
+  disktune::testing::TempDir dir("fio-swap");
+  const auto path = dir.path() + "/j.fio";
+  std::ofstream(path) << "[j]\nrw=read\nbs=1M\n";
+  const auto checked = require_value(check_fio_job(objective("fio:" + path), kDevice));
+  std::ofstream(path) << "[j]\nrw=read\nexec_prerun=touch " << dir.path() << "/ran\n";
+  CHECK(checked.checked_job == "[j]\nrw=read\nbs=1M\n");
+  CHECK(fio_arguments(checked, kDevice, probe::Seconds(1.0)).back() == "-");
 }
 
 TEST_CASE("check_fio_job refuses a job file that is not a regular file (a FIFO would block)", "[bench]") {

@@ -33,7 +33,7 @@ void sleeping_fio(const std::string& dir) {
 // Runs run_fio with PATH = dir first; for a child process only (it never returns).
 [[noreturn]] void run_fio_and_exit(const std::string& dir) {
   ::setenv("PATH", (dir + ":/usr/bin:/bin").c_str(), 1);
-  (void)bench::run_fio({});
+  (void)bench::run_fio({}, bench::FioLimits{"", probe::Seconds(60.0), {}});
   _exit(0);
 }
 
@@ -93,4 +93,60 @@ TEST_CASE("run_fio's child dies when a watchdog kills the trial child running it
   const pid_t fio = fio_pid(dir.path());
   REQUIRE(fio > 0);
   CHECK(ends(fio));
+}
+
+namespace {
+
+// A stand-in fio in `dir` running `body` (sh), found first on PATH while the guard lives.
+struct StandInFio {
+  disktune::testing::TempDir dir{"fio-limits"};
+  std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  explicit StandInFio(const std::string& body) {
+    std::ofstream(dir.path() + "/fio") << "#!/bin/sh\n" << body << '\n';
+    ::chmod((dir.path() + "/fio").c_str(), 0755);
+    ::setenv("PATH", (dir.path() + ":/usr/bin:/bin").c_str(), 1);
+  }
+  StandInFio(const StandInFio&) = delete;
+  StandInFio& operator=(const StandInFio&) = delete;
+  ~StandInFio() { ::setenv("PATH", old_path.c_str(), 1); }
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+TEST_CASE("run_fio kills a fio that runs past its time limit and says so", "[bench]") {
+  StandInFio fio("exec sleep 30");
+  const auto start = std::chrono::steady_clock::now();
+  const auto run = bench::run_fio({}, bench::FioLimits{"", probe::Seconds(0.3), {}});
+  CHECK(seconds_since(start) < 5.0);
+  REQUIRE_FALSE(run.has_value());
+  CHECK(run.error().code == std::errc::timed_out);
+  CHECK_THAT(run.error().message(), Catch::Contains("fio ran past its time limit of 0.3 s: killed"));
+}
+
+TEST_CASE("run_fio ends fio on the first stop request, whatever fio is doing", "[bench]") {
+  // A fio busy reading a job that never ends (an `include /dev/zero` did this).
+  StandInFio fio("exec cat /dev/zero > /dev/null");
+  const auto start = std::chrono::steady_clock::now();
+  const auto stop = [start] { return seconds_since(start) > 0.2; };
+  const auto run = bench::run_fio({}, bench::FioLimits{"", probe::Seconds(60.0), stop});
+  CHECK(seconds_since(start) < 5.0);
+  REQUIRE_FALSE(run.has_value());
+  CHECK(run.error().code == std::errc::interrupted);
+}
+
+TEST_CASE("run_fio gives fio its input on stdin, whole, and stdin is /dev/null without one", "[bench]") {
+  StandInFio fio("cat");
+  std::string job;
+  for (int i = 0; i < 20000; ++i) job += "line " + std::to_string(i) + "\n";  // more than a pipe holds
+  const auto fed = bench::run_fio({}, bench::FioLimits{job, probe::Seconds(30.0), {}});
+  REQUIRE(fed.has_value());
+  CHECK(fed->out == job);
+  const auto empty = bench::run_fio({}, bench::FioLimits{"", probe::Seconds(30.0), {}});
+  REQUIRE(empty.has_value());
+  CHECK(empty->out.empty());
+  CHECK(empty->exit_code == 0);
 }

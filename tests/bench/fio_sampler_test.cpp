@@ -71,7 +71,7 @@ TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's d
 TEST_CASE("a missing fio is an error naming Debian's package", "[bench]") {
   disktune::testing::TempDir dir("fio-none");  // an empty PATH directory: no fio anywhere
   PathGuard path(dir.path());
-  const auto run = run_fio({"--version"});
+  const auto run = run_fio({"--version"}, FioLimits{"", kFioQuickLimit, {}});
   REQUIRE_FALSE(run.has_value());
   CHECK_THAT(run.error().message(), Catch::Contains("fio not found: install Debian's fio package (scripts/setup does)"));
   FioSampler sampler(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(1.0));

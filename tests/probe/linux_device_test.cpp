@@ -66,6 +66,10 @@ TEST_CASE("make_linux_device refuses missing paths and non-block files", "[probe
   REQUIRE_FALSE(missing);
   REQUIRE(missing.error().code.value() == ENOENT);
   REQUIRE(missing.error().path == "/nonexistent/disktune-no-such-device");
+  // A mistyped name says where the disks' names are, not "stat on ...".
+  CHECK(missing.error().message() ==
+        "open: no such device (lsblk -d lists the whole disks, /dev/disk/by-id their stable names) on "
+        "/nonexistent/disktune-no-such-device: No such file or directory");
 
   auto null_device = make_linux_device("/dev/null");
   REQUIRE_FALSE(null_device);

@@ -82,7 +82,7 @@ expect_refused() {
   grep -q -- "$message" "$WORK/err.txt" || fail "$what: no '$message' in: $(cat "$WORK/err.txt")"
 }
 printf '[w]\nrw=randwrite\nbs=4k\n' >"$WORK/w.fio"
-expect_refused "writing job" "read-only mode" --objective "fio:$WORK/w.fio"
+expect_refused "writing job" "writes or trims: disktune only reads" --objective "fio:$WORK/w.fio"
 printf '[o]\nrw=read\nfilename=/dev/zero\n' >"$WORK/o.fio"
 expect_refused "job on another file" "names another file" --objective "fio:$WORK/o.fio"
 expect_refused "unknown objective" "unknown objective" --objective seq-read-fast

@@ -21,4 +21,17 @@ for root in / /. ; do
   grep -q "/usr/bin/absent does not exist" "$WORK/out" || fail "install said: $(cat "$WORK/out")"
   [ ! -e "$jail/etc" ] || fail "install --root $root wrote: $(find "$jail/etc")"
 done
-echo "ok: --root / refuses a missing --exe like no --root does"
+# Under another root (an image being built) the binary may come later: install warns, naming
+# what is missing and how to fix it, for --exe and for the default /usr/sbin/disktune alike.
+for exe_args in "--exe /nonexistent/disktune" ""; do
+  rm -rf "$WORK/tree" && mkdir "$WORK/tree"
+  code=0
+  # shellcheck disable=SC2086  # exe_args: no option, or an option and its value
+  timeout 10 "$DISKTUNE" install "$jail/r.json" --root "$WORK/tree" $exe_args >"$WORK/out" 2>&1 || code=$?
+  expect_eq "$code" 0 "install --root DIR $exe_args ($(cat "$WORK/out"))"
+  exe=${exe_args#--exe }
+  exe=${exe:-/usr/sbin/disktune}
+  grep -qF "warning: $WORK/tree$exe does not exist: the boot unit and the resume hook run it in that system" "$WORK/out" ||
+    fail "install --root DIR with a missing $exe said: $(cat "$WORK/out")"
+done
+echo "ok: --root / refuses a missing --exe like no --root does; another root warns"

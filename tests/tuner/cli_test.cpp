@@ -63,6 +63,9 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"tune", "--repeats", "0"}), Catch::Contains("--repeats"));
   REQUIRE_THROWS_WITH(parse({"tune", "--repeats", "many"}), Catch::Contains("repeats"));
   REQUIRE_THROWS_WITH(parse({"tune", "--only", "dma"}), Catch::Contains("unknown setting 'dma'"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--only", "readahed"}),
+                      Catch::Contains("unknown setting 'readahed' (the settings: multcount, ") &&
+                          Catch::Contains("read_ahead_kb") && Catch::Contains("scheduler"));
   REQUIRE_THROWS_WITH(parse({"tune", "--bogus"}), Catch::Contains("bogus"));
   REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));
   REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
