@@ -15,24 +15,53 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The MAJ:MIN of the file system mounted on / (mountinfo field 3 of mount point "/").
-std::string root_device(const std::string& proc_root) {
+// The file system mounted on /: its MAJ:MIN (mountinfo field 3) and its source (after " - "
+// and the type). The last mount on / is the one in effect.
+struct RootMount {
+  std::string majmin, source;
+};
+
+RootMount root_mount(const std::string& proc_root) {
   std::ifstream in(fs::path(proc_root) / "self/mountinfo");
-  std::string root;
+  RootMount root;
   for (std::string line; std::getline(in, line);) {
     std::istringstream fields(line);
-    std::string id, parent, majmin, mount_root, mount_point;
+    std::string id, parent, majmin, mount_root, mount_point, type, source;
     fields >> id >> parent >> majmin >> mount_root >> mount_point;
-    if (mount_point == "/") root = majmin;  // the last mount on / is the one in effect
+    if (mount_point != "/") continue;
+    if (const auto dash = line.find(" - "); dash != std::string::npos) std::istringstream(line.substr(dash + 3)) >> type >> source;
+    root = {majmin, source};
   }
   return root;
 }
 
-std::vector<std::string> root_disks(const std::string& sys_root, const std::string& proc_root) {
+// The kernel names of the block devices / lives on: by its device number, else (btrfs shows an
+// anonymous 0:NN) by its source, with every other device of the same btrfs.
+std::vector<std::string> root_devices(const std::string& sys_root, const std::string& proc_root) {
+  const auto root = root_mount(proc_root);
   std::error_code ec;
-  const auto dir = fs::canonical(fs::path(sys_root) / "dev/block" / root_device(proc_root), ec);
-  if (ec) return {};
-  return underlying_disks(dir.filename().string(), sys_root);
+  const auto by_number = fs::canonical(fs::path(sys_root) / "dev/block" / root.majmin, ec);
+  if (!ec && !root.majmin.empty()) return {by_number.filename().string()};
+  if (!root.source.starts_with("/dev/")) return {};
+  const auto node = sys_root == "/sys" ? fs::canonical(root.source, ec) : fs::path(root.source);
+  const std::string name = (ec ? fs::path(root.source) : node).filename().string();
+  std::vector<std::string> devices{name};
+  for (const auto& btrfs : fs::directory_iterator(fs::path(sys_root) / "fs/btrfs", ec)) {
+    std::vector<std::string> members;
+    std::error_code inner;
+    for (const auto& device : fs::directory_iterator(btrfs.path() / "devices", inner))
+      members.push_back(device.path().filename().string());
+    if (std::find(members.begin(), members.end(), name) != members.end())
+      devices.insert(devices.end(), members.begin(), members.end());
+  }
+  return devices;
+}
+
+std::vector<std::string> root_disks(const std::string& sys_root, const std::string& proc_root) {
+  std::vector<std::string> disks;
+  for (const auto& device : root_devices(sys_root, proc_root))
+    for (auto& disk : underlying_disks(device, sys_root)) disks.push_back(std::move(disk));
+  return disks;
 }
 
 std::string first_line(const fs::path& path) {

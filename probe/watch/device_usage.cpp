@@ -2,9 +2,12 @@
 // Device usage from mountinfo, swaps and sysfs holders.
 #include "probe/watch/device_usage.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <sys/sysmacros.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -36,15 +39,66 @@ std::map<std::string, std::string> disk_and_partitions(const std::string& name, 
   return devices;
 }
 
-void add_mounts(const std::map<std::string, std::string>& devices, const fs::path& mountinfo,
+// mountinfo's mount source ("/dev/sdb1", "/dev/mapper/vg-root") as a kernel name: the device
+// node resolved (on the real /sys only: a fake tree's names are taken as written).
+std::string source_name(const std::string& source, bool real) {
+  if (!source.starts_with("/dev/")) return {};
+  std::error_code ec;
+  const auto resolved = real ? fs::canonical(source, ec) : fs::path(source);
+  return (ec ? fs::path(source) : resolved).filename().string();
+}
+
+bool names(const std::map<std::string, std::string>& devices, const std::string& name) {
+  for (const auto& [majmin, device] : devices)
+    if (device == name) return true;
+  return false;
+}
+
+// A mount counts by its device number (field 3) or by its source (after " - " and the file
+// system type): btrfs shows an anonymous 0:NN there, and only its source names the disk.
+void add_mounts(const std::map<std::string, std::string>& devices, const fs::path& mountinfo, bool real,
                 std::vector<std::string>& uses) {
   std::ifstream in(mountinfo);
   for (std::string line; std::getline(in, line);) {
     std::istringstream fields(line);
     std::string id, parent, majmin, root, mount_point;
     fields >> id >> parent >> majmin >> root >> mount_point;
+    std::string source;
+    if (const auto dash = line.find(" - "); dash != std::string::npos) {
+      std::istringstream tail(line.substr(dash + 3));
+      std::string type;
+      tail >> type >> source;
+    }
     if (const auto it = devices.find(majmin); it != devices.end())
       uses.push_back(it->second + " is mounted on " + mount_point);
+    else if (const auto name = source_name(source, real); !name.empty() && names(devices, name))
+      uses.push_back(name + " is mounted on " + mount_point);
+  }
+}
+
+// Every device of a mounted btrfs (a multi-device file system lists them all, mountinfo only one).
+void add_btrfs(const std::map<std::string, std::string>& devices, const fs::path& sys, std::vector<std::string>& uses) {
+  std::error_code ec;
+  for (const auto& fs_dir : fs::directory_iterator(sys / "fs/btrfs", ec)) {
+    std::error_code inner;
+    for (const auto& device : fs::directory_iterator(fs_dir.path() / "devices", inner))
+      if (names(devices, device.path().filename().string()))
+        uses.push_back(device.path().filename().string() + " is a device of the btrfs file system " +
+                       fs_dir.path().filename().string());
+  }
+}
+
+// The kernel's own answer for what sysfs and /proc do not show (zfs, a claim by a driver): an
+// exclusive open fails with EBUSY while a file system, swap, md, dm or bcache holds the disk or
+// one of its partitions. Only on the real /dev.
+void add_claim(const std::string& kernel_name, std::vector<std::string>& uses) {
+  const std::string node = "/dev/" + kernel_name;
+  const int fd = ::open(node.c_str(), O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+  if (fd >= 0) {
+    ::close(fd);
+  } else if (errno == EBUSY) {
+    uses.push_back(node + " is claimed by the kernel (an exclusive open is busy: a file system, swap, md, dm, "
+                          "bcache or zfs holds it or a partition)");
   }
 }
 
@@ -79,9 +133,12 @@ std::vector<std::string> device_uses(const std::string& kernel_name, const std::
   const fs::path sys_block = fs::path(sys_root) / "block";
   const auto devices = disk_and_partitions(kernel_name, sys_block);
   std::vector<std::string> uses;
-  add_mounts(devices, fs::path(proc_root) / "self" / "mountinfo", uses);
+  const bool real = sys_root == "/sys";
+  add_mounts(devices, fs::path(proc_root) / "self" / "mountinfo", real, uses);
   add_swaps(devices, fs::path(proc_root) / "swaps", uses);
   add_holders(kernel_name, devices, sys_block, uses);
+  add_btrfs(devices, sys_root, uses);
+  if (real && uses.empty()) add_claim(kernel_name, uses);
   return uses;
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Device usage: is a disk (or one of its partitions) mounted, swapped on, or held by md/dm/LVM?
+// Device usage: is a disk (or one of its partitions) mounted, swapped on, held or claimed?
 #pragma once
 
 #include <string>
@@ -7,11 +7,17 @@
 
 namespace disktune::probe {
 
-/// Why a whole disk is in use, one line per use ("/dev/vda1 is mounted on /",
-/// "sda2 is held by dm-0 (device-mapper/LVM/md)", "/dev/sdb1 is in use as swap"); empty when
-/// the disk is free. Reads /proc/self/mountinfo (field 3, MAJ:MIN), /proc/swaps and
-/// /sys/block/NAME[/PART]/holders. `sys_root` and `proc_root` are for tests.
-/// Source: Documentation/filesystems/proc.rst (mountinfo), sysfs-block (holders).
+/// Why a whole disk is in use, one line per use ("vda1 is mounted on /",
+/// "sda2 is held by dm-0 (device-mapper/LVM/md)", "sdb1 is in use as swap", "loop3 is a
+/// device of the btrfs file system UUID"); empty when the disk is free. The evidence:
+/// /proc/self/mountinfo (field 3, MAJ:MIN, or the mount source after " - ": btrfs shows an
+/// anonymous 0:NN), /proc/swaps, /sys/block/NAME[/PART]/holders (dm, LVM, md, bcache),
+/// /sys/fs/btrfs/*/devices (every device of a multi-device btrfs), and on the real /sys, when
+/// none of these shows a use, an exclusive open of /dev/NAME (EBUSY: the kernel holds it
+/// claimed, as zfs does). Not seen: a disk opened raw without O_EXCL (a database, a VM).
+/// `sys_root` and `proc_root` are for tests.
+/// Source: Documentation/filesystems/proc.rst (mountinfo), sysfs-block (holders),
+/// sysfs-fs-btrfs (devices/), open(2) (O_EXCL on a block device).
 std::vector<std::string> device_uses(const std::string& kernel_name, const std::string& sys_root = "/sys",
                                      const std::string& proc_root = "/proc");
 

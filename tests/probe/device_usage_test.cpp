@@ -51,3 +51,18 @@ TEST_CASE("device_uses finds a mounted partition and a dm holder, and nothing on
   REQUIRE(uses[1] == "sdb2 is held by dm-0 (device-mapper/LVM/md)");
   fs::remove_all(root);
 }
+
+TEST_CASE("device_uses finds a btrfs by its mount source and every device of a multi-device btrfs", "[probe]") {
+  const auto root = fake_tree();
+  const auto sys = (root / "sys").string();
+  const auto proc = (root / "proc").string();
+  // btrfs: mountinfo's device number is anonymous (0:NN); only the source names the disk.
+  write(root / "proc/self/mountinfo", "22 1 254:0 / / rw - ext4 /dev/vda rw\n31 22 0:45 / /srv rw - btrfs /dev/sdb1 rw\n");
+  CHECK(device_uses("sdb", sys, proc) == std::vector<std::string>{"sdb1 is mounted on /srv"});
+  // A second device of that btrfs: mountinfo names only the first, /sys/fs/btrfs lists both.
+  write(root / "proc/self/mountinfo", "22 1 254:0 / / rw - ext4 /dev/vda rw\n31 22 0:45 / /srv rw - btrfs /dev/sdc rw\n");
+  fs::create_directories(root / "sys/fs/btrfs/5d1c/devices/sdc");
+  fs::create_directories(root / "sys/fs/btrfs/5d1c/devices/sdb2");
+  CHECK(device_uses("sdb", sys, proc) == std::vector<std::string>{"sdb2 is a device of the btrfs file system 5d1c"});
+  fs::remove_all(root);
+}

@@ -11,7 +11,20 @@ command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
 truncate -s 64M "$WORK/disk.img"
 mkfs.ext4 -q -F "$WORK/disk.img" || skip "mkfs.ext4 failed"
 attach_loop "$WORK/disk.img"
-mkdir "$WORK/mnt"
+# Mounted in another mount namespace: this one's mountinfo does not show it, the kernel's claim
+# (an exclusive open is busy) does.
+mkdir "$WORK/mnt" "$WORK/ns-mnt"
+unshare -m --propagation private bash -c "mount -o ro '$dev' '$WORK/ns-mnt' && touch '$WORK/ns-mounted' && exec sleep 120" &
+ns_pid=$!
+cleanup_steps=("kill $ns_pid 2>/dev/null; wait $ns_pid 2>/dev/null" "${cleanup_steps[@]}")
+for _ in $(seq 100); do [ -e "$WORK/ns-mounted" ] && break; sleep 0.05; done
+[ -e "$WORK/ns-mounted" ] || skip "cannot mount $dev in a private mount namespace"
+grep -q "$(basename "$dev")" /proc/self/mountinfo && fail "the namespace's mount shows here: the check would prove nothing"
+code=0
+timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-ns" >"$WORK/ns.txt" 2>&1 || code=$?
+expect_eq "$code" 2 "tune of a disk mounted in another namespace ($(cat "$WORK/ns.txt"))"
+grep -q "is claimed by the kernel" "$WORK/ns.txt" || fail "the refusal does not say why: $(cat "$WORK/ns.txt")"
+kill "$ns_pid"; wait "$ns_pid" 2>/dev/null || true
 mount -o ro "$dev" "$WORK/mnt" || skip "cannot mount $dev"
 cleanup_steps=("umount '$WORK/mnt'" "${cleanup_steps[@]}")  # unmount before detaching
 before=$(queue_snapshot "$dev")

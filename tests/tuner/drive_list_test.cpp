@@ -65,3 +65,22 @@ TEST_CASE("free_disks takes the free whole disks, never the root disk, in-use on
   REQUIRE(mounted.drives == std::vector<std::string>{"sda", "sdb"});
   REQUIRE(mounted.skipped == std::vector<std::string>{"vda: holds / (the root file system)"});
 }
+
+TEST_CASE("free_disks never takes the disks of a btrfs root, which mountinfo shows as an anonymous 0:NN", "[tuner]") {
+  const disktune::testing::TempDir tmp("drive-list-btrfs");
+  const fs::path sys = fs::path(tmp.path()) / "sys";
+  const fs::path proc = fs::path(tmp.path()) / "proc";
+  add_partition(sys, add_block(sys, "vda", "254:0", true), "vda2", "254:2");
+  add_block(sys, "vdb", "254:16", true);  // the root btrfs's second device
+  add_block(sys, "sda", "8:0", true);
+  fs::create_directories(sys / "fs/btrfs/1f2e/devices/vda2");
+  fs::create_directories(sys / "fs/btrfs/1f2e/devices/vdb");
+  write(proc / "self/mountinfo", "22 1 0:24 /@ / rw - btrfs /dev/vda2 rw,subvol=/@\n");
+  write(proc / "swaps", "Filename Type Size Used Priority\n");
+
+  const auto list = free_disks(false, sys.string(), proc.string());
+  CHECK(list.drives == std::vector<std::string>{"sda"});
+  CHECK(list.skipped == std::vector<std::string>{"vda: holds / (the root file system)", "vdb: holds / (the root file system)"});
+  // --allow-mounted never reaches the root disks either.
+  CHECK(free_disks(true, sys.string(), proc.string()).drives == std::vector<std::string>{"sda"});
+}
