@@ -54,8 +54,14 @@ std::optional<json::object> decode_line(std::string_view line, std::string& why)
 
 JournalIdentity identity_from_json(const json::object& o) {
   auto text = [&o](const char* key) { return std::string(o.at(key).as_string()); };
+  // backing_file and wwid are absent from journals written before they were recorded.
+  auto optional_text = [&o](const char* key) {
+    const auto* field = o.if_contains(key);
+    return field ? std::string(field->as_string()) : std::string();
+  };
   return {text("path"), text("model"), text("serial"), text("firmware"),
-          o.at("size_bytes").to_number<std::uint64_t>(), text("kernel")};
+          o.at("size_bytes").to_number<std::uint64_t>(), text("kernel"), optional_text("backing_file"),
+          optional_text("wwid")};
 }
 
 std::vector<probe::Settings> contenders_from_json(const json::value& v) {
@@ -195,6 +201,8 @@ std::string drive_difference(const JournalIdentity& journal, const JournalIdenti
   compare_field(text, "serial", journal.serial, device.serial);
   compare_field(text, "firmware", journal.firmware, device.firmware);
   compare_field(text, "size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
+  if (!journal.backing_file.empty()) compare_field(text, "backing file", journal.backing_file, device.backing_file);
+  if (!journal.wwid.empty() && !device.wwid.empty()) compare_field(text, "wwid", journal.wwid, device.wwid);
   return text;
 }
 
@@ -243,7 +251,8 @@ json::value start_record(const JournalIdentity& id, const std::string& boot_id, 
                       {"started_at", started_at},
                       {"device", json::object{{"path", id.path}, {"model", id.model}, {"serial", id.serial},
                                               {"firmware", id.firmware}, {"size_bytes", id.size_bytes},
-                                              {"kernel", id.kernel}}},
+                                              {"kernel", id.kernel}, {"backing_file", id.backing_file},
+                                              {"wwid", id.wwid}}},
                       {"original", settings_to_json(original)},
                       {"options", options}};
   if (!tunables.scheduler.empty()) record["scheduler_tunables"] = tunables_to_json(tunables);

@@ -43,13 +43,21 @@ struct JournalIdentity {
   std::string firmware;
   std::uint64_t size_bytes = 0;
   std::string kernel;     ///< uname -r
+  /// A loop device's backing file (loop/backing_file): two same-size loop devices, or one loop
+  /// number re-attached to another file, differ only here. Empty for other devices and in
+  /// journals that predate it (then not compared).
+  std::string backing_file;
+  /// The kernel's wwid of the device (sysfs wwid, device/wwid), which tells apart NVMe and
+  /// virtio disks without ATA identify whose names swap at boot. Empty when absent (not compared).
+  std::string wwid;
   bool operator==(const JournalIdentity&) const = default;
 };
 
 /// What differs between two identities, as "model 'A' (journal) vs 'B' (device); ...";
 /// empty when they match.
 std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device);
-/// The part of identity_difference that names another drive (model, serial, firmware, size),
+/// The part of identity_difference that names another drive (model, serial, firmware, size;
+/// backing file and wwid where both sides record one),
 /// which --force must never override: the journal's settings belong to that drive. Empty
 /// when only the device path or the kernel differ.
 std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device);

@@ -160,6 +160,10 @@ results::JournalIdentity journal_identity(const DeviceContext& context) {
   }
   if (auto io = context.device->open_io(probe::IoMode::buffered)) id.size_bytes = (*io)->size_bytes();
   id.kernel = kernel_release();
+  if (!context.device->simulated()) {
+    id.backing_file = probe::loop_backing_file(id.path).value_or("");
+    id.wwid = probe::block_wwid(id.path).value_or("");
+  }
   return id;
 }
 

@@ -24,7 +24,7 @@ strategies::TrialResult ok_trial(std::int64_t multcount, double mib_s) {
 }
 
 std::string sample_journal() {
-  results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0"};
+  results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0", "", ""};
   return results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
          results::encode_record(results::result_record(strategies::Baseline{{ok_trial(0, 3.8), 100.0, 0xabcdu}, {}, 0.0, 0.0}, "boot-a")) +
          results::encode_record(results::intent_record(config(16), false, "boot-a")) +
@@ -77,7 +77,7 @@ TEST_CASE("damage before the last record is refused with the record number", "[r
 }
 
 TEST_CASE("identity differences name each field", "[results]") {
-  results::JournalIdentity a{"/dev/sdb", "WDC", "1", "F", 10, "6.1"};
+  results::JournalIdentity a{"/dev/sdb", "WDC", "1", "F", 10, "6.1", "", ""};
   auto b = a;
   REQUIRE(results::identity_difference(a, b).empty());
   b.serial = "2";
@@ -85,6 +85,26 @@ TEST_CASE("identity differences name each field", "[results]") {
   const auto text = results::identity_difference(a, b);
   REQUIRE(text.find("serial '1' (journal) vs '2' (now)") != std::string::npos);
   REQUIRE(text.find("kernel") != std::string::npos);
+}
+
+TEST_CASE("a loop device's backing file and a wwid tell drives apart; a journal without them is not compared", "[results]") {
+  results::JournalIdentity journal{"/dev/loop3", "", "", "", 64u << 20, "6.18", "/srv/a.img", ""};
+  auto now = journal;
+  now.backing_file = "/srv/c.img";  // the same loop number re-attached to another file of the same size
+  CHECK(results::drive_difference(journal, now) == "backing file '/srv/a.img' (journal) vs '/srv/c.img' (now)");
+  now.backing_file.clear();  // detached, or no loop device any more
+  CHECK_FALSE(results::drive_difference(journal, now).empty());
+  journal.backing_file.clear();  // a journal that predates the field
+  now.backing_file = "/srv/c.img";
+  CHECK(results::drive_difference(journal, now).empty());
+  journal.wwid = "eui.0025388b71b0b2d6";
+  now.wwid = "eui.0025388b71b0b2d7";  // two same-size NVMe namespaces whose names swapped
+  CHECK(results::drive_difference(journal, now) == "wwid 'eui.0025388b71b0b2d6' (journal) vs 'eui.0025388b71b0b2d7' (now)");
+  // Recorded and read back through the start record.
+  const auto record = results::start_record(journal, "b", "t", {}, {}, {});
+  const auto state = results::interpret_journal(*results::decode_journal(results::encode_record(record), "j"), "j");
+  REQUIRE(state.has_value());
+  CHECK(state->identity == journal);
 }
 
 TEST_CASE("empty, binary and non-journal text get clear errors", "[results]") {
@@ -159,7 +179,7 @@ TEST_CASE("the start record alone is read when later records are damaged", "[res
 }
 
 TEST_CASE("the start record keeps the original scheduler's tunables; a journal without them has none", "[results]") {
-  results::JournalIdentity id{"/dev/loop0", "", "", "", 64u << 20, "6.18.0"};
+  results::JournalIdentity id{"/dev/loop0", "", "", "", 64u << 20, "6.18.0", "", ""};
   const probe::SchedulerTunables tunables{
       "mq-deadline", {{"iosched/read_expire", "123"}, {"iosched/fifo_batch", "7"}, {"iosched/front_merges", "1"}}};
   const auto with = results::interpret_start(
@@ -176,7 +196,7 @@ TEST_CASE("the start record keeps the original scheduler's tunables; a journal w
 
 TEST_CASE("a start record's tunables must be the original scheduler's own file names, never a path", "[results]") {
   // Restore writes each name under queue/ as root: a crafted journal must not reach any other file.
-  results::JournalIdentity id{"/dev/loop0", "", "", "", 64u << 20, "6.18.0"};
+  results::JournalIdentity id{"/dev/loop0", "", "", "", 64u << 20, "6.18.0", "", ""};
   probe::Settings original = config(0);
   original[SettingId::scheduler] = SettingValue(std::string("mq-deadline"));
   auto start_with = [&](probe::SchedulerTunables tunables) {
@@ -211,7 +231,7 @@ results::JournalState state_of(const std::string& journal) {
 }  // namespace
 
 TEST_CASE("an apply journal says whether its apply is in effect: apply records, then a restore", "[results]") {
-  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18"};
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
   std::string text = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
   REQUIRE_FALSE(state_of(text).apply_in_effect);
   // Interrupted between intent and done: in effect (some of it may be written), not done.
@@ -232,7 +252,7 @@ TEST_CASE("an apply journal says whether its apply is in effect: apply records, 
 }
 
 TEST_CASE("an apply record keeps where the kernel log stood; one without it reads as no mark", "[results]") {
-  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18"};
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
   const std::string start = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
   const results::KernelLogMark mark{3344, 63081206663};
   const auto marked = state_of(start + results::encode_record(results::apply_record(config(16), true, "r.json", "t1",
