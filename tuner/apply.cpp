@@ -73,6 +73,16 @@ struct OpenedApplyJournal {
   std::optional<std::string> in_effect_report;
 };
 
+// Two loop devices over one file share the file's apply journal, which holds one device's values
+// found: an apply in effect on the other device (still over this file) would lose them.
+void refuse_twin_loop(const std::string& recorded, const results::JournalIdentity& now, const std::string& journal) {
+  if (recorded == now.path || now.backing_file.empty()) return;
+  if (probe::loop_backing_file(recorded).value_or("") != now.backing_file) return;  // renumbered since: the same device
+  throw RunError(kExitUsage, "an apply is in effect on " + recorded + ", another loop device over " + now.backing_file +
+                                 " (apply journal " + journal + " holds its values found): 'disktune restore " + recorded +
+                                 "' first, or give this one its own --journal; nothing applied");
+}
+
 // Start the apply journal, or keep it: while an apply is in effect its start record holds the
 // values from before the first apply, which `restore` must go back to.
 OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& context, const std::string& report,
@@ -85,6 +95,7 @@ OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& co
       throw RunError(kExitUsage, "apply journal " + file.path() + " belongs to another drive: " +
                                      results::drive_difference(state->identity, identity) + "; nothing applied");
     if (state && state->apply_in_effect) {
+      refuse_twin_loop(state->identity.path, identity, file.path());
       log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("
           << probe::format_settings(state->original) << ") for 'disktune restore'\n";
       return {state->original, state->applied_report.empty() ? "an interrupted apply" : state->applied_report};

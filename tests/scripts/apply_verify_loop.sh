@@ -68,10 +68,16 @@ cleanup_steps+=("losetup -d '$twin' 2>/dev/null")
 twin_before=$(queue_snapshot "$twin")
 code=0
 "$DISKTUNE" apply "$WORK/r.json" >"$WORK/t.out" 2>"$WORK/t.err" || code=$?
-twin_after=$(queue_snapshot "$twin")
-losetup -d "$twin"
 expect_eq "$code" 2 "apply with two loop devices over its backing file ($(cat "$WORK/t.err"))"
 grep -q "several devices have the report's identity .*: name the DEVICE" "$WORK/t.err" || fail "apply said: $(cat "$WORK/t.err")"
+# The twin named: they share the file's apply journal, which holds $dev's values found.
+code=0
+"$DISKTUNE" apply "$WORK/r.json" "$twin" >"$WORK/t.out" 2>"$WORK/t.err" || code=$?
+expect_eq "$code" 2 "apply to the twin while an apply is in effect on $dev ($(cat "$WORK/t.err"))"
+grep -qF "an apply is in effect on $dev, another loop device over $WORK/disk.img" "$WORK/t.err" ||
+  fail "apply to the twin said: $(cat "$WORK/t.err")"
+twin_after=$(queue_snapshot "$twin")
+losetup -d "$twin"
 expect_eq "$twin_after" "$twin_before" "the second loop device's settings"
 
 # A second apply keeps the values from before the first; restore goes back to them.
