@@ -257,6 +257,7 @@ json::value to_json(const Report& report) {
                       {"wedged", report.wedged},
                       {"wedged_detail", report.wedged_detail},
                       {"integrity_note", report.integrity_note}};
+  if (!report.unscreened.empty()) o["unscreened"] = json::array(report.unscreened.begin(), report.unscreened.end());
   add_guard_report(o, report);
   return o;
 }

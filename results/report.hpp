@@ -139,6 +139,10 @@ struct Report {
   std::string confirmation_skipped;
   Winner winner;
   bool completed = true;         ///< the search ran to its end (false: interrupted or failed)
+  /// The settings the search never tried in any trial (the budget, --max-trials or a stop
+  /// ended it first), by name in apply order: the answer says nothing about them. Empty when
+  /// every setting was tried (the JSON report then leaves "unscreened" out).
+  std::vector<std::string> unscreened;
   std::string stop_reason;       ///< why it did not complete (empty when completed)
   bool restored = false;         ///< original settings put back and read back
   std::string restore_detail;    ///< why not, when restored is false

@@ -126,13 +126,28 @@ std::string title(const Report& report) {
          sampling_text(report) + "\n";
 }
 
+std::string unscreened_line(const Report& report);
+std::string answer(const Report& report);
+
 std::string summary(const Report& report) {
-  const auto& winner = report.winner;
   if (report.too_noisy)
     return "too noisy for an answer: no configuration beat the noise (" + report.noise_detail +
            "): no configuration is recommended\n";
   if (!report.completed)
     return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
+  return answer(report) + unscreened_line(report);
+}
+
+// Said under every answer that did not try each setting: it holds for the tried ones only.
+std::string unscreened_line(const Report& report) {
+  if (report.unscreened.empty()) return "";
+  std::string names;
+  for (const auto& name : report.unscreened) names += (names.empty() ? "" : ", ") + name;
+  return "not tried (the budget ended first; the answer says nothing about them): " + names + '\n';
+}
+
+std::string answer(const Report& report) {
+  const auto& winner = report.winner;
   const AnswerBaseline baseline = answer_baseline(report);
   const std::string from = " (" + std::string(baseline.source) + ")";
   if (winner.keep_baseline)

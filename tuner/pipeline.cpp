@@ -195,6 +195,21 @@ void decide_winner(const PipelineInput& input, PipelineResult& result, const str
 
 }  // namespace
 
+std::vector<std::string> unscreened_settings(const strategies::SearchSpace& space,
+                                             const std::vector<strategies::TrialResult>& trials) {
+  std::vector<std::string> names;
+  for (const auto& group : space.groups())
+    for (const auto id : group.settings) {
+      const auto baseline = space.baseline().find(id);
+      const bool tried = std::any_of(trials.begin(), trials.end(), [&](const strategies::TrialResult& trial) {
+        const auto it = trial.settings.find(id);
+        return it != trial.settings.end() && (baseline == space.baseline().end() || it->second != baseline->second);
+      });
+      if (!tried) names.emplace_back(probe::setting_name(id));
+    }
+  return names;
+}
+
 ExitCode exit_code_of(const strategies::Stop& stop) {
   switch (stop.reason) {
     case strategies::StopReason::signal: return kExitPartial;
@@ -227,6 +242,12 @@ PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExec
   const double confirmation_s =
       confirmation_cost_s(executor.settings().confirm_rounds, seconds_per_sample(result.baseline->trial));
   search(input, result, evaluator, confirmation_s, log);
+  result.unscreened = unscreened_settings(input.space, result.trials);
+  if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
+    result.exit_code = kExitPartial;  // a baseline kept untried is no measured answer
+    result.message = "no trial ran: the search's budget (--time-budget, --max-trials) ended before its first trial";
+    return result;
+  }
   if (result.exit_code == kExitOk) decide_winner(input, result, evaluator, store, executor, log);
   if (result.exit_code == kExitOk && result.best.id == 0 && !result.noise.resolvable) {
     result.too_noisy = true;

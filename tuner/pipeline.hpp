@@ -69,7 +69,14 @@ struct PipelineResult {
   int confirm_rounds = 0;         ///< rounds the confirmation round ran with
   std::string confirmation_skipped;
   bool too_noisy = false;         ///< nothing beat a noise larger than the smallest accepted gain
+  /// Settings no search trial changed (apply order names); with no trial at all the run is no
+  /// answer: exit 1 and `message` say so.
+  std::vector<std::string> unscreened;
 };
+
+/// The settings of `space` whose value no trial changed from the space's baseline, by name.
+std::vector<std::string> unscreened_settings(const strategies::SearchSpace& space,
+                                             const std::vector<strategies::TrialResult>& trials);
 
 /// The exit code of a stop: signal 1, store failure 3, unreadable drive 3, failed restore 4, wedged 5.
 ExitCode exit_code_of(const strategies::Stop& stop);

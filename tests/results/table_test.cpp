@@ -2,10 +2,14 @@
 // Terminal table: golden file, winner mark, summary lines.
 #include "results/table.hpp"
 
+#include "results/json_report.hpp"
+
 #include "tests/support/golden.hpp"
 #include "tests/support/sample_reports.hpp"
 
 #include <catch2/catch.hpp>
+
+#include <boost/json.hpp>
 
 #include <sstream>
 
@@ -34,6 +38,19 @@ TEST_CASE("table keeping the baseline marks the baseline row", "[results]") {
   REQUIRE(text.find("keep the baseline: no configuration was significantly faster than 57.90 MB/s (search)\n") !=
           std::string::npos);
   REQUIRE(text.find("SIMULATED") == std::string::npos);
+}
+
+TEST_CASE("table and report name the settings the budget left untried, under the answer", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  report.unscreened = {"nr_requests", "max_sectors_kb"};
+  const auto text = results::TableEmitter().render(report);
+  CHECK(text.find("keep the baseline: no configuration was significantly faster than 57.90 MB/s (search)\n"
+                  "not tried (the budget ended first; the answer says nothing about them): nr_requests, max_sectors_kb\n") !=
+        std::string::npos);
+  const auto json = boost::json::parse(results::JsonEmitter().render(report));
+  CHECK(json.at("unscreened") == boost::json::array{"nr_requests", "max_sectors_kb"});
+  report.unscreened.clear();
+  CHECK(boost::json::parse(results::JsonEmitter().render(report)).as_object().if_contains("unscreened") == nullptr);
 }
 
 TEST_CASE("table cuts long details", "[results]") {

@@ -239,6 +239,31 @@ TEST_CASE("pipeline: the trial budget ends the search, then the confirmation rou
   REQUIRE(store.trials().results().size() == 3);
 }
 
+TEST_CASE("pipeline: a budget that ends before any trial is no answer; untried settings are named", "[tuner]") {
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  FakeExecutor executor(io_support_helps);
+  auto strategy = strategies::make_strategy("coordinate-descent");
+  std::ostringstream log;
+  {
+    // The baseline alone takes 1 s: a 0.5 s budget leaves no trial.
+    tuner::MemoryRunStore store;
+    const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, 0.5, true};
+    const auto result = tuner::run_pipeline(input, store, executor, log);
+    CHECK(result.search_trials == 0);
+    CHECK(result.exit_code == tuner::kExitPartial);
+    CHECK_THAT(result.message, Catch::Contains("no trial ran"));
+    CHECK(result.unscreened == std::vector<std::string>{"multcount", "io_support"});
+  }
+  {
+    // One trial: the first setting screened first is tried, the other named untried.
+    tuner::MemoryRunStore store;
+    const auto result = run(space, "coordinate-descent", store, executor, 1);
+    REQUIRE(result.search_trials == 1);
+    CHECK(result.exit_code == tuner::kExitOk);
+    CHECK(result.unscreened.size() == 1);
+  }
+}
+
 TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged device", "[tuner]") {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
   SECTION("a signal after two trials: exit 1, nothing more applied, no confirmation") {
