@@ -10,7 +10,7 @@ ls /dev/sd* >disks.txt
 for d in sda sdb sdc; do cat /sys/block/$d/queue/read_ahead_kb >ra-before-$d; done
 rc=0
 disktune tune /dev/sda /dev/sdb /dev/sdc --only read_ahead_kb --max-trials 2 --duration 0.5 --repeats 2 \
-  --max-repeats 3 --noise-repeats 1 --time-budget 20 --report "/out/{drive}.json" --journal "/out/{drive}.journal" \
+  --max-repeats 3 --noise-repeats 1 --time-budget 30 --report "/out/{drive}.json" --journal "/out/{drive}.journal" \
   --summary /out/summary.json >multi.out 2>multi.err || rc=$?
 echo $rc >multi.rc
 for d in sda sdb sdc; do cat /sys/block/$d/queue/read_ahead_kb >ra-after-$d; done'
