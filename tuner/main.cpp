@@ -2,6 +2,7 @@
 // disktune entry point: parse the command line, run it, map the outcome to an exit code.
 #include "tuner/closed_stdio.hpp"
 #include "tuner/commands.hpp"
+#include "tuner/fd_limit.hpp"
 
 #include <exception>
 #include <iostream>
@@ -11,6 +12,7 @@ int main(int argc, char** argv) {
   const ClosedStdio closed = reopen_closed_stdio();  // first: before any file is opened
   try {
     const Config config = parse_command_line(argc, argv);
+    ensure_open_file_limit();  // before any device is opened: a restore must never lack a descriptor
     const ExitCode code = run_command(config, std::cout, std::cerr);
     return closed.out ? results_lost(config, code) : code;
   } catch (const UsageError& e) {
