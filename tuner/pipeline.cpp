@@ -86,8 +86,13 @@ bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& execu
     result.baseline_error = measured.error();
     return false;
   }
-  store.record_baseline(*measured);
   result.baseline = std::move(*measured);
+  if (auto stop = store.record_baseline(*result.baseline)) {  // disk full: the table and report still come
+    result.stop = stop;
+    result.exit_code = exit_code_of(*stop);
+    result.message = stop->message;
+    result.best = result.baseline->trial;
+  }
   return true;
 }
 
@@ -174,7 +179,11 @@ void decide_winner(const PipelineInput& input, PipelineResult& result, const str
                             input.simulated);
       },
       kMaxContenders - 1, extra_rounds_within(input, result, executor));
-  if (!decision) {
+  if (!decision && decision.error().op.starts_with(kStoreWriteFailed)) {
+    result.stop = strategies::Stop{strategies::StopReason::store_failed, decision.error().op, std::nullopt};
+    result.exit_code = exit_code_of(*result.stop);
+    result.message = decision.error().op;
+  } else if (!decision) {
     result.exit_code = executor.wedged() ? kExitWedged : kExitRestoreFailed;
     result.message = decision.error().message();
   } else {
@@ -235,6 +244,7 @@ void log_trial(std::ostream& log, const TrialResult& trial, const probe::Setting
 PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log) {
   PipelineResult result;
   if (!obtain_baseline(result, store, executor)) return result;
+  if (result.stop) return result;
   check_noise(input, result, executor, log);
   if (result.baseline_error) return result;
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,

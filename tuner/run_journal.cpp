@@ -216,8 +216,8 @@ std::optional<strategies::Baseline> RunJournal::saved_baseline() const {
   return resumed_->baseline;
 }
 
-void RunJournal::record_baseline(const strategies::Baseline& baseline) {
-  file_.append(results::result_record(baseline, boot_id_));
+std::optional<strategies::Stop> RunJournal::record_baseline(const strategies::Baseline& baseline) {
+  return write(results::result_record(baseline, boot_id_));
 }
 
 // A value that hung, wedged or took the process down stays quarantined on this drive when its
@@ -250,26 +250,29 @@ void RunJournal::resume_history() {
     }
 }
 
-namespace {
 // A journal write that failed (disk full) stops the run like any other stop.
-template <typename Write>
-std::optional<strategies::Stop> durably(Write&& write) {
+std::optional<strategies::Stop> RunJournal::write(const json::value& record) {
   try {
-    write();
+    file_.append(record);
     return std::nullopt;
   } catch (const RunError& error) {
     return strategies::Stop{strategies::StopReason::store_failed, error.what(), std::nullopt};
   }
 }
-}  // namespace
 
 std::optional<strategies::Stop> RunJournal::begin(const probe::Settings& config, bool quick) {
-  return durably([&] { file_.append(results::intent_record(config, quick, boot_id_)); });
+  return write(results::intent_record(config, quick, boot_id_));
 }
 
 std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
-  return durably([&] { file_.append(results::result_record(trial, boot_id_)); });
+  return write(results::result_record(trial, boot_id_));
 }
+
+namespace {
+probe::Error write_failed(const strategies::Stop& stop) {
+  return probe::Error{std::make_error_code(std::errc::io_error), std::string(kStoreWriteFailed) + stop.message, ""};
+}
+}  // namespace
 
 probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& contenders, int round,
                                          const RoundMeasure& measure) {
@@ -280,14 +283,16 @@ probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& con
     if (const auto it = resumed_->pending_rounds.find(key); it != resumed_->pending_rounds.end())
       if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
         Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
-        file_.append(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_));
+        if (auto stop = write(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_)))
+          return write_failed(*stop);
         return skipped;
       }
   }
-  file_.append(results::round_intent_record(contenders, round, boot_id_));
+  if (auto stop = write(results::round_intent_record(contenders, round, boot_id_))) return write_failed(*stop);
   auto results = measure(contenders);
   if (!results) return results.error();
-  file_.append(results::round_result_record(contenders, round, *results, "", boot_id_));
+  if (auto stop = write(results::round_result_record(contenders, round, *results, "", boot_id_)))
+    return write_failed(*stop);
   return Round{std::move(*results), ""};
 }
 
@@ -359,6 +364,8 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
       << " from " << path << restore_note(*state, file.existing_text(), path) << '\n';
 }
 
-void RunJournal::finish(bool restored) { file_.append(results::end_record(restored, utc_timestamp(), boot_id_)); }
+std::optional<strategies::Stop> RunJournal::finish(bool restored) {
+  return write(results::end_record(restored, utc_timestamp(), boot_id_));
+}
 
 }  // namespace disktune::tuner

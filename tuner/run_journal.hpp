@@ -53,20 +53,23 @@ class RunJournal final : public RunStore {
   std::optional<strategies::Stop> record(const strategies::TrialResult& trial) override;
   /// The baseline a resumed run measured already, if any.
   [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override;
-  /// Record the baseline measurement (durably). Throws RunError when it cannot be written.
-  void record_baseline(const strategies::Baseline& baseline) override;
+  /// Record the baseline measurement (durably). A Stop (store_failed) when it cannot be written.
+  std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override;
   /// Round `round` of the confirmation of `contenders` ([0] the baseline) as one journaled unit: taken
   /// from the journal when it completed before; skipped (Round::skipped says why) when it
   /// was in flight when the machine restarted, or when the process died in it twice; else
   /// `measure` between a durable intent record and a durable result record (an error from
-  /// `measure` records no result: the round stays in flight). Throws RunError when a record
-  /// cannot be written.
+  /// `measure` records no result: the round stays in flight). A record that cannot be written:
+  /// an error whose op starts with kStoreWriteFailed.
   probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
                                const RoundMeasure& measure) override;
-  /// Record the end of the run (settings restored or not).
-  void finish(bool restored);
+  /// Record the end of the run (settings restored or not). A Stop (store_failed) when it
+  /// cannot be written: the journal then stays unfinished (the next start restores from it).
+  std::optional<strategies::Stop> finish(bool restored);
 
  private:
+  /// Every record goes through here: appended durably, a failed write a Stop (store_failed).
+  std::optional<strategies::Stop> write(const boost::json::value& record);
   void resume_history();
   void carry_quarantine(const results::JournalState& state, std::ostream& log);
   bool accept_or_set_aside(const Config& config, DeviceContext& context, const results::JournalIdentity& identity,

@@ -19,15 +19,20 @@ using RoundMeasure =
 /// What the pipeline keeps of a run: its trials (strategies::TrialStore, written by the
 /// Evaluator), the baseline and the confirmation round. RunJournal for `tune`,
 /// MemoryRunStore for `evaluate` and tests.
+/// The start of the op of a confirm() error that is a failed store write (disk full), not a
+/// failed measurement: the run ends as a store failure (exit 3), its table and report kept.
+inline constexpr std::string_view kStoreWriteFailed = "journal write failed: ";
+
 class RunStore : public strategies::TrialStore {
  public:
   /// The baseline a resumed run measured already, if any.
   [[nodiscard]] virtual std::optional<strategies::Baseline> saved_baseline() const = 0;
-  /// Record the baseline measurement (durably). Throws RunError when the journal cannot be written.
-  virtual void record_baseline(const strategies::Baseline& baseline) = 0;
+  /// Record the baseline measurement (durably). A Stop (store_failed) when it cannot be written.
+  virtual std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) = 0;
   /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
   /// baseline) as one unit: from the store, skipped (Round::skipped says why), or `measure`
-  /// run (RunJournal::confirm's contract).
+  /// run (RunJournal::confirm's contract). A record that cannot be written: an error whose op
+  /// starts with kStoreWriteFailed.
   virtual probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
                                        const RoundMeasure& measure) = 0;
 };
@@ -44,7 +49,10 @@ class MemoryRunStore final : public RunStore {
   }
   std::optional<strategies::Stop> record(const strategies::TrialResult& trial) override { return trials_.record(trial); }
   [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override { return baseline_; }
-  void record_baseline(const strategies::Baseline& baseline) override { baseline_ = baseline; }
+  std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override {
+    baseline_ = baseline;
+    return std::nullopt;
+  }
   probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
                                const RoundMeasure& measure) override;
   /// The trial records (for a resume: trials().reopen(boot id)).

@@ -196,8 +196,13 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, 
   outcome.report.finished_at = utc_timestamp();
   // An interrupted or wedged run stays unfinished in the journal: the next start restores
   // the original settings from it and resumes.
-  if (outcome.exit_code != kExitPartial && outcome.exit_code != kExitWedged && !journal_failed)
-    journal.finish(outcome.report.restored);
+  if (outcome.exit_code == kExitPartial || outcome.exit_code == kExitWedged || journal_failed) return;
+  if (auto stop = journal.finish(outcome.report.restored)) {  // the end record lost: say so, keep the rest
+    if (outcome.exit_code == kExitOk || outcome.exit_code == kExitTooNoisy) outcome.exit_code = kExitDevice;
+    outcome.message = stop->message;
+    outcome.report.completed = false;
+    outcome.report.stop_reason = outcome.message;
+  }
 }
 
 // What to do about a baseline another process disturbed (baseline_changed_behind).

@@ -107,7 +107,9 @@ class RoundKeepingStore final : public tuner::RunStore {
   std::optional<strategies::Stop> begin(const probe::Settings& c, bool quick) override { return inner_.begin(c, quick); }
   std::optional<strategies::Stop> record(const TrialResult& trial) override { return inner_.record(trial); }
   [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override { return inner_.saved_baseline(); }
-  void record_baseline(const strategies::Baseline& baseline) override { inner_.record_baseline(baseline); }
+  std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override {
+    return inner_.record_baseline(baseline);
+  }
   probe::Result<tuner::Round> confirm(const std::vector<probe::Settings>& contenders, int round,
                                       const tuner::RoundMeasure& measure) override {
     asked.push_back(round);
