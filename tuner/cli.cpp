@@ -49,6 +49,47 @@ std::string setting_names() {
   return names;
 }
 
+// Edits (insert, delete, substitute) that turn `a` into `b` (Levenshtein).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// " (did you mean --NAME?)" for the command's option nearest a misspelled one, within 3 edits.
+std::string closest_option(const std::string& given, const po::options_description& options) {
+  const std::string name = given.substr(given.find_first_not_of('-') == std::string::npos ? 0 : given.find_first_not_of('-'));
+  std::string best;
+  std::size_t best_distance = 4;
+  for (const auto& option : options.options()) {
+    const auto distance = edit_distance(name, option->long_name());
+    if (distance < best_distance) best_distance = distance, best = option->long_name();
+  }
+  return best.empty() ? "" : " (did you mean --" + best + "?)";
+}
+
+// The usage lines of one command (its part of usage_text), for COMMAND --help.
+std::string command_usage(const std::string& command) {
+  std::istringstream lines(usage_text());
+  std::string text;
+  bool in_command = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("  ") && !line.starts_with("   ")) in_command = line.substr(2).starts_with(command + " ");
+    else if (!line.starts_with("   ")) in_command = false;
+    if (in_command) text += (text.empty() ? "usage: disktune " + line.substr(2) : line) + '\n';
+  }
+  return text;
+}
+
 std::vector<probe::SettingId> parse_only(const std::string& list) {
   std::vector<probe::SettingId> ids;
   std::stringstream stream(list);
@@ -256,12 +297,14 @@ Config parse_command_line(int argc, const char* const argv[]) {
                  .options(all).positional(positional).run();
     po::store(parsed, vm);
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    throw UsageError(e.what() + closest_option(e.get_option_name(), options));
   } catch (const po::error& e) {
     throw UsageError(e.what());
   }
   if (vm.count("help")) {
     std::ostringstream text;
-    text << usage_text() << '\n' << options;
+    text << command_usage(args[0]) << '\n' << options;
     return help(text.str());
   }
   Config config;

@@ -54,6 +54,11 @@ TEST_CASE("identify takes --from and --format", "[cli]") {
 TEST_CASE("help on a command (--help) and --version are answered, not errors", "[cli]") {
   REQUIRE(parse({"tune", "--help"}).command == Command::help);
   REQUIRE(parse({"tune", "--help"}).help_text.find("--trial-timeout") != std::string::npos);
+  // A command's help opens with its own usage, not every command's.
+  const auto tune_help = parse({"tune", "--help"}).help_text;
+  CHECK(tune_help.starts_with("usage: disktune tune     [DEVICE... | --all]"));
+  CHECK(tune_help.find("evaluate") == std::string::npos);
+  CHECK(parse({"restore", "--help"}).help_text.starts_with("usage: disktune restore  [DEVICE] [--journal FILE] [--force]\n\n"));
   REQUIRE(parse({"--version"}).command == Command::version);
   REQUIRE(parse({}).command == Command::help);
 }
@@ -67,6 +72,8 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
                       Catch::Contains("unknown setting 'readahed' (the settings: multcount, ") &&
                           Catch::Contains("read_ahead_kb") && Catch::Contains("scheduler"));
   REQUIRE_THROWS_WITH(parse({"tune", "--bogus"}), Catch::Contains("bogus"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--max-trail", "3"}), Catch::Contains("(did you mean --max-trials?)"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--objectve", "seq-read"}), Catch::Contains("(did you mean --objective?)"));
   REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));
   REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
   REQUIRE_THROWS_WITH(parse({"tune", "--trial-timeout", "-1"}), Catch::Contains("trial-timeout"));
