@@ -103,6 +103,8 @@ std::string canonical(const std::string& path) {
 }
 
 constexpr std::array kReadEngines{"sync", "psync", "vsync", "pvsync", "pvsync2", "libaio", "io_uring", "posixaio", "mmap"};
+constexpr std::array kWritingDirections{"write", "randwrite", "rw", "readwrite", "randrw", "trim", "randtrim",
+                                         "trimwrite", "randtrimwrite"};
 constexpr std::array kOtherFiles{"directory", "opendir", "filename_format"};
 constexpr std::array kSideEffects{"exec_prerun", "exec_postrun", "unlink", "unlink_each_loop"};
 // Every other option a job may set: those that shape reads, their timing and their report
@@ -159,7 +161,10 @@ probe::Result<void> check_option(std::size_t line, const std::string& key, const
   if (key == "rw" || key == "readwrite") {
     const auto direction = value.substr(0, value.find(':'));  // rw=randread:8 (offset modifier)
     if (direction != "read" && direction != "randread")
-      return refused(line, key + "=" + value + " writes or trims: disktune only reads the device under test");
+      return refused(line, key + "=" + value +
+                               (listed(kWritingDirections, direction)
+                                    ? " writes or trims: disktune only reads the device under test"
+                                    : " is no direction fio knows: a job here reads with rw=read or rw=randread"));
     facts.random = facts.random || direction == "randread";
   } else if (key == "thread" && value == "0") {
     return refused(line, "thread=0 forks a process per job, which would outlive a killed sample");

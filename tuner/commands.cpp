@@ -178,6 +178,17 @@ void refuse_small_device(const Config& config) {
 // make it a failure (2); any other code already says the run failed and stays.
 bool has_answer(ExitCode code) { return code == kExitOk || code == kExitTooNoisy; }
 
+// What to do with a winner, said once the outputs are written: keep it, apply it, make it last.
+std::string next_steps(const Config& config, const results::Report& report) {
+  if (!report.completed || report.winner.keep_baseline || report.device.simulated) return "";
+  if (!config.report_path || *config.report_path == "-")
+    return "disktune: next: run again with --report FILE to keep this answer, then 'disktune apply FILE' to set it "
+           "now and 'disktune install FILE' to set it at every boot (README, \"Keeping the result\")\n";
+  return "disktune: next: 'disktune apply " + *config.report_path + "' sets the winner now (restore undoes it), "
+         "'disktune install " + *config.report_path + "' at every boot and after resume, 'disktune verify " +
+         *config.report_path + "' checks it later\n";
+}
+
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
   if (multi_drive(config)) return run_multi_tune(config, out, err);
   check_tune_outputs(config);
@@ -190,6 +201,7 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
   table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
   const bool written = write_tune_outputs(config, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
+  if (written) err << next_steps(config, outcome.report);
   return !written && has_answer(outcome.exit_code) ? kExitUsage : outcome.exit_code;
 }
 

@@ -210,10 +210,14 @@ std::vector<std::string> unscreened_settings(const strategies::SearchSpace& spac
   for (const auto& group : space.groups())
     for (const auto id : group.settings) {
       const auto baseline = space.baseline().find(id);
-      const bool tried = std::any_of(trials.begin(), trials.end(), [&](const strategies::TrialResult& trial) {
-        const auto it = trial.settings.find(id);
-        return it != trial.settings.end() && (baseline == space.baseline().end() || it->second != baseline->second);
-      });
+      const auto differs = [&](const probe::Settings& settings) {
+        const auto it = settings.find(id);
+        return it != settings.end() && (baseline == space.baseline().end() || it->second != baseline->second);
+      };
+      // A setting a group carries along at one value (nr_requests beside the scheduler) is not searched.
+      if (std::none_of(group.choices.begin(), group.choices.end(), differs)) continue;
+      const bool tried = std::any_of(trials.begin(), trials.end(),
+                                     [&](const strategies::TrialResult& trial) { return differs(trial.settings); });
       if (!tried) names.emplace_back(probe::setting_name(id));
     }
   return names;

@@ -359,7 +359,10 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   if (const auto restored = Restorer(*context.device).restore(state->original); !restored.done)
     throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.done.error().message());
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
-  log << "disktune: restored " << probe::format_settings(state->original)
+  const auto* command = state->options.if_contains("command");
+  const bool apply = command && *command == "apply";
+  log << "disktune: restored " << (apply ? "the values from before the apply: " : "the settings from before the tune: ")
+      << probe::format_settings(state->original)
       << tunables_text(state->original_tunables) << " on " << context.device->path()
       << " from " << path << restore_note(*state, file.existing_text(), path) << '\n';
 }

@@ -139,6 +139,12 @@ TEST_CASE("check_job_text refuses jobs that read other files or act beyond readi
   CHECK_THAT(checked.error().message(), Catch::Contains("line 3") && Catch::Contains(why));
 }
 
+TEST_CASE("check_job_text tells a misspelled direction from a writing one", "[bench]") {
+  const auto typo = check_job_text("[a]\nrw=randreed\n", kDevice);
+  REQUIRE_FALSE(typo.has_value());
+  CHECK_THAT(typo.error().message(), Catch::Contains("rw=randreed is no direction fio knows"));
+}
+
 TEST_CASE("check_job_text accepts read jobs and tells random from sequential ones", "[bench]") {
   CHECK_FALSE(require_value(check_job_text("[a]\nrw=read\nbs=1M\nioengine=libaio\n", kDevice)).random);
   CHECK_FALSE(require_value(check_job_text("[a]\nbs=1M\n", kDevice)).random);  // fio's default: read

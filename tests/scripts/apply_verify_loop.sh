@@ -10,6 +10,8 @@ source "$(dirname "$0")/lib.bash"
 require_loop
 attach_iops_capped_loop 64  # a real answer: max_sectors_kb 128 reads a quarter of the best
 tune_capped_winner
+grep -qF "disktune: next: 'disktune apply $WORK/r.json' sets the winner now" "$WORK/tune.err" ||
+  fail "the tune does not say what comes next: $(tail -3 "$WORK/tune.err")"
 expect_eq "$(jq -r .device.backing_file "$WORK/r.json")" "$WORK/disk.img" "the report's backing file"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
 

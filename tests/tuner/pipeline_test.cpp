@@ -266,6 +266,21 @@ TEST_CASE("pipeline: a budget that ends before any trial is no answer; untried s
   }
 }
 
+TEST_CASE("pipeline: a setting a group carries along at one value is never named untried", "[tuner]") {
+  // The scheduler's group holds nr_requests (a switch resets it) at the baseline's value only.
+  const auto base = testing::settings_of({{"scheduler", "mq-deadline"}, {"nr_requests", "64"}, {"read_ahead_kb", "128"}});
+  const strategies::Group scheduler{{SettingId::scheduler, SettingId::nr_requests},
+                                    {testing::settings_of({{"scheduler", "mq-deadline"}, {"nr_requests", "64"}}),
+                                     testing::settings_of({{"scheduler", "none"}, {"nr_requests", "64"}})}};
+  const strategies::Group readahead{{SettingId::read_ahead_kb},
+                                    {testing::settings_of({{"read_ahead_kb", "128"}}),
+                                     testing::settings_of({{"read_ahead_kb", "512"}})}};
+  const strategies::SearchSpace space(base, {scheduler, readahead}, {}, {});
+  TrialResult none_trial;
+  none_trial.settings = testing::settings_of({{"scheduler", "none"}, {"nr_requests", "64"}, {"read_ahead_kb", "128"}});
+  CHECK(tuner::unscreened_settings(space, {none_trial}) == std::vector<std::string>{"read_ahead_kb"});
+}
+
 TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged device", "[tuner]") {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
   SECTION("a signal after two trials: exit 1, nothing more applied, no confirmation") {

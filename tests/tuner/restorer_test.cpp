@@ -146,7 +146,7 @@ TEST_CASE("restorer: disktune restore puts the journal's settings back from a wa
   auto context = real_context(device);
   std::ostringstream log;
   tuner::restore_from_journal(config, context, log);
-  REQUIRE_THAT(log.str(), Catch::Contains("disktune: restored read_ahead_kb=128"));
+  REQUIRE_THAT(log.str(), Catch::Contains("disktune: restored the settings from before the tune: read_ahead_kb=128"));
   REQUIRE(device->writes == 0);
 }
 
