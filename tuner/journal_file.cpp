@@ -13,14 +13,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 namespace disktune::tuner {
 namespace {
@@ -109,10 +112,56 @@ void JournalFile::append(const boost::json::value& record) {
   }
 }
 
+namespace {
+
+// The run's start (the start record's started_at) for the set-aside name; now without one.
+std::string run_stamp(const std::string& path) {
+  const auto text = read_whole_file(path);
+  const auto decoded = results::decode_journal(text.value_or(""), path);
+  if (decoded && !decoded->records.empty())
+    if (const auto* started = decoded->records.front().if_contains("started_at"); started && started->is_string()) {
+      std::string stamp(started->as_string());
+      if (!stamp.empty() && stamp.find_first_not_of("0123456789-:TZ.") == std::string::npos) return stamp;
+    }
+  return utc_timestamp();
+}
+
+// A set-aside journal nothing needs: its settings were put back (an end record saying so, or a
+// `disktune restore`) and no apply of it is in effect. Any other one may hold originals.
+bool spent(const std::string& path) {
+  const auto text = read_whole_file(path);
+  if (!text) return false;
+  const auto decoded = results::decode_journal(*text, path);
+  if (!decoded) return false;
+  const auto state = results::interpret_journal(*decoded, path);
+  return state && !state->apply_in_effect && ((state->finished && state->restored) || state->restores > 0);
+}
+
+}  // namespace
+
+void prune_set_aside(const std::string& path, std::size_t keep) {
+  const std::string dir = parent_dir(path);
+  const std::string prefix = path.substr(path.rfind('/') + 1) + ".";
+  std::vector<std::string> names;  // "<prefix><UTC timestamp>[.N]": their order is their runs'
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() > prefix.size() && name.starts_with(prefix) && std::isdigit(static_cast<unsigned char>(name[prefix.size()])))
+      names.push_back(name);
+  }
+  std::sort(names.rbegin(), names.rend());
+  std::size_t kept = 0;
+  for (const auto& name : names) {
+    const std::string file = dir + "/" + name;
+    if (!spent(file)) continue;  // never pruned: `disktune restore` may need it
+    if (++kept > keep) ::unlink(file.c_str());
+  }
+}
+
 std::string JournalFile::set_aside() {
-  // link() never replaces a file (rename() would): two set-asides within one second of the
-  // timestamp get names of their own (".1", ".2", ...), so no recorded journal is lost.
-  const std::string stamped = path_ + "." + utc_timestamp();
+  // link() never replaces a file (rename() would): two set-asides of one run's timestamp get
+  // names of their own (".1", ".2", ...), so no recorded journal is lost.
+  const std::string stamped = path_ + "." + run_stamp(path_);
   std::string aside = stamped;
   for (int n = 1; ::link(path_.c_str(), aside.c_str()) != 0; ++n) {
     if (errno != EEXIST || n > 1000) fail(kExitUsage, "set aside", path_, errno);
@@ -123,6 +172,7 @@ std::string JournalFile::set_aside() {
   ::close(fd_);
   fd_ = -1;
   open_file();
+  prune_set_aside(path_, kKeptSetAside);
   return aside;
 }
 

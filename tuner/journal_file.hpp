@@ -17,6 +17,15 @@ inline constexpr int kJournalLockWaitMs = 3'000;
 /// disktune processes never tune the same device at once (waiting up to kJournalLockWaitMs). Appends reach stable storage
 /// before append() returns: fsync of the file, and of its directory when the file is new
 /// (DESIGN.md "Hangs, crashes and reboots").
+/// Set-aside journals of one path kept once their settings are back (prune_set_aside).
+inline constexpr std::size_t kKeptSetAside = 5;
+
+/// Delete the set-aside journals of `path` ("<path>.<timestamp>[.N]") beyond the newest
+/// `keep` of those that hold nothing to restore: an end record saying the settings were
+/// restored, or a `disktune restore` recorded, and no apply in effect. A journal that may hold
+/// unrestored originals (killed, set aside by --fresh, damaged, unreadable) is never deleted.
+void prune_set_aside(const std::string& path, std::size_t keep);
+
 class JournalFile {
  public:
   /// Open or create `path` (mode 0600; parent directories created 0700). Refuses a symlink
@@ -35,8 +44,9 @@ class JournalFile {
   [[nodiscard]] std::size_t torn_bytes() const { return torn_bytes_; }
   /// Append one encoded record and make it durable. Throws RunError(exit 3) on I/O errors.
   void append(const boost::json::value& record);
-  /// Rename the current file to "<path>.<UTC timestamp>" (".<timestamp>.N" when that name
-  /// exists: a set-aside journal is never replaced) and continue with an empty one.
+  /// Rename the current file to "<path>.<its run's start, UTC>" (its start record's
+  /// started_at; ".<timestamp>.N" when that name exists: a set-aside journal is never
+  /// replaced), continue with an empty one, and prune (prune_set_aside, kKeptSetAside).
   /// Returns the new name of the old file. Throws RunError(exit 2) when it cannot be renamed.
   std::string set_aside();
 

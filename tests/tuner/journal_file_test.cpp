@@ -7,6 +7,7 @@
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -144,4 +145,35 @@ TEST_CASE("a journal named after a path: one name per path, within NAME_MAX howe
   const std::string long_path = "/" + std::string(300, 'd') + "/" + std::string(200, 'e') + ".img";
   CHECK(name(long_path).size() <= 255);
   CHECK(name(long_path) != name(long_path + "x"));
+}
+
+namespace {
+
+// A tune journal started at `started_at`: restored and finished when `restored`, else killed mid-run.
+void run_journal(tuner::JournalFile& journal, const std::string& started_at, bool restored) {
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "/srv/a.img", ""};
+  journal.append(results::start_record(id, "boot", started_at, {}, {}, {}));
+  if (restored) journal.append(results::end_record(true, started_at, "boot"));
+}
+
+}  // namespace
+
+TEST_CASE("a set-aside journal is named for its run's start; spent ones beyond five are pruned, none that may hold originals",
+          "[tuner]") {
+  const TempDir dir;
+  const auto path = (dir.path / "j").string();
+  tuner::JournalFile journal(path);
+  std::vector<std::string> asides;
+  for (int day = 10; day < 18; ++day) {
+    // Day 11's run was killed: its originals were never put back.
+    run_journal(journal, "2026-11-" + std::to_string(day) + "T08:00:00Z", day != 11);
+    asides.push_back(journal.set_aside());
+  }
+  CHECK(asides.front() == path + ".2026-11-10T08:00:00Z");
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(dir.path))
+    if (entry.path().filename() != "j") left.push_back(entry.path().filename().string());
+  std::sort(left.begin(), left.end());
+  CHECK(left == std::vector<std::string>{"j.2026-11-11T08:00:00Z", "j.2026-11-13T08:00:00Z", "j.2026-11-14T08:00:00Z",
+                                         "j.2026-11-15T08:00:00Z", "j.2026-11-16T08:00:00Z", "j.2026-11-17T08:00:00Z"});
 }
