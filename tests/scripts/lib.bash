@@ -115,6 +115,9 @@ kill_tune_in_trial() {
   grep -q 'trial [0-9]' "$WORK/err.txt" || fail "no trial started ($(tail -3 "$WORK/err.txt"))"
   kill -9 -- -"$pid"
   wait "$pid" 2>/dev/null || true
+  # A child that outlives its killed parent by design (the one that puts the settings back)
+  # may still be writing them: the caller's own changes come after it has ended.
+  for _ in $(seq 100); do pgrep -f -- "$DISKTUNE tune .*$WORK/" >/dev/null || break; sleep 0.1; done
 }
 
 # queue_snapshot DEVICE: every block-layer value disktune may change on it (sysfs queue files
