@@ -93,8 +93,11 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
   report.device = device_of(object_field(o, "", "device"));
   if (report.device.simulated)
     return bad(file, "a SIMULATED drive's report: there is no disk to apply it to");
+  if (const auto* noisy = o.if_contains("too_noisy"); noisy && noisy->is_bool() && noisy->as_bool())
+    return bad(file, "the run was too noisy for an answer (nothing beat the noise): there is nothing to apply or "
+                     "verify; tune again measuring longer (--duration, --max-repeats) on a quieter machine");
   if (!bool_field(o, "", "completed"))
-    return bad(file, "the run stopped before it completed: it has no answer to apply");
+    return bad(file, "the run stopped before it completed: it has no answer to apply or verify; run the tune again");
   auto baseline = settings_from_json(field(object_field(o, "", "baseline"), "baseline.", "settings"));
   if (!baseline) return bad(file, "baseline.settings: " + baseline.error().message());
   report.baseline = std::move(*baseline);

@@ -64,6 +64,8 @@ TEST_CASE("reports apply cannot use are refused with the file and the reason", "
   o = loop_report_json();
   o["completed"] = false;
   REQUIRE_THAT(error_of(o), Catch::Contains("the run stopped before it completed"));
+  o["too_noisy"] = true;  // completed false too: the words say which it was
+  REQUIRE_THAT(error_of(o), Catch::Contains("the run was too noisy for an answer (nothing beat the noise)"));
   o = loop_report_json();
   o["device"].as_object().erase("size_bytes");
   REQUIRE_THAT(error_of(o), Catch::Contains("r.json: device.size_bytes: missing"));
