@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -166,8 +167,9 @@ probe::Result<void> check_option(std::size_t line, const std::string& key, const
                                     ? " writes or trims: disktune only reads the device under test"
                                     : " is no direction fio knows: a job here reads with rw=read or rw=randread"));
     facts.random = facts.random || direction == "randread";
-  } else if (key == "thread" && value == "0") {
-    return refused(line, "thread=0 forks a process per job, which would outlive a killed sample");
+  } else if (key == "thread" && !value.empty() && value != "1") {
+    // fio reads the number with sscanf (%u, %x after 0x): 00, 0x0 and +0 are 0 too.
+    return refused(line, "thread=" + value + ": only thread or thread=1 (a forked job process would outlive a killed sample)");
   } else if (key == "filename") {
     return check_filenames(line, value, device_path);
   } else if (listed(kOtherFiles, key)) {
@@ -193,7 +195,8 @@ std::optional<double> fio_seconds(std::string value) {
   char* end = nullptr;
   const double number = std::strtod(value.c_str(), &end);
   if (end == value.c_str() || !std::isfinite(number) || number < 0) return std::nullopt;
-  const std::string unit = trim(end);
+  std::string unit = trim(end);
+  for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));  // fio: 1D is a day
   static const std::array<std::pair<const char*, double>, 7> kUnits{
       {{"", 1.0}, {"us", 1e-6}, {"ms", 1e-3}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}, {"d", 86400.0}}};
   for (const auto& [name, factor] : kUnits)
@@ -263,6 +266,9 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
     // fio ends a line at its first '#' or ';' (a comment), wherever it stands.
     const std::string entry = trim(raw.substr(0, raw.find_first_of("#;")));
     if (entry.empty()) continue;
+    if (entry.find_first_of("\t\r") != std::string::npos ||
+        std::any_of(entry.begin(), entry.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
+      return refused(number, "a tab, CR or non-ASCII byte inside a name or value (fio's JSON report cannot carry it)");
     if (entry[0] == '[') {
       auto name = section_name(number, entry);
       if (!name) return name.error();
@@ -285,6 +291,9 @@ probe::Result<JobFileFacts> check_job_text(std::string_view text, const std::str
       return refused(number, "ioscheduler changes the device's I/O scheduler: disktune tunes it, a job may not");
     if (auto ok = check_option(number, key, value, device_path, facts); !ok) return ok.error();
     if (!in_section) return refused(number, key + " stands before any [section] (fio refuses it there)");
+    // The device itself, checked above: left to disktune's --filename, so a symlink named here
+    // cannot be pointed elsewhere between the check and a sample.
+    if (key == "filename") continue;
     facts.job += equals == std::string::npos ? key + "\n" : key + "=" + value + "\n";
   }
   if (facts.job.empty()) return refused(number, "the job has no [section]: fio would run nothing");

@@ -72,6 +72,7 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
 }
 
 ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
+  refuse_device_in_use(config);  // its capability probe writes queue settings, as a tune does
   const auto lock = lock_device(config);  // the capability probe writes nr_requests
   const auto context = open_device(config, err);
   const auto space = plan_space(context, config);

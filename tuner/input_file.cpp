@@ -5,7 +5,9 @@
 #include "tuner/run_error.hpp"
 
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -47,10 +49,19 @@ void check_readable(const std::string& option, const std::string& path, const st
 }
 
 // A fio:FILE objective's job file, named as given: "--objective fio:/x.fio: No such file or directory".
+// Checked through one non-blocking descriptor (a FIFO swapped in after a stat() blocked the
+// open), and no /proc file is read: /proc/kmsg blocks, and a read of it consumes the kernel log.
 void check_job_file(const bench::Objective& objective) {
+  const int fd = ::open(objective.job_file.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) refuse("--objective", objective.name, std::strerror(errno));
   struct stat st {};
-  if (::stat(objective.job_file.c_str(), &st) != 0) refuse("--objective", objective.name, std::strerror(errno));
+  struct statfs fs {};
+  const bool stat_ok = ::fstat(fd, &st) == 0 && ::fstatfs(fd, &fs) == 0;
+  const int stat_errno = errno;
+  ::close(fd);
+  if (!stat_ok) refuse("--objective", objective.name, std::strerror(stat_errno));
   check_stat(st, "--objective", objective.name);
+  if (fs.f_type == PROC_SUPER_MAGIC) refuse("--objective", objective.name, "a /proc file is no job file");
   check_readable("--objective", objective.job_file, objective.name);
 }
 

@@ -352,6 +352,12 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
     throw RunError(kExitUsage, state.error().message() + ": the original settings it recorded cannot be read; nothing restored");
   const auto now = journal_identity(context);
   refuse_other_drive(path, state->identity, now, "will not apply its settings to this one, not even with --force");
+  // Two loop devices over one file share its apply journal: --force must not put one's values on the other.
+  if (state->identity.path != now.path && !now.backing_file.empty() &&
+      probe::loop_backing_file(state->identity.path).value_or("") == now.backing_file)
+    throw RunError(kExitUsage, "journal " + path + " holds the values of " + state->identity.path + ", another loop device "
+                               "over " + now.backing_file + " still attached: 'disktune restore " + state->identity.path +
+                               "' puts them back there; nothing restored (not even with --force)");
   if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");

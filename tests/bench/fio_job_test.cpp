@@ -57,18 +57,20 @@ TEST_CASE("fio_time_limit bounds a sample by what its job can take", "[bench]") 
   auto job = objective("fio:/etc/db.fio");
   // Two jobs, one after another at most: 2 s each (their runtime below the duration counts as
   // the duration), the second with its own 1 m runtime, 500 ms ramp and a 1-3 s start delay.
-  job.checked_job = "[global]\nramp_time=500ms\n[a]\nruntime=1\n[b]\nruntime=1m\nstartdelay=1-3\n";
+  job.checked_job = "[global]\nramp_time=500ms\n[a]\nruntime=1\n[b]\nruntime=1M\nstartdelay=1-3\n";
   CHECK(fio_time_limit(job, probe::Seconds(2.0)).count() == Approx(30.0 + (2.0 + 0.5) + (60.0 + 0.5 + 3.0)));
 }
 
 TEST_CASE("check_job_text rewrites the job as fio reads it: one option a line, comments gone, nothing else", "[bench]") {
   const auto facts = require_value(check_job_text("# a job\n[global]\n  ioengine = libaio  ; inline\ndirect=1#c\n\n"
-                                                  "[r]\r\nrw=randread\r\ntime_based\ndescription=a\tb\n",
+                                                  "[r]\r\nrw=randread\r\ntime_based\ndescription=a b\n",
                                                   kDevice));
-  CHECK(facts.job == "[global]\nioengine=libaio\ndirect=1\n[r]\nrw=randread\ntime_based\ndescription=a\tb\n");
+  CHECK(facts.job == "[global]\nioengine=libaio\ndirect=1\n[r]\nrw=randread\ntime_based\ndescription=a b\n");
   CHECK(facts.random);
   // fio ends a line at its first '#' or ';': a filename behind one is the device itself.
-  CHECK(require_value(check_job_text("[a]\nfilename=/dev/null#/dev/sda\n", kDevice)).job == "[a]\nfilename=/dev/null\n");
+  // The device named by filename= is left to disktune's --filename: a symlink in the job cannot
+  // be pointed elsewhere after the check.
+  CHECK(require_value(check_job_text("[a]\nfilename=/dev/null#/dev/sda\nbs=4k\n", kDevice)).job == "[a]\nbs=4k\n");
 }
 
 TEST_CASE("check_job_text refuses what fio could read otherwise than the check", "[bench]") {
@@ -118,7 +120,13 @@ TEST_CASE("check_job_text refuses jobs that read other files or act beyond readi
       {"ioengine=filedelete", "ioengine=filedelete is not one of"},
       {"ioengine=sg", "ioengine=sg is not one of"},
       {"include other.fio", "include is not checked"},
-      {"thread=0", "forks a process per job"},
+      {"thread=0", "a forked job process would outlive"},
+      {"thread=00", "a forked job process would outlive"},
+      {"thread=0x0", "a forked job process would outlive"},
+      {"thread=+0", "a forked job process would outlive"},
+      {"description=a\tb", "a tab, CR or non-ASCII byte"},
+      {"name=a\rb", "a tab, CR or non-ASCII byte"},
+      {"name=\xff\xfe", "a tab, CR or non-ASCII byte"},
       {"${E}=touch /tmp/x", "${VAR} expansion"},
       {"exec_pre${R}=touch /tmp/x", "${VAR} expansion"},
       {"write_iolog=/etc/passwd", "writes a file"},

@@ -78,6 +78,14 @@ code=0
 expect_eq "$code" 2 "apply to the twin while an apply is in effect on $dev ($(cat "$WORK/t.err"))"
 grep -qF "an apply is in effect on $dev, another loop device over $WORK/disk.img" "$WORK/t.err" ||
   fail "apply to the twin said: $(cat "$WORK/t.err")"
+# Nor may --force restore the first device's values (the shared journal's) onto the twin.
+dev_applied=$(queue_snapshot "$dev")
+code=0
+"$DISKTUNE" restore "$twin" --force >"$WORK/t.out" 2>"$WORK/t.err" || code=$?
+expect_eq "$code" 2 "restore --force of the twin ($(cat "$WORK/t.err"))"
+grep -qF "holds the values of $dev, another loop device over $WORK/disk.img still attached" "$WORK/t.err" ||
+  fail "restore --force of the twin said: $(cat "$WORK/t.err")"
+expect_eq "$(queue_snapshot "$dev")" "$dev_applied" "the first device after the twin's restore --force"
 twin_after=$(queue_snapshot "$twin")
 losetup -d "$twin"
 expect_eq "$twin_after" "$twin_before" "the second loop device's settings"

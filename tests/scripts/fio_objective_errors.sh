@@ -63,7 +63,9 @@ expect_error 2 "--objective fio:/nonexistent/job.fio: No such file or directory"
 run_disktune bench "$dev" --objective "fio:$WORK"
 expect_error 2 "--objective fio:$WORK: is a directory" "job file that is a directory"
 run_disktune bench "$dev" --objective fio:/proc/self/mem  # a regular file even root cannot read
-expect_error 2 "--objective fio:/proc/self/mem: Input/output error" "unreadable job file"
+expect_error 2 "--objective fio:/proc/self/mem: a /proc file is no job file" "a /proc job file"
+run_disktune bench "$dev" --objective fio:/proc/kmsg  # blocked (or consumed the kernel log) before
+expect_error 2 "--objective fio:/proc/kmsg: a /proc file is no job file" "/proc/kmsg as a job file"
 [ $(($(date +%s) - start)) -le 10 ] || fail "the refusals took more than 10 s"
 
 # 5. A comma in a job path belongs to the path.

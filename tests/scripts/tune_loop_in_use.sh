@@ -24,6 +24,12 @@ code=0
 timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-ns" >"$WORK/ns.txt" 2>&1 || code=$?
 expect_eq "$code" 2 "tune of a disk mounted in another namespace ($(cat "$WORK/ns.txt"))"
 grep -q "is claimed by the kernel" "$WORK/ns.txt" || fail "the refusal does not say why: $(cat "$WORK/ns.txt")"
+# plan probes the queue as a tune does: refused too, the queue untouched.
+ns_before=$(queue_snapshot "$dev")
+code=0
+timeout 30 "$DISKTUNE" plan "$dev" >"$WORK/ns.txt" 2>&1 || code=$?
+expect_eq "$code" 2 "plan of a disk in use ($(cat "$WORK/ns.txt"))"
+expect_eq "$(queue_snapshot "$dev")" "$ns_before" "queue after plan of a disk in use"
 kill "$ns_pid"; wait "$ns_pid" 2>/dev/null || true
 mount -o ro "$dev" "$WORK/mnt" || skip "cannot mount $dev"
 cleanup_steps=("umount '$WORK/mnt'" "${cleanup_steps[@]}")  # unmount before detaching
