@@ -268,16 +268,6 @@ std::optional<strategies::Stop> signal_stop() {
   return std::nullopt;
 }
 
-// Nothing --only names can change here: refused now, not after minutes of baseline; the journal
-// is finished (only the probe wrote, and it restored), so the next tune starts anew.
-strategies::SearchSpace tunable_space(const DeviceContext& context, const Config& config, RunJournal& journal) {
-  auto space = plan_space(context, config);
-  if (!space.groups().empty() || !config.only) return space;
-  if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
-  throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
-                             "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() + "')");
-}
-
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
@@ -298,7 +288,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   // run's original settings.
   RunJournal journal(config, context, recorded_options, log);
   probe_capabilities(context);
-  const auto space = tunable_space(context, config, journal);
+  const auto space = plan_space(context, config);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
   outcome.report.objective = trial_settings.objective;
   outcome.report.guard = trial_settings.guard;

@@ -47,14 +47,6 @@ grep -q "name the same file ($WORK/m/sim.json)" "$WORK/err" || fail "--summary o
 [ -z "$(ls -A "$WORK/m")" ] || fail "a refused multi-drive tune wrote $(ls "$WORK/m")"
 [ ! -e "$WORK/s.json" ] && [ ! -e "$WORK/sim.log" ] || fail "a refused multi-drive tune wrote files"
 expect_exit 2 tune --repeats 0
-# --only naming nothing this drive can change: refused before any measurement, and the journal
-# it opened is finished (the next tune starts anew, not "other measurement options").
-SECONDS=0
-expect_exit 2 tune sim: --only read_ahead_kb --journal "$WORK/only.journal"
-grep -q "nothing to tune on sim:: every setting named is unsupported" "$WORK/err" || fail "--only of nothing: $(cat "$WORK/err")"
-[ "$SECONDS" -le 5 ] || fail "--only of nothing took $SECONDS s"
-"$DISKTUNE" tune sim: --only multcount --max-trials 1 --journal "$WORK/only.journal" >/dev/null 2>"$WORK/err" ||
-  fail "a tune after it exited $? ($(tail -2 "$WORK/err"))"
 expect_exit 2 tune --only dma
 grep -q "unknown setting 'dma'" "$WORK/err" || fail "--only error does not name the setting"
 expect_exit 2 tune --only read_ahead_kb,read_ahead_kb
