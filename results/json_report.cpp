@@ -147,7 +147,7 @@ void add_guard_report(json::object& o, const Report& report) {
 
 json::object winner_json(const Report& report) {
   const auto& winner = report.winner;
-  return {{"settings", settings_to_json(winner.settings)},
+  json::object o{{"settings", settings_to_json(winner.settings)},
           {"changes", settings_to_json(persisted_changes(report))},
           {"median", winner.median},
           {"spread_pct", winner.spread_pct},
@@ -160,6 +160,11 @@ json::object winner_json(const Report& report) {
           {"ci_high", winner.ci_high},
           {"confirmed", winner.confirmed},
           {"figure", figure_json(report.objective, winner.median, winner.ci_low, winner.ci_high)}};
+  if (winner.tie)
+    o["tie"] = json::object{{"faster_trial_id", winner.tie->faster_trial_id},
+                            {"faster_median", winner.tie->faster_median},
+                            {"rule", winner.tie->rule}};
+  return o;
 }
 
 json::value confirmation_json(const std::optional<ConfirmationRound>& round, const Report& report) {

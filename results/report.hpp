@@ -9,6 +9,7 @@
 #include "probe/settings.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"
+#include "strategies/winner_rule.hpp"
 
 #include <boost/json/object.hpp>
 
@@ -87,6 +88,9 @@ struct Winner {
   double ci_low = 0.0;               ///< 95 % interval of its median score, from the confirmation round
   double ci_high = 0.0;
   bool confirmed = false;            ///< decided in a confirmation round
+  /// A faster-by-median candidate it tied with and won against by being simpler
+  /// (strategies::tie_break); JSON "tie", present only then.
+  std::optional<strategies::TieBreak> tie{};
 };
 
 /// Everything one `disktune tune` run produced.

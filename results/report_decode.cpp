@@ -80,6 +80,13 @@ Winner winner_of(const json::object& w) {
   winner.ci_high = number_of(w, "ci_high");
   winner.confirmed = flag_of(w, "confirmed", false);
   if (const auto* id = w.if_contains("trial_id"); id && id->is_int64()) winner.trial_id = static_cast<int>(id->as_int64());
+  if (const auto* tie = w.if_contains("tie"); tie && tie->is_object()) {
+    const auto& t = tie->as_object();
+    strategies::TieBreak broken{0, number_of(t, "faster_median"), text_of(t, "rule")};
+    if (const auto* id = t.if_contains("faster_trial_id"); id && id->is_int64())
+      broken.faster_trial_id = static_cast<int>(id->as_int64());
+    winner.tie = broken;
+  }
   return winner;
 }
 

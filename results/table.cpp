@@ -128,6 +128,7 @@ std::string title(const Report& report) {
 
 std::string unscreened_line(const Report& report);
 std::string answer(const Report& report);
+std::string tie_line(const Report& report);
 
 std::string summary(const Report& report) {
   if (report.too_noisy)
@@ -135,7 +136,17 @@ std::string summary(const Report& report) {
            "): no configuration is recommended\n";
   if (!report.completed)
     return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
-  return answer(report) + unscreened_line(report);
+  return answer(report) + tie_line(report) + unscreened_line(report);
+}
+
+// Said when a candidate with a higher median lost to a simpler winner: the two tied.
+std::string tie_line(const Report& report) {
+  const auto& tie = report.winner.tie;
+  if (report.winner.keep_baseline || !tie) return "";
+  return "tie: trial " + std::to_string(tie->faster_trial_id) + " read " +
+         bench::format_figure(report.objective, tie->faster_median) +
+         ", a higher median but not significantly faster than the winner (their intervals overlap or it is ahead "
+         "by less than the minimum gain); a tie goes to the simpler: " + comment_safe(tie->rule) + '\n';
 }
 
 // Said under every answer that did not try each setting: it holds for the tried ones only.

@@ -22,27 +22,56 @@ std::size_t risky_change_count(const probe::Settings& base, const probe::Setting
   return count;
 }
 
-const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
-                               const probe::Settings& base, double min_gain, double guard_tolerance) {
-  auto eligible = [&](const TrialResult& t) {
-    return t.status == TrialStatus::ok && !fails_guard(t, baseline, guard_tolerance);
-  };
-  // The fastest of those that beat the baseline: a higher median whose interval reaches the
-  // baseline's (one slow sample) is no answer, and must not hide one that is.
+namespace {
+
+bool eligible(const TrialResult& trial, const TrialResult& baseline, double guard_tolerance) {
+  return trial.status == TrialStatus::ok && !fails_guard(trial, baseline, guard_tolerance);
+}
+
+// The fastest of those that beat the baseline: a higher median whose interval reaches the
+// baseline's (one slow sample) is no answer, and must not hide one that is.
+const TrialResult* fastest_beating(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
+                                   double min_gain, double guard_tolerance) {
   const TrialResult* fastest = nullptr;
   for (const auto& trial : candidates) {
-    const bool beats_baseline = eligible(trial) && significantly_faster(trial, baseline, min_gain);
+    const bool beats_baseline = eligible(trial, baseline, guard_tolerance) && significantly_faster(trial, baseline, min_gain);
     if (beats_baseline && (!fastest || trial.median > fastest->median)) fastest = &trial;
   }
+  return fastest;
+}
+
+// Lower is better: fewer risky changes, fewer changes, then faster.
+std::tuple<std::size_t, std::size_t, double> simplicity_key(const TrialResult& trial, const probe::Settings& base) {
+  return {risky_change_count(base, trial.settings), changes_from(base, trial.settings).size(), -trial.median};
+}
+
+}  // namespace
+
+std::optional<TieBreak> tie_break(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
+                                  const TrialResult& winner, const probe::Settings& base, double min_gain,
+                                  double guard_tolerance) {
+  const TrialResult* fastest = fastest_beating(baseline, candidates, min_gain, guard_tolerance);
+  if (!fastest || fastest->settings == winner.settings) return std::nullopt;
+  const auto winner_key = simplicity_key(winner, base);
+  const auto faster_key = simplicity_key(*fastest, base);
+  const std::size_t winner_risky = std::get<0>(winner_key), faster_risky = std::get<0>(faster_key);
+  const std::size_t winner_changes = std::get<1>(winner_key), faster_changes = std::get<1>(faster_key);
+  const bool by_risk = winner_risky != faster_risky;
+  const std::string rule = by_risk ? "fewer risky changes (" + std::to_string(winner_risky) + " against " +
+                                         std::to_string(faster_risky) + ")"
+                                   : "fewer changes (" + std::to_string(winner_changes) + " against " +
+                                         std::to_string(faster_changes) + ")";
+  return TieBreak{fastest->id, fastest->median, rule};
+}
+
+const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
+                               const probe::Settings& base, double min_gain, double guard_tolerance) {
+  const TrialResult* fastest = fastest_beating(baseline, candidates, min_gain, guard_tolerance);
   if (!fastest) return nullptr;
-  // Lower key is better: fewer risky changes, fewer changes, then faster.
-  auto key = [&](const TrialResult& t) {
-    return std::make_tuple(risky_change_count(base, t.settings), changes_from(base, t.settings).size(),
-                           -t.median);
-  };
+  auto key = [&](const TrialResult& t) { return simplicity_key(t, base); };
   const TrialResult* pick = fastest;
   for (const auto& trial : candidates) {
-    if (!eligible(trial) || significantly_faster(*fastest, trial, min_gain)) continue;
+    if (!eligible(trial, baseline, guard_tolerance) || significantly_faster(*fastest, trial, min_gain)) continue;
     if (!significantly_faster(trial, baseline, min_gain)) continue;
     if (key(trial) < key(*pick)) pick = &trial;
   }

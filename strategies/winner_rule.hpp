@@ -5,6 +5,8 @@
 #include "strategies/trial.hpp"
 
 #include <cstddef>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace disktune::strategies {
@@ -27,5 +29,21 @@ std::size_t risky_change_count(const probe::Settings& base, const probe::Setting
 /// when every faster one fails it, the answer is to keep the baseline. nullptr = keep the baseline.
 const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
                                const probe::Settings& base, double min_gain, double guard_tolerance = 0.05);
+
+/// A tie pick_winner broke: the candidate with the highest median among those that beat the
+/// baseline is not the winner, because it is not significantly faster than the winner and the
+/// winner is simpler (docs/statistics.md, "Winner rule").
+struct TieBreak {
+  int faster_trial_id = 0;     ///< the candidate with the higher median (its trial id)
+  double faster_median = 0.0;  ///< its median score (the objective's score unit)
+  /// Why the winner won the tie: "fewer risky changes (0 against 1)" or "fewer changes (1 against 2)".
+  std::string rule;
+};
+
+/// The tie pick_winner broke to choose `winner` (one of `candidates`) with the same arguments;
+/// nullopt when the winner is the fastest candidate that beat the baseline.
+std::optional<TieBreak> tie_break(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
+                                  const TrialResult& winner, const probe::Settings& base, double min_gain,
+                                  double guard_tolerance = 0.05);
 
 }  // namespace disktune::strategies

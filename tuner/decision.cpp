@@ -2,11 +2,13 @@
 // Finalists, confirmation round, winner.
 #include "tuner/decision.hpp"
 
+#include "strategies/winner_rule.hpp"
+
 namespace disktune::tuner {
 
 probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round_runner,
                                std::size_t finalist_count, int max_extra_rounds) {
-  Decision decision{evaluator.baseline(), std::nullopt, ""};
+  Decision decision{evaluator.baseline(), std::nullopt, "", std::nullopt};
   const auto finals = strategies::finalists(evaluator, finalist_count);
   if (finals.empty()) return decision;
   std::optional<probe::Error> failure;
@@ -24,12 +26,19 @@ probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const Rou
       },
       evaluator.gain_threshold(), max_extra_rounds);
   if (failure) return *failure;
+  const auto& base = evaluator.baseline().settings;
   if (!decision.round_skipped.empty()) {
     decision.winner = finals.front();
+    const std::vector<strategies::TrialResult> trials(evaluator.trials().begin(), evaluator.trials().end());
+    decision.tie = strategies::tie_break(evaluator.baseline(), trials, decision.winner, base,
+                                         evaluator.gain_threshold(), evaluator.guard_tolerance());
     return decision;
   }
   decision.winner = round.results[round.winner];
   if (round.winner == 0) decision.winner = evaluator.baseline();
+  const std::vector<strategies::TrialResult> rivals(round.results.begin() + 1, round.results.end());
+  if (round.winner != 0)
+    decision.tie = strategies::tie_break(round.results[0], rivals, decision.winner, base, evaluator.gain_threshold());
   decision.confirmation = std::move(round);
   return decision;
 }

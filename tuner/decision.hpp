@@ -3,6 +3,7 @@
 #pragma once
 
 #include "strategies/confirmation.hpp"
+#include "strategies/winner_rule.hpp"
 #include "tuner/trial_runner.hpp"
 
 #include <functional>
@@ -28,6 +29,9 @@ struct Decision {
   strategies::TrialResult winner;                        ///< as confirmed; the baseline's trial (id 0) to keep it
   std::optional<strategies::Confirmation> confirmation;  ///< nullopt when no finalist beat the baseline or skipped
   std::string round_skipped;  ///< why the round was skipped: the winner is then the search's best, unconfirmed
+  /// The tie the winner rule broke for a simpler winner (strategies::tie_break), judged on the
+  /// round's figures (the search's when the round was skipped); nullopt when none was.
+  std::optional<strategies::TieBreak> tie{};
 };
 
 /// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,

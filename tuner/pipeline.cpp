@@ -61,7 +61,8 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
           << "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
     log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
         << " and the baseline x " << trial.confirm_rounds
-        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate << " s of reads)\n";
+        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate
+        << (simulated ? " s of simulated reads)\n" : " s of reads)\n");
     // One line per unit, as the search prints one per trial.
     return executor.confirm(c, [&](const ConfirmUnit& unit) {
       log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated, trial.objective) << '\n' << std::flush;
@@ -123,25 +124,36 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
   return options;
 }
 
+// What the time left is computed from: the budget, the confirmation round and its extra passes.
+TimeLeftBasis time_left_basis(const PipelineInput& input, const PipelineResult& result, const RunExecutor& executor) {
+  const double sample_s = seconds_per_sample(result.baseline->trial);
+  return {result.before_search_s, input.time_budget_s, confirmation_cost_s(executor.settings().confirm_rounds, sample_s),
+          confirmation_cost_s(kMinConfirmRounds, sample_s), strategies::kMaxExtraConfirmRounds};
+}
+
+// After a trial: the terminal's status line redrawn, or off a terminal a line of its own.
+void show_progress(const PipelineInput& input, const SearchProgress& progress, double elapsed_s, std::ostream& log) {
+  auto line = status_line(progress, input.objective, elapsed_s, input.simulated);
+  if (input.progress_lines) {
+    log << "  " << line << '\n';
+    return;
+  }
+  if (input.status_width > 1 && line.size() >= input.status_width) line.resize(input.status_width - 1);
+  log << line << std::flush;
+}
+
 // The search: the strategy through the Evaluator; its trials and its stop into `result`.
 void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
-            double confirmation_s, std::ostream& log) {
+            const TimeLeftBasis& basis, std::ostream& log) {
   const auto started = std::chrono::steady_clock::now();
   evaluator.set_observer([&](const TrialResult& trial) {
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
     log_trial(log, trial, input.original, input.simulated, input.objective);
-    if (!input.live_status && !input.on_progress) return;
-    auto progress = search_progress(input.strategy, input.space, evaluator, confirmation_s);
-    if (input.max_trials && progress.forecast.total > *input.max_trials) {  // --max-trials ends the search first
-      progress.forecast = {*input.max_trials, false};
-      progress = with_forecast(progress, confirmation_s);
-    }
+    if (!input.live_status && !input.progress_lines && !input.on_progress) return;
+    const auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
     if (input.on_progress) input.on_progress(progress);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-    if (!input.live_status) return;
-    auto line = status_line(progress, input.objective, elapsed.count());
-    if (input.status_width > 1 && line.size() >= input.status_width) line.resize(input.status_width - 1);
-    log << line << std::flush;
+    if (input.live_status || input.progress_lines) show_progress(input, progress, elapsed.count(), log);
   });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name
@@ -191,12 +203,14 @@ void decide_winner(const PipelineInput& input, PipelineResult& result, const str
     result.confirmation_skipped = decision->round_skipped;
     result.confirm_rounds = executor.settings().confirm_rounds;
     result.confirmation = decision->confirmation;
+    result.tie = decision->tie;
     if (decision->confirmation)
       for (const auto& trial : decision->confirmation->results) result.confirmation_s += trial.measured_s;
   }
   if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
     result.best = evaluator.baseline();
     result.confirmation.reset();
+    result.tie.reset();
     result.exit_code = exit_code_of(*stop);
     result.message = stop->message;
   }
@@ -253,9 +267,7 @@ PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExec
   if (result.baseline_error) return result;
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,
                                   evaluator_options(input, result));
-  const double confirmation_s =
-      confirmation_cost_s(executor.settings().confirm_rounds, seconds_per_sample(result.baseline->trial));
-  search(input, result, evaluator, confirmation_s, log);
+  search(input, result, evaluator, time_left_basis(input, result, executor), log);
   result.unscreened = unscreened_settings(input.space, result.trials);
   if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
     result.exit_code = kExitPartial;  // a baseline kept untried is no measured answer

@@ -5,6 +5,7 @@
 #include "strategies/evaluator.hpp"
 #include "strategies/search_space.hpp"
 #include "strategies/strategy.hpp"
+#include "strategies/winner_rule.hpp"
 #include "tuner/child_executor.hpp"
 #include "tuner/noise.hpp"
 #include "tuner/run_error.hpp"
@@ -38,8 +39,11 @@ struct PipelineInput {
   /// --tolerance (fraction): the guard objective's allowed shortfall against the baseline.
   double guard_tolerance = 0.05;
   /// Draw a live status line (status_line: trial i of N, elapsed, time left, best) under the
-  /// trial lines, redrawn after each trial: for a terminal. Off, the log is as before.
+  /// trial lines, redrawn after each trial: for a terminal.
   bool live_status = false;
+  /// Off a terminal: the same line (indented, "  trial 12 of about 31, ...") after each trial's
+  /// line, so a log or journal shows the time left too.
+  bool progress_lines = false;
   /// The terminal's width in columns: the status line is cut to one column less, so it never
   /// wraps (a wrapped line is cleared only in its last row). 0: not cut.
   std::size_t status_width = 0;
@@ -66,6 +70,7 @@ struct PipelineResult {
   std::string message;            ///< why the run ended early; empty when it completed
   strategies::TrialResult best;   ///< the decided winner; the baseline's trial (id 0) to keep it
   std::optional<strategies::Confirmation> confirmation;
+  std::optional<strategies::TieBreak> tie;  ///< the tie the winner rule broke (Decision::tie)
   int confirm_rounds = 0;         ///< rounds the confirmation round ran with
   std::string confirmation_skipped;
   bool too_noisy = false;         ///< nothing beat a noise larger than the smallest accepted gain

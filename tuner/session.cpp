@@ -261,6 +261,7 @@ void report_pipeline(TuneOutcome& outcome, const PipelineResult& result, const p
   outcome.message = result.message;
   report.winner = describe_winner(result.best, reference_trial(report.confirmation, baseline.trial), original);
   report.winner.confirmed = report.confirmation.has_value();
+  report.winner.tie = result.tie;
 }
 
 std::optional<strategies::Stop> signal_stop() {
@@ -313,6 +314,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
   input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;  // a terminal: the status line
+  input.progress_lines = !input.live_status;
   if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {

@@ -3,6 +3,7 @@
 #include "results/table.hpp"
 
 #include "results/json_report.hpp"
+#include "results/report_decode.hpp"
 
 #include "tests/support/golden.hpp"
 #include "tests/support/sample_reports.hpp"
@@ -67,4 +68,23 @@ TEST_CASE("table says when data checksums were not compared (data in use)", "[re
   report.integrity_note = "data checksum check off: the data is in use";
   REQUIRE(results::TableEmitter().render(report).find("\nnote: data checksum check off: the data is in use\n") !=
           std::string::npos);
+}
+
+TEST_CASE("table, report and its decoding say when a faster median lost a tie to a simpler winner", "[results]") {
+  auto report = test_support::seed_report();
+  report.winner.tie = strategies::TieBreak{5, 15.02, "fewer risky changes (3 against 4)"};
+  const auto text = results::TableEmitter().render(report);
+  CHECK(text.find("(confirmation round)\ntie: trial 5 read 15.02 MB/s, a higher median but not significantly faster "
+                  "than the winner (their intervals overlap or it is ahead by less than the minimum gain); a tie goes "
+                  "to the simpler: fewer risky changes (3 against 4)\n") != std::string::npos);
+  const auto json = boost::json::parse(results::JsonEmitter().render(report));
+  CHECK(json.at("winner").at("tie") ==
+        boost::json::parse(R"j({"faster_trial_id":5,"faster_median":15.02,"rule":"fewer risky changes (3 against 4)"})j"));
+  const auto decoded = results::snippet_report(json);
+  REQUIRE(decoded.winner.tie);
+  CHECK(decoded.winner.tie->faster_trial_id == 5);
+  CHECK(decoded.winner.tie->rule == "fewer risky changes (3 against 4)");
+  report.winner.tie.reset();
+  CHECK(results::TableEmitter().render(report).find("\ntie: ") == std::string::npos);
+  CHECK(boost::json::parse(results::JsonEmitter().render(report)).at("winner").as_object().if_contains("tie") == nullptr);
 }

@@ -20,7 +20,7 @@ setsid "$DISKTUNE" tune "$dev" --only max_sectors_kb --duration 0.5 --repeats 2 
   >"$WORK/t.out" 2>"$WORK/t.err" &
 pid=$!
 cleanup_steps+=("kill -9 -- -$pid 2>/dev/null")
-for _ in $(seq 300); do grep -q 'trial [2-9]' "$WORK/t.err" && break; sleep 0.05; done
+for _ in $(seq 300); do grep -q 'trial [2-9]:' "$WORK/t.err" && break; sleep 0.05; done
 kill -9 -- -"$pid"
 wait "$pid" 2>/dev/null || true
 [ "$(queue_snapshot "$dev")" != "$before" ] || skip "the tune was not stopped in a trial's settings"

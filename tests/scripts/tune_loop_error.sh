@@ -16,7 +16,7 @@ sum_before=$(sha256sum <"$dev")
 # settings have been changed and put back N times); fail if it ends first.
 wait_trials() {
   for _ in $(seq 300); do
-    [ "$(grep -c '^  trial [1-9]' "$1" 2>/dev/null)" -ge "$2" ] && return 0
+    [ "$(grep -c '^  trial [1-9][0-9]*:' "$1" 2>/dev/null)" -ge "$2" ] && return 0
     kill -0 "$3" 2>/dev/null || fail "the run ended before $2 trials ($(tail -2 "$1"))"
     sleep 0.1
   done
@@ -44,7 +44,7 @@ expect_eq "$(jq -r .restored "$WORK/r-full.json")" true "report restored after t
 jq -r .stop_reason "$WORK/r-full.json" | grep -q "No space left on device" ||
   fail "stop_reason does not name the journal error: $(jq -r .stop_reason "$WORK/r-full.json")"
 grep -q "^boot.local:" "$WORK/out-full.txt" || fail "no results table after the journal write error"
-echo "journal full: exit 3 after $(grep -c "^  trial [1-9]" "$WORK/err-full.txt") trials, settings restored, ${SECONDS} s"
+echo "journal full: exit 3 after $(grep -c "^  trial [1-9][0-9]*:" "$WORK/err-full.txt") trials, settings restored, ${SECONDS} s"
 # The journal, with its torn last record, is still readable: restore from it works.
 rm "$WORK/jfs/fill"
 "$DISKTUNE" restore "$dev" --journal "$WORK/jfs/j" >/dev/null 2>"$WORK/err-restore.txt" ||
@@ -69,7 +69,7 @@ grep -q "cannot write $WORK/out/r.json: directory $WORK/out: No such file or dir
   fail "no message naming the report write error: $(tail -2 "$WORK/err-gone.txt")"
 grep -q "^boot.local:" "$WORK/out-gone.txt" || fail "the results table was not printed before the failed write"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the report write error"
-echo "report directory gone: exit 2 after $(grep -c "^  trial [1-9]" "$WORK/err-gone.txt") trials, settings restored, ${SECONDS} s"
+echo "report directory gone: exit 2 after $(grep -c "^  trial [1-9][0-9]*:" "$WORK/err-gone.txt") trials, settings restored, ${SECONDS} s"
 
 expect_eq "$(sha256sum <"$dev")" "$sum_before" "device content after both runs"
 echo ok

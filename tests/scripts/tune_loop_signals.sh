@@ -15,7 +15,7 @@ for signal in INT TERM HUP; do
   pid=$!
   # Wait until a few trials have run (each changes a queue setting), then interrupt.
   for _ in $(seq 100); do
-    [ "$(grep -c 'trial [0-9]' "$WORK/err-$signal.txt" 2>/dev/null)" -ge 4 ] && break
+    [ "$(grep -c 'trial [0-9]*:' "$WORK/err-$signal.txt" 2>/dev/null)" -ge 4 ] && break
     sleep 0.1
   done
   kill -s "$signal" "$pid"

@@ -119,11 +119,11 @@ setup search
   --report "$WORK/search/r.json" >"$WORK/search/out.txt" 2>"$WORK/search/err.txt" &
 tune_pid=$!
 for _ in $(seq 600); do
-  [ "$(grep -c 'trial [0-9]' "$WORK/search/err.txt" 2>/dev/null)" -ge 3 ] && break
+  [ "$(grep -c 'trial [0-9]*:' "$WORK/search/err.txt" 2>/dev/null)" -ge 3 ] && break
   kill -0 "$tune_pid" 2>/dev/null || break
   sleep 0.05
 done
-[ "$(grep -c 'trial [0-9]' "$WORK/search/err.txt")" -ge 3 ] || fail "no trials before blocking: $(cat "$WORK/search/err.txt")"
+[ "$(grep -c 'trial [0-9]*:' "$WORK/search/err.txt")" -ge 3 ] || fail "no trials before blocking: $(cat "$WORK/search/err.txt")"
 touch "$flag"
 finish search "$tune_pid" "$(($(date +%s%N) / 1000000))"
 expect_eq "$(jq -r '.trials[-1].status' "$WORK/search/r.json")" wedged "search: the last trial"

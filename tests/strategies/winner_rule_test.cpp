@@ -152,6 +152,25 @@ TEST_CASE("ties go to fewer risky changes, then fewer changes", "[strategies]") 
   REQUIRE(strategies::pick_winner(baseline, flat, base, 0.02) == nullptr);
   REQUIRE(strategies::risky_change_count(base, candidates[0].settings) == 2);
   REQUIRE(strategies::risky_change_count(base, candidates[2].settings) == 1);
+  // The tie is named: the faster-by-median candidate and the rule that broke it.
+  candidates[0].id = 7;
+  const auto tie = strategies::tie_break(baseline, candidates, *pick, base, 0.02);
+  REQUIRE(tie);
+  REQUIRE(tie->faster_trial_id == 7);
+  REQUIRE(tie->faster_median == 12.1);
+  REQUIRE(tie->rule == "fewer risky changes (1 against 2)");
+  // Same risk, fewer changes: candidates[1] (1 change) against [2] (2 changes, 1 risky).
+  std::vector<TrialResult> same_risk{make({{SettingId::readahead, probe::SettingValue(std::int64_t{256})},
+                                          {SettingId::io_support, on}},
+                                         12.05),
+                                     candidates[1]};
+  same_risk[0].id = 3;
+  const TrialResult* simpler = strategies::pick_winner(baseline, same_risk, base, 0.02);
+  REQUIRE(simpler == &same_risk[1]);
+  REQUIRE(strategies::tie_break(baseline, same_risk, *simpler, base, 0.02)->rule == "fewer changes (1 against 2)");
+  // The fastest won: no tie to name.
+  std::vector<TrialResult> alone{candidates[1]};
+  REQUIRE_FALSE(strategies::tie_break(baseline, alone, alone[0], base, 0.02));
 }
 
 TEST_CASE("a noisy faster median does not veto a significant winner", "[strategies]") {

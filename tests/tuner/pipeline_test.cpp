@@ -368,5 +368,30 @@ TEST_CASE("pipeline: the confirmation round's announced reading time follows the
   const auto result = tuner::run_pipeline(input, store, executor, log);
   INFO(log.str());
   REQUIRE(result.confirmation);
-  REQUIRE(log.str().find("(a warm-up and a kept sample each; about 4 s of reads)") != std::string::npos);
+  REQUIRE(log.str().find("(a warm-up and a kept sample each; about 4 s of simulated reads)") != std::string::npos);
+}
+
+TEST_CASE("pipeline: a faster median that ties with a simpler winner is named with the rule that broke the tie",
+          "[tuner]") {
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  const auto baseline_multcount = get(space.baseline(), SettingId::multcount);
+  // io_support=3 gains 20 %; a multcount change on top reads 0.5 % more: tied, and not simpler.
+  FakeExecutor executor([&](const probe::Settings& c) {
+    const double rate = get(c, SettingId::io_support) == 3 ? 12.0 : 10.0;
+    return get(c, SettingId::multcount) != baseline_multcount && rate > 11.0 ? rate * 1.005 : rate;
+  });
+  executor.original_ = space.baseline();
+  tuner::MemoryRunStore store;
+  const auto result = run(space, "exhaustive", store, executor);
+  REQUIRE(result.exit_code == tuner::kExitOk);
+  REQUIRE(get(result.best.settings, SettingId::io_support) == 3);
+  REQUIRE(get(result.best.settings, SettingId::multcount) == baseline_multcount);
+  REQUIRE(result.tie);
+  const auto faster = std::find_if(result.trials.begin(), result.trials.end(),
+                                   [&](const TrialResult& t) { return t.id == result.tie->faster_trial_id; });
+  REQUIRE(faster != result.trials.end());
+  REQUIRE(get(faster->settings, SettingId::io_support) == 3);
+  REQUIRE(get(faster->settings, SettingId::multcount) != baseline_multcount);
+  REQUIRE(result.tie->faster_median > result.best.median);
+  REQUIRE(result.tie->rule.starts_with("fewer "));
 }
