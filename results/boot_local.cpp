@@ -48,7 +48,7 @@ std::string BootLocalEmitter::render(const Report& report) const {
                                                 : " is a placeholder.\n");
   if (const auto flags = changes_as_hdparm_flags(changes); !flags.empty())
     text += "hdparm " + flags + ' ' + target.hdparm_device + '\n';
-  return text + queue_lines(target, queue_changes(changes));
+  return text + rewritten_comment(report, changes) + queue_lines(target, queue_changes(changes));
 }
 
 }  // namespace disktune::results

@@ -234,6 +234,19 @@ probe::Settings snippet_settings(const Report& report) {
   return settings;
 }
 
+std::string rewritten_comment(const Report& report, const probe::Settings& written) {
+  const auto changed = persisted_changes(report);
+  std::string names;
+  for (const auto& [id, value] : probe::in_apply_order(written))
+    if (!probe::setting_info(id).sysfs_attr.empty() && !changed.count(id))
+      names += (names.empty() ? "" : " ") + std::string(probe::setting_name(id)) + "=" +
+               comment_safe(probe::format_value(id, value));
+  if (names.empty()) return "";
+  return "# also written, unchanged, at their measured values: " + names +
+         "\n# (a queue write can move those after it: a scheduler switch resets nr_requests and its\n"
+         "# tunables, a max_sectors_kb write can change read_ahead_kb)\n";
+}
+
 SnippetStart start_snippet(const Report& report, std::string_view title) {
   SnippetStart start{snippet_target(report.device), snippet_settings(report),
                      snippet_header(report, title), true};

@@ -160,7 +160,7 @@ std::string TunedProfileEmitter::render(const Report& report) const {
           "# it extends), then: tuned-adm profile NAME\n";
   const auto units = units_of(report, target, changes);
   return text + (units.empty() ? ata_comment(split_changes(changes).ata_only) + "# No setting TuneD can apply changed.\n"
-                               : units);
+                               : rewritten_comment(report, changes) + units);
 }
 
 std::string tuned_profile_units(const Report& report) {

@@ -111,7 +111,7 @@ std::string UdevRulesEmitter::render(const Report& report) const {
   text += "# Install as /etc/udev/rules.d/69-disktune.rules (after 60-persistent-storage, which sets\n"
           "# ID_BUS and ID_SERIAL), then run\n"
           "# udevadm control --reload && udevadm trigger --action=change --subsystem-match=block\n";
-  return text + rule;
+  return text + rewritten_comment(report, changes) + rule;
 }
 
 std::string udev_rule(const DeviceInfo& device, const probe::Settings& changes) {

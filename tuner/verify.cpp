@@ -8,6 +8,7 @@
 #include "results/pretty_json.hpp"
 #include "tuner/apply.hpp"
 #include "tuner/drift_cause.hpp"
+#include "tuner/drift_coupling.hpp"
 #include "tuner/drive_match.hpp"
 #include "tuner/journal_file.hpp"
 
@@ -88,8 +89,15 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
                      const results::SavedReport& report, const DriftEvidence& drift) {
   KnobCheck knob{id, probe::format_value(id, expected), "", false, "", ""};
   const auto live = device.read(id);
+  const LiveReader read = [&device](probe::SettingId other) -> std::optional<probe::SettingValue> {
+    auto value = device.read(other);
+    return value ? std::optional(*value) : std::nullopt;
+  };
+  const auto coupling =
+      coupling_cause(id, live ? std::optional(*live) : std::nullopt, expected, report.changes, read);
   if (!live) {
-    knob.cause = "cannot be read: " + live.error().message();
+    knob.cause = "cannot be read: " + live.error().message() + (coupling.empty() ? "" : "; " + coupling);
+    knob.evidence = coupling;
     return knob;
   }
   knob.actual = probe::format_value(id, *live);
@@ -97,7 +105,8 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   if (knob.ok) return knob;
   const auto before = report.baseline.find(id);
   const bool original = before != report.baseline.end() && before->second == *live;
-  const auto evidence = drift_cause(drift, id);
+  const auto found = drift_cause(drift, id);
+  const auto evidence = coupling.empty() ? found : found.empty() ? coupling : coupling + "; " + found;
   knob.evidence = evidence;
   knob.cause = original ? "back at its value before the tune; " + (evidence.empty() ? "nothing shows what put it back" : evidence)
                         : (evidence.empty() ? "cause unknown" : evidence);

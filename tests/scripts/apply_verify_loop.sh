@@ -53,6 +53,23 @@ verify "$WORK/r.json" --json
 expect_eq "$(jq -r '.drives[0].settings[0] | "\(.setting) \(.expected) \(.actual) \(.status) \(.cause)"' "$WORK/v.out")" \
   "max_sectors_kb $winner 256 drift null" "verify --json after a change by hand (no evidence: cause null)"
 
+# A kernel coupling named as the cause: a report that set read_ahead_kb 1024, then a write of
+# max_sectors_kb 1280, which raises read_ahead_kb to 2560 on this kernel (6.18).
+ra_before=$(cat "$q/read_ahead_kb")
+jq '.winner.changes.read_ahead_kb = 1024 | .winner.settings.read_ahead_kb = 1024' "$WORK/r.json" >"$WORK/r-ra.json"
+echo 1024 >"$q/read_ahead_kb"
+echo 1280 >"$q/max_sectors_kb"
+if [ "$(cat "$q/read_ahead_kb")" = 2560 ]; then
+  verify "$WORK/r-ra.json"
+  expect_eq "$code" 1 "verify after a max_sectors_kb write"
+  grep -q "read_ahead_kb: expected 1024, actual 2560  DRIFT: .*read_ahead_kb reads 2560 = 2 x max_sectors_kb 1280: a write to max_sectors_kb raises read_ahead_kb" "$WORK/v.out" ||
+    fail "verify does not name the max_sectors_kb coupling: $(cat "$WORK/v.out")"
+else
+  echo "note: this kernel did not raise read_ahead_kb on a max_sectors_kb write ($(cat "$q/read_ahead_kb")): coupling check not applicable"
+fi
+echo 256 >"$q/max_sectors_kb"
+echo "$ra_before" >"$q/read_ahead_kb"
+
 # Another drive (same size, other backing file) named as DEVICE: refused, nothing written.
 cp "$WORK/disk.img" "$WORK/other.img"
 other=$(losetup -f --show "$WORK/other.img")
