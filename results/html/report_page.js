@@ -120,10 +120,25 @@
   }
 
   function screenedChart() {
-    const rows = trialRows().filter(r => r.changed.length === 1 && r.status === 'ok');
-    const parent = section('Each setting screened alone (trials that change one setting from the baseline)');
+    // A scheduler switch brings its own tunables (absent under the baseline's scheduler) and
+    // resets nr_requests: a trial that changes only those with the scheduler is screened
+    // alone, its value labelled with what came along ("none (nr_requests=128)").
+    const base = (report.baseline && report.baseline.settings) || {};
+    const alongside = r => r.changed.filter(k => k !== 'scheduler' && (k === 'nr_requests' || !(k in base)));
+    const switchOnly = r => {
+      if (!r.changed.includes('scheduler')) return r;
+      const along = alongside(r);
+      if (along.length === r.changed.length - 1) { r.changed = ['scheduler']; r.along = along; }
+      return r;
+    };
+    const rows = trialRows().map(switchOnly).filter(r => r.changed.length === 1 && r.status === 'ok');
+    const parent = section('Each setting screened alone (trials that change one setting from the baseline; a scheduler with what its switch brings)');
     if (!rows.length) { add(parent, 'p', 'No trial changed exactly one setting.'); return; }
-    rows.forEach(r => { r.setting = r.changed[0]; r.value = String(((report.trials || []).find(t => t.id === r.id) || {}).settings[r.setting]); });
+    rows.forEach(r => {
+      const settings = ((report.trials || []).find(t => t.id === r.id) || {}).settings || {};
+      r.setting = r.changed[0];
+      r.value = String(settings[r.setting]) + (r.along && r.along.length ? ' (' + r.along.map(k => k + '=' + settings[k]).join(' ') + ')' : '');
+    });
     chart(parent, 'screened-chart', { data: { values: rows }, facet: { field: 'setting', type: 'nominal', title: null }, columns: 3,
       resolve: { scale: { x: 'independent' } },
       spec: { width: 250, height: 180, layer: [
@@ -132,14 +147,23 @@
           tooltip: [{ field: 'id' }, { field: 'value' }, { field: 'median', format: '.2f' }] } }] } });
   }
 
+  // An axis title: the objective's name, its unit and which way is better.
+  function axisTitle(objective) {
+    const o = objective || {};
+    return (o.name || 'seq-read') + ' (' + (o.unit || 'MiB/s') + (o.direction === 'lower' ? ', lower is better)' : ', higher is better)');
+  }
   function paretoChart() {
-    const rows = (report.trials || []).filter(t => t.status === 'ok' && t.guard).map(t => ({ id: t.id, a: score(t, 'median'), b: t.guard.median, settings: settingsText(t.settings) }));
+    // The front is computed on scores (higher is better on both); the axes show the figures.
+    const rows = (report.trials || []).filter(t => t.status === 'ok' && t.guard).map(t => ({
+      id: t.id, a: score(t, 'median'), b: t.guard.median, settings: settingsText(t.settings),
+      x: t.guard_figure ? t.guard_figure.median : t.guard.median, y: figures(t).median }));
     if (!rows.length) return;
     rows.forEach(r => { r.pareto = !rows.some(o => o.a >= r.a && o.b >= r.b && (o.a > r.a || o.b > r.b)); });
-    const parent = section('Two objectives: the Pareto front (scores, higher is better on both)');
+    const parent = section('Two objectives: the Pareto front (no other trial is better on both)');
     chart(parent, 'pareto-chart', { width: 600, height: 360, data: { values: rows }, name: 'pareto_points', mark: { type: 'point', filled: true, size: 60 },
-      encoding: { x: { field: 'b', type: 'quantitative', title: 'guard score', scale: { zero: false } }, y: { field: 'a', type: 'quantitative', title: 'objective score', scale: { zero: false } },
-        color: { field: 'pareto', type: 'nominal', title: 'on the front' }, tooltip: [{ field: 'id' }, { field: 'settings' }] } });
+      encoding: { x: { field: 'x', type: 'quantitative', title: 'guard: ' + axisTitle(report.guard_objective), scale: { zero: false } },
+        y: { field: 'y', type: 'quantitative', title: axisTitle(report.objective), scale: { zero: false } },
+        color: { field: 'pareto', type: 'nominal', title: 'on the front' }, tooltip: [{ field: 'id' }, { field: 'y', title: 'objective', format: '.2f' }, { field: 'x', title: 'guard', format: '.2f' }, { field: 'settings' }] } });
   }
 
   function searchSpace() {
@@ -164,12 +188,19 @@
     });
   }
 
+  // "IBM-DJNA-352500 / GW0GWF05809 / JK8OA6AA"; a part the drive does not report is "n/a", and a
+  // drive with none of them (a loop, virtio or NVMe device without ATA identify data) says so.
+  function identity(dev) {
+    const parts = [dev.model, dev.serial, dev.firmware];
+    if (!parts.some(p => p)) return 'none (no ATA identify data' + (dev.backing_file ? ': a loop device' : '') + ')';
+    return parts.map(p => p || 'n/a').join(' / ');
+  }
   function provenance() {
     const dev = report.device || {};
     const opts = report.options || {};
     const parent = section('Provenance');
     table(parent, ['', ''], [['tool version', report.tool_version], ['kernel', report.kernel], ['started', report.started_at],
-      ['finished', report.finished_at], ['device', dev.path], ['model / serial / firmware', [dev.model, dev.serial, dev.firmware].join(' / ')],
+      ['finished', report.finished_at], ['device', dev.path], ['model / serial / firmware', identity(dev)],
       ['size', dev.size_bytes === undefined ? 'n/a' : dev.size_bytes + ' bytes'], ['stable path', dev.stable_path || 'none'],
       ['wwid', dev.wwid || 'none'], ['backing file', dev.backing_file || 'none'], ['seed', report.seed],
       ['sampling', report.repeats + '-' + report.max_repeats + ' samples, method ' + report.method + ', noise floor ' + num(report.noise_floor_pct) + ' %'],

@@ -69,6 +69,10 @@ fi
 "$DISKTUNE" tune sim: --objective seq-read,rand-read-iops --max-trials 5 --report "$WORK/two.json" --html "$WORK/two.html" \
   --journal "$WORK/j2" >/dev/null 2>"$WORK/err" || fail "two-objective tune exited $? ($(tail -3 "$WORK/err"))"
 check "$WORK/two.json" "$WORK/two.html" "two objectives"
+# Its axes name the objectives, their units and which way is better (not "objective score").
+for title in 'guard: rand-read-iops (IOPS, higher is better)' 'seq-read (MB/s, higher is better)'; do
+  grep -qF "$title" "$WORK/dom.html" || fail "two objectives: the Pareto chart has no axis '$title'"
+done
 
 # Every report kind, through disktune report.
 report_kind schema3 '.' "$(grep -v '^#' "$TEST_DATA/golden/boot_local_seed.sh" | grep -m1 hdparm)"  # the install line, from the emitter
@@ -82,6 +86,12 @@ report_kind wedged '.completed = false | .wedged = true | .wedged_detail = "tria
   'frozen&lt;/script&gt;&lt;b&gt;x'  # evidence shown as text: it neither ends the data script nor becomes markup
 # "<!--<script>" in a string once put the HTML parser into its escaped script state: a blank page.
 report_kind escaped_state '.device.model = "<!--<script>IBM" | .trials[0].detail = "<!-- <script> -->"' '&lt;!--&lt;script&gt;IBM'
+report_kind tie '.winner.tie = {faster_trial_id: 5, faster_median: 15.02, rule: "fewer risky changes (3 against 4)"}' \
+  'a tie goes to the simpler: fewer risky changes (3 against 4)'
+# A scheduler trial brings its tunables and a reset nr_requests: still screened alone, labelled.
+report_kind scheduler_panel '.baseline.settings += {scheduler: "mq-deadline", nr_requests: 256, fifo_batch: 16}
+  | .trials[1].settings = (.baseline.settings | del(.fifo_batch) | .scheduler = "none" | .nr_requests = 128)
+  | .trials[1].status = "ok"' 'none (nr_requests=128)'
 report_kind too_noisy '.completed = false | .too_noisy = true | .noise_detail = "noise 9 % exceeds the 2 % gain" | .winner.keep_baseline = true' \
   'too noisy to tell: noise 9 %'
 
@@ -92,3 +102,5 @@ tune_completed "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 2 --dur
   --noise-repeats 1 --report "$WORK/loop.json" --html "$WORK/loop.html" --journal "$WORK/j3" >/dev/null 2>"$WORK/err" ||
   fail "loop tune failed ($(tail -3 "$WORK/err"))"
 check "$WORK/loop.json" "$WORK/loop.html" "loop-device tune"
+grep -qF 'none (no ATA identify data: a loop device)' "$WORK/dom.html" || fail "loop-device tune: provenance identity not said"
+! grep -qF '<td> / / </td>' "$WORK/dom.html" || fail "loop-device tune: provenance shows ' / / '"
