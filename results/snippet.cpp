@@ -62,6 +62,7 @@ std::string result_lines(const Report& report) {
     return text + "# result:   too noisy for an answer (no configuration beat the noise): none recommended\n";
   // A stopped run has no answer either: neither "keep the baseline" nor its best so far.
   if (!report.completed) return text + "# result:   none: the run stopped before it completed\n";
+  if (baseline_only(report)) return text + "# result:   none: " + std::string(kBaselineOnlyNote) + "\n";
   if (report.winner.keep_baseline)
     return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
   return text + measured_line(report, "winner:   ", report.winner.median,
@@ -111,6 +112,10 @@ std::string keep_baseline_comment(const Report& report) {
 }
 
 }  // namespace
+
+bool baseline_only(const Report& report) {
+  return report.completed && report.trials.empty() && report.stop_reason == kBaselineOnlyNote;
+}
 
 AnswerBaseline answer_baseline(const Report& report) {
   if (report.winner.confirmed && report.confirmation && !report.confirmation->results.empty()) {
@@ -254,7 +259,9 @@ SnippetStart start_snippet(const Report& report, std::string_view title) {
     start.text += "# The run stopped before it completed (" + comment_safe(report.stop_reason) +
                   "): no settings are recommended.\n";
     start.changes.clear();
-  } else if (report.winner.keep_baseline)
+  } else if (baseline_only(report))
+    start.text += "# Nothing to apply: no configuration was tried.\n";
+  else if (report.winner.keep_baseline)
     start.text += keep_baseline_comment(report);
   else if (start.changes.empty())
     start.text += "# The winner changes nothing: nothing to apply.\n";

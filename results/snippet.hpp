@@ -66,6 +66,13 @@ struct AnswerBaseline {
 };
 AnswerBaseline answer_baseline(const Report& report);
 
+/// The stop_reason of a run asked for its baseline only (`tune --max-trials 0`).
+inline constexpr std::string_view kBaselineOnlyNote =
+    "baseline only (--max-trials 0): the baseline and its noise measured, no configuration tried";
+/// True for a completed run that tried no configuration (`--max-trials 0`): it has no answer,
+/// neither a winner nor "keep the baseline".
+bool baseline_only(const Report& report);
+
 /// The settings a snippet must persist: report.winner.changes without any entry equal to its
 /// baseline value (defensive: a change that changes nothing is never written); none when
 /// keep_baseline.

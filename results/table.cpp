@@ -136,6 +136,9 @@ std::string summary(const Report& report) {
            "): no configuration is recommended\n";
   if (!report.completed)
     return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
+  if (baseline_only(report))
+    return std::string(kBaselineOnlyNote) + ": no configuration is recommended; the baseline reads " +
+           bench::format_figure(report.objective, report.baseline.trial.median) + '\n';
   return answer(report) + tie_line(report) + unscreened_line(report);
 }
 

@@ -18,7 +18,7 @@ inline constexpr Range kRepeats{1, 1000};             ///< --repeats, --max-repe
 inline constexpr Range kDurationS{0.01, 3600};        ///< --duration: seconds per sample
 inline constexpr Range kTimeoutS{0.1, 86400};         ///< --trial-timeout, --stall-timeout: seconds
 inline constexpr Range kTimeBudgetS{0.1, 2592000};    ///< --time-budget: seconds (30 days)
-inline constexpr Range kMaxTrials{1, 1000000};        ///< --max-trials: trials
+inline constexpr Range kMaxTrials{0, 1000000};        ///< --max-trials: trials (0: the baseline only)
 inline constexpr Range kNoiseRepeats{1, 10};          ///< --noise-repeats: baseline trials
 inline constexpr Range kSeeds{1, 10000};              ///< evaluate --seeds: seeds per drive
 inline constexpr Range kDrives{1, 100000};            ///< evaluate --drives: drives

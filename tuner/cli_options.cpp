@@ -159,7 +159,7 @@ void add_tune_options(po::options_description& options) {
       ("trial-timeout", po::value<std::string>(), "seconds before a trial is killed: hung without progress, slow with it (default: from the baseline's rate; 0.1-86400)")
       ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least; 0.1-86400)")
       ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
-      ("max-trials", po::value<std::string>(), "stop after this many trials (1-1000000)")
+      ("max-trials", po::value<std::string>(), "stop after this many trials (0-1000000; 0: measure the baseline and its noise only)")
       ("noise-repeats", po::value<std::string>(), "baseline trials measured after the first for the noise (default 2; 1-10)")
       ("report", po::value<std::string>(), "write the JSON report here (- = stdout)")
       ("boot-local", po::value<std::string>(), "write the boot.local snippet here")

@@ -269,6 +269,8 @@ PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExec
                                   evaluator_options(input, result));
   search(input, result, evaluator, time_left_basis(input, result, executor), log);
   result.unscreened = unscreened_settings(input.space, result.trials);
+  if (result.exit_code == kExitOk && result.search_trials == 0 && input.max_trials == std::size_t{0})
+    return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
   if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
     result.exit_code = kExitPartial;  // a baseline kept untried is no measured answer
     result.message = "no trial ran: the search's budget (--time-budget, --max-trials) ended before its first trial";

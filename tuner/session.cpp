@@ -4,6 +4,7 @@
 
 #include "probe/in_use.hpp"
 #include "probe/watch/last_close.hpp"
+#include "results/snippet.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/clock_text.hpp"
 #include "tuner/device_context.hpp"
@@ -168,6 +169,7 @@ std::string seconds_text(double seconds) {
 
 // Why a completed search stopped short of its strategy's end.
 std::string budget_note(const Config& config, std::size_t trials) {
+  if (config.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
   const std::string spent = config.max_trials && trials >= *config.max_trials
                                 ? "--max-trials " + std::to_string(*config.max_trials)
                                 : "--time-budget " + seconds_text(config.time_budget_s.value_or(0.0)) + " s";
@@ -269,6 +271,18 @@ std::optional<strategies::Stop> signal_stop() {
   return std::nullopt;
 }
 
+// Nothing --only names can change here: refused now, not after minutes of baseline (unless
+// --max-trials 0 asks for the baseline only); the journal is finished (only the probe wrote,
+// and it restored), so the next tune starts anew.
+strategies::SearchSpace tunable_space(const DeviceContext& context, const Config& config, RunJournal& journal) {
+  auto space = plan_space(context, config);
+  if (!space.groups().empty() || !config.only || config.max_trials == std::size_t{0}) return space;
+  if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
+  throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
+                             "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() +
+                             "'; --max-trials 0 measures the baseline only)");
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
@@ -289,7 +303,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   // run's original settings.
   RunJournal journal(config, context, recorded_options, log);
   probe_capabilities(context);
-  const auto space = plan_space(context, config);
+  const auto space = tunable_space(context, config, journal);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
   outcome.report.objective = trial_settings.objective;
   outcome.report.guard = trial_settings.guard;

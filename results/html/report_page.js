@@ -59,6 +59,7 @@
     if (report.wedged) return 'the device wedged: ' + report.wedged_detail;
     if (report.too_noisy) return 'the measurements are too noisy to tell: ' + report.noise_detail;
     if (!report.completed) return 'the run did not complete: ' + report.stop_reason;
+    if (!(report.trials || []).length && (report.stop_reason || '').startsWith('baseline only')) return report.stop_reason;
     const stable = (report.trials || []).filter(t => t.status === 'ok');
     if (!stable.length) return 'no trial finished stable';
     return 'no configuration beat the baseline by more than its interval and the 2 % rule' +

@@ -47,6 +47,22 @@ grep -q "name the same file ($WORK/m/sim.json)" "$WORK/err" || fail "--summary o
 [ -z "$(ls -A "$WORK/m")" ] || fail "a refused multi-drive tune wrote $(ls "$WORK/m")"
 [ ! -e "$WORK/s.json" ] && [ ! -e "$WORK/sim.log" ] || fail "a refused multi-drive tune wrote files"
 expect_exit 2 tune --repeats 0
+# --only naming nothing this drive can change: refused before any measurement, and the journal
+# it opened is finished (the next tune starts anew, not "other measurement options").
+SECONDS=0
+expect_exit 2 tune sim: --only read_ahead_kb --journal "$WORK/only.journal"
+grep -q "nothing to tune on sim:: every setting named is unsupported" "$WORK/err" || fail "--only of nothing: $(cat "$WORK/err")"
+[ "$SECONDS" -le 5 ] || fail "--only of nothing took $SECONDS s"
+"$DISKTUNE" tune sim: --only multcount --max-trials 1 --journal "$WORK/only.journal" >/dev/null 2>"$WORK/err" ||
+  fail "a tune after it exited $? ($(tail -2 "$WORK/err"))"
+# --max-trials 0: the baseline and its noise only, said as such (no "keep the baseline" answer).
+"$DISKTUNE" tune sim: --max-trials 0 --journal "$WORK/base.journal" --report "$WORK/base.json" \
+  --boot-local "$WORK/base.sh" >"$WORK/base.out" 2>"$WORK/err" || fail "--max-trials 0 exited $? ($(tail -2 "$WORK/err"))"
+grep -q "^baseline only (--max-trials 0): the baseline and its noise measured, no configuration tried: no configuration is recommended; the baseline reads " "$WORK/base.out" ||
+  fail "--max-trials 0 table: $(tail -2 "$WORK/base.out")"
+! grep -q "keep the baseline\|significantly faster" "$WORK/base.out" "$WORK/base.sh" || fail "--max-trials 0 worded as a measured answer"
+expect_eq "$(jq -r '[.completed, (.trials | length), .winner.keep_baseline] | @tsv' "$WORK/base.json")" "$(printf 'true\t0\ttrue')" "--max-trials 0 report"
+grep -q "^# Nothing to apply: no configuration was tried." "$WORK/base.sh" || fail "--max-trials 0 snippet: $(cat "$WORK/base.sh")"
 expect_exit 2 tune --only dma
 grep -q "unknown setting 'dma'" "$WORK/err" || fail "--only error does not name the setting"
 expect_exit 2 tune --only read_ahead_kb,read_ahead_kb

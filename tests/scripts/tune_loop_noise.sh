@@ -3,7 +3,7 @@
 # The noise figure predicts the spread of repeated measurements (issue 9 item 4): on a
 # throttled loop device, three runs each measure the baseline three times; the spread of all
 # nine medians (separate children, the device opened anew) must be within a factor 3 of the
-# noise the runs report. Nothing to tune (--only multcount): baselines only, bounded bytes.
+# noise the runs report. Baselines only (--max-trials 0), bounded bytes.
 source "$(dirname "$0")/lib.bash"
 
 require_loop
@@ -13,7 +13,7 @@ bytes_before=$(device_read_bytes "$dev")
 throttle_loop "$dev" 10485760  # 10 MiB/s
 for run in 1 2 3; do
   set +e
-  "$DISKTUNE" tune "$dev" --only multcount --duration 0.3 --repeats 3 --max-repeats 3 \
+  "$DISKTUNE" tune "$dev" --max-trials 0 --duration 0.3 --repeats 3 --max-repeats 3 \
     --journal "$WORK/j$run" --report "$WORK/r$run.json" >/dev/null 2>"$WORK/err$run"
   code=$?
   set -e

@@ -11,11 +11,11 @@ attach_loop "$WORK/disk.img"
 before=$(queue_snapshot "$dev")
 
 # 256 KiB/s: a 2 MiB read takes 8 s, more than a fixed limit allowed for a 0.1 s sample.
-# Nothing to tune on a loop device with --only multcount: the baseline and its noise only.
+# --max-trials 0: the baseline and its noise only.
 bytes_before=$(device_read_bytes "$dev")
 throttle_loop "$dev" 262144
 set +e
-"$DISKTUNE" tune "$dev" --only multcount --duration 0.1 --repeats 1 --max-repeats 1 --noise-repeats 1 \
+"$DISKTUNE" tune "$dev" --max-trials 0 --duration 0.1 --repeats 1 --max-repeats 1 --noise-repeats 1 \
   --journal "$WORK/j1" --report "$WORK/r1.json" >"$WORK/out1" 2>"$WORK/err1"
 code=$?
 set -e

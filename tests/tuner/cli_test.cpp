@@ -134,8 +134,8 @@ TEST_CASE("numeric options outside their range are usage errors that state the r
       {"tune", "--trial-timeout", "1e10", "from 0.1 to 86400"},
       {"tune", "--stall-timeout", "inf", "from 0.1 to 86400"},
       {"tune", "--time-budget", "1e99", "from 0.1 to 2592000"},
-      {"tune", "--max-trials", "-1", "from 1 to 1000000"},
-      {"tune", "--max-trials", "2.5", "from 1 to 1000000"},
+      {"tune", "--max-trials", "-1", "from 0 to 1000000"},
+      {"tune", "--max-trials", "2.5", "from 0 to 1000000"},
       {"tune", "--repeats", "1e9", "from 1 to 1000"},
       {"tune", "--max-repeats", "100000", "from 1 to 1000"},
       {"evaluate", "--seeds", "-1", "from 1 to 10000"},
@@ -150,6 +150,7 @@ TEST_CASE("numeric options at the ends of their range are accepted", "[cli]") {
   REQUIRE(parse({"tune", "--duration", "3600"}).duration_s == 3600);
   REQUIRE(parse({"tune", "--duration", "0.01"}).duration_s == 0.01);
   REQUIRE(*parse({"tune", "--max-trials", "1000000"}).max_trials == 1000000);
+  REQUIRE(*parse({"tune", "--max-trials", "0"}).max_trials == 0);  // the baseline only
   REQUIRE(*parse({"tune", "--trial-timeout", "86400"}).trial_timeout_s == 86400);
   REQUIRE(parse({"evaluate", "--seed", "4294967291", "--seeds", "5"}).seeds == 5);
   REQUIRE_THROWS_WITH(parse({"evaluate", "--seed", "4294967292", "--seeds", "5"}), Catch::Contains("4294967295"));
