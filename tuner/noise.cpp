@@ -58,11 +58,16 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   const std::string samples = plan.min_samples == plan.max_samples
                                   ? std::to_string(plan.max_samples)
                                   : std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples);
+  check.summary = "noise " + number("%.2f", baseline.noise_floor_pct) + " % with " + samples +
+                  " samples per trial, above the " + gain + " smallest gain";
   check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective) + " with " +
                  samples + " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
                  "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +
                  "--max-repeats) on a quieter machine (nothing else reading the disk, an idle CPU)";
-  log << "disktune: " << check.detail << '\n';
+  // The figures were just said (once, or again after the re-measurement): only the consequence.
+  log << "disktune: still more than " << gain << " with " << samples
+      << " samples per trial: only gains above the noise can be told apart; for an answer, measure longer "
+         "(--duration, --max-repeats) on a quieter machine\n";
   return check;
 }
 

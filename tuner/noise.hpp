@@ -15,6 +15,7 @@ namespace disktune::tuner {
 struct NoiseCheck {
   bool resolvable = true;   ///< the noise is at most the smallest accepted gain
   std::string detail;       ///< the figures and what to do, when not resolvable; else empty
+  std::string summary;      ///< the noise in a few words ("noise 13.09 % with 10 samples per trial"); else empty
   double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
   /// The re-measurement found a setting changed behind disktune's back
   /// (baseline_changed_behind): the run must stop; nullopt otherwise.

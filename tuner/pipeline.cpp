@@ -280,7 +280,8 @@ PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExec
   if (result.exit_code == kExitOk && result.best.id == 0 && !result.noise.resolvable) {
     result.too_noisy = true;
     result.exit_code = kExitTooNoisy;
-    result.message = "too noisy for an answer: no configuration beat the noise; " + result.noise.detail;
+    // Short: the figures are in the log above, the table and the report's noise_detail.
+    result.message = "too noisy for an answer: no configuration beat the noise (" + result.noise.summary + ")";
   }
   return result;
 }

@@ -17,6 +17,11 @@ expect_eq "$(jq -r .too_noisy "$WORK/r1.json")" true "too_noisy"
 expect_eq "$(jq -r '.noise_floor_pct > 2' "$WORK/r1.json")" true "noise_floor_pct above the 2 % gain"
 jq -r .noise_detail "$WORK/r1.json" | grep -q -- "--duration" || fail "noise_detail says nothing to do"
 grep -q "taking 10 samples per trial" "$WORK/err1" || fail "the run did not act on the noise (more samples)"
+# The figures are said when measured (at first, and again with more samples), not repeated.
+[ "$(grep -c 'baseline trials, medians' "$WORK/err1")" -le 2 ] ||
+  fail "the noise figures are repeated on stderr: $(grep 'baseline trials, medians' "$WORK/err1" | cut -c1-80)"
+grep -q "^disktune: too noisy for an answer: no configuration beat the noise (noise [0-9.]* % with 10 samples per trial, above the 2 % smallest gain)$" "$WORK/err1" ||
+  fail "the final too-noisy line: $(tail -1 "$WORK/err1")"
 expect_eq "$(jq '[.trials[] | select(.status == "ok") | .samples | length] | min' "$WORK/r1.json")" 10 \
   "samples per trial once the noise was found too large"
 grep -q "^# The run stopped before it completed (too noisy" "$WORK/out1" || fail "the snippet looks like a measured answer"
