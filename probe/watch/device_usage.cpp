@@ -126,6 +126,28 @@ void add_holders(const std::string& disk, const std::map<std::string, std::strin
   }
 }
 
+// A loop device set up over the disk or a partition (losetup /dev/loopN /dev/sdb1): its
+// backing_file names the block device, and no holders/ entry shows it. On the real /sys the
+// node is resolved to its device number; a fake tree's names are taken as written.
+void add_loop_backing(const std::map<std::string, std::string>& devices, const fs::path& sys_block, bool real,
+                      std::vector<std::string>& uses) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(sys_block, ec)) {
+    const std::string loop = entry.path().filename().string();
+    if (!loop.starts_with("loop")) continue;
+    const std::string backing = read_line(entry.path() / "loop" / "backing_file");
+    if (!backing.starts_with("/dev/")) continue;
+    std::string name = fs::path(backing).filename().string();
+    struct stat st {};
+    if (real && ::stat(backing.c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
+      const auto it = devices.find(std::to_string(major(st.st_rdev)) + ":" + std::to_string(minor(st.st_rdev)));
+      name = it == devices.end() ? "" : it->second;
+    }
+    if (!name.empty() && names(devices, name))
+      uses.push_back(name + " backs " + loop + " (a loop device set up over it: losetup -d /dev/" + loop + " frees it)");
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> device_uses(const std::string& kernel_name, const std::string& sys_root,
@@ -137,6 +159,7 @@ std::vector<std::string> device_uses(const std::string& kernel_name, const std::
   add_mounts(devices, fs::path(proc_root) / "self" / "mountinfo", real, uses);
   add_swaps(devices, fs::path(proc_root) / "swaps", uses);
   add_holders(kernel_name, devices, sys_block, uses);
+  add_loop_backing(devices, sys_block, real, uses);
   add_btrfs(devices, sys_root, uses);
   if (real && uses.empty()) add_claim(kernel_name, uses);
   return uses;

@@ -9,9 +9,10 @@ namespace disktune::probe {
 
 /// Why a whole disk is in use, one line per use ("vda1 is mounted on /",
 /// "sda2 is held by dm-0 (device-mapper/LVM/md)", "sdb1 is in use as swap", "loop3 is a
-/// device of the btrfs file system UUID"); empty when the disk is free. The evidence:
-/// /proc/self/mountinfo (field 3, MAJ:MIN, or the mount source after " - ": btrfs shows an
-/// anonymous 0:NN), /proc/swaps, /sys/block/NAME[/PART]/holders (dm, LVM, md, bcache),
+/// device of the btrfs file system UUID", "sdb1 backs loop1 (...)"); empty when the disk is
+/// free. The evidence: /proc/self/mountinfo (field 3, MAJ:MIN, or the mount source after
+/// " - ": btrfs shows an anonymous 0:NN), /proc/swaps, /sys/block/NAME[/PART]/holders (dm,
+/// LVM, md, bcache), /sys/block/loop*/loop/backing_file naming the disk or a partition,
 /// /sys/fs/btrfs/*/devices (every device of a multi-device btrfs), and on the real /sys, when
 /// none of these shows a use, an exclusive open of /dev/NAME (EBUSY: the kernel holds it
 /// claimed, as zfs does). Not seen: a disk opened raw without O_EXCL (a database, a VM).

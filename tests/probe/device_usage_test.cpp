@@ -49,6 +49,12 @@ TEST_CASE("device_uses finds a mounted partition and a dm holder, and nothing on
   uses = device_uses("sdb", sys, proc);
   REQUIRE(uses.size() == 2);
   REQUIRE(uses[1] == "sdb2 is held by dm-0 (device-mapper/LVM/md)");
+  // A loop device set up over a partition: no holder shows it, its backing_file does.
+  write(root / "sys/block/loop1/loop/backing_file", "/dev/sdb1\n");
+  write(root / "sys/block/loop2/loop/backing_file", "/srv/disk.img\n");  // a file: the mount shows that
+  uses = device_uses("sdb", sys, proc);
+  REQUIRE(uses.size() == 3);
+  REQUIRE(uses[2] == "sdb1 backs loop1 (a loop device set up over it: losetup -d /dev/loop1 frees it)");
   fs::remove_all(root);
 }
 
