@@ -157,7 +157,8 @@ void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::
   const std::string why = applied.why;
   if (const auto back = restorer.restore(found); !back.done)
     throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
-                                           back.done.error().message() + "; run 'disktune restore'");
+                                           back.done.error().message() + "; run 'disktune restore' with --journal " +
+                                           journal.path());
   if (opened.in_effect_report)
     journal.append(results::apply_record(found, true, *opened.in_effect_report, utc_timestamp(), current_boot_id(),
                                          kernel_log_mark()));
@@ -231,7 +232,7 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
   out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device
       << " (every value read back); journal " << journal.path() << "; 'disktune restore " << on.device
-      << "' puts back " << probe::format_settings(found_values(opened.before, report.changes)) << '\n';
+      << (config.journal_path ? " --journal " + *config.journal_path : "") << "' puts back " << probe::format_settings(found_values(opened.before, report.changes)) << '\n';
   return kExitOk;
 }
 

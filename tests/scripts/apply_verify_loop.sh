@@ -103,6 +103,12 @@ expect_eq "$code" 2 "restore --force of the twin ($(cat "$WORK/t.err"))"
 grep -qF "holds the values of $dev, another loop device over $WORK/disk.img still attached" "$WORK/t.err" ||
   fail "restore --force of the twin said: $(cat "$WORK/t.err")"
 expect_eq "$(queue_snapshot "$dev")" "$dev_applied" "the first device after the twin's restore --force"
+# Its own --journal: applied, and the restore command it prints (with that --journal) undoes it.
+"$DISKTUNE" apply "$WORK/r.json" "$twin" --journal "$WORK/twin.journal" >"$WORK/t.out" 2>"$WORK/t.err" ||
+  fail "apply to the twin with its own --journal exited $? ($(cat "$WORK/t.err"))"
+hint=$(sed -n "s/.*; '\(disktune restore [^']*\)' puts back.*/\1/p" "$WORK/t.out")
+expect_eq "$hint" "disktune restore $twin --journal $WORK/twin.journal" "the restore command apply --journal prints"
+"$DISKTUNE" ${hint#disktune } >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
 twin_after=$(queue_snapshot "$twin")
 losetup -d "$twin"
 expect_eq "$twin_after" "$twin_before" "the second loop device's settings"
