@@ -61,7 +61,7 @@ JournalIdentity identity_from_json(const json::object& o) {
   };
   return {text("path"), text("model"), text("serial"), text("firmware"),
           o.at("size_bytes").to_number<std::uint64_t>(), text("kernel"), optional_text("backing_file"),
-          optional_text("wwid")};
+          optional_text("wwid"), optional_text("backing_inode")};
 }
 
 std::vector<probe::Settings> contenders_from_json(const json::value& v) {
@@ -203,6 +203,8 @@ std::string drive_difference(const JournalIdentity& journal, const JournalIdenti
   compare_field(text, "size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
   if (!journal.backing_file.empty()) compare_field(text, "backing file", journal.backing_file, device.backing_file);
   if (!journal.wwid.empty() && !device.wwid.empty()) compare_field(text, "wwid", journal.wwid, device.wwid);
+  if (!journal.backing_inode.empty() && !device.backing_inode.empty())
+    compare_field(text, "backing file inode (replaced at the same path)", journal.backing_inode, device.backing_inode);
   return text;
 }
 
@@ -252,7 +254,7 @@ json::value start_record(const JournalIdentity& id, const std::string& boot_id, 
                       {"device", json::object{{"path", id.path}, {"model", id.model}, {"serial", id.serial},
                                               {"firmware", id.firmware}, {"size_bytes", id.size_bytes},
                                               {"kernel", id.kernel}, {"backing_file", id.backing_file},
-                                              {"wwid", id.wwid}}},
+                                              {"wwid", id.wwid}, {"backing_inode", id.backing_inode}}},
                       {"original", settings_to_json(original)},
                       {"options", options}};
   if (!tunables.scheduler.empty()) record["scheduler_tunables"] = tunables_to_json(tunables);

@@ -50,6 +50,9 @@ struct JournalIdentity {
   /// The kernel's wwid of the device (sysfs wwid, device/wwid), which tells apart NVMe and
   /// virtio disks without ATA identify whose names swap at boot. Empty when absent (not compared).
   std::string wwid;
+  /// A loop device's backing file as held open, "DEV:INODE" (probe::loop_backing_inode): a
+  /// file replaced at the same path differs only here. Empty when absent (not compared).
+  std::string backing_inode{};
   bool operator==(const JournalIdentity&) const = default;
 };
 
@@ -57,7 +60,7 @@ struct JournalIdentity {
 /// empty when they match.
 std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device);
 /// The part of identity_difference that names another drive (model, serial, firmware, size;
-/// backing file and wwid where both sides record one),
+/// backing file, its inode and wwid where both sides record one),
 /// which --force must never override: the journal's settings belong to that drive. Empty
 /// when only the device path or the kernel differ.
 std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device);

@@ -162,6 +162,7 @@ results::JournalIdentity journal_identity(const DeviceContext& context) {
   id.kernel = kernel_release();
   if (!context.device->simulated()) {
     id.backing_file = probe::loop_backing_file(id.path).value_or("");
+    id.backing_inode = probe::loop_backing_inode(id.path).value_or("");
     id.wwid = probe::block_wwid(id.path).value_or("");
   }
   return id;

@@ -4,8 +4,12 @@
 
 #include "probe/linux/sysfs.hpp"
 
+#include <fcntl.h>
+#include <linux/loop.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -73,6 +77,17 @@ std::optional<std::string> block_attribute(const std::string& dev, const std::st
 
 std::optional<std::string> loop_backing_file(const std::string& dev) {
   return block_attribute(dev, "loop/backing_file");
+}
+
+std::optional<std::string> loop_backing_inode(const std::string& dev) {
+  if (!loop_backing_file(dev)) return std::nullopt;
+  const int fd = ::open(dev.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  loop_info64 info{};
+  const bool ok = ::ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
+  ::close(fd);
+  if (!ok) return std::nullopt;
+  return std::to_string(info.lo_device) + ":" + std::to_string(info.lo_inode);
 }
 
 std::optional<std::string> block_wwid(const std::string& dev) {

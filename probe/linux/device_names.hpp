@@ -25,6 +25,12 @@ std::optional<std::string> stable_device_path(const std::string& dev,
 /// Source: drivers/block/loop.c loop_attr_backing_file_show.
 std::optional<std::string> loop_backing_file(const std::string& dev);
 
+/// The backing file a loop device holds open, as "DEV:INODE" (LOOP_GET_STATUS64's lo_device
+/// and lo_inode, decimal): a file replaced at the same path (a new inode) is another file,
+/// though backing_file still names the path. nullopt when `dev` is no attached loop device
+/// or cannot be opened. Opens `dev` read-only, reads nothing. Source: linux/loop.h, loop(4).
+std::optional<std::string> loop_backing_inode(const std::string& dev);
+
 /// The device's world wide identifier as the kernel reads it from the device (sysfs
 /// .../wwid of an NVMe namespace, device/wwid of a SCSI/ATA disk: "naa.5000c500a1b2c3d4",
 /// "t10.ATA ..."; SCSI VPD page 0x83 / NVMe Identify Namespace). nullopt when absent.

@@ -29,4 +29,17 @@ for command in "restore $dev --journal $WORK/j --force" "tune $dev --only read_a
     fail "${command%% *} does not name the backing files: $(cat "$WORK/out")"
   expect_eq "$(cat "$q/read_ahead_kb")" 256 "C's read_ahead_kb after ${command%% *}"
 done
+
+# File A replaced at its own path (a new inode, same name): backing_file reads the same, the
+# inode the loop device holds does not.
+for _ in $(seq 100); do losetup -d "$dev" 2>/dev/null && break; sleep 0.05; done
+cp "$WORK/c.img" "$WORK/a.new" && mv "$WORK/a.new" "$WORK/a.img"
+losetup "$dev" "$WORK/a.img" || skip "could not re-attach $dev"
+echo 512 >"$q/read_ahead_kb"
+code=0
+timeout 60 "$DISKTUNE" restore "$dev" --journal "$WORK/j" --force >"$WORK/out" 2>&1 || code=$?
+expect_eq "$code" 2 "restore over a file replaced at the same path ($(cat "$WORK/out"))"
+grep -q "belongs to another drive: backing file inode (replaced at the same path)" "$WORK/out" ||
+  fail "restore does not name the replaced file: $(cat "$WORK/out")"
+expect_eq "$(cat "$q/read_ahead_kb")" 512 "the replaced file's read_ahead_kb after restore"
 echo "ok: a re-attached loop number keeps its own settings"
