@@ -265,7 +265,8 @@ void check_shared_unit(const Config& config, const std::vector<InstalledFile>& f
 void check_exe(const Config& config, const std::string& exe, std::ostream& out) {
   std::error_code ec;  // --root / (or /.) is the running system, as no --root is
   const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
-  const std::string at = live ? exe : under(config.install_root, exe.substr(exe.starts_with('/') ? 1 : 0)).string();
+  // Under another root an absolute symlink (usr/sbin/disktune -> /opt/...) points into that root.
+  const std::string at = live ? exe : resolve_under_root(root_of(config.install_root), exe).string();
   if (auto why = missing_exe(at, live ? "" : *config.install_root)) {
     if (live) throw RunError(kExitUsage, "install: " + *why + "; nothing installed");
     out << "disktune: warning: " << *why << '\n';

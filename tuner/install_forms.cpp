@@ -8,6 +8,7 @@
 #include "tuner/run_error.hpp"
 
 #include <algorithm>
+#include <deque>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
@@ -51,6 +52,37 @@ std::optional<std::string> missing_exe(const std::string& path, const std::strin
                          "(cmake --install build --prefix /usr) or name it with --exe";
   return path + what + ": the boot unit and the resume hook run it in that system; install the binary there "
                        "(cmake --install build --prefix " + root + "/usr) or name the installed one with --exe";
+}
+
+std::filesystem::path resolve_under_root(const std::filesystem::path& root, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::deque<fs::path> rest;
+  for (const auto& part : fs::path(path).relative_path()) rest.push_back(part);
+  fs::path resolved;  // relative to root
+  for (int hops = 0; !rest.empty();) {
+    const fs::path part = rest.front();
+    rest.pop_front();
+    if (part.empty() || part == ".") continue;
+    if (part == "..") {
+      resolved = resolved.parent_path();
+      continue;
+    }
+    std::error_code ec;
+    const fs::path here = root / resolved / part;
+    if (!fs::is_symlink(here, ec) || ++hops > 40) {
+      resolved /= part;
+      continue;
+    }
+    const fs::path target = fs::read_symlink(here, ec);
+    if (ec) {
+      resolved /= part;
+      continue;
+    }
+    if (target.is_absolute()) resolved.clear();
+    const fs::path relative = target.relative_path();
+    rest.insert(rest.begin(), relative.begin(), relative.end());
+  }
+  return root / resolved;
 }
 
 std::string checked_exe(const std::string& exe) {

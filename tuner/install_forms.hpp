@@ -6,6 +6,7 @@
 
 #include "results/report.hpp"
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +44,13 @@ std::vector<InstallForm> parse_install_forms(const std::string& list);
 /// `root`: the --root the unit is installed under ("" for the running system: the binary must
 /// be there now; under another root it may come later, so the words say where it goes).
 std::optional<std::string> missing_exe(const std::string& path, const std::string& root);
+
+/// The file `path` (absolute, as the system installed at `root` names it) is on this machine:
+/// every symlink on the way resolved as that system resolves it, an absolute target under
+/// `root` rather than this machine's / (as chroot(2) would). At most 40 symlinks (the
+/// kernel's MAXSYMLINKS); past that, or at a missing component, the path as resolved so far
+/// with the rest appended. No error: a dangling link is left for missing_exe to report.
+std::filesystem::path resolve_under_root(const std::filesystem::path& root, const std::string& path);
 
 /// `exe` when it is a plain absolute path ([A-Za-z0-9/._+-], starting with '/'), which udev,
 /// systemd and sh take as it is; throws RunError(exit 2) naming it otherwise.

@@ -34,4 +34,15 @@ for exe_args in "--exe /nonexistent/disktune" ""; do
   grep -qF "warning: $WORK/tree$exe does not exist: the boot unit and the resume hook run it in that system" "$WORK/out" ||
     fail "install --root DIR with a missing $exe said: $(cat "$WORK/out")"
 done
+# An absolute symlink in the image points into the image, not into this machine's /: a link to
+# the image's own binary is no warning, a link to /bin/true that only this machine has is one.
+rm -rf "$WORK/tree" && mkdir -p "$WORK/tree/usr/sbin" "$WORK/tree/opt/dt"
+cp "$DISKTUNE" "$WORK/tree/opt/dt/disktune"
+ln -s /opt/dt/disktune "$WORK/tree/usr/sbin/disktune"
+timeout 10 "$DISKTUNE" install "$jail/r.json" --root "$WORK/tree" >"$WORK/out" 2>&1 || fail "install --root with a linked binary exited $? ($(cat "$WORK/out"))"
+! grep -q "warning" "$WORK/out" || fail "the image's linked binary was not found: $(cat "$WORK/out")"
+rm -rf "$WORK/tree" && mkdir -p "$WORK/tree/usr/sbin"
+ln -s /bin/true "$WORK/tree/usr/sbin/disktune"
+timeout 10 "$DISKTUNE" install "$jail/r.json" --root "$WORK/tree" >"$WORK/out" 2>&1 || fail "install --root with a dangling link exited $? ($(cat "$WORK/out"))"
+grep -qF "warning: $WORK/tree/bin/true does not exist" "$WORK/out" || fail "a link to this machine's /bin/true passed: $(cat "$WORK/out")"
 echo "ok: --root / refuses a missing --exe like no --root does; another root warns"

@@ -6,6 +6,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
 using namespace disktune::tuner;
 
 namespace {
@@ -73,4 +77,30 @@ TEST_CASE("hdparm.conf block: CRLF markers are found; a BEGIN twice is refused, 
   const std::string twice = "# BEGIN disktune install K\n/dev/hda {\n}\n" + kWrapped;  // the user's lines in between
   REQUIRE_THROWS_WITH(with_hdparm_conf_block(twice, "K", kBlock), Catch::Contains("is there twice"));
   REQUIRE_THROWS_WITH(with_hdparm_conf_block(twice, "K", ""), Catch::Contains("is there twice"));
+}
+
+TEST_CASE("install --root: the binary's path is resolved as the installed system resolves it", "[tuner]") {
+  namespace fs = std::filesystem;
+  char name[] = "/tmp/disktune-root-XXXXXX";
+  const fs::path root = ::mkdtemp(name);
+  fs::create_directories(root / "opt/dt/bin");
+  fs::create_directories(root / "usr/sbin");
+  std::ofstream(root / "opt/dt/bin/disktune") << "#!/bin/sh\n";
+  fs::permissions(root / "opt/dt/bin/disktune", fs::perms::owner_all);
+  // An absolute link: in that system it names /opt/dt/bin/disktune, not this machine's /opt.
+  fs::create_symlink("/opt/dt/bin/disktune", root / "usr/sbin/disktune");
+  CHECK(resolve_under_root(root, "/usr/sbin/disktune") == root / "opt/dt/bin/disktune");
+  CHECK_FALSE(missing_exe(resolve_under_root(root, "/usr/sbin/disktune").string(), root.string()));
+  // usrmerge: sbin -> usr/sbin (relative), and a link that climbs above the root stays inside it.
+  fs::create_symlink("usr/sbin", root / "sbin");
+  CHECK(resolve_under_root(root, "/sbin/disktune") == root / "opt/dt/bin/disktune");
+  fs::create_symlink("../../../../opt/dt/bin/disktune", root / "usr/sbin/climb");
+  CHECK(resolve_under_root(root, "/usr/sbin/climb") == root / "opt/dt/bin/disktune");
+  // A loop of links ends (40 hops), a dangling one is reported missing.
+  fs::create_symlink("/usr/sbin/b", root / "usr/sbin/a");
+  fs::create_symlink("/usr/sbin/a", root / "usr/sbin/b");
+  CHECK(missing_exe(resolve_under_root(root, "/usr/sbin/a").string(), root.string()));
+  fs::create_symlink("/nowhere/disktune", root / "usr/sbin/gone");
+  CHECK(resolve_under_root(root, "/usr/sbin/gone") == root / "nowhere/disktune");
+  fs::remove_all(root);
 }
