@@ -5,6 +5,8 @@
 #include "tests/support/require_value.hpp"
 #include "tests/support/temp_dir.hpp"
 
+#include "tests/support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
@@ -168,7 +170,7 @@ TEST_CASE("check_job_text accepts read jobs and tells random from sequential one
 
 TEST_CASE("check_fio_job resolves a job file's default metric and refuses what fio's --readonly refuses", "[bench]") {
   if (!fio_installed()) {
-    WARN("fio is not installed (scripts/setup installs it): check_fio_job not exercised");
+    disktune::testing::skip_test("fio is not installed (scripts/setup installs it): check_fio_job not exercised");
     return;
   }
   disktune::testing::TempDir dir("fio-job");
@@ -206,7 +208,7 @@ TEST_CASE("check_fio_job resolves a job file's default metric and refuses what f
 
 TEST_CASE("check_fio_job keeps the text it checked: a file replaced afterwards changes nothing", "[bench]") {
   if (!fio_installed()) {
-    WARN("fio is not installed (scripts/setup installs it): check_fio_job not exercised");
+    disktune::testing::skip_test("fio is not installed (scripts/setup installs it): check_fio_job not exercised");
     return;
   }
   disktune::testing::TempDir dir("fio-swap");

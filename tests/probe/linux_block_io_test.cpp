@@ -3,6 +3,8 @@
 #include "probe/linux/linux_block_io.hpp"
 #include "tests/support/loop_device.hpp"
 
+#include "tests/support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -50,7 +52,7 @@ TEST_CASE("drop_cached drops exactly the range it is given; flush_cache drops th
   std::string why;
   auto loop = LoopDevice::create(16 * kMib, why);
   if (!loop) {
-    WARN("SKIPPED (loop device unavailable): " << why);
+    disktune::testing::skip_test("loop device unavailable: " + why);
     return;
   }
   auto io = open_linux_block_io(loop->path(), IoMode::buffered);

@@ -5,6 +5,7 @@
 #include "probe/linux/sysfs.hpp"
 #include "tests/support/loop_device.hpp"
 #include "tests/support/require_value.hpp"
+#include "tests/support/skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,11 +25,11 @@ constexpr std::uint64_t kLoopBytes = 64ULL << 20;
 const std::array<std::string, 4> kQueueAttrs{"read_ahead_kb", "scheduler", "nr_requests",
                                              "max_sectors_kb"};
 
-// Catch2 2.13 has no SKIP: tests that need root or losetup WARN and return.
-#define SKIP_WITHOUT(loop, why)                           \
-  if (!(loop)) {                                          \
-    WARN("SKIPPED (loop device unavailable): " << (why)); \
-    return;                                               \
+// Tests that need root or losetup skip (tests/support/skip.hpp) and return.
+#define SKIP_WITHOUT(loop, why)                                                     \
+  if (!(loop)) {                                                                    \
+    disktune::testing::skip_test(std::string("loop device unavailable: ") + (why)); \
+    return;                                                                         \
   }
 
 std::string queue_file(const std::string& dev, const std::string& attr) {
@@ -91,7 +92,7 @@ TEST_CASE("make_linux_device refuses a partition and names its whole disk", "[pr
   auto loop = LoopDevice::create(8ULL << 20, why, {}, true);
   SKIP_WITHOUT(loop, why);
   if (const auto failed = loop->add_partition(1, 2048, 4096); !failed.empty()) {
-    WARN("SKIPPED (no partition on the loop device): " << failed);
+    disktune::testing::skip_test("no partition on the loop device: " + failed);
     return;
   }
   const std::string partition = loop->path() + "p1";
@@ -249,7 +250,7 @@ TEST_CASE("restore applies the scheduler before nr_requests on a loop device", "
   auto loop = LoopDevice::create(kLoopBytes, why);
   SKIP_WITHOUT(loop, why);
   if (read_sysfs(queue_file(loop->path(), "scheduler"))->find("mq-deadline") == std::string::npos) {
-    WARN("SKIPPED: this kernel offers no mq-deadline scheduler");
+    disktune::testing::skip_test("this kernel offers no mq-deadline scheduler");
     return;
   }
   auto device = open_device(loop->path());

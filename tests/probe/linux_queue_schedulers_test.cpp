@@ -7,6 +7,8 @@
 #include "probe/core/unique_fd.hpp"
 #include "tests/support/loop_device.hpp"
 
+#include "tests/support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -25,13 +27,13 @@ std::unique_ptr<disktune::testing::LoopDevice> deadline_loop(std::string& origin
   std::string why;
   auto loop = disktune::testing::LoopDevice::create(8ULL << 20, why);
   if (!loop) {
-    WARN("SKIPPED (loop device unavailable): " << why);
+    disktune::testing::skip_test("loop device unavailable: " + why);
     return nullptr;
   }
   const auto sysfs = queue_of(*loop);
   const auto list = parse_scheduler_line(sysfs.read("scheduler").value()).value();
   if (std::find(list.names.begin(), list.names.end(), "mq-deadline") == list.names.end()) {
-    WARN("SKIPPED: no mq-deadline scheduler to keep a tunable of");
+    disktune::testing::skip_test("no mq-deadline scheduler to keep a tunable of");
     return nullptr;
   }
   original_scheduler = list.active;

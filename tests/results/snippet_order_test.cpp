@@ -8,6 +8,8 @@
 #include "tests/support/sample_reports.hpp"
 #include "tests/support/setting_values.hpp"
 
+#include "tests/support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -149,12 +151,12 @@ TEST_CASE("boot.local queue lines run on a real loop device reach the winner's v
   std::string why;
   auto loop = testing::LoopDevice::create(16ULL << 20, why);
   if (!loop) {
-    WARN("SKIPPED (loop device unavailable): " << why);
+    disktune::testing::skip_test("loop device unavailable: " + why);
     return;
   }
   QueueFiles queue(loop->path());
   if (std::stoll(queue.read("max_hw_sectors_kb")) < 1280) {
-    WARN("SKIPPED: max_hw_sectors_kb below 1280");
+    disktune::testing::skip_test("max_hw_sectors_kb below 1280");
     return;
   }
   queue.write("max_sectors_kb", "1280");  // the reported originals, in an order that reaches them

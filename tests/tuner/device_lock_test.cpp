@@ -6,6 +6,8 @@
 
 #include "tests/support/temp_dir.hpp"
 
+#include "tests/support/skip.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <fcntl.h>
@@ -37,7 +39,7 @@ struct LockSetup {
     if (make_node(dir + "/a", 250)) made = std::filesystem::create_directory(locks);
   }
   [[nodiscard]] bool ready() const {
-    if (!made) WARN("skipped: mknod needs root");
+    if (!made) disktune::testing::skip_test("mknod needs root");
     return made;
   }
   testing::TempDir temp;
@@ -51,7 +53,7 @@ TEST_CASE("DeviceLock refuses a second lock of the same device number through an
   const testing::TempDir temp("lock");
   const std::string dir = temp.path(), locks = dir + "/locks";
   if (!make_node(dir + "/a", 250)) {
-    WARN("skipped: mknod needs root");
+    disktune::testing::skip_test("mknod needs root");
     return;
   }
   REQUIRE(make_node(dir + "/b", 250));
