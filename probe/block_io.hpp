@@ -32,7 +32,7 @@ class BlockIo {
   /// benchmark calls it on data it has already read, so its page cache stays small and the
   /// pages it frees are reused at once (bench::Workload::drop_behind_bytes). It can only
   /// make later reads go to the device, never to the cache. Pure virtual like every method
-  /// here: a wrapper must forward it (a forgotten override used to drop the call silently).
+  /// here: a wrapper must forward it (a forgotten override would drop the call silently).
   /// Errors: the call's errno.
   virtual Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) = 0;
   /// Device size in bytes (BLKGETSIZE64).

@@ -80,7 +80,7 @@ boost::json::value result_record(const strategies::TrialResult& trial, const std
 boost::json::value result_record(const strategies::Baseline& baseline, const std::string& boot_id);
 boost::json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id);
 /// `disktune restore` put the original settings back. Unlike an end record it leaves the
-/// journal unfinished: the next tune resumes it and keeps its quarantine (issue 9 item 9).
+/// journal unfinished: the next tune resumes it and keeps its quarantine.
 boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
 /// Where the kernel log stood when an apply completed: verify takes the records of the same
 /// boot with a higher sequence number as logged after it (tuner/drift_cause.hpp).

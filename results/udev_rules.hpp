@@ -23,7 +23,7 @@ class UdevRulesEmitter : public Emitter {
   [[nodiscard]] std::string render(const Report& report) const override;
 };
 
-/// The udev match of a drive by its stable identity (issue 12 item 4; a kernel name can
+/// The udev match of a drive by its stable identity (a kernel name can
 /// name another disk after a reboot): a loop device by its backing file
 /// (KERNEL=="loop[0-9]*", ATTR{loop/backing_file}=="FILE"); a disk with identify data by
 /// ENV{ID_BUS}=="ata", ENV{ID_SERIAL}=="MODEL_SERIAL" (the bus guard keeps the rule off

@@ -104,7 +104,7 @@ class Evaluator {
   [[nodiscard]] const std::optional<Stop>& stop() const { return stop_; }
   /// Measurement time spent by the search's trials so far [s] (spent_before_s not included).
   [[nodiscard]] double measured_s() const { return measured_s_; }
-  /// The highest lower bound of any ok trial so far (the baseline included) [MiB/s].
+  /// The highest lower bound of any ok trial so far (the baseline included), a score (bench/objective.hpp: higher is better).
   [[nodiscard]] double incumbent_low() const { return incumbent_low_; }
   /// min_gain and the noise floor, whichever is larger (fraction).
   [[nodiscard]] double gain_threshold() const;
@@ -124,7 +124,7 @@ class Evaluator {
   /// whose single-change trial failed (for the coupled using_dma/xfermode group, the pair:
   /// udma4 failing does not rule out DMA with another mode; but when the failed pair changed
   /// one setting only, e.g. DMA on at the current mode, that value is quarantined in every
-  /// pair). Source: issue 4 item 2 (one suspect per crash).
+  /// pair): one suspect per crash.
   [[nodiscard]] bool quarantined(const probe::Settings& config) const;
   /// Group choices taken out of the run after their single-change trial failed, with the reason.
   [[nodiscard]] const std::map<probe::Settings, std::string>& quarantine() const { return quarantine_; }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Trial-count forecasts: how many trials a search takes, for the progress line's ETA (issue 14 item 3).
+// Trial-count forecasts: how many trials a search takes, for the progress line's time left.
 #pragma once
 
 #include "strategies/evaluator.hpp"

@@ -65,16 +65,32 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
+// The candidate nearest `given`, within 3 edits; "" when none is.
+std::string closest(const std::string& given, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_distance = 4;
+  for (const auto& candidate : candidates) {
+    const auto distance = edit_distance(given, candidate);
+    if (distance < best_distance) best_distance = distance, best = candidate;
+  }
+  return best;
+}
+
 // " (did you mean --NAME?)" for the command's option nearest a misspelled one, within 3 edits.
 std::string closest_option(const std::string& given, const po::options_description& options) {
   const std::string name = given.substr(given.find_first_not_of('-') == std::string::npos ? 0 : given.find_first_not_of('-'));
-  std::string best;
-  std::size_t best_distance = 4;
-  for (const auto& option : options.options()) {
-    const auto distance = edit_distance(name, option->long_name());
-    if (distance < best_distance) best_distance = distance, best = option->long_name();
-  }
+  std::vector<std::string> names;
+  for (const auto& option : options.options()) names.push_back(option->long_name());
+  const std::string best = closest(name, names);
   return best.empty() ? "" : " (did you mean --" + best + "?)";
+}
+
+// " did you mean 'NAME'?" for the setting nearest a misspelled one ("readahead_kb").
+std::string closest_setting(const std::string& given) {
+  std::vector<std::string> names;
+  for (const auto id : probe::all_settings()) names.emplace_back(probe::setting_name(id));
+  const std::string best = closest(given, names);
+  return best.empty() ? "" : " did you mean '" + best + "'?";
 }
 
 // The usage lines of one command (its part of usage_text), for COMMAND --help.
@@ -95,7 +111,9 @@ std::vector<probe::SettingId> parse_only(const std::string& list) {
   std::stringstream stream(list);
   for (std::string name; std::getline(stream, name, ',');) {
     const auto id = probe::setting_from_name(name);
-    if (!id) throw UsageError("--only: unknown setting '" + name + "' (the settings: " + setting_names() + ")");
+    if (!id)
+      throw UsageError("--only: unknown setting '" + name + "'" + (closest_setting(name).empty() ? "" : ":" + closest_setting(name)) +
+                       " (the settings: " + setting_names() + ")");
     if (std::find(ids.begin(), ids.end(), *id) != ids.end())
       throw UsageError("--only: setting '" + name + "' named twice");
     ids.push_back(*id);
@@ -293,8 +311,11 @@ Config parse_command_line(int argc, const char* const argv[]) {
   po::variables_map vm;
   po::parsed_options parsed(&all);
   try {
+    // No guessing: "--max-trial" is a misspelling to name, not --max-trials taken silently.
     parsed = po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
-                 .options(all).positional(positional).run();
+                 .options(all).positional(positional)
+                 .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
+                 .run();
     po::store(parsed, vm);
     po::notify(vm);
   } catch (const po::unknown_option& e) {

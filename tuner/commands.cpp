@@ -142,7 +142,7 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   if (!io) throw_device_error(io.error());
   require_measurable(**io, device->path());
   if (config.objectives[0].engine == bench::Engine::fio) return run_fio_bench(config, *device, out);
-  // Buffered first, as soon as the device is open (the 2 s cached phase used to come first).
+  // Buffered first, as soon as the device is open: the 2 s cached phase comes after it.
   const bool simulated = device->simulated();
   const bench::Workload buffered =
       bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The four subcommands: identify, plan, bench, tune; each returns its exit code.
+// The commands (identify, plan, bench, tune, restore, apply, verify, install, uninstall, report,
+// evaluate, help, version), dispatched from one Config; each returns its exit code.
 #pragma once
 
 #include "tuner/config.hpp"

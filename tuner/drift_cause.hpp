@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Why a setting drifted, said only from evidence disktune can read (issue 12 item 5).
+// Why a setting drifted, said only from evidence disktune can read.
 #pragma once
 
 #include "probe/settings.hpp"

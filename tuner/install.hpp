@@ -33,7 +33,7 @@ struct InstalledFile {
 /// set another disk, and one with no match sets nothing.
 std::string install_key(const results::DeviceInfo& device);
 
-/// The files `install` writes for `report` in `forms` (issue 12 item 4), always with the
+/// The files `install` writes for `report` in `forms`, always with the
 /// report itself as etc/disktune/KEY.json (what `apply --config /etc/disktune` reads):
 /// - udev: etc/udev/rules.d/69-disktune-KEY.rules (results::udev_rule: re-applies the
 ///   winner's queue settings, and its ATA ones through hdparm, on every add and change

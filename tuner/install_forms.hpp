@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The persistence forms `disktune install --form` writes (issue 12 item 4), and the two that
+// The persistence forms `disktune install --form` writes, and the two that
 // live in files shared with other programs: a marked block in Debian's /etc/hdparm.conf and a
 // TuneD profile of its own.
 #pragma once

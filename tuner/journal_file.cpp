@@ -84,7 +84,7 @@ void JournalFile::open_file() {
 }
 
 // A record torn by a crash is cut off before anything is appended: appended to the torn
-// bytes, the next record would share its line and turn the tail into damage (issue 9 item 7).
+// bytes, the next record would share its line and turn the tail into damage.
 // Damage before the last record is left for the reader to refuse (and --fresh to set aside).
 void JournalFile::cut_torn_tail() {
   torn_bytes_ = 0;

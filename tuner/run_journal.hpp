@@ -17,7 +17,7 @@
 
 namespace disktune::tuner {
 
-/// The journal side of a tune run (DESIGN.md "Hangs, crashes and reboots"; issue 4):
+/// The journal side of a tune run (DESIGN.md "Hangs, crashes and reboots"):
 /// - a finished journal, or --fresh, is set aside and a new one started;
 /// - an unfinished one is resumed: the original settings it recorded are restored first
 ///   (the device may be in a trial's state after a crash), completed trials are taken from

@@ -299,7 +299,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives);
   const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
   // Record before you probe: the original settings are durable in the journal before the
-  // capability probe writes trial values (issue 9 item 10). May restore and adopt a crashed
+  // capability probe writes trial values. May restore and adopt a crashed
   // run's original settings.
   RunJournal journal(config, context, recorded_options, log);
   probe_capabilities(context);

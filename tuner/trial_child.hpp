@@ -37,7 +37,7 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
 /// unit's values undone), reads every setting back, opens the device, takes a warm-up and
 /// one kept sample, and reads every setting back again. A contender that fails once is not
 /// applied again. Does not restore: the caller does.
-/// Returns one report per contender, in order: its kept samples [MiB/s] and measurement
+/// Returns one report per contender, in order: its kept samples (scores of the objective) and measurement
 /// time [s], or the first failure's status and detail.
 std::vector<ChildReport> measure_confirmation(probe::Device& device, const probe::Settings& original,
                                               const std::vector<probe::Settings>& contenders,

@@ -28,7 +28,7 @@ struct LimitNote {
 /// progressing (progress within min(2 s, half the stall limit) and no stall fired; detail
 /// "slow: reached about R MiB/s, ..."), else hang ("trial hung: ..."), both naming the limit
 /// and the option that raises it; stopped: error with the watchdog's detail; wedged: wedged
-/// ("device wedged: ..."); finished with a report (trial_wire): its status, samples [MiB/s],
+/// ("device wedged: ..."); finished with a report (trial_wire): its status, samples (scores),
 /// detail, warm-up, sampling stop and measurement time [s], summarized
 /// (strategies::summarize_samples) when ok; anything else: error ("trial process failed: ...").
 /// The result's settings and id are left for the caller.

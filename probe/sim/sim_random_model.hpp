@@ -35,7 +35,7 @@ struct SimMechanics {
 /// desktop 8.5 ms, as the sequential model's positioning_s; 5400 rpm 12 ms; 10 000 rpm 4.5 ms;
 /// 15 000 rpm 3.5 ms); min_seek is set so that a no-NCQ 7200 rpm drive gains about +50 % at
 /// 32 outstanding random reads from the OS queue's sorting alone, and nothing at QD1 (the
-/// 2009 NCQ measurements quoted in issue 11). The scheduler costs are CPU time per request:
+/// 2009 NCQ measurements in docs/evaluation.md). The scheduler costs are CPU time per request:
 /// bfq's extra is set so that a CPU-bound none -> bfq loses 63 % of its IOPS (the ICPE'24
 /// scheduler study's largest NVMe overhead); kyber's and mq-deadline's are smaller guesses.
 /// SSD constants are typical SATA SSD figures (4 KiB read ~90 us, ~8 parallel flash units).

@@ -90,7 +90,7 @@ TEST_CASE("random IOPS grow with QD under NCQ and not without queuing", "[probe]
 }
 
 TEST_CASE("the OS queue's sorting alone gains about half at QD32 and nothing at QD1", "[probe]") {
-  // The 2009 NCQ measurements quoted in issue 11 (7200 rpm, 32 threads of random reads).
+  // The 2009 NCQ measurements (docs/evaluation.md) (7200 rpm, 32 threads of random reads).
   const SimDriveConfig fifo = drive_of(sata_identify(7200, false), "none");
   const SimDriveConfig sorted = drive_of(sata_identify(7200, false), "mq-deadline");
   const SimDriveConfig both = drive_of(sata_identify(7200, true), "mq-deadline");

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 13 item 2: the Ansible role (scripts/ansible) on localhost, connection local, against
+# The Ansible role (scripts/ansible) on localhost, connection local, against
 # an IOPS-capped loop device: play 1 installs the binary, tunes, fetches the report, installs
 # the answer under $WORK/root and applies it (changed); play 2 with the same inputs changes
 # nothing and does not tune; play 3 after a drift applies again without tuning; play 4 with

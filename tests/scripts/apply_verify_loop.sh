@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 12 items 1-3 on a loop device: a tune's winner (a real one: an IOPS-capped device
+# Apply, verify and restore on a loop device: a tune's winner (a real one: an IOPS-capped device
 # started at max_sectors_kb 128) is applied from its report to the drive found by its
 # identity (the loop device's backing file, not its kernel name), verified, changed behind
 # its back (verify names the knob, expected and actual, exit 1), refused on another drive,

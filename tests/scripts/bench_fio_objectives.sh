@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# disktune bench --objective on a throttled loop device (issue 11 item 6c): each fio objective's
+# disktune bench --objective on a throttled loop device: each fio objective's
 # figure agrees with a separate fio run of the same job within 5 %; a fio:FILE job gets its
 # default metric; a writing job and one naming another file are refused (exit 2); a kill -9 of
 # bench mid-fio leaves no fio reading on. The device is a read-only loop device: only read.

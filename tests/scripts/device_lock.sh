@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# One command per device, whatever path names it (issue 9 item 10): while a tune runs on a
+# One command per device, whatever path names it: while a tune runs on a
 # loop device, tune, restore, identify, plan and bench through a second node made with mknod
 # (another inode, the same major:minor) or a symlink are refused at once naming the holder's
 # pid, and none of them changes a queue setting.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# --objective's bad inputs and empty measurements (issue 11 review): a fio run that read
+# --objective's bad inputs and empty measurements: a fio run that read
 # nothing is an error naming the job (bench: non-zero exit; tune: the trial is an error, never
 # an ok trial at 0); bad job paths exit 2 naming the path and strerror within seconds; a comma
 # in a job path stays in the path; --tolerance without a guard and three objectives are usage

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 14 items 1-2: the HTML report in a real browser. Headless Chromium opens the page of a
+# The HTML report in a real browser. Headless Chromium opens the page of a
 # simulated tune, of a loop-device tune and of every report kind (schemas 1-3, keep-baseline,
 # not completed, wedged, too noisy, two objectives: 2 kinds a page to keep the test short) through `disktune report`; each must log
 # no console message at all, and its rendered DOM (after vega drew the SVG) must hold one

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 12 items 4-5, the whole cycle on a loop device, each form checked by the real tool:
+# Install, the whole cycle on a loop device, each form checked by the real tool:
 # tune -> install --root -> the udev rule run by real udev (`udevadm test`, the rules
 # directory bind-mounted in a private mount namespace) sets the winner, and sets it again
 # after a value is changed by hand -> `systemd-analyze verify` of the boot unit in the

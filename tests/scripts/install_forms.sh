@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# install --form (issue 12 item 4): every form of an ATA drive's report under --root, each
+# install --form: every form of an ATA drive's report under --root, each
 # read by the program that uses it: the hdparm.conf block by Debian's own reader (beside a
 # block of the user's, which is kept byte for byte), the TuneD profile by TuneD's loader
 # (its regex matching the drive's udev properties and no other drive's). A second install

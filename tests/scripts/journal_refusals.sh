@@ -3,8 +3,7 @@
 # Journals a tune will not resume (other measurement options, damaged records, an infinite
 # duration, another kernel, another size): each error names what differs and suggests a way
 # forward; every suggested command is run literally and works; --fresh sets any of them aside
-# (renamed, same bytes) and says how to restore from it; restore errors never suggest --fresh
-# (issue 9 items 6 and 8).
+# (renamed, same bytes) and says how to restore from it; restore errors never suggest --fresh.
 source "$(dirname "$0")/lib.bash"
 
 tune=("$DISKTUNE" tune --seed 3 --duration 1 --max-trials 3)

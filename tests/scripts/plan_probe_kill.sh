@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Record before you probe, for every command that probes (issue 9 item 10): `disktune plan`
+# Record before you probe, for every command that probes: `disktune plan`
 # probes nr_requests under each scheduler (many writes to queue/); kill -9 at random points of
 # 8 runs on a loop device under mq-deadline with nr_requests and read_expire off their
 # defaults. After each kill the next command that opens the device (`disktune restore`, odd

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A device smaller than one measurement chunk (2 MiB, as bench and the trials read) is
-# refused at once with that reason (issue 9 item 12): exit 2 within seconds, no journal,
+# refused at once with that reason: exit 2 within seconds, no journal,
 # no capability probe, every queue setting as before.
 source "$(dirname "$0")/lib.bash"
 

@@ -10,11 +10,11 @@ for _ in $(seq 96); do cat "$WORK/block"; done >"$WORK/disk.img"
 attach_loop "$WORK/disk.img"
 name=$(basename "$dev")
 before=$(queue_snapshot "$dev")
-# The whole device's content (issue 4, 7f: nothing is ever written to the device).
+# The whole device's content (nothing is ever written to the device).
 sum_before=$(sha256sum <"$dev")
 
 # Exit 6 (too noisy) is a completed run too: a loop device reads at memory speed, whose
-# noise between trials can exceed the 2 % gain (issue 9 item 4). --max-repeats 4 bounds the
+# noise between trials can exceed the 2 % gain. --max-repeats 4 bounds the
 # samples that noise asks for (a full search here took up to 220 s under load).
 set +e
 "$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --max-repeats 4 --report "$WORK/r.json" --boot-local "$WORK/b.sh" --journal "$WORK/j" \

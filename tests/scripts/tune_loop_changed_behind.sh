@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9 item 11: another process changes a setting the tune does not search (nr_requests,
+# Another process changes a setting the tune does not search (nr_requests,
 # with --only read_ahead_kb) once, as soon as the baseline is measured: the trial running
 # then (trial 1: a warm-up and two 0.5 s samples) is unstable naming it (setting, actual,
 # expected), never ok. The restore after that trial puts the original back (later trials run

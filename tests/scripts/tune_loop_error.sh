@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 4, 7e: the error exit paths of a tune of a loop device put every queue setting back.
+# The error exit paths of a tune of a loop device put every queue setting back.
 # 1. The journal's file system fills up in the middle of the search: exit 3, with a report.
 # 2. The report's directory disappears during the run: exit 2 at the end, table still printed.
 source "$(dirname "$0")/lib.bash"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9 item 12 (checksum part): a tune of a mounted disk (--allow-mounted) does not compare
+# A tune of a mounted disk (--allow-mounted) does not compare
 # data checksums, whose data its file system may change, and says so in the report and the
 # table. The file system is made on the image before the loop device exists and mounted
 # read-only: nothing writes to the device under test.

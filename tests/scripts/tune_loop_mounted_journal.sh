@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 11 item 4: a disk in use, tuned in place. An ext4 file system made on a loop device
+# A disk in use, tuned in place. An ext4 file system made on a loop device
 # and mounted read-write holds disktune's own journal (--journal under the mount point), so
 # the file system writes to the device under test while it is tuned: tune --allow-mounted
 # --only read_ahead_kb completes with no trial blamed for those writes (the data checksum is

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The noise figure predicts the spread of repeated measurements (issue 9 item 4): on a
+# The noise figure predicts the spread of repeated measurements: on a
 # throttled loop device, three runs each measure the baseline three times; the spread of all
 # nine medians (separate children, the device opened anew) must be within a factor 3 of the
 # noise the runs report. Baselines only (--max-trials 0), bounded bytes.

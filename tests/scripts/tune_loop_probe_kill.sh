@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Record before you probe (issue 9 item 10): the capability probe at `tune` start writes
+# Record before you probe: the capability probe at `tune` start writes
 # nr_requests values; kill -9 at random early points of 8 runs on a loop device with
 # non-default settings. After each kill either nothing was changed, or a journal holds the
 # original settings and `disktune restore` (odd runs) or a new `tune` (even runs) puts them back.

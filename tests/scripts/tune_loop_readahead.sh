@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9 item 1: the confirmation round sees readahead. On a throttled loop device (1000 IOPS,
+# The confirmation round sees readahead. On a throttled loop device (1000 IOPS,
 # 100 MiB/s) read_ahead_kb 0 reads 4 KiB requests (~4 MB/s) and 16 KiB or more reads at the
 # bandwidth cap: every finalist must be measured with its own readahead in the round too (a
 # device opened before applying kept the baseline's readahead: all contenders equal).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# A slow device is not a broken one (issue 9 item 14): at 256 KiB/s the baseline completes
+# A slow device is not a broken one: at 256 KiB/s the baseline completes
 # within limits derived from its rate; on a 100-IOPS device a configuration that reads in
 # 4 KiB requests is `slow` (with the rate it reached), not `hang`. Bounded bytes.
 source "$(dirname "$0")/lib.bash"

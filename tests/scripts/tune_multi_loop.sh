@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tune DEV DEV (issue 13 item 1): two throttled loop devices with independent backing (files
+# tune DEV DEV: two throttled loop devices with independent backing (files
 # on two tmpfs mounts) tuned together take at most 1.3x the wall time of one tuned alone, with
 # the winners they get alone; two over files on one file system are tuned one after another
 # and the summary says why. Not the root file system: a loop device over a file there measured

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 11 item 1: tune judges trials by the objective asked for. On the SIMULATED drive,
+# Tune judges trials by the objective asked for. On the SIMULATED drive,
 # rand-read-iops trials carry IOPS (report objective block, each trial's figure, the table's
 # unit); a fio:FILE job is refused there (exit 2). On a loop device a rand-read-latency tune
 # runs fio (p99 in us, lower is better, fio's version in the report), and a job that writes is

@@ -12,8 +12,7 @@ jq -r .stop_reason "$WORK/r1.json" | grep -q "^search budget spent (--max-trials
 grep -q "search budget spent" "$WORK/err1" || fail "the log does not say the budget was spent"
 
 # `| head -1` closes the pipe after the first line; disktune must still finish and close its
-# journal, not die of SIGPIPE mid-run, and then say that its output was lost: exit 2, not 0
-# (issue 9 item 12).
+# journal, not die of SIGPIPE mid-run, and then say that its output was lost: exit 2, not 0.
 set +e
 "$DISKTUNE" tune sim: --max-trials 4 --journal "$WORK/j2" --report "$WORK/r2.json" 2>&1 | head -1 >/dev/null
 code=${PIPESTATUS[0]}

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# kill -9 at random points of the confirmation round (found by its announcement on stderr,
-# issue 9 item 16), 6 times: every resume completes with the uninterrupted run's winner, takes
+# kill -9 at random points of the confirmation round (found by its announcement on stderr),
+# 6 times: every resume completes with the uninterrupted run's winner, takes
 # a finished round from the journal, re-runs a round in flight once and measures no trial
-# twice; a round killed twice, or in flight at a reboot, is skipped with a note (issue 9 item 9,
-# README resume rule).
+# twice; a round killed twice, or in flight at a reboot, is skipped with a note (the
+# README's resume rule).
 source "$(dirname "$0")/lib.bash"
 
 records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }

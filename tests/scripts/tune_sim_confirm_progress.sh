@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 9 item 16: the confirmation round says what it is doing, one progress line per unit
+# The confirmation round says what it is doing, one progress line per unit
 # (which contender, which round of how many, its figure), in the search's style, on the same
 # stream as the search's trial lines. On the simulated seed drive (bounded: --max-trials 8):
 # every (round, contender) unit the report holds has exactly one line, with the report's figure.

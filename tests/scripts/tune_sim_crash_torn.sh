@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Crash, torn record, resume, crash again (issue 9 item 7): each of 4 journals goes through 4
+# Crash, torn record, resume, crash again: each of 4 journals goes through 4
 # rounds of kill -9 at a random point followed by a torn tail of random length (the last
 # record cut short, or a torn fragment of a record appended); after every round the journal
 # reads (restore succeeds) and the last resume completes with the uninterrupted run's winner.

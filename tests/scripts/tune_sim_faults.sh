@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Acceptance (issue 4, 7a): each simulated fault effect attached to using_dma=1 (the value the
+# Acceptance: each simulated fault effect attached to using_dma=1 (the value the
 # unfaulted winner needs for its ~4x speedup) gets the right trial status and never reaches the winner.
 source "$(dirname "$0")/lib.bash"
 

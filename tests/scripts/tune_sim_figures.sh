@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# One figure per quantity (issue 9 item 5): on SIMULATED tunes, the winner's and the baseline's
+# One figure per quantity: on SIMULATED tunes, the winner's and the baseline's
 # figures and the speedup agree in the JSON report, the table's summary line, the table row it
 # quotes and the snippet header; keeping the baseline has speedup 1.
 source "$(dirname "$0")/lib.bash"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Noise and totals on the simulated drive (issue 9 items 4 and 15): a drive too noisy for the
+# Noise and totals on the simulated drive: a drive too noisy for the
 # 2 % gain ends with the too-noisy outcome (exit 6, "too_noisy": true with the figures); a
 # normal one does not; measured_s covers the baseline, the search and the confirmation round,
 # the time budget counts the baseline too, and wall_s is reported.

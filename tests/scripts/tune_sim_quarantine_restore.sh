@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Quarantine survives `disktune restore` (issue 9 item 9): kill -9 a simulated tune twice while
+# Quarantine survives `disktune restore`: kill -9 a simulated tune twice while
 # its trial that hangs (unmaskirq=1) is in flight, so that trial is quarantined; `disktune
 # restore`; then `disktune tune`: it resumes the journal and never applies that value again;
 # nor does `disktune tune --fresh` with other options (the quarantine is kept).

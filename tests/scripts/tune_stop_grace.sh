@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Stopping does not wait for a long trial (issue 9 item 13): SIGTERM ends the running trial
+# Stopping does not wait for a long trial: SIGTERM ends the running trial
 # after the 10 s grace, SIGINT twice at once; exit 1, settings restored, report written.
 # On the simulated drive and on a throttled loop device.
 source "$(dirname "$0")/lib.bash"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 11 item 6b: on an IOPS-capped loop device (400 requests/s, 200 MB/s) a sequential read
+# On an IOPS-capped loop device (400 requests/s, 200 MB/s) a sequential read
 # runs at about min(200 MB/s, 400 x request size), so max_sectors_kb has a real optimum.
 # Started from a bad setting (max_sectors_kb 128: about 50 MB/s), the default strategy and an
 # exhaustive sweep of the same knob must both end within 5 % of the best rate the throttle

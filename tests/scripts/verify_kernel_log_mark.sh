@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Issue 12 item 2 (verify's evidence from the kernel log): `apply` records where the kernel
+# Verify's evidence from the kernel log: `apply` records where the kernel
 # log stood when it completed (the last /dev/kmsg record's sequence number), so that verify
 # takes the records after it as logged after the apply. On this machine's real kernel log: a
 # test line written before the apply is at or before the recorded mark, one written after it

@@ -69,16 +69,19 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"tune", "--repeats", "many"}), Catch::Contains("repeats"));
   REQUIRE_THROWS_WITH(parse({"tune", "--only", "dma"}), Catch::Contains("unknown setting 'dma'"));
   REQUIRE_THROWS_WITH(parse({"tune", "--only", "readahed"}),
-                      Catch::Contains("unknown setting 'readahed' (the settings: multcount, ") &&
+                      Catch::Contains("unknown setting 'readahed': did you mean 'readahead'? (the settings: multcount, ") &&
                           Catch::Contains("read_ahead_kb") && Catch::Contains("scheduler"));
   REQUIRE_THROWS_WITH(parse({"tune", "--bogus"}), Catch::Contains("bogus"));
   REQUIRE_THROWS_WITH(parse({"tune", "--max-trail", "3"}), Catch::Contains("(did you mean --max-trials?)"));
+  // A prefix is no abbreviation: a newcomer's --max-trial was taken as --max-trials silently.
+  REQUIRE_THROWS_WITH(parse({"tune", "--max-trial", "3"}), Catch::Contains("(did you mean --max-trials?)"));
+  REQUIRE_THROWS_WITH(parse({"tune", "--only", "schedular"}), Catch::Contains("did you mean 'scheduler'?"));
   REQUIRE_THROWS_WITH(parse({"tune", "--objectve", "seq-read"}), Catch::Contains("(did you mean --objective?)"));
   REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));
   REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
   REQUIRE_THROWS_WITH(parse({"tune", "--trial-timeout", "-1"}), Catch::Contains("trial-timeout"));
   REQUIRE_THROWS_WITH(parse({"tune", "--stall-timeout", "0"}), Catch::Contains("stall-timeout"));
-  REQUIRE_THROWS_AS(parse({"bench", "a", "b"}), tuner::UsageError);  // tune takes several (issue 13)
+  REQUIRE_THROWS_AS(parse({"bench", "a", "b"}), tuner::UsageError);  // tune takes several drives
   REQUIRE_THROWS_WITH(parse({"tune", "a", "--summary", "s.json"}), Catch::Contains("several drives"));
 }
 

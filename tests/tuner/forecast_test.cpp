@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The search's forecast and its time left (issue 14 item 3): exact where the count is known,
+// The search's forecast and its time left: exact where the count is known,
 // and on the default strategy within a factor of 2 of the time actually left after screening,
 // measured on the SIMULATED drive's virtual clock.
 #include "strategies/forecast.hpp"
