@@ -22,7 +22,7 @@ class RunExecutor : public strategies::TrialExecutor {
   /// TrialRunner::adopt_baseline.
   virtual void adopt_baseline(const strategies::Baseline& baseline) = 0;
   /// settle_noise (noise.hpp) with this executor's runner.
-  virtual NoiseCheck settle_noise(strategies::Baseline& baseline, bool resumed, double min_gain_pct,
+  virtual NoiseCheck settle_noise(strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                                   std::ostream& log) = 0;
   /// TrialRunner::confirm (`progress`: once per unit, as it is measured).
   virtual probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
@@ -49,8 +49,8 @@ class ChildExecutor final : public RunExecutor {
   strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override;
   probe::Result<strategies::Baseline> measure_baseline() override { return runner_.measure_baseline(); }
   void adopt_baseline(const strategies::Baseline& baseline) override { runner_.adopt_baseline(baseline); }
-  NoiseCheck settle_noise(strategies::Baseline& baseline, bool resumed, double min_gain_pct, std::ostream& log) override {
-    return tuner::settle_noise(runner_, baseline, resumed, min_gain_pct, log);
+  NoiseCheck settle_noise(strategies::Baseline& baseline, bool keep_figures, double min_gain_pct, std::ostream& log) override {
+    return tuner::settle_noise(runner_, baseline, keep_figures, min_gain_pct, log);
   }
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
                                                               const ConfirmProgress& progress) override {

@@ -27,7 +27,7 @@ std::string noise_figures(const std::vector<double>& medians, double noise_pct, 
          (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
 }
 
-NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool resumed, double min_gain_pct,
+NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                         std::ostream& log) {
   NoiseCheck check;
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
@@ -40,7 +40,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   if (more) {
     plan.min_samples = plan.max_samples;
     runner.set_sampling(plan);
-    if (!resumed) {
+    if (!keep_figures) {
       const auto count = static_cast<int>(baseline.aa_medians.size());
       const auto again = runner.remeasure_baseline(count);
       if (again.samples) {

@@ -29,13 +29,13 @@ std::string noise_figures(const std::vector<double>& medians, double noise_pct, 
 /// When baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
 /// gain the winner rule accepts: say so on `log` at once with the figures, switch `runner`
 /// to --max-repeats samples for every trial (the median of more samples varies less) and,
-/// unless the baseline came from a resumed journal (`resumed`) or no more samples are
-/// allowed, measure the noise again with as many baseline trials at that count, updating
+/// unless `keep_figures` (the baseline came from a resumed journal, or --time-budget leaves
+/// no room) or no more samples are allowed, measure the noise again with as many baseline trials at that count, updating
 /// baseline.aa_medians and noise_floor_pct. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
 /// keeps the first figures (one that saw a setting changed behind its back says so in
 /// NoiseCheck::changed_behind).
-NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool resumed, double min_gain_pct,
+NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                         std::ostream& log);
 
 }  // namespace disktune::tuner

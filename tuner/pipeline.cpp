@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 
 namespace disktune::tuner {
@@ -74,14 +75,25 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
   return round;
 }
 
+// Said before the baseline is measured: on a real disk it takes minutes with nothing else shown.
+void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream& log) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", trial.workload.duration.count());
+  log << "disktune: measuring the baseline (the settings as found): " << 1 + trial.noise_repeats
+      << " trials of " << trial.sampling.min_samples << "-" << trial.sampling.max_samples << " samples of " << seconds
+      << (simulated ? " simulated s" : " s") << " each, for its figure and the noise between trials\n" << std::flush;
+}
+
 // The baseline from the store (a resumed run's) or measured and recorded. false: not measured.
-bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& executor) {
+bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& executor, bool simulated,
+                     std::ostream& log) {
   if (auto saved = store.saved_baseline()) {
     executor.adopt_baseline(*saved);
     result.baseline = std::move(saved);
     result.resumed_baseline = true;
     return true;
   }
+  announce_baseline(executor.settings(), simulated, log);
   auto measured = executor.measure_baseline();
   if (!measured) {
     result.baseline_error = measured.error();
@@ -97,6 +109,35 @@ bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& execu
   return true;
 }
 
+// Why no trial ran, and what budget would leave room for a search: the baseline's time, a
+// trial's (about the baseline's first) and the confirmation round's minimum.
+std::string no_trial_message(const PipelineInput& input, const PipelineResult& result) {
+  if (!input.time_budget_s)
+    return "no trial ran: --max-trials " + std::to_string(input.max_trials.value_or(0)) + " ended the search first";
+  const double trial_s = strategies::measurement_seconds(result.baseline->trial);
+  const double reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "no trial ran: the baseline and its noise measured %.0f s of the --time-budget of %g s, and a trial "
+                "(about %.0f s) with the confirmation round's minimum (about %.0f s) did not fit; --time-budget %.0f or "
+                "more leaves room for about 10 trials",
+                result.before_search_s, *input.time_budget_s, trial_s, reserve_s,
+                std::ceil(result.before_search_s + 10.0 * trial_s + reserve_s));
+  return text;
+}
+
+// Whether --time-budget leaves room to measure the noise again with --max-repeats samples per
+// trial (as many trials as the baseline took, each at up to max/min times its samples); said when not.
+bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& baseline, const RunExecutor& executor,
+                       double min_gain_pct, std::ostream& log) {
+  if (!input.time_budget_s || baseline.noise_floor_pct <= min_gain_pct) return true;
+  const auto& sampling = executor.settings().sampling;
+  const double again = baseline.measured_s * sampling.max_samples / std::max(1, sampling.min_samples);
+  if (baseline.measured_s + again <= *input.time_budget_s) return true;
+  log << "  the noise is not measured again: --time-budget leaves no room for it\n";
+  return false;
+}
+
 // The noise between baseline trials, said and (with settle_noise) acted on.
 void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
   strategies::Baseline& baseline = *result.baseline;
@@ -106,7 +147,9 @@ void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   if (input.settle_noise)
-    result.noise = executor.settle_noise(baseline, result.resumed_baseline, 100.0 * kMinGain, log);
+    result.noise = executor.settle_noise(
+        baseline, result.resumed_baseline || !room_to_remeasure(input, baseline, executor, 100.0 * kMinGain, log),
+        100.0 * kMinGain, log);
   // Another process changed a setting while the noise was measured: no search on that baseline.
   if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
   result.before_search_s =
@@ -143,9 +186,9 @@ void show_progress(const PipelineInput& input, const SearchProgress& progress, d
 }
 
 // The search: the strategy through the Evaluator; its trials and its stop into `result`.
+// `started`: when the run began (its baseline included), for the elapsed time.
 void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
-            const TimeLeftBasis& basis, std::ostream& log) {
-  const auto started = std::chrono::steady_clock::now();
+            const TimeLeftBasis& basis, std::chrono::steady_clock::time_point started, std::ostream& log) {
   evaluator.set_observer([&](const TrialResult& trial) {
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
     log_trial(log, trial, input.original, input.simulated, input.objective);
@@ -261,19 +304,20 @@ void log_trial(std::ostream& log, const TrialResult& trial, const probe::Setting
 
 PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log) {
   PipelineResult result;
-  if (!obtain_baseline(result, store, executor)) return result;
+  const auto started = std::chrono::steady_clock::now();
+  if (!obtain_baseline(result, store, executor, input.simulated, log)) return result;
   if (result.stop) return result;
   check_noise(input, result, executor, log);
   if (result.baseline_error) return result;
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,
                                   evaluator_options(input, result));
-  search(input, result, evaluator, time_left_basis(input, result, executor), log);
+  search(input, result, evaluator, time_left_basis(input, result, executor), started, log);
   result.unscreened = unscreened_settings(input.space, result.trials);
   if (result.exit_code == kExitOk && result.search_trials == 0 && input.max_trials == std::size_t{0})
     return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
   if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
     result.exit_code = kExitPartial;  // a baseline kept untried is no measured answer
-    result.message = "no trial ran: the search's budget (--time-budget, --max-trials) ended before its first trial";
+    result.message = no_trial_message(input, result);
     return result;
   }
   if (result.exit_code == kExitOk) decide_winner(input, result, evaluator, store, executor, log);

@@ -55,8 +55,9 @@ std::string status_line(const SearchProgress& progress, const bench::Objective& 
     left = duration_text(progress.remaining_s);
     most = duration_text(progress.remaining_max_s);
   } else {
-    // Wall seconds per measured second so far: never below 1 (reading is part of the wall time).
-    const double scale = progress.measured_s > 0.0 ? std::max(1.0, elapsed_s / progress.measured_s) : 1.0;
+    // Wall seconds per measured second so far, the baseline's included: never below 1.
+    const double measured = progress.before_search_s + progress.measured_s;
+    const double scale = measured > 0.0 ? std::max(1.0, elapsed_s / measured) : 1.0;
     elapsed = duration_text(elapsed_s);
     left = duration_text(progress.remaining_s * scale);
     most = duration_text(progress.remaining_max_s * scale);

@@ -55,10 +55,10 @@ std::string duration_text(double seconds);
 
 /// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s to 4 m 30 s
 /// left, best 6.56 MB/s" ("of 48" when the count is exact; the range's upper end is
-/// remaining_max_s, with the confirmation round's extra passes, shown when it differs). On a real device `elapsed_s` is the
-/// wall time since the search began, and the time left is in wall time too: measurement
-/// seconds scaled by the wall time each measured second has cost so far (a trial also sets,
-/// reads back, flushes and checksums). On a simulated drive (`simulated`) both are the
+/// remaining_max_s, with the confirmation round's extra passes, shown when it differs). On a
+/// real device `elapsed_s` is the wall time since the run began (its baseline included), and
+/// the time left is wall time too: measurement seconds scaled by the wall time each measured
+/// second has cost so far (a trial also sets, reads back, flushes and checksums). On a simulated drive (`simulated`) both are the
 /// simulated drive's virtual time and the line says so ("1 m 05 s simulated").
 std::string status_line(const SearchProgress& progress, const bench::Objective& objective, double elapsed_s,
                         bool simulated);

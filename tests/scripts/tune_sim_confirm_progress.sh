@@ -12,6 +12,12 @@ r="$WORK/r.json"
 jq -e '.confirmation != null and (.confirmation.results | length) >= 2' "$r" >/dev/null ||
   fail "no confirmation round with finalists to check: $(jq -c .confirmation "$r")"
 grep -q '\[SIMULATED\] trial ' "$WORK/err.txt" || fail "the search's trial lines are not on stderr"
+# The baseline is announced before it is measured (minutes on a real disk, silent before).
+head -3 "$WORK/err.txt" | grep -q "^disktune: measuring the baseline (the settings as found): 3 trials of 3-10 samples of 3 simulated s each" ||
+  fail "the baseline is not announced first: $(head -3 "$WORK/err.txt")"
+# Off a terminal each trial line is followed by the time left, the baseline's time included.
+grep -A1 '\[SIMULATED\] trial 1: ' "$WORK/err.txt" | grep -q "^  trial 1 of 8, [0-9].* simulated, about " ||
+  fail "no progress line after trial 1: $(grep -A1 'trial 1: ' "$WORK/err.txt")"
 rounds=$(jq -r .confirmation.rounds "$r")
 n=$(jq -r '.confirmation.results | length' "$r")
 expected=0

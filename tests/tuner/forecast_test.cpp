@@ -118,13 +118,13 @@ TEST_CASE("status line: a real device's time left is in wall time; a simulated d
   p.trials = 4;
   p.forecast = {10, true};
   p.before_search_s = 30.0;
-  p.measured_s = 40.0;  // 40 measured seconds took 60 s of wall time: each costs 1.5
+  p.measured_s = 40.0;  // 70 measured seconds, the baseline's included, took 105 s of wall time: 1.5 each
   p.remaining_s = 100.0;
   p.remaining_max_s = 400.0;
   p.best = 6.56;
   const auto objective = bench::parse_objective("seq-read", "").value();
-  REQUIRE(tuner::status_line(p, objective, 60.0, false) ==
-          "trial 4 of about 10, 1 m 00 s, about 2 m 30 s to 10 m 00 s left, best 6.56 MB/s");
+  REQUIRE(tuner::status_line(p, objective, 105.0, false) ==
+          "trial 4 of about 10, 1 m 45 s, about 2 m 30 s to 10 m 00 s left, best 6.56 MB/s");
   REQUIRE(tuner::status_line(p, objective, 0.5, true) ==
           "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s to 6 m 40 s left, best 6.56 MB/s");
 }
