@@ -224,6 +224,9 @@ void add_later_queue_settings(const Report& report, probe::Settings& settings) {
   bool after_change = false;
   for (const auto id : probe::all_settings()) {
     if (probe::setting_info(id).sysfs_attr.empty()) continue;
+    // A tunable of another scheduler than the winner's does not exist under it (a switch from
+    // mq-deadline to bfq removes iosched/fifo_batch): writing it would fail.
+    if (!probe::applicable(id, report.winner.settings)) continue;
     if (settings.count(id)) {
       after_change = true;
     } else if (after_change) {

@@ -136,12 +136,14 @@ void add_loop_backing(const std::map<std::string, std::string>& devices, const f
     const std::string loop = entry.path().filename().string();
     if (!loop.starts_with("loop")) continue;
     const std::string backing = read_line(entry.path() / "loop" / "backing_file");
-    if (!backing.starts_with("/dev/")) continue;
-    std::string name = fs::path(backing).filename().string();
+    std::string name;
     struct stat st {};
-    if (real && ::stat(backing.c_str(), &st) == 0 && S_ISBLK(st.st_mode)) {
+    if (real) {  // any node of the disk counts, not only /dev/NAME (mknod elsewhere, a by-id link)
+      if (::stat(backing.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) continue;
       const auto it = devices.find(std::to_string(major(st.st_rdev)) + ":" + std::to_string(minor(st.st_rdev)));
-      name = it == devices.end() ? "" : it->second;
+      if (it != devices.end()) name = it->second;
+    } else if (backing.starts_with("/dev/")) {
+      name = fs::path(backing).filename().string();
     }
     if (!name.empty() && names(devices, name))
       uses.push_back(name + " backs " + loop + " (a loop device set up over it: losetup -d /dev/" + loop + " frees it)");

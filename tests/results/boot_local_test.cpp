@@ -154,3 +154,21 @@ TEST_CASE("keeping the baseline after a confirmation round quotes the round's fi
           std::string::npos);
   REQUIRE(text.find("within the measured noise") == std::string::npos);
 }
+
+// The adversary's report: the winner switches mq-deadline to bfq; the baseline's fifo_batch and
+// read_expire do not exist under bfq, and writing them made the snippet exit 2.
+TEST_CASE("boot.local never writes a tunable of a scheduler the winner switched away from", "[results]") {
+  auto report = test_support::loop_report();
+  using probe::SettingId;
+  report.baseline.trial.settings[SettingId::scheduler] = probe::SettingValue(std::string("mq-deadline"));
+  report.baseline.trial.settings[SettingId::fifo_batch] = probe::SettingValue(std::int64_t{7});
+  report.baseline.trial.settings[SettingId::read_expire] = probe::SettingValue(std::int64_t{500});
+  report.winner.settings = probe::with_changes(report.baseline.trial.settings,
+                                               {{SettingId::scheduler, probe::SettingValue(std::string("bfq"))}});
+  report.winner.changes = {{SettingId::scheduler, probe::SettingValue(std::string("bfq"))}};
+  const auto text = results::BootLocalEmitter().render(report);
+  INFO(text);
+  REQUIRE(text.find("echo 'bfq' > /sys/block/loop0/queue/scheduler") != std::string::npos);
+  REQUIRE(text.find("fifo_batch") == std::string::npos);
+  REQUIRE(text.find("read_expire") == std::string::npos);
+}

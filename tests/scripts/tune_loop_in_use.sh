@@ -40,6 +40,15 @@ timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal
 expect_eq "$code" 2 "tune of a disk a loop device is set up over ($(cat "$WORK/stack.txt"))"
 grep -q "$(basename "$dev") backs $(basename "$stacked")" "$WORK/stack.txt" || fail "the refusal does not name the loop device: $(cat "$WORK/stack.txt")"
 losetup -d "$stacked"
+# The same through another node of the disk (mknod elsewhere): its backing_file is that path.
+mknod "$WORK/node" b "$(printf '%d' "0x$(stat -c '%t' "$dev")")" "$(printf '%d' "0x$(stat -c '%T' "$dev")")"
+stacked=$(losetup -f --show -r "$WORK/node")
+cleanup_steps=("losetup -d '$stacked' 2>/dev/null" "${cleanup_steps[@]}")
+code=0
+timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-node" >"$WORK/stack.txt" 2>&1 || code=$?
+expect_eq "$code" 2 "tune of a disk a loop device is set up over through another node ($(cat "$WORK/stack.txt"))"
+grep -q "$(basename "$dev") backs $(basename "$stacked")" "$WORK/stack.txt" || fail "the refusal does not name the loop device: $(cat "$WORK/stack.txt")"
+losetup -d "$stacked"
 mount -o ro "$dev" "$WORK/mnt" || skip "cannot mount $dev"
 cleanup_steps=("umount '$WORK/mnt'" "${cleanup_steps[@]}")  # unmount before detaching
 before=$(queue_snapshot "$dev")
