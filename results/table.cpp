@@ -126,6 +126,19 @@ std::string title(const Report& report) {
          sampling_text(report) + "\n";
 }
 
+// "confirmation round (6 interleaved rounds, ...)", and the extra passes the round took when
+// a pass could not separate its contenders: each pass is `rounds` samples more per contender.
+std::string confirmation_heading(const ConfirmationRound& round) {
+  const std::size_t samples = round.results.empty() ? 0 : round.results.front().samples.size();
+  const std::size_t per_pass = round.rounds > 0 ? static_cast<std::size_t>(round.rounds) : 1;
+  const std::size_t extra = samples > per_pass ? (samples - 1) / per_pass : 0;
+  return "confirmation round (" + std::to_string(round.rounds) + " interleaved rounds" +
+         (extra > 0 ? " and " + std::to_string(extra) + (extra == 1 ? " extra pass" : " extra passes") + ", " +
+                          std::to_string(samples) + " samples per contender"
+                    : "") +
+         ", each contender opened after applying it):\n";
+}
+
 std::string unscreened_line(const Report& report);
 std::string answer(const Report& report);
 std::string tie_line(const Report& report);
@@ -183,9 +196,7 @@ std::string TableEmitter::render(const Report& report) const {
       for (std::size_t i = 0; i < kColumns; ++i) widths[i] = std::max(widths[i], code_points(row[i]));
   std::string text = title(report);
   for (const auto& row : search) text += render_row(row, widths);
-  if (!confirmation.empty())
-    text += "confirmation round (" + std::to_string(report.confirmation->rounds) +
-            " interleaved rounds, each contender opened after applying it):\n";
+  if (!confirmation.empty()) text += confirmation_heading(*report.confirmation);
   for (const auto& row : confirmation) text += render_row(row, widths);
   text += summary(report);
   if (!report.integrity_note.empty()) text += "note: " + comment_safe(report.integrity_note) + '\n';

@@ -58,6 +58,29 @@ void refuse_after_stopped_tune(const Config& config, const DeviceContext& contex
                                  context.device->path() + "' puts its original settings back first; nothing applied");
 }
 
+// A word for a shell: as it is when plain, else in single quotes ("'/tmp/jd x/j'"): the
+// command printed for the user to paste must mean the same path.
+std::string shell_word(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+:=@,") ==
+                           std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// The command that undoes this apply, with its --journal when one was given.
+std::string restore_command(const std::string& device, const std::optional<std::string>& journal) {
+  return "disktune restore " + shell_word(device) + (journal ? " --journal " + shell_word(*journal) : "");
+}
+
+// The command in a sentence, up to "puts back": 'COMMAND' when none of its words needed
+// quoting, else after "undo with:", so the shell quotes inside are the ones to paste.
+std::string restore_hint(const std::string& command) {
+  if (command.find('\'') == std::string::npos) return "'" + command + "' puts back";
+  return "undo with: " + command + ", which puts back";
+}
+
 // An existing journal that is not an apply journal (a tune's, given as --journal): refused.
 void refuse_other_journal(const std::optional<results::JournalState>& state, const std::string& path) {
   if (!state) return;
@@ -231,8 +254,9 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
   out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device
-      << " (every value read back); journal " << journal.path() << "; 'disktune restore " << on.device
-      << (config.journal_path ? " --journal " + *config.journal_path : "") << "' puts back " << probe::format_settings(found_values(opened.before, report.changes)) << '\n';
+      << " (every value read back); journal " << journal.path() << "; "
+      << restore_hint(restore_command(on.device, config.journal_path)) << ' '
+      << probe::format_settings(found_values(opened.before, report.changes)) << '\n';
   return kExitOk;
 }
 

@@ -79,8 +79,9 @@
       add(box, 'p', 'Winner (trial ' + w.trial_id + (w.confirmed ? ', confirmed' : ', unconfirmed') + '): ' + num(f.median) + ' ' + unit +
           ' [95 % ' + num(f.low) + ', ' + num(f.high) + '] against ' + baseText + ': speedup ' + num(w.speedup, 3) + '\u00d7.');
       add(box, 'p', 'Changes: ' + settingsText(w.changes));
-      if (w.tie) add(box, 'p', 'Tie: trial ' + w.tie.faster_trial_id + ' read ' + num(w.tie.faster_median) + ' ' + unit +
-          ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + w.tie.rule + '.');
+      const tie = w.tie;  // a hand-edited report may hold anything here: shown only when well formed
+      if (tie && typeof tie === 'object' && typeof tie.rule === 'string' && typeof tie.faster_trial_id === 'number') add(box, 'p', 'Tie: trial ' + tie.faster_trial_id + ' read ' + num(tie.faster_median) + ' ' + unit +
+          ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + tie.rule + '.');
     }
     if (!report.completed && !w.keep_baseline) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
     (data.snippets || []).forEach(s => { add(box, 'h3', s.title); add(box, 'pre', s.text); });

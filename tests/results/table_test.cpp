@@ -88,3 +88,16 @@ TEST_CASE("table, report and its decoding say when a faster median lost a tie to
   CHECK(results::TableEmitter().render(report).find("\ntie: ") == std::string::npos);
   CHECK(boost::json::parse(results::JsonEmitter().render(report)).at("winner").as_object().if_contains("tie") == nullptr);
 }
+
+TEST_CASE("table names the confirmation round's extra passes and the samples they pooled", "[results]") {
+  auto report = test_support::seed_report();
+  REQUIRE(report.confirmation);
+  const auto rounds = static_cast<std::size_t>(report.confirmation->rounds);
+  CHECK(results::TableEmitter().render(report).find("confirmation round (" + std::to_string(rounds) +
+                                                    " interleaved rounds, each contender") != std::string::npos);
+  for (auto& result : report.confirmation->results) result.samples.resize(4 * rounds, result.median);
+  CHECK(results::TableEmitter().render(report).find("confirmation round (" + std::to_string(rounds) +
+                                                    " interleaved rounds and 3 extra passes, " +
+                                                    std::to_string(4 * rounds) + " samples per contender") !=
+        std::string::npos);
+}

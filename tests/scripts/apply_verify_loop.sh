@@ -109,6 +109,13 @@ expect_eq "$(queue_snapshot "$dev")" "$dev_applied" "the first device after the 
 hint=$(sed -n "s/.*; '\(disktune restore [^']*\)' puts back.*/\1/p" "$WORK/t.out")
 expect_eq "$hint" "disktune restore $twin --journal $WORK/twin.journal" "the restore command apply --journal prints"
 "$DISKTUNE" ${hint#disktune } >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
+# A journal path the shell must quote: the printed command quotes it, and pasted it works.
+"$DISKTUNE" apply "$WORK/r.json" "$twin" --journal "$WORK/tw in \$(id).journal" >"$WORK/t.out" 2>"$WORK/t.err" ||
+  fail "apply with a spaced --journal exited $? ($(cat "$WORK/t.err"))"
+hint=$(sed -n "s/.*; undo with: \(disktune restore .*\), which puts back.*/\1/p" "$WORK/t.out")
+[ -n "$hint" ] || fail "no quoted restore command: $(cat "$WORK/t.out")"
+eval "\"\$DISKTUNE\" ${hint#disktune }" >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
+grep -qF "from $WORK/tw in \$(id).journal" "$WORK/t.err" || fail "the pasted command restored from elsewhere: $(cat "$WORK/t.err")"
 twin_after=$(queue_snapshot "$twin")
 losetup -d "$twin"
 expect_eq "$twin_after" "$twin_before" "the second loop device's settings"
