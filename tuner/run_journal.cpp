@@ -201,11 +201,15 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
     resume_history();
     return true;
   }
-  if (!refusal.empty() && !config.fresh) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
+  // A finished journal holds nothing to resume or restore: whoever it was of, it is set aside.
+  const bool finished = state && state->finished;
+  if (!refusal.empty() && !config.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
   if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
   const std::string aside = file_.set_aside();
   log << "disktune: previous journal kept as " << aside;
-  if (!refusal.empty() || !state->finished)
+  if (finished && !refusal.empty())
+    log << " (finished; " << refusal << ")";
+  else if (!refusal.empty() || !state->finished)
     log << " (" << (refusal.empty() ? "unfinished" : refusal) << "); "
         << restore_hint(context.device->path(), aside, start, identity);
   log << '\n';

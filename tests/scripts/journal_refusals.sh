@@ -122,4 +122,12 @@ ls "$WORK"/opts.journal.missing* >/dev/null 2>&1 && fail "restore created a jour
 rm "$WORK/opts.journal"
 "$DISKTUNE" restore --journal "$WORK/opts.journal" >/dev/null 2>"$WORK/err" && fail "restore without a journal"
 expect_eq "$(run_suggested_restores)" 1 "restore commands suggested when the journal is missing"
+# A finished journal holds nothing to resume or restore: recorded under another kernel (or
+# device name), the next tune sets it aside and runs, instead of asking for --fresh.
+"${tune[@]}" --journal "$WORK/done.journal" >/dev/null 2>&1 || fail "reference run failed"
+grep -q '"type":"end"' "$WORK/done.journal" || fail "the reference run left no end record"
+rewrite "$WORK/done.journal" 1 'r["device"]["kernel"] = "2.6.32-old"'
+"${tune[@]}" --journal "$WORK/done.journal" >/dev/null 2>"$WORK/err" || fail "a tune after a finished journal of another kernel exited $? ($(tail -2 "$WORK/err"))"
+grep -q "previous journal kept as .* (finished; journal .* was recorded under another device name or kernel" "$WORK/err" ||
+  fail "the finished journal was not set aside as such: $(grep -i journal "$WORK/err" | head -3)"
 echo "ok"
