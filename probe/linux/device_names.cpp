@@ -87,7 +87,15 @@ std::optional<std::string> loop_backing_inode(const std::string& dev) {
   const bool ok = ::ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
   ::close(fd);
   if (!ok) return std::nullopt;
-  return std::to_string(info.lo_device) + ":" + std::to_string(info.lo_inode);
+  std::string identity = std::to_string(info.lo_device) + ":" + std::to_string(info.lo_inode);
+  // A file deleted and made again can get the freed inode number back (ext4 does): its birth
+  // time tells them apart, read at the path when the path still names the file held open.
+  struct statx stx {};
+  const auto path = loop_backing_file(dev);
+  if (path && ::statx(AT_FDCWD, path->c_str(), 0, STATX_INO | STATX_BTIME, &stx) == 0 && stx.stx_ino == info.lo_inode &&
+      (stx.stx_mask & STATX_BTIME) != 0)
+    identity += ":" + std::to_string(stx.stx_btime.tv_sec) + "." + std::to_string(stx.stx_btime.tv_nsec);
+  return identity;
 }
 
 std::optional<std::string> block_wwid(const std::string& dev) {

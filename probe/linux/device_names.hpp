@@ -25,9 +25,11 @@ std::optional<std::string> stable_device_path(const std::string& dev,
 /// Source: drivers/block/loop.c loop_attr_backing_file_show.
 std::optional<std::string> loop_backing_file(const std::string& dev);
 
-/// The backing file a loop device holds open, as "DEV:INODE" (LOOP_GET_STATUS64's lo_device
-/// and lo_inode, decimal): a file replaced at the same path (a new inode) is another file,
-/// though backing_file still names the path. nullopt when `dev` is no attached loop device
+/// The backing file a loop device holds open, as "DEV:INODE[:BIRTH]" (LOOP_GET_STATUS64's
+/// lo_device and lo_inode, decimal; the birth time from statx(2) "SEC.NSEC" when the file
+/// system keeps one and the path still names that inode): a file replaced at the same path (a
+/// new inode, or a freed inode number given again) is another file, though backing_file still
+/// names the path. nullopt when `dev` is no attached loop device
 /// or cannot be opened. Opens `dev` read-only, reads nothing. Source: linux/loop.h, loop(4).
 std::optional<std::string> loop_backing_inode(const std::string& dev);
 

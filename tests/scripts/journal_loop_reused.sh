@@ -42,4 +42,23 @@ expect_eq "$code" 2 "restore over a file replaced at the same path ($(cat "$WORK
 grep -q "belongs to another drive: backing file inode (replaced at the same path)" "$WORK/out" ||
   fail "restore does not name the replaced file: $(cat "$WORK/out")"
 expect_eq "$(cat "$q/read_ahead_kb")" 512 "the replaced file's read_ahead_kb after restore"
+
+# File A deleted and made again: the file system may give it the freed inode number back
+# (ext4 does); its birth time still tells the files apart.
+"$DISKTUNE" tune "$dev" --only read_ahead_kb --duration 2 --journal "$WORK/j2" >"$WORK/out2" 2>&1 &
+pid=$!
+for _ in $(seq 200); do grep -q '"type":"start"' "$WORK/j2" 2>/dev/null && break; sleep 0.05; done
+kill -9 "$pid"; wait "$pid" 2>/dev/null || true
+for _ in $(seq 100); do losetup -d "$dev" 2>/dev/null && break; sleep 0.05; done
+inode_before=$(stat -c %i "$WORK/a.img")
+rm "$WORK/a.img" && cp "$WORK/c.img" "$WORK/a.img"
+losetup "$dev" "$WORK/a.img" || skip "could not re-attach $dev"
+echo 768 >"$q/read_ahead_kb"
+code=0
+timeout 60 "$DISKTUNE" restore "$dev" --journal "$WORK/j2" --force >"$WORK/out" 2>&1 || code=$?
+expect_eq "$code" 2 "restore over a file made again at the same path ($(cat "$WORK/out"))"
+grep -q "belongs to another drive: backing file inode (replaced at the same path)" "$WORK/out" ||
+  fail "restore does not name the file made again: $(cat "$WORK/out")"
+expect_eq "$(cat "$q/read_ahead_kb")" 768 "the new file's read_ahead_kb after restore"
+[ "$(stat -c %i "$WORK/a.img")" = "$inode_before" ] && echo "note: the inode number was reused: told apart by the birth time"
 echo "ok: a re-attached loop number keeps its own settings"
