@@ -2,6 +2,8 @@
 // parse_saved_report.
 #include "results/saved_report.hpp"
 
+#include "results/snippet.hpp"
+
 #include "results/codec/settings_codec.hpp"
 
 #include <boost/json.hpp>
@@ -98,6 +100,9 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
                      "verify; tune again measuring longer (--duration, --max-repeats) on a quieter machine");
   if (!bool_field(o, "", "completed"))
     return bad(file, "the run stopped before it completed: it has no answer to apply or verify; run the tune again");
+  if (const auto* reason = o.if_contains("stop_reason"); reason && reason->is_string() && reason->as_string() == kBaselineOnlyNote)
+    return bad(file, "the run measured the baseline only (--max-trials 0): it tried no configuration, so it has no "
+                     "answer to apply or verify; run the tune without --max-trials 0");
   auto baseline = settings_from_json(field(object_field(o, "", "baseline"), "baseline.", "settings"));
   if (!baseline) return bad(file, "baseline.settings: " + baseline.error().message());
   report.baseline = std::move(*baseline);

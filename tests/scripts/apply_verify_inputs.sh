@@ -64,6 +64,13 @@ for named in "$WORK/no-such-device:No such file or directory" "/dev/null:not a b
   grep -qF "${named%%:*} cannot be opened as a block device (" "$WORK/err" && grep -qF "${named#*:}" "$WORK/err" ||
     fail "apply to ${named%%:*} does not say why: $(cat "$WORK/err")"
 done
+# A baseline-only report (tune --max-trials 0) has no answer: apply and verify refuse it
+# (verify said "ok, the report keeps the baseline", exit 0, to a monitoring script).
+"$DISKTUNE" tune --max-trials 0 --duration 0.1 --repeats 1 --max-repeats 1 --journal "$WORK/j0" \
+  --report "$WORK/base.json" >/dev/null 2>&1 || fail "tune --max-trials 0 exited $?"
+jq '.device.simulated = false' "$WORK/base.json" >"$WORK/base-disk.json"
+refused "$WORK/base-disk.json: the run measured the baseline only (--max-trials 0)" apply "$WORK/base-disk.json"
+refused "$WORK/base-disk.json: the run measured the baseline only (--max-trials 0)" verify "$WORK/base-disk.json"
 # Several reports: the first bad one is named, nothing is checked.
 refused "$WORK/torn.json: not JSON" verify "$WORK/torn.json" "$WORK/sim.json"
 echo "ok (${SECONDS} s)"
