@@ -46,9 +46,10 @@ std::string BootLocalEmitter::render(const Report& report) const {
     text += "# The simulated drive has no device node: " + target.hdparm_device +
             (target.hdparm_device == "/dev/hdb" ? " is the seed walkthrough's name for it.\n"
                                                 : " is a placeholder.\n");
+  text += rewritten_comment(report, changes);
   if (const auto flags = changes_as_hdparm_flags(changes); !flags.empty())
     text += "hdparm " + flags + ' ' + target.hdparm_device + '\n';
-  return text + rewritten_comment(report, changes) + queue_lines(target, queue_changes(changes));
+  return text + queue_lines(target, queue_changes(changes));
 }
 
 }  // namespace disktune::results

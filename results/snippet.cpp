@@ -244,13 +244,21 @@ probe::Settings snippet_settings(const Report& report) {
 
 std::string rewritten_comment(const Report& report, const probe::Settings& written) {
   const auto changed = persisted_changes(report);
+  std::string text;
+  // DMA and the transfer mode are one decision (add_transfer_partner): the unchanged half is
+  // written so that a boot with another mode chosen still gets the measured pair.
+  for (const auto id : {probe::SettingId::using_dma, probe::SettingId::xfermode})
+    if (const auto it = written.find(id); it != written.end() && !changed.count(id))
+      text += "# also written, unchanged: " + std::string(probe::setting_name(id)) + "=" +
+              comment_safe(probe::format_value(id, it->second)) +
+              " (DMA and the transfer mode are set together, as measured: a DMA mode runs only with DMA on)\n";
   std::string names;
   for (const auto& [id, value] : probe::in_apply_order(written))
     if (!probe::setting_info(id).sysfs_attr.empty() && !changed.count(id))
       names += (names.empty() ? "" : " ") + std::string(probe::setting_name(id)) + "=" +
                comment_safe(probe::format_value(id, value));
-  if (names.empty()) return "";
-  return "# also written, unchanged, at their measured values: " + names +
+  if (names.empty()) return text;
+  return text + "# also written, unchanged, at their measured values: " + names +
          "\n# (a queue write can move those after it: a scheduler switch resets nr_requests and its\n"
          "# tunables, a max_sectors_kb write can change read_ahead_kb)\n";
 }

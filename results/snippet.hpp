@@ -83,10 +83,10 @@ probe::Settings persisted_changes(const Report& report);
 /// order at the winner's value.
 probe::Settings snippet_settings(const Report& report);
 
-/// Comment lines (each "# ...\n") naming the queue settings in `written` (SnippetStart::changes)
-/// that the winner left unchanged, at their values, and why they are written: a queue write can
-/// move those after it (add_later_queue_settings). Empty when there are none. For the emitters
-/// that write queue settings (boot.local, udev rule, TuneD profile), above the writes.
+/// Comment lines (each "# ...\n") naming the settings in `written` (SnippetStart::changes) that
+/// the winner left unchanged, at their values, and why they are written: the DMA/transfer-mode
+/// partner (set together), and the queue settings a queue write before them can move
+/// (add_later_queue_settings). Empty when there are none. Above the writes.
 std::string rewritten_comment(const Report& report, const probe::Settings& written);
 
 /// The common start of every snippet emitter.

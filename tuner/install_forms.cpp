@@ -69,10 +69,11 @@ std::filesystem::path resolve_under_root(const std::filesystem::path& root, cons
     }
     std::error_code ec;
     const fs::path here = root / resolved / part;
-    if (!fs::is_symlink(here, ec) || ++hops > 40) {
+    if (!fs::is_symlink(here, ec)) {
       resolved /= part;
       continue;
     }
+    if (++hops > 40) return {};  // ELOOP, as the kernel would answer in that system
     const fs::path target = fs::read_symlink(here, ec);
     if (ec) {
       resolved /= part;

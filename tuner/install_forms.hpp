@@ -47,9 +47,9 @@ std::optional<std::string> missing_exe(const std::string& path, const std::strin
 
 /// The file `path` (absolute, as the system installed at `root` names it) is on this machine:
 /// every symlink on the way resolved as that system resolves it, an absolute target under
-/// `root` rather than this machine's / (as chroot(2) would). At most 40 symlinks (the
-/// kernel's MAXSYMLINKS); past that, or at a missing component, the path as resolved so far
-/// with the rest appended. No error: a dangling link is left for missing_exe to report.
+/// `root` rather than this machine's / (as chroot(2) would). A missing component ends the
+/// walk: the path as resolved so far with the rest appended (a dangling link is left for
+/// missing_exe to report). More than 40 symlinks (the kernel's MAXSYMLINKS): an empty path.
 std::filesystem::path resolve_under_root(const std::filesystem::path& root, const std::string& path);
 
 /// `exe` when it is a plain absolute path ([A-Za-z0-9/._+-], starting with '/'), which udev,

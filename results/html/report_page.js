@@ -115,10 +115,10 @@
                  { field: 'high', format: '.2f' }, { field: 'settings' }, { field: 'detail' }];
     const x = { field: 'id', type: 'quantitative', title: 'trial', axis: { tickMinStep: 1, format: 'd' } };
     chart(parent, 'trials-chart', { width: 900, height: 320, layer: baselineLayers().concat([
-      { data: { values: rows }, mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: unit }, y2: { field: 'high' },
+      { data: { values: rows }, mark: { type: 'rule' }, encoding: { x, y: { field: 'low', type: 'quantitative', title: axisTitle(report.objective) }, y2: { field: 'high' },
         color: { field: 'status', type: 'nominal', scale: statusColours } } },
       { data: { values: rows }, name: 'trial_points', mark: { type: 'point', filled: true, size: 50 },
-        encoding: { x, y: { field: 'median', type: 'quantitative', title: unit }, color: { field: 'status', type: 'nominal', scale: statusColours }, tooltip: tip } }]) });
+        encoding: { x, y: { field: 'median', type: 'quantitative', title: axisTitle(report.objective) }, color: { field: 'status', type: 'nominal', scale: statusColours }, tooltip: tip } }]) });
   }
 
   function screenedChart() {
@@ -206,7 +206,7 @@
       ['size', dev.size_bytes === undefined ? 'n/a' : dev.size_bytes + ' bytes'], ['stable path', dev.stable_path || 'none'],
       ['wwid', dev.wwid || 'none'], ['backing file', dev.backing_file || 'none'], ['seed', report.seed],
       ['sampling', report.repeats + '-' + report.max_repeats + ' samples, method ' + report.method + ', noise floor ' + num(report.noise_floor_pct) + ' %'],
-      ['measured / wall', num(report.measured_s, 1) + ' s / ' + num(report.wall_s, 1) + ' s'],
+      ['measured / wall', num(report.measured_s, 1) + ' s' + (dev.simulated ? ' (simulated time)' : '') + ' / ' + num(report.wall_s, 1) + ' s'],
       ['command line', Array.isArray(opts.command_line) ? opts.command_line.join(' ') : String(opts.command_line || 'n/a')],
       ['restored', report.restored ? 'yes' : 'no: ' + (report.restore_detail || '')]]);
     if (report.integrity_note) add(parent, 'p', report.integrity_note);

@@ -172,3 +172,20 @@ TEST_CASE("boot.local never writes a tunable of a scheduler the winner switched 
   REQUIRE(text.find("fifo_batch") == std::string::npos);
   REQUIRE(text.find("read_expire") == std::string::npos);
 }
+
+// The newcomer's run: the winner is -d1 alone, and the snippet writes -X66 too without a word.
+TEST_CASE("boot.local says why it writes an unchanged transfer mode beside a DMA change", "[results]") {
+  auto report = test_support::seed_report();
+  using probe::SettingId;
+  const auto base = report.baseline.trial.settings;
+  REQUIRE(base.count(SettingId::xfermode));
+  report.winner.changes = {{SettingId::using_dma, probe::SettingValue(std::int64_t{1})}};
+  report.winner.settings = probe::with_changes(base, report.winner.changes);
+  const auto text = results::BootLocalEmitter().render(report);
+  INFO(text);
+  const auto comment = text.find("# also written, unchanged: xfermode=" +
+                                 probe::format_value(SettingId::xfermode, base.at(SettingId::xfermode)) +
+                                 " (DMA and the transfer mode are set together");
+  REQUIRE(comment != std::string::npos);
+  REQUIRE(comment < text.find("\nhdparm "));
+}
