@@ -35,7 +35,7 @@ std::string switched_scheduler(SettingId id, const probe::Settings& applied, con
   const auto then = applied_scheduler(applied);
   if (!now || now->is_number() || !then || *now == *then) return "";
   const std::string what = id == SettingId::nr_requests ? "resets nr_requests" : "removes the old scheduler's tunables";
-  return "the scheduler is " + now->text() + " now, not the " + then->text() + " applied: a scheduler switch " + what;
+  return "the scheduler is " + now->text() + " now, not the report's " + then->text() + ": a scheduler switch " + what;
 }
 
 std::string tunable_reset(SettingId id, const probe::SettingValue& live, const probe::SettingValue& expected) {

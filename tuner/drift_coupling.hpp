@@ -17,8 +17,8 @@ using LiveReader = std::function<std::optional<probe::SettingValue>(probe::Setti
 
 /// The kernel coupling that explains `id` reading `live` (nullopt: unreadable, e.g. a tunable
 /// gone with its scheduler) instead of the applied `expected`,
-/// from what the device reads now (`read`) and what the apply set (`applied`: the report's
-/// changes); "" when no known coupling matches. The couplings (probe/settings.cpp's apply
+/// from what the device reads now (`read`) and the configuration the apply set (`applied`:
+/// the report's baseline with its changes, so an unchanged scheduler counts too); "" when no known coupling matches. The couplings (probe/settings.cpp's apply
 /// order follows from the same ones):
 /// - read_ahead_kb (readahead, in 512-byte sectors: 4 x) raised to twice max_sectors_kb:
 ///   a write to max_sectors_kb raises read_ahead_kb to twice the new value when it is lower

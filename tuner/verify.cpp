@@ -94,7 +94,8 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
     return value ? std::optional(*value) : std::nullopt;
   };
   const auto coupling =
-      coupling_cause(id, live ? std::optional(*live) : std::nullopt, expected, report.changes, read);
+      coupling_cause(id, live ? std::optional(*live) : std::nullopt, expected,
+                     probe::with_changes(report.baseline, report.changes), read);
   if (!live) {
     knob.cause = "cannot be read: " + live.error().message() + (coupling.empty() ? "" : "; " + coupling);
     knob.evidence = coupling;

@@ -45,7 +45,7 @@ TEST_CASE("drift coupling: a scheduler switch explains nr_requests and the tunab
                                 {SettingId::fifo_batch, num(4)}};
   const auto switched = reader({{SettingId::scheduler, SettingValue(std::string("none"))}});
   REQUIRE(tuner::coupling_cause(SettingId::nr_requests, num(256), num(32), applied, switched) ==
-          "the scheduler is none now, not the mq-deadline applied: a scheduler switch resets nr_requests");
+          "the scheduler is none now, not the report's mq-deadline: a scheduler switch resets nr_requests");
   // The tunable is gone with its scheduler: unreadable, and said why.
   REQUIRE(tuner::coupling_cause(SettingId::fifo_batch, std::nullopt, num(4), applied, switched)
               .find("removes the old scheduler's tunables") != std::string::npos);
