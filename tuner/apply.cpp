@@ -116,7 +116,9 @@ OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& co
     refuse_other_journal(state, file.path());
     if (state && !results::drive_difference(state->identity, identity).empty())
       throw RunError(kExitUsage, "apply journal " + file.path() + " belongs to another drive: " +
-                                     results::drive_difference(state->identity, identity) + "; nothing applied");
+                                     results::drive_difference(state->identity, identity) +
+                                     "; nothing applied (its values found are never written to this drive: move it "
+                                     "away, e.g. 'mv " + file.path() + " " + file.path() + ".old', and apply again)");
     if (state && state->apply_in_effect) {
       refuse_twin_loop(state->identity.path, identity, file.path());
       log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("

@@ -19,8 +19,8 @@ std::string raised_by_max_sectors(SettingId id, const probe::SettingValue& live,
   if (live.number() != raised || live.number() <= expected.number()) return "";
   return std::string(probe::setting_name(id)) + " reads " + number_text(live.number()) + " = 2 x max_sectors_kb " +
          number_text(max_sectors->number()) + (per_kb == 2 ? " KiB in 512-byte sectors" : "") +
-         ": a write to max_sectors_kb raises read_ahead_kb to twice the new value on this kernel, so max_sectors_kb "
-         "was written after the apply (a udev rule, a tool, another tune)";
+         ": a write to max_sectors_kb raises read_ahead_kb to twice the new value on this kernel (a udev rule, a "
+         "tool or another tune may have written it after the apply)";
 }
 
 // The scheduler the apply left: the report's change, else nothing known.
@@ -47,15 +47,16 @@ std::string tunable_reset(SettingId id, const probe::SettingValue& live, const p
 
 }  // namespace
 
-std::string coupling_cause(SettingId id, const std::optional<probe::SettingValue>& live,
-                           const probe::SettingValue& expected, const probe::Settings& applied, const LiveReader& read) {
+Coupling coupling_cause(SettingId id, const std::optional<probe::SettingValue>& live,
+                        const probe::SettingValue& expected, const probe::Settings& applied, const LiveReader& read) {
   if (id == SettingId::nr_requests || probe::is_scheduler_tunable(id)) {
-    if (auto switched = switched_scheduler(id, applied, read); !switched.empty()) return switched;
-    return live ? tunable_reset(id, *live, expected) : "";
+    if (auto switched = switched_scheduler(id, applied, read); !switched.empty()) return {switched, true};
+    return {live ? tunable_reset(id, *live, expected) : "", false};
   }
-  if (!live) return "";
-  if (id == SettingId::read_ahead_kb || id == SettingId::readahead) return raised_by_max_sectors(id, *live, expected, read);
-  return "";
+  if (!live) return {};
+  if (id == SettingId::read_ahead_kb || id == SettingId::readahead)
+    return {raised_by_max_sectors(id, *live, expected, read), false};
+  return {};
 }
 
 }  // namespace disktune::tuner

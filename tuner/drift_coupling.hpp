@@ -29,7 +29,15 @@ using LiveReader = std::function<std::optional<probe::SettingValue>(probe::Setti
 ///   a switch to that scheduler sets its tunables to their defaults, so the scheduler was
 ///   switched away and back.
 /// Each says the value that matched ("2560 = 2 x max_sectors_kb 1280").
-std::string coupling_cause(probe::SettingId id, const std::optional<probe::SettingValue>& live,
-                           const probe::SettingValue& expected, const probe::Settings& applied, const LiveReader& read);
+/// `certain` is true only where the device shows the cause itself (the scheduler reads another
+/// than the report's); a value that merely equals what a coupling gives (read_ahead_kb at twice
+/// max_sectors_kb, a tunable at its default) is also what the kernel sets on its own or what a
+/// user may write back, so it is a possibility, not evidence.
+struct Coupling {
+  std::string text;  ///< "" when no known coupling matches
+  bool certain = false;
+};
+Coupling coupling_cause(probe::SettingId id, const std::optional<probe::SettingValue>& live,
+                        const probe::SettingValue& expected, const probe::Settings& applied, const LiveReader& read);
 
 }  // namespace disktune::tuner

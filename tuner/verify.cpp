@@ -97,8 +97,8 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
       coupling_cause(id, live ? std::optional(*live) : std::nullopt, expected,
                      probe::with_changes(report.baseline, report.changes), read);
   if (!live) {
-    knob.cause = "cannot be read: " + live.error().message() + (coupling.empty() ? "" : "; " + coupling);
-    knob.evidence = coupling;
+    knob.cause = "cannot be read: " + live.error().message() + (coupling.text.empty() ? "" : "; " + coupling.text);
+    knob.evidence = coupling.certain ? coupling.text : "";
     return knob;
   }
   knob.actual = probe::format_value(id, *live);
@@ -107,10 +107,16 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   const auto before = report.baseline.find(id);
   const bool original = before != report.baseline.end() && before->second == *live;
   const auto found = drift_cause(drift, id);
-  const auto evidence = coupling.empty() ? found : found.empty() ? coupling : coupling + "; " + found;
-  knob.evidence = evidence;
-  knob.cause = original ? "back at its value before the tune; " + (evidence.empty() ? "nothing shows what put it back" : evidence)
-                        : (evidence.empty() ? "cause unknown" : evidence);
+  // A certain coupling is evidence; a value that only matches one (the kernel's own default can:
+  // a loop device starts at 2 x max_sectors_kb) is named as a possibility beside the evidence.
+  const std::string certain = coupling.certain ? coupling.text : "";
+  knob.evidence = certain.empty() ? found : found.empty() ? certain : certain + "; " + found;
+  const std::string possible = !coupling.certain && !coupling.text.empty() ? "; possibly a kernel coupling: " + coupling.text : "";
+  if (original)
+    knob.cause = "back at its value before the tune; " +
+                 (knob.evidence.empty() ? "nothing shows what put it back" : knob.evidence) + possible;
+  else
+    knob.cause = (knob.evidence.empty() ? "cause unknown" : knob.evidence) + possible;
   return knob;
 }
 
