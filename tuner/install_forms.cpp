@@ -44,6 +44,8 @@ bool is_marker(const std::string& line, const std::string& marker) {
 
 // The binary the unit and the hook run: an absolute path udev, systemd and sh take as it is.
 std::optional<std::string> missing_exe(const std::string& path, const std::string& root) {
+  if (path.empty())  // resolve_under_root gave up: ELOOP in that system
+    return "the binary's path passes more than 40 symbolic links under " + root + ": that system cannot run it";
   std::error_code ec;
   if (std::filesystem::is_regular_file(path, ec) && ::access(path.c_str(), X_OK) == 0) return std::nullopt;
   const std::string what = std::filesystem::exists(path, ec) ? " is not an executable file" : " does not exist";

@@ -42,7 +42,8 @@ std::vector<InstallForm> parse_install_forms(const std::string& list);
 /// Why the program at `path` cannot be what the boot unit and the resume hook run (it does not
 /// exist or is not an executable regular file), with how to fix it, or nullopt when it can.
 /// `root`: the --root the unit is installed under ("" for the running system: the binary must
-/// be there now; under another root it may come later, so the words say where it goes).
+/// be there now; under another root it may come later, so the words say where it goes). An
+/// empty `path` (resolve_under_root's answer past 40 symlinks) is said as such.
 std::optional<std::string> missing_exe(const std::string& path, const std::string& root);
 
 /// The file `path` (absolute, as the system installed at `root` names it) is on this machine:

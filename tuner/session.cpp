@@ -283,6 +283,13 @@ strategies::SearchSpace tunable_space(const DeviceContext& context, const Config
                              "'; --max-trials 0 measures the baseline only)");
 }
 
+// A terminal gets the live status line (cut to its width), a log or pipe a line per trial.
+void show_progress_on(PipelineInput& input, const std::ostream& log) {
+  input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+  input.progress_lines = !input.live_status;
+  if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
@@ -327,9 +334,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
-  input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;  // a terminal: the status line
-  input.progress_lines = !input.live_status;
-  if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
+  show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);

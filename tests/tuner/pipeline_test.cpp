@@ -253,8 +253,7 @@ TEST_CASE("pipeline: a budget that ends before any trial is no answer; untried s
     const auto result = tuner::run_pipeline(input, store, executor, log);
     CHECK(result.search_trials == 0);
     CHECK(result.exit_code == tuner::kExitPartial);
-    // It says what the baseline took and which budget would leave room (newcomer: it named
-    // "--time-budget, --max-trials" when only one was given, and no figure).
+    // It says what the baseline took and which budget would leave room (it named both limits).
     CHECK_THAT(result.message, Catch::StartsWith("no trial ran: the baseline and its noise measured ") &&
                                    Catch::Contains("s of the --time-budget of 0.5 s, and a trial (about 1 s)"));
     CHECK_THAT(result.message, Catch::Contains("leaves room for about 10 trials"));
