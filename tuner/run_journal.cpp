@@ -201,8 +201,10 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
     resume_history();
     return true;
   }
-  // A finished journal holds nothing to resume or restore: whoever it was of, it is set aside.
-  const bool finished = state && state->finished;
+  // A finished journal of this drive holds nothing to resume or restore: recorded under another
+  // device name or kernel, it is set aside. Another drive's stays refused (README, --force).
+  const bool finished =
+      state && state->finished && results::drive_difference(state->identity, identity).empty();
   if (!refusal.empty() && !config.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
   if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
   const std::string aside = file_.set_aside();
