@@ -81,7 +81,7 @@ void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream&
   std::snprintf(seconds, sizeof seconds, "%g", trial.workload.duration.count());
   log << "disktune: measuring the baseline (the settings as found): " << 1 + trial.noise_repeats
       << " trials of " << trial.sampling.min_samples << "-" << trial.sampling.max_samples << " samples of " << seconds
-      << (simulated ? " simulated s" : " s") << " each, for its figure and the noise between trials\n" << std::flush;
+      << (simulated ? " simulated s" : " s") << " each, for its figure and its noise\n" << std::flush;
 }
 
 // The baseline from the store (a resumed run's) or measured and recorded. false: not measured.
