@@ -30,18 +30,23 @@ for command in "restore $dev --journal $WORK/j --force" "tune $dev --only read_a
   expect_eq "$(cat "$q/read_ahead_kb")" 256 "C's read_ahead_kb after ${command%% *}"
 done
 
+# refused_after REPLACE JOURNAL VALUE WHAT: detach, REPLACE a.img (a shell command), re-attach, set
+# read_ahead_kb VALUE; `restore --force` from JOURNAL is refused naming the inode, VALUE kept.
+refused_after() {
+  local code=0
+  for _ in $(seq 100); do losetup -d "$dev" 2>/dev/null && break; sleep 0.05; done
+  eval "$1"
+  losetup "$dev" "$WORK/a.img" || skip "could not re-attach $dev"
+  echo "$3" >"$q/read_ahead_kb"
+  timeout 60 "$DISKTUNE" restore "$dev" --journal "$2" --force >"$WORK/out" 2>&1 || code=$?
+  expect_eq "$code" 2 "restore over a file $4 ($(cat "$WORK/out"))"
+  grep -q "belongs to another drive: backing file inode (replaced at the same path)" "$WORK/out" ||
+    fail "restore does not name the file $4: $(cat "$WORK/out")"
+  expect_eq "$(cat "$q/read_ahead_kb")" "$3" "read_ahead_kb of the file $4 after restore"
+}
 # File A replaced at its own path (a new inode, same name): backing_file reads the same, the
 # inode the loop device holds does not.
-for _ in $(seq 100); do losetup -d "$dev" 2>/dev/null && break; sleep 0.05; done
-cp "$WORK/c.img" "$WORK/a.new" && mv "$WORK/a.new" "$WORK/a.img"
-losetup "$dev" "$WORK/a.img" || skip "could not re-attach $dev"
-echo 512 >"$q/read_ahead_kb"
-code=0
-timeout 60 "$DISKTUNE" restore "$dev" --journal "$WORK/j" --force >"$WORK/out" 2>&1 || code=$?
-expect_eq "$code" 2 "restore over a file replaced at the same path ($(cat "$WORK/out"))"
-grep -q "belongs to another drive: backing file inode (replaced at the same path)" "$WORK/out" ||
-  fail "restore does not name the replaced file: $(cat "$WORK/out")"
-expect_eq "$(cat "$q/read_ahead_kb")" 512 "the replaced file's read_ahead_kb after restore"
+refused_after 'cp "$WORK/c.img" "$WORK/a.new" && mv "$WORK/a.new" "$WORK/a.img"' "$WORK/j" 512 "replaced at the same path"
 
 # File A deleted and made again: the file system may give it the freed inode number back
 # (ext4 does); its birth time still tells the files apart.
@@ -49,16 +54,7 @@ expect_eq "$(cat "$q/read_ahead_kb")" 512 "the replaced file's read_ahead_kb aft
 pid=$!
 for _ in $(seq 200); do grep -q '"type":"start"' "$WORK/j2" 2>/dev/null && break; sleep 0.05; done
 kill -9 "$pid"; wait "$pid" 2>/dev/null || true
-for _ in $(seq 100); do losetup -d "$dev" 2>/dev/null && break; sleep 0.05; done
 inode_before=$(stat -c %i "$WORK/a.img")
-rm "$WORK/a.img" && cp "$WORK/c.img" "$WORK/a.img"
-losetup "$dev" "$WORK/a.img" || skip "could not re-attach $dev"
-echo 768 >"$q/read_ahead_kb"
-code=0
-timeout 60 "$DISKTUNE" restore "$dev" --journal "$WORK/j2" --force >"$WORK/out" 2>&1 || code=$?
-expect_eq "$code" 2 "restore over a file made again at the same path ($(cat "$WORK/out"))"
-grep -q "belongs to another drive: backing file inode (replaced at the same path)" "$WORK/out" ||
-  fail "restore does not name the file made again: $(cat "$WORK/out")"
-expect_eq "$(cat "$q/read_ahead_kb")" 768 "the new file's read_ahead_kb after restore"
+refused_after 'rm "$WORK/a.img" && cp "$WORK/c.img" "$WORK/a.img"' "$WORK/j2" 768 "made again at the same path"
 [ "$(stat -c %i "$WORK/a.img")" = "$inode_before" ] && echo "note: the inode number was reused: told apart by the birth time"
 echo "ok: a re-attached loop number keeps its own settings"

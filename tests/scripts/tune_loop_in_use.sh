@@ -31,24 +31,22 @@ timeout 30 "$DISKTUNE" plan "$dev" >"$WORK/ns.txt" 2>&1 || code=$?
 expect_eq "$code" 2 "plan of a disk in use ($(cat "$WORK/ns.txt"))"
 expect_eq "$(queue_snapshot "$dev")" "$ns_before" "queue after plan of a disk in use"
 kill "$ns_pid"; wait "$ns_pid" 2>/dev/null || true
-# A loop device set up over this one (losetup over a block device): no mount, no holder, no
-# exclusive claim; its backing_file names the disk.
-stacked=$(losetup -f --show -r "$dev")
-cleanup_steps=("losetup -d '$stacked' 2>/dev/null" "${cleanup_steps[@]}")
-code=0
-timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-stack" >"$WORK/stack.txt" 2>&1 || code=$?
-expect_eq "$code" 2 "tune of a disk a loop device is set up over ($(cat "$WORK/stack.txt"))"
-grep -q "$(basename "$dev") backs $(basename "$stacked")" "$WORK/stack.txt" || fail "the refusal does not name the loop device: $(cat "$WORK/stack.txt")"
-losetup -d "$stacked"
-# The same through another node of the disk (mknod elsewhere): its backing_file is that path.
+# refused_under_loop NODE: a read-only loop device set up over NODE (a node of $dev) makes the
+# tune of $dev exit 2 naming it: no mount, no holder, no exclusive claim; its backing_file does.
+refused_under_loop() {
+  local stacked code=0
+  stacked=$(losetup -f --show -r "$1")
+  cleanup_steps=("losetup -d '$stacked' 2>/dev/null" "${cleanup_steps[@]}")
+  timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-stack" >"$WORK/stack.txt" 2>&1 || code=$?
+  expect_eq "$code" 2 "tune of a disk a loop device is set up over through $1 ($(cat "$WORK/stack.txt"))"
+  grep -q "$(basename "$dev") backs $(basename "$stacked")" "$WORK/stack.txt" ||
+    fail "the refusal does not name the loop device: $(cat "$WORK/stack.txt")"
+  losetup -d "$stacked"
+}
+refused_under_loop "$dev"
+# Through another node of the disk (mknod elsewhere): its backing_file is that path.
 mknod "$WORK/node" b "$(printf '%d' "0x$(stat -c '%t' "$dev")")" "$(printf '%d' "0x$(stat -c '%T' "$dev")")"
-stacked=$(losetup -f --show -r "$WORK/node")
-cleanup_steps=("losetup -d '$stacked' 2>/dev/null" "${cleanup_steps[@]}")
-code=0
-timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-node" >"$WORK/stack.txt" 2>&1 || code=$?
-expect_eq "$code" 2 "tune of a disk a loop device is set up over through another node ($(cat "$WORK/stack.txt"))"
-grep -q "$(basename "$dev") backs $(basename "$stacked")" "$WORK/stack.txt" || fail "the refusal does not name the loop device: $(cat "$WORK/stack.txt")"
-losetup -d "$stacked"
+refused_under_loop "$WORK/node"
 mount -o ro "$dev" "$WORK/mnt" || skip "cannot mount $dev"
 cleanup_steps=("umount '$WORK/mnt'" "${cleanup_steps[@]}")  # unmount before detaching
 before=$(queue_snapshot "$dev")
