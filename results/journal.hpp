@@ -83,7 +83,7 @@ boost::json::value end_record(bool restored, const std::string& finished_at, con
 /// journal unfinished: the next tune resumes it and keeps its quarantine.
 boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
 /// Where the kernel log stood when an apply completed: verify takes the records of the same
-/// boot with a higher sequence number as logged after it (tuner/drift_cause.hpp).
+/// boot with a higher sequence number as logged after it (tuner/keep/drift_cause.hpp).
 struct KernelLogMark {
   std::uint64_t seq = 0;             ///< the last /dev/kmsg record's sequence number then
   std::uint64_t monotonic_usec = 0;  ///< CLOCK_MONOTONIC then [µs], against the records' printk clock

@@ -26,7 +26,7 @@ std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluato
 /// baseline while the best still holds the baseline's value there (a move a later pass is
 /// likely to make, and each move brings another pass; half, because a pass after a move
 /// finds the moved group's and earlier moves already measured: calibrated on the simulated
-/// drives of tests/tuner/forecast_test.cpp, where a whole pass each over-estimated 1.3-2x and
+/// drives of tests/tuner/run/forecast_test.cpp, where a whole pass each over-estimated 1.3-2x and
 /// none 1.4-2.2x short), and the combination step. Refined after every trial.
 TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator);
 

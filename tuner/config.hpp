@@ -5,7 +5,6 @@
 #include "bench/objective.hpp"
 #include "probe/identify/identify_text.hpp"
 #include "probe/settings.hpp"
-#include "tuner/install_forms.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -14,6 +13,17 @@
 #include <vector>
 
 namespace disktune::tuner {
+
+/// A way of keeping a report's answer in effect across reboots, udev events and resume.
+enum class InstallForm {
+  udev,         ///< etc/udev/rules.d/69-disktune-KEY.rules (results::udev_rule)
+  systemd,      ///< the boot unit disktune-apply.service and the system-sleep hook
+  hdparm_conf,  ///< a block in etc/hdparm.conf (Debian's hdparm package reads it at boot and on hot-plug)
+  tuned,        ///< the TuneD profile etc/tuned/disktune-KEY/tuned.conf (Red Hat family)
+};
+
+/// What `install` writes without --form: the udev rule and the systemd unit and hook.
+inline const std::vector<InstallForm> kDefaultInstallForms{InstallForm::udev, InstallForm::systemd};
 
 /// The subcommands of the contract (README "CLI").
 enum class Command { identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, report, help, version };
@@ -85,7 +95,7 @@ inline std::optional<std::string> sim_capture_file(const std::string& device) {
 }
 
 /// A tune of several drives (DEV... with more than one, or --all): one worker process per
-/// drive (tuner/multi_tune.hpp) instead of the single-drive tune.
+/// drive (tuner/fleet/multi_tune.hpp) instead of the single-drive tune.
 inline bool multi_drive(const Config& config) {
   return config.command == Command::tune && (config.all_drives || config.devices.size() > 1);
 }
@@ -95,10 +105,5 @@ class UsageError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-/// Parse argv (Boost.Program_options). --help on any command and --version give
-/// Command::help / Command::version. Throws UsageError with a one-line reason on bad input
-/// (unknown command or option, bad number, unknown setting in --only, ...).
-Config parse_command_line(int argc, const char* const argv[]);
 
 }  // namespace disktune::tuner

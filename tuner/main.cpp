@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // disktune entry point: parse the command line, run it, map the outcome to an exit code.
-#include "tuner/closed_stdio.hpp"
-#include "tuner/commands.hpp"
-#include "tuner/fd_limit.hpp"
+#include "tuner/host/closed_stdio.hpp"
+#include "tuner/cli/cli.hpp"
+#include "tuner/cli/commands.hpp"
+#include "tuner/host/fd_limit.hpp"
 
 #include <exception>
 #include <iostream>

@@ -21,7 +21,7 @@ namespace disktune::probe {
 ///   --yes-i-know-what-i-am-doing: a count libata does not expect makes every following read
 ///   fail with EIO (DESIGN.md "The ATA lab"). disktune takes that risk only inside a trial
 ///   child, which restores the original count and after which the parent checks that the
-///   drive still reads (tuner/trial_runner.hpp).
+///   drive still reads (tuner/trial/trial_runner.hpp).
 /// - xfermode: SET FEATURES 0x03 through SG_IO, falling back to HDIO_DRIVE_CMD when SG_IO is
 ///   not available (legacy IDE); read from libata's xfer_mode attribute, else from the active
 ///   mode in IDENTIFY words 63/88.

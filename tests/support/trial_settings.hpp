@@ -2,7 +2,7 @@
 // TrialSettings for trials run in process (simulated or fake devices, no watchdog child).
 #pragma once
 
-#include "tuner/trial_settings.hpp"
+#include "tuner/trial/trial_settings.hpp"
 
 namespace disktune::testing {
 

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The search's forecast and its time left: exact where the count is known,
+// and on the default strategy within a factor of 2 of the time actually left after screening,
+// measured on the SIMULATED drive's virtual clock.
+#include "strategies/forecast.hpp"
+
+#include "strategies/registry.hpp"
+#include "tests/support/sim_fixture.hpp"
+#include "tests/support/trial_settings.hpp"
+#include "tuner/run/child_executor.hpp"
+#include "tuner/run/pipeline.hpp"
+#include "tuner/trial/trial_runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace disktune;
+
+namespace {
+
+tuner::TrialSettings in_process_settings() { return testing::pipeline_trial_settings(); }
+
+struct Run {
+  tuner::PipelineResult result;
+  std::vector<tuner::SearchProgress> progress;
+  std::size_t screening = 0;
+  std::string log;
+};
+
+struct Limits {
+  std::optional<std::size_t> max_trials;
+  std::optional<double> time_budget_s;
+  std::optional<bench::Objective> guard;
+};
+
+Run tune_sim(const probe::IdentifyInfo& identify, std::uint64_t seed, const std::string& strategy_name,
+             const Limits& limits = {}) {
+  auto device = testing::make_sim(identify, {}, seed);
+  const auto original = *device->snapshot();
+  const auto space = strategies::build_space(identify, device->capabilities(), original, {});
+  auto settings = in_process_settings();
+  settings.guard = limits.guard;
+  tuner::TrialRunner runner(*device, original, settings);
+  tuner::ChildExecutor executor(runner, {});
+  tuner::MemoryRunStore store;
+  auto strategy = strategies::make_strategy(strategy_name);
+  REQUIRE(strategy);
+  std::ostringstream log;
+  Run run;
+  run.screening = strategies::screening_trials(space);
+  tuner::PipelineInput input{space, **strategy, original, "sim:", true, limits.max_trials, limits.time_budget_s, true};
+  input.on_progress = [&run](const tuner::SearchProgress& p) { run.progress.push_back(p); };
+  run.result = tuner::run_pipeline(input, store, executor, log);
+  run.log = log.str();
+  return run;
+}
+
+// Measurement seconds the run actually spent after its first `done` search trials.
+double actual_remaining_s(const tuner::PipelineResult& result, std::size_t done) {
+  double left = result.confirmation_s;
+  for (std::size_t i = done; i < result.search_trials; ++i) left += result.trials[i].measured_s;
+  return left;
+}
+
+}  // namespace
+
+TEST_CASE("forecast: exhaustive's count is exact; every forecast covers the trials so far", "[strategies][tuner]") {
+  const auto run = tune_sim(testing::seed_identify(), 3, "exhaustive");
+  REQUIRE(run.result.exit_code == tuner::kExitOk);
+  REQUIRE_FALSE(run.progress.empty());
+  for (const auto& p : run.progress) {
+    REQUIRE_FALSE(p.forecast.estimated);
+    REQUIRE(p.forecast.total == run.result.search_trials);
+  }
+  REQUIRE(run.progress.back().trials == run.result.search_trials);
+}
+
+TEST_CASE("forecast: the default strategy's time left after screening is within a factor of 2 of the time it took",
+          "[strategies][tuner]") {
+  const auto identify = GENERATE(testing::seed_identify(), testing::udma5_identify());
+  const std::uint64_t seed = GENERATE(1, 2, 3, 4, 5, 6);
+  const auto run = tune_sim(identify, seed, strategies::default_strategy_name());
+  REQUIRE(run.result.exit_code == tuner::kExitOk);
+  for (const auto& p : run.progress) {
+    REQUIRE(p.forecast.estimated);
+    REQUIRE(p.forecast.total >= p.trials);
+  }
+  const auto after = std::find_if(run.progress.begin(), run.progress.end(),
+                                  [&](const auto& p) { return p.trials >= run.screening; });
+  REQUIRE(after != run.progress.end());
+  const double actual = actual_remaining_s(run.result, after->trials);
+  INFO("seed " << seed << ", screening " << run.screening << " trials, forecast " << after->forecast.total << " of "
+               << run.result.search_trials << " run; time left estimated " << after->remaining_s << " s, actual "
+               << actual << " s");
+  REQUIRE(actual > 0.0);
+  REQUIRE(after->remaining_s >= actual / 2.0);
+  REQUIRE(after->remaining_s <= actual * 2.0);
+}
+
+TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
+  tuner::SearchProgress p;
+  p.trials = 12;
+  p.forecast = {31, true};
+  p.remaining_s = 130.4;
+  p.best = 6.56;
+  const auto objective = bench::parse_objective("seq-read", "").value();
+  p.remaining_max_s = 130.4;
+  p.measured_s = 65.0;
+  REQUIRE(tuner::status_line(p, objective, 65.0, false) ==
+          "trial 12 of about 31, 1 m 05 s, about 2 m 10 s left, best 6.56 MB/s");
+  p.forecast.estimated = false;
+  REQUIRE(tuner::status_line(p, objective, 7200.0, false).find("trial 12 of 31, 2 h 00 m,") == 0);
+}
+
+TEST_CASE("status line: a real device's time left is in wall time; a simulated drive's says it is simulated", "[tuner]") {
+  tuner::SearchProgress p;
+  p.trials = 4;
+  p.forecast = {10, true};
+  p.before_search_s = 30.0;
+  p.measured_s = 40.0;  // 70 measured seconds, the baseline's included, took 105 s of wall time: 1.5 each
+  p.remaining_s = 100.0;
+  p.remaining_max_s = 400.0;
+  p.best = 6.56;
+  const auto objective = bench::parse_objective("seq-read", "").value();
+  REQUIRE(tuner::status_line(p, objective, 105.0, false) ==
+          "trial 4 of about 10, 1 m 45 s, about 2 m 30 s to 10 m 00 s left, best 6.56 MB/s");
+  REQUIRE(tuner::status_line(p, objective, 0.5, true) ==
+          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s to 6 m 40 s left, best 6.56 MB/s");
+}
+
+TEST_CASE("forecast: --max-trials caps the count and the time left", "[strategies][tuner]") {
+  const auto run = tune_sim(testing::seed_identify(), 2, strategies::default_strategy_name(), {4, std::nullopt, std::nullopt});
+  REQUIRE(run.result.search_trials == 4);
+  for (const auto& p : run.progress) {
+    REQUIRE(p.forecast.total == 4);  // "trial 1 of about 38" for a 4-trial run misled (adversary)
+    REQUIRE_FALSE(p.forecast.estimated);
+  }
+  // At the 4th trial nothing of the search is left: only the confirmation round's cost.
+  REQUIRE(run.progress.back().remaining_s < run.progress.front().remaining_s);
+}
+
+// The adversary's run: --time-budget 180 said "trial 1 of about 70, about 16 m 14 s left".
+TEST_CASE("forecast: --time-budget bounds the time left, and the run's actual time lies within the estimate",
+          "[strategies][tuner]") {
+  const std::uint64_t seed = GENERATE(1, 2, 3);
+  const double budget = 40.0;  // virtual seconds: ends the search (about 60 s unbounded) early
+  const auto run = tune_sim(testing::udma5_identify(), seed, strategies::default_strategy_name(), {std::nullopt, budget, std::nullopt});
+  REQUIRE(run.result.exit_code == tuner::kExitOk);
+  REQUIRE_FALSE(run.result.budget_left);
+  REQUIRE_FALSE(run.progress.empty());
+  for (const auto& p : run.progress) {
+    const double spent = p.before_search_s + p.measured_s;
+    const double actual = actual_remaining_s(run.result, p.trials);
+    INFO("seed " << seed << ", trial " << p.trials << ": spent " << spent << " s, estimated " << p.remaining_s
+                 << " s (at most " << p.remaining_max_s << " s), actual " << actual << " s");
+    REQUIRE(p.remaining_max_s <= budget);  // the old estimate ignored the budget
+    REQUIRE(p.remaining_s <= p.remaining_max_s);
+    // The last trial may overrun the budget by a trial's length; nothing else may.
+    double overrun = 0.0;
+    for (const auto& trial : run.result.trials) overrun = std::max(overrun, strategies::measurement_seconds(trial));
+    REQUIRE(actual <= p.remaining_max_s + overrun);
+  }
+}
+
+// The adversary's run: --objective seq-read,rand-read-iops --max-trials 12 said "about 2 m 18 s
+// left" at trial 12 when the confirmation round took two passes.
+TEST_CASE("forecast: with a guard objective and --max-trials, the confirmation round's extra passes are in the bound",
+          "[strategies][tuner]") {
+  const std::uint64_t seed = GENERATE(1, 2, 3, 4);
+  const auto guard = bench::parse_objective("rand-read-iops", "").value();
+  const auto run = tune_sim(testing::udma5_identify(), seed, strategies::default_strategy_name(), {12, {}, guard});
+  REQUIRE(run.result.exit_code == tuner::kExitOk);
+  REQUIRE(run.result.search_trials == 12);
+  const auto& last = run.progress.back();
+  INFO("seed " << seed << ": estimated " << last.remaining_s << " s (at most " << last.remaining_max_s
+               << " s), the round took " << run.result.confirmation_s << " s");
+  REQUIRE(last.remaining_s > 0.0);
+  REQUIRE(run.result.confirmation_s <= last.remaining_max_s);
+  // Per trial, the guard objective's samples count: the mean covers both objectives.
+  const auto& first = run.progress.front();
+  REQUIRE(first.measured_s == Approx(strategies::measurement_seconds(run.result.trials.front())));
+  REQUIRE(run.result.trials.front().guard);
+  REQUIRE(first.measured_s > run.result.trials.front().measured_s);
+}
+
+TEST_CASE("forecast: off a terminal every trial's line is followed by the time left", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 1);
+  const auto original = *device->snapshot();
+  const auto space = strategies::build_space(testing::seed_identify(), device->capabilities(), original, {});
+  tuner::TrialRunner runner(*device, original, in_process_settings());
+  tuner::ChildExecutor executor(runner, {});
+  tuner::MemoryRunStore store;
+  auto strategy = strategies::make_strategy(strategies::default_strategy_name());
+  REQUIRE(strategy);
+  tuner::PipelineInput input{space, **strategy, original, "sim:", true, 3, std::nullopt, true};
+  input.progress_lines = true;
+  std::ostringstream log;
+  const auto result = tuner::run_pipeline(input, store, executor, log);
+  REQUIRE(result.search_trials == 3);
+  const std::string text = log.str();
+  for (int i = 1; i <= 3; ++i) {
+    const auto trial = text.find("[SIMULATED] trial " + std::to_string(i) + ": ");
+    REQUIRE(trial != std::string::npos);
+    const auto next = text.find('\n', trial);
+    const std::string progress = "  trial " + std::to_string(i) + " of 3, ";
+    REQUIRE(text.compare(next + 1, progress.size(), progress) == 0);
+    REQUIRE(text.find(" simulated, about ", next) != std::string::npos);
+  }
+}

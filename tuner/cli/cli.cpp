@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Command-line parsing with Boost.Program_options: the tables come from cli_options, the
+// numbers are checked by cli_numbers, and this file turns a parsed command line into a Config.
+#include "tuner/cli/cli.hpp"
+
+#include "probe/in_use.hpp"
+#include "strategies/registry.hpp"
+#include "tuner/cli/cli_numbers.hpp"
+#include "tuner/cli/cli_options.hpp"
+#include "tuner/keep/install_forms.hpp"
+#include "tuner/fleet/multi_outputs.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace disktune::tuner {
+namespace po = boost::program_options;
+namespace {
+
+// evaluate --strategies: registered names, exhaustive added as the reference when missing.
+std::vector<std::string> parse_strategies(const std::string& list) {
+  std::vector<std::string> names;
+  std::stringstream stream(list);
+  for (std::string name; std::getline(stream, name, ',');) {
+    if (auto strategy = strategies::make_strategy(name); !strategy)
+      throw UsageError("--strategies: " + strategy.error().op);
+    names.push_back(name);
+  }
+  if (names.empty()) throw UsageError("--strategies: no strategies named");
+  if (std::find(names.begin(), names.end(), "exhaustive") == names.end()) names.push_back("exhaustive");
+  return names;
+}
+
+// --only naming a knob that a disk in use (--allow-mounted) never has changed.
+void refuse_unsafe_only(const Config& config) {
+  if (!config.allow_mounted || !config.only) return;
+  for (const auto id : *config.only)
+    if (const auto hazard = probe::in_use_hazard(id))
+      throw UsageError("--only " + std::string(probe::setting_name(id)) + " with --allow-mounted: " +
+                       std::string(probe::kInUsePrefix) + std::string(*hazard) +
+                       " (unmount the disk and tune it without --allow-mounted)");
+}
+
+// "multcount, io_support, ...": every setting's name, in apply order.
+std::string setting_names() {
+  std::string names;
+  for (const auto id : probe::all_settings()) names += (names.empty() ? "" : ", ") + std::string(probe::setting_name(id));
+  return names;
+}
+
+// Edits (insert, delete, substitute) that turn `a` into `b` (Levenshtein).
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diagonal = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
+// The candidate nearest `given`, within 3 edits; "" when none is.
+std::string closest(const std::string& given, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_distance = 4;
+  for (const auto& candidate : candidates) {
+    const auto distance = edit_distance(given, candidate);
+    if (distance < best_distance) best_distance = distance, best = candidate;
+  }
+  return best;
+}
+
+// " (did you mean --NAME?)" for the command's option nearest a misspelled one, within 3 edits.
+std::string closest_option(const std::string& given, const po::options_description& options) {
+  const std::string name = given.substr(given.find_first_not_of('-') == std::string::npos ? 0 : given.find_first_not_of('-'));
+  std::vector<std::string> names;
+  for (const auto& option : options.options()) names.push_back(option->long_name());
+  const std::string best = closest(name, names);
+  return best.empty() ? "" : " (did you mean --" + best + "?)";
+}
+
+// " did you mean 'NAME'?" for the setting nearest a misspelled one ("readahead_kb").
+std::string closest_setting(const std::string& given) {
+  std::vector<std::string> names;
+  for (const auto id : probe::all_settings()) names.emplace_back(probe::setting_name(id));
+  const std::string best = closest(given, names);
+  return best.empty() ? "" : " did you mean '" + best + "'?";
+}
+
+// The usage lines of one command (its part of usage_text), for COMMAND --help.
+std::string command_usage(const std::string& command) {
+  std::istringstream lines(usage_text());
+  std::string text;
+  bool in_command = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with("  ") && !line.starts_with("   ")) in_command = line.substr(2).starts_with(command + " ");
+    else if (!line.starts_with("   ")) in_command = false;
+    if (in_command) text += (text.empty() ? "usage: disktune " + line.substr(2) : line) + '\n';
+  }
+  return text;
+}
+
+std::vector<probe::SettingId> parse_only(const std::string& list) {
+  std::vector<probe::SettingId> ids;
+  std::stringstream stream(list);
+  for (std::string name; std::getline(stream, name, ',');) {
+    const auto id = probe::setting_from_name(name);
+    if (!id)
+      throw UsageError("--only: unknown setting '" + name + "'" + (closest_setting(name).empty() ? "" : ":" + closest_setting(name)) +
+                       " (the settings: " + setting_names() + ")");
+    if (std::find(ids.begin(), ids.end(), *id) != ids.end())
+      throw UsageError("--only: setting '" + name + "' named twice");
+    ids.push_back(*id);
+  }
+  if (ids.empty()) throw UsageError("--only: no settings named");
+  return ids;
+}
+
+template <class T>
+std::optional<T> optional_value(const po::variables_map& vm, const char* name) {
+  if (!vm.count(name)) return std::nullopt;
+  return vm[name].as<T>();
+}
+
+std::optional<long long> optional_count(const po::variables_map& vm, const char* name, Range range) {
+  if (!vm.count(name)) return std::nullopt;
+  return whole_number(name, vm[name].as<std::string>(), range);
+}
+
+std::optional<double> optional_seconds(const po::variables_map& vm, const char* name, Range range) {
+  if (!vm.count(name)) return std::nullopt;
+  return seconds(name, vm[name].as<std::string>(), range);
+}
+
+void parse_bench_method(Config& config, const std::string& method) {
+  if (method != "cached" && method != "buffered" && method != "both")
+    throw UsageError("--method must be cached, buffered or both, not '" + method + "'");
+  config.bench_cached = method != "buffered";
+  config.bench_buffered = method != "cached";
+}
+
+// --objective / --metric into config.objectives (kept at seq-read when neither is given).
+void parse_objective_options(Config& config, const po::variables_map& vm) {
+  if (!vm.count("objective") && !vm.count("metric")) return;
+  const auto metric = optional_value<std::string>(vm, "metric").value_or("");
+  auto objectives = bench::parse_objectives(optional_value<std::string>(vm, "objective").value_or("seq-read"), metric);
+  if (!objectives) throw UsageError(objectives.error().op);
+  config.objectives = std::move(*objectives);
+}
+
+// --tolerance bounds the guard objective B of --objective A,B: without B it would bound nothing.
+void parse_tolerance(Config& config, const po::variables_map& vm) {
+  if (!vm.count("tolerance")) return;
+  config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
+  if (!vm["tolerance"].defaulted() && config.objectives.size() < 2)
+    throw UsageError("--tolerance needs a second objective (--objective A,B): it bounds how much worse than the "
+                     "baseline the chosen configuration may be on B");
+}
+
+// bench measures one objective, and --method is seq-read's.
+void check_bench_objective(const Config& config, const po::variables_map& vm) {
+  if (config.objectives.size() != 1) throw UsageError("bench measures one objective: give one --objective NAME");
+  if (config.objectives[0].engine != bench::Engine::hdparm_reads && !vm["method"].defaulted())
+    throw UsageError("--method applies to --objective seq-read only");
+}
+
+void fill_config(Config& config, const po::variables_map& vm) {
+  config.json = vm.count("json") > 0;
+  config.seed = parse_seed(vm["seed"].as<std::string>());
+  config.sim_profile = optional_value<std::string>(vm, "sim-profile");
+  if (vm.count("device")) {
+    config.devices = vm["device"].as<std::vector<std::string>>();
+    config.device = config.devices.front();
+  }
+  config.all_drives = vm.count("all") > 0;
+  config.summary_path = optional_value<std::string>(vm, "summary");
+  config.from_file = optional_value<std::string>(vm, "from");
+  if (const auto format = optional_value<std::string>(vm, "format")) {
+    config.format = probe::identify_format_from_name(*format);
+    if (!config.format) throw UsageError("--format must be raw, hdparm-i or hdparm-I, not '" + *format + "'");
+  }
+  if (const auto n = optional_count(vm, "repeats", kRepeats)) config.repeats = static_cast<int>(*n);
+  if (const auto s = optional_seconds(vm, "duration", kDurationS)) config.duration_s = *s;
+  if (const auto method = optional_value<std::string>(vm, "method")) parse_bench_method(config, *method);
+  parse_objective_options(config, vm);
+  config.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
+  config.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
+  if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
+  if (vm.count("strategy") && config.strategy.empty()) throw UsageError("--strategy: no strategy named");
+  if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
+  if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.max_trials = static_cast<std::size_t>(*n);
+  if (const auto n = optional_count(vm, "max-repeats", kRepeats))
+    config.max_repeats = static_cast<int>(*n);
+  if (const auto n = optional_count(vm, "noise-repeats", kNoiseRepeats)) config.noise_repeats = static_cast<int>(*n);
+  if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
+  config.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
+  if (const auto n = optional_count(vm, "seeds", kSeeds)) config.seeds = static_cast<int>(*n);
+  if (vm.count("seeds") && config.seed + static_cast<std::uint64_t>(config.seeds) - 1 > 0xFFFFFFFFu)
+    throw UsageError("--seed + --seeds - 1 must be at most 4294967295 (seeds are 32 bits)");
+  if (vm.count("strategies")) config.strategies = parse_strategies(vm["strategies"].as<std::string>());
+  if (const auto n = optional_count(vm, "drives", kDrives)) config.drives = static_cast<std::size_t>(*n);
+  config.drive_filter = optional_value<std::string>(vm, "drive-filter");
+  if (vm.count("identify-dir")) config.identify_dir = vm["identify-dir"].as<std::string>();
+  config.report_path = optional_value<std::string>(vm, "report");
+  config.boot_local_path = optional_value<std::string>(vm, "boot-local");
+  config.html_path = optional_value<std::string>(vm, "html");
+  config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
+  config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
+  config.tuned_profile_path = optional_value<std::string>(vm, "tuned-profile");
+  config.journal_path = optional_value<std::string>(vm, "journal");
+  config.fresh = vm.count("fresh") > 0;
+  config.force = vm.count("force") > 0;
+  config.allow_mounted = vm.count("allow-mounted") > 0;
+  config.safe_only = vm.count("safe-only") > 0;
+  refuse_unsafe_only(config);
+  parse_tolerance(config, vm);
+  config.full_samples = vm.count("full-samples") > 0;
+}
+
+// apply REPORT [DEVICE]; verify REPORT... or --config DIR.
+void fill_reports(Config& config, const po::variables_map& vm) {
+  auto args = vm.count("argument") ? vm["argument"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  config.config_dir = optional_value<std::string>(vm, "config");
+  config.install_root = optional_value<std::string>(vm, "root");
+  config.install_exe = optional_value<std::string>(vm, "exe");
+  if (vm.count("form")) config.install_forms = parse_install_forms(vm["form"].as<std::string>());
+  if (config.command == Command::apply && config.config_dir) {
+    if (!args.empty()) throw UsageError("apply takes REPORT [DEVICE] or --config DIR, not both");
+    return;
+  }
+  if (config.command == Command::apply || config.command == Command::install || config.command == Command::uninstall ||
+      config.command == Command::report) {
+    const std::size_t most = config.command == Command::apply ? 2 : 1;
+    if (args.empty() || args.size() > most)
+      throw UsageError(std::string(config.command == Command::apply ? "apply takes REPORT and an optional DEVICE"
+                                                                    : "install, uninstall and report take one REPORT"));
+    if (config.command == Command::report && !config.html_path) throw UsageError("report needs --html FILE");
+    config.reports = {args[0]};
+    if (args.size() == 2) {
+      config.device = args[1];
+      config.device_named = true;
+    }
+    return;
+  }
+  if (config.config_dir && !args.empty()) throw UsageError("verify takes REPORT... or --config DIR, not both");
+  if (!config.config_dir && args.empty()) throw UsageError("verify needs REPORT... or --config DIR");
+  config.reports = std::move(args);
+}
+
+// The options a multi-drive tune gives each worker itself (its DEVICE and per-drive outputs).
+bool per_run_option(const std::string& key) {
+  if (key == "device" || key == "all" || key == "summary") return true;
+  return std::find(kPerDriveOutputs.begin(), kPerDriveOutputs.end(), key) != kPerDriveOutputs.end();
+}
+
+// Every other option's tokens as given ("--repeats", "3" or "--repeats=3"), in order.
+std::vector<std::string> worker_options(const po::parsed_options& parsed) {
+  std::vector<std::string> tokens;
+  for (const auto& option : parsed.options)
+    if (option.position_key < 0 && !per_run_option(option.string_key))
+      tokens.insert(tokens.end(), option.original_tokens.begin(), option.original_tokens.end());
+  return tokens;
+}
+
+void check_multi_drive(const Config& config) {
+  if (config.summary_path && !multi_drive(config))
+    throw UsageError("--summary goes with several drives (tune DEV DEV... or --all)");
+}
+
+Config help(std::string text) {
+  Config config;
+  config.command = Command::help;
+  config.help_text = std::move(text);
+  return config;
+}
+
+}  // namespace
+
+Config parse_command_line(int argc, const char* const argv[]) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) {
+    Config config = help(usage_text());
+    config.help_is_error = true;
+    return config;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") return help(usage_text());
+  if (args[0] == "--version") {
+    Config config;
+    config.command = Command::version;
+    return config;
+  }
+  const auto command = command_from_name(args[0]);
+  if (!command) throw UsageError("unknown command '" + args[0] + "' (identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, report)");
+  const auto options = command_options(*command);
+  po::options_description all;
+  all.add(options).add_options()("device", po::value<std::vector<std::string>>());
+  const bool takes_reports = *command == Command::apply || *command == Command::verify ||
+                             *command == Command::install || *command == Command::uninstall || *command == Command::report;
+  if (takes_reports) all.add_options()("argument", po::value<std::vector<std::string>>());
+  po::positional_options_description positional;
+  if (takes_reports)
+    positional.add("argument", -1);
+  else
+    positional.add("device", *command == Command::tune ? -1 : 1);
+  po::variables_map vm;
+  po::parsed_options parsed(&all);
+  try {
+    // No guessing: "--max-trial" is a misspelling to name, not --max-trials taken silently.
+    parsed = po::command_line_parser(std::vector<std::string>(args.begin() + 1, args.end()))
+                 .options(all).positional(positional)
+                 .style(po::command_line_style::default_style & ~po::command_line_style::allow_guessing)
+                 .run();
+    po::store(parsed, vm);
+    po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    throw UsageError(e.what() + closest_option(e.get_option_name(), options));
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    std::ostringstream text;
+    text << command_usage(args[0]) << '\n' << options;
+    return help(text.str());
+  }
+  Config config;
+  config.command = *command;
+  config.command_line.assign(argv, argv + argc);
+  fill_config(config, vm);
+  if (takes_reports) fill_reports(config, vm);
+  if (config.from_file && vm.count("device")) throw UsageError("give either DEVICE or --from FILE, not both");
+  if (config.format && !config.from_file) throw UsageError("--format goes with --from FILE");
+  if (config.command == Command::bench) check_bench_objective(config, vm);
+  if (config.command == Command::tune) config.worker_options = worker_options(parsed);
+  check_multi_drive(config);
+  return config;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// bench through FioSampler: the samples, their figures in the objective's unit, the output.
+#include "tuner/cli/fio_bench.hpp"
+
+#include "bench/fio_job.hpp"
+#include "bench/fio_sampler.hpp"
+#include "bench/stats.hpp"
+#include "results/pretty_json.hpp"
+#include "tuner/cli/summaries.hpp"
+
+#include <boost/json.hpp>
+
+namespace disktune::tuner {
+namespace {
+
+namespace json = boost::json;
+
+std::string command_line(const std::vector<std::string>& args) {
+  std::string text = "fio";
+  for (const auto& a : args) text += " " + a;
+  return text;
+}
+
+}  // namespace
+
+ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::ostream& out) {
+  if (device.simulated())
+    throw RunError(kExitUsage, "--objective " + config.objectives[0].name +
+                                   " is measured by fio on a block device; the simulated drive has seq-read only");
+  const auto objective = bench::check_fio_job(config.objectives[0], device.path());
+  if (!objective) throw_device_error(objective.error());
+  const auto version = bench::fio_version();
+  if (!version) throw_device_error(version.error());
+  const probe::Seconds duration(config.duration_s);
+  bench::FioSampler sampler(*objective, device.path(), duration);
+  std::vector<double> figures;
+  for (int i = 0; i < config.repeats; ++i) {
+    const auto sample = sampler.sample();
+    if (!sample) throw_device_error(sample.error());
+    figures.push_back(bench::figure_of(*objective, sample->value));
+  }
+  if (config.json) {
+    json::object o{{"device", device.path()}, {"simulated", false}, {"objective", objective->name},
+                   {"metric", bench::to_string(objective->metric)}, {"unit", bench::unit_of(*objective)},
+                   {"direction", bench::to_string(objective->direction)}, {"median", bench::median(figures)},
+                   {"samples", json::array(figures.begin(), figures.end())}, {"fio_version", *version},
+                   {"method", command_line(bench::fio_arguments(*objective, device.path(), duration)) +
+                                  " (one run per sample; MB = 2^20 bytes; us = microseconds)"}};
+    out << results::pretty_json(o);
+  } else {
+    out << objective_bench_summary(device.path(), *objective, *version, figures);
+  }
+  return kExitOk;
+}
+
+}  // namespace disktune::tuner

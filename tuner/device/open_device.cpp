@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Opening a device and describing it and its space for reports.
+#include "tuner/device/open_device.hpp"
+
+#include "probe/linux/device_names.hpp"
+#include "probe/watch/device_usage.hpp"
+#include "tuner/journal/probe_record.hpp"
+
+#include <algorithm>
+#include "tuner/device/device_factory.hpp"
+#include "tuner/run_error.hpp"
+
+namespace disktune::tuner {
+
+DeviceContext open_device(const Config& config, std::ostream& log) {
+  DeviceContext context = open_device_unprobed(config, log);
+  probe_capabilities(context);
+  return context;
+}
+
+void probe_capabilities(DeviceContext& context) {
+  with_probe_record(context, kLockDir, [&context] { context.capabilities = context.device->capabilities(); });
+}
+
+DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
+  probe::DeviceOptions options;
+  options.seed = config.seed;
+  options.sim_profile = config.sim_profile;
+  const std::string spec = config.from_file ? "sim:" + *config.from_file : config.device;
+  auto device = make_device(spec, options);
+  // A simulated drive is made from files: anything wrong with them is bad input (exit 2).
+  if (!device && spec.rfind("sim:", 0) == 0) throw RunError(kExitUsage, device.error().message());
+  if (!device) throw_device_error(device.error());
+  DeviceContext context;
+  context.device = std::move(*device);
+  if (auto identify = context.device->identify())
+    context.identify = std::move(*identify);
+  else
+    context.identify_note = identify.error().message();
+  context.recovered_probe = recover_probe_record(context, kLockDir, log);
+  auto original = context.device->snapshot();
+  if (!original) throw_device_error(original.error());
+  context.original = std::move(*original);
+  auto tunables = context.device->scheduler_tunables();
+  if (!tunables) throw_device_error(tunables.error());
+  context.original_tunables = std::move(*tunables);
+  return context;
+}
+
+void refuse_device_in_use(const Config& config) {
+  if (config.from_file || config.device.rfind("sim:", 0) == 0 || config.allow_mounted) return;
+  const auto uses = probe::device_uses(probe::kernel_name(config.device));
+  if (uses.empty()) return;
+  std::string why;
+  for (const auto& use : uses) why += (why.empty() ? "" : "; ") + use;
+  throw RunError(kExitUsage, "refusing to tune " + config.device + ": " + why +
+                                 " (--allow-mounted to tune it anyway)");
+}
+
+strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config) {
+  strategies::SpaceOptions options;
+  options.only = config.only;
+  // --allow-mounted declares the data in use (it may be mounted by the time a trial runs):
+  // the ATA knobs are refused (probe::in_use_hazard), plan and tune alike.
+  options.data_in_use = config.allow_mounted;
+  if (config.safe_only) {
+    std::vector<probe::SettingId> safe;
+    for (const auto id : probe::all_settings())
+      if (probe::setting_info(id).risk == probe::Risk::safe &&
+          (!config.only || std::find(config.only->begin(), config.only->end(), id) != config.only->end()))
+        safe.push_back(id);
+    options.only = safe;
+  }
+  return strategies::build_space(context.identify, context.capabilities, context.original, options);
+}
+
+results::DeviceInfo describe_device(const DeviceContext& context) {
+  results::DeviceInfo info;
+  info.path = context.device->path();
+  info.simulated = context.device->simulated();
+  if (!info.simulated) {
+    info.stable_path = probe::stable_device_path(info.path).value_or("");
+    info.wwid = probe::block_wwid(info.path).value_or("");
+    info.backing_file = probe::loop_backing_file(info.path).value_or("");
+  }
+  if (auto io = context.device->open_io(probe::IoMode::buffered)) info.size_bytes = (*io)->size_bytes();
+  info.identify_note = context.identify_note;
+  if (context.identify) {
+    info.model = context.identify->model;
+    info.serial = context.identify->serial;
+    info.firmware = context.identify->firmware;
+  }
+  return info;
+}
+
+results::SpaceInfo describe_space(const strategies::SearchSpace& space) {
+  results::SpaceInfo info;
+  for (const auto& group : space.groups())
+    for (const auto id : group.settings) info.dimensions.push_back({id, space.values(id)});
+  info.legal_count = space.legal_count();
+  for (const auto& p : space.pruned()) info.pruned.push_back({p.reason, p.count});
+  for (const auto& e : space.excluded()) info.unsupported.push_back({e.id, e.reason});
+  return info;
+}
+
+}  // namespace disktune::tuner

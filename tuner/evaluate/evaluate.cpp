@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// disktune evaluate: strategies against exhaustive over simulated drives, in parallel (oneTBB).
+#include "tuner/evaluate/evaluate.hpp"
+
+#include "tuner/trial/sampler_factory.hpp"
+
+#include "probe/identify/identify_text.hpp"
+#include "probe/sim/sim_device.hpp"
+#include "probe/sim/sim_model.hpp"
+#include "strategies/registry.hpp"
+#include "tuner/run/pipeline.hpp"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+namespace disktune::tuner {
+namespace {
+
+constexpr double kSimNoisePct = 2.0;
+// Smaller reads than hdparm's 2 MiB keep thousands of simulated trials fast; every strategy
+// and the noise-free reference use the same workload.
+constexpr std::uint64_t kEvaluationChunk = 256u << 10;
+
+probe::Result<std::unique_ptr<probe::Device>> sim_drive(const std::string& file, std::uint64_t seed, double noise) {
+  auto identify = probe::parse_identify_file(file, std::nullopt);
+  if (!identify) return identify.error();
+  probe::SimProfile profile;
+  profile.noise_pct = noise;
+  return probe::make_sim_device_from(std::move(*identify), "sim:" + file, std::move(profile), seed);
+}
+
+// `only`: evaluate --only (the settings searched; the others keep their value), as tune's.
+strategies::SearchSpace space_of(probe::Device& device, const probe::Settings& original,
+                                 const std::optional<std::vector<probe::SettingId>>& only) {
+  std::optional<probe::IdentifyInfo> identify;
+  if (auto id = device.identify()) identify = std::move(*id);
+  strategies::SpaceOptions options;
+  options.only = only;
+  return strategies::build_space(identify, device.capabilities(), original, options);
+}
+
+// Everything the simulated drive's behaviour follows from: the legal values, the settings as
+// found and the default media rate (probe::default_media_mib_s).
+std::string drive_signature(probe::Device& device, const strategies::SearchSpace& space) {
+  std::string signature = probe::format_settings(space.baseline());
+  for (const auto& group : space.groups())
+    for (const auto& choice : group.choices) signature += "|" + probe::format_settings(choice);
+  if (auto id = device.identify()) signature += "|" + std::to_string(probe::default_media_mib_s(*id));
+  return signature;
+}
+
+TrialSettings evaluation_trial_settings(const Config& config) {
+  TrialSettings settings;
+  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(config.duration_s)};
+  settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  settings.in_process = true;
+  settings.objective = config.objectives.front();
+  return settings;
+}
+
+// The noise-free score of `config` on the same drive for the run's objective: one long sample
+// with noise 0, taken by the objective's sampler (SIMULATED).
+double true_score(const std::string& file, const probe::Settings& config, const TrialSettings& trial) {
+  auto device = sim_drive(file, 1, 0.0);
+  if (!device) return 0.0;
+  for (const auto& [id, value] : config)
+    if (!(*device)->apply(id, value)) return 0.0;
+  auto io = (*device)->open_io(probe::IoMode::buffered);
+  if (!io) return 0.0;
+  TrialSettings reference = trial;
+  reference.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(2.0)};
+  auto sampler = make_sampler(**device, **io, reference);
+  if (!sampler) return 0.0;
+  auto sample = (*sampler)->sample();
+  return sample ? sample->value : 0.0;
+}
+
+EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::string& name, const Config& config) {
+  const auto start = std::chrono::steady_clock::now();
+  EvaluationRun run;
+  run.strategy = name;
+  run.drive = std::filesystem::path(file).filename().string();
+  run.seed = seed;
+  auto device = sim_drive(file, seed, kSimNoisePct);
+  auto original = (*device)->snapshot();
+  const auto space = space_of(**device, *original, config.only);
+  run.legal_count = space.legal_count();
+  const TrialSettings trial_settings = evaluation_trial_settings(config);
+  TrialRunner runner(**device, *original, trial_settings);
+  ChildExecutor executor(runner, {});
+  MemoryRunStore store;
+  auto strategy = strategies::make_strategy(name);
+  std::ostream quiet(nullptr);  // no progress lines: thousands of runs in parallel
+  // The figures of `evaluate` are taken without the noise check and without a budget.
+  const PipelineInput input{space, **strategy, *original, run.drive, true, std::nullopt, std::nullopt, false,
+                            trial_settings.objective};
+  const PipelineResult result = run_pipeline(input, store, executor, quiet);
+  if (!result.baseline) return run;
+  run.trials = result.search_trials;
+  run.measured_s = strategies::measurement_seconds(result.baseline->trial) + result.search_s + result.confirmation_s;
+  run.kept_baseline = result.best.id == 0;
+  run.final_settings = probe::format_settings(strategies::changes_from(*original, result.best.settings));
+  run.true_score = true_score(file, result.best.settings, trial_settings);
+  run.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return run;
+}
+
+}  // namespace
+
+std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter,
+                                             const std::optional<std::vector<probe::SettingId>>& only) {
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(directory, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file() && name.ends_with(".txt") && (!filter || name.find(*filter) != std::string::npos))
+      names.push_back(entry.path().string());
+  }
+  std::sort(names.begin(), names.end());
+  std::vector<std::string> files;
+  std::set<std::string> seen;  // captures of the same model simulate the same drive: keep one
+  for (const auto& file : names) {
+    auto device = sim_drive(file, 1, kSimNoisePct);
+    if (!device) continue;
+    auto original = (*device)->snapshot();
+    if (!original) continue;
+    const auto space = space_of(**device, *original, only);
+    if (space.legal_count() > 1 && seen.insert(drive_signature(**device, space)).second) files.push_back(file);
+  }
+  return files;
+}
+
+std::vector<std::string> evaluated_strategies(const Config& config) {
+  std::vector<std::string> names;
+  for (const auto& name : strategies::strategy_names())
+    if (config.strategies.empty() || std::find(config.strategies.begin(), config.strategies.end(), name) != config.strategies.end())
+      names.push_back(name);
+  return names;
+}
+
+std::vector<std::uint64_t> evaluation_seeds(const Config& config) {
+  std::vector<std::uint64_t> seeds;
+  for (int i = 0; i < config.seeds; ++i) seeds.push_back(config.seed + static_cast<std::uint64_t>(i));
+  return seeds;
+}
+
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const Config& config) {
+  const auto names = evaluated_strategies(config);
+  const auto seeds = evaluation_seeds(config);
+  const std::size_t pairs = files.size() * seeds.size();
+  std::vector<EvaluationRun> runs(pairs * names.size());
+  tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
+    const std::size_t pair = i / names.size();
+    runs[i] = run_one(files[pair / seeds.size()], seeds[pair % seeds.size()], names[i % names.size()], config);
+  });
+  return runs;
+}
+
+}  // namespace disktune::tuner

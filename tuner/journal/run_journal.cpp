@@ -1,0 +1,387 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// RunJournal: deciding new or resume, restoring from a journal, and journaled trials.
+#include "tuner/journal/run_journal.hpp"
+
+#include "probe/linux/device_names.hpp"
+#include "results/json_report.hpp"
+#include "tuner/host/clock_text.hpp"
+#include "tuner/trial/restorer.hpp"
+#include "tuner/run_error.hpp"
+
+#include <boost/json.hpp>
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+
+namespace disktune::tuner {
+namespace {
+
+namespace json = boost::json;
+using strategies::TrialResult;
+using strategies::TrialStatus;
+
+
+// The options a resume must not change, with the names a user knows them by.
+constexpr std::pair<const char*, const char*> kCompared[] = {
+    {"duration_s", "--duration"}, {"repeats", "--repeats"}, {"max_repeats", "--max-repeats"},
+    {"strategy", "--strategy"}, {"seed", "--seed"}, {"method", "method"}, {"chunk_bytes", "chunk size [bytes]"},
+    {"drop_behind_bytes", "drop-behind [bytes]"}, {"steady_stop", "--full-samples (steady stop)"},
+    {"confirm_rounds", "confirmation rounds"}, {"objective", "--objective"}, {"metric", "--metric"},
+    {"guard_objective", "--objective (the guarded B of A,B)"}, {"tolerance_pct", "--tolerance"}};
+
+std::string option_text(const json::object& options, const char* key) {
+  const auto* value = options.if_contains(key);
+  if (!value) return "(not recorded)";
+  if (value->is_string()) return std::string(value->as_string());
+  if (!value->is_double()) return json::serialize(*value);
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value->as_double());
+  return text;
+}
+
+// "--duration 3 (journal) vs 1 (command line); ..." for every compared option that differs.
+std::string option_differences(const json::object& journal, const json::object& now) {
+  std::string text;
+  for (const auto& [key, name] : kCompared) {
+    const auto recorded = option_text(journal, key), wanted = option_text(now, key);
+    if (recorded != wanted)
+      text += (text.empty() ? "" : "; ") + std::string(name) + " " + recorded + " (journal) vs " + wanted + " (command line)";
+  }
+  return text;
+}
+
+probe::Result<results::JournalState> try_read_state(const JournalFile& file) {
+  auto decoded = results::decode_journal(file.existing_text(), file.path());
+  if (!decoded) return decoded.error();
+  return results::interpret_journal(*decoded, file.path());
+}
+
+// The command that restores the settings recorded in a set-aside journal, or why none does.
+std::string restore_hint(const std::string& device, const std::string& aside,
+                         const probe::Result<results::JournalState>& start, const results::JournalIdentity& now) {
+  if (!start) return "its original settings cannot be read (" + start.error().message() + ")";
+  if (!results::drive_difference(start->identity, now).empty())
+    return "it belongs to another drive: its settings are never applied to this one";
+  const bool other_name = !results::identity_difference(start->identity, now).empty();
+  return "its original settings (" + probe::format_settings(start->original) + ") stay in it: 'disktune restore " +
+         device + " --journal " + aside + (other_name ? " --force" : "") + "' restores them";
+}
+
+TrialResult crashed(const probe::Settings& config, std::string why) {
+  TrialResult trial;
+  trial.settings = config;
+  trial.status = TrialStatus::crashed;
+  trial.detail = std::move(why);
+  return trial;
+}
+
+// Settings recorded for one drive must never be applied to another: no --force for that.
+void refuse_other_drive(const std::string& path, const results::JournalIdentity& journal,
+                        const results::JournalIdentity& now, const std::string& refusal) {
+  if (const auto diff = results::drive_difference(journal, now); !diff.empty())
+    throw RunError(kExitUsage, "journal " + path + " belongs to another drive: " + diff + "; " + refusal);
+}
+
+// Why an unfinished attempt (an intent without a result) must not be run again (strategies::death_verdict).
+std::string death_verdict(const results::PendingTrial& pending, const std::string& boot_id, const std::string& what) {
+  return strategies::death_verdict(pending.last_boot_id, pending.attempts, boot_id, what);
+}
+
+// Journals set aside next to `path` (by --fresh or a finished run), with the command that
+// restores from the newest; "" when there are none.
+std::string set_aside_journals(const std::string& device, const std::string& path) {
+  const auto slash = path.rfind('/');
+  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const std::string prefix = path.substr(slash == std::string::npos ? 0 : slash + 1) + ".";
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
+    if (entry.path().filename().string().rfind(prefix, 0) == 0) found.push_back(entry.path().string());
+  if (found.empty()) return "";
+  std::sort(found.begin(), found.end());
+  return "; set aside there: " + std::to_string(found.size()) + " journal(s), the newest " + found.back() +
+         " ('disktune restore " + device + " --journal " + found.back() + "' restores from it)";
+}
+
+// Why a journal cannot be resumed ("" when it can), and what to do about it.
+std::pair<std::string, std::string> refusal_of(const probe::Result<results::JournalState>& state,
+                                               const results::JournalIdentity& identity, const Config& config,
+                                               const std::string& path) {
+  const std::string fresh = "--fresh sets it aside and starts over";
+  if (!state) return {state.error().message(), fresh};
+  if (const auto drive = results::drive_difference(state->identity, identity); !drive.empty())
+    return {"journal " + path + " belongs to another drive: " + drive + "; will not resume it on this one", fresh};
+  if (const auto diff = results::identity_difference(state->identity, identity); !diff.empty() && !config.force)
+    return {"journal " + path + " was recorded under another device name or kernel: " + diff,
+            "--force resumes it anyway, " + fresh};
+  return {"", ""};
+}
+
+// Put back the original settings a start record holds when it is this drive's (under this
+// name and kernel, or any with --force) and adopt them: the device may hold a trial's settings.
+void put_back_recorded(const results::JournalState& start, const results::JournalIdentity& identity,
+                       const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
+  const bool same = results::identity_difference(start.identity, identity).empty();
+  if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
+  context.device->keep_tunables(start.original_tunables);
+  if (const auto restored = Restorer(*context.device).restore(start.original); !restored.done)
+    throw RunError(kExitRestoreFailed,
+                   "restore the settings recorded in " + path + ": " + restored.done.error().message());
+  log << "disktune: restored the original settings recorded in " << path << '\n';
+  context.original = start.original;
+  context.original_tunables = start.original_tunables;
+}
+
+}  // namespace
+
+// Journal name: model and serial follow the drive; a device without identify data is named
+// by its kernel name; a simulated one also by its seed, so runs with other seeds do not resume it.
+std::string journal_key(const Config& config, const DeviceContext& context) {
+  const bool simulated = context.device->simulated();
+  std::string key = simulated ? "sim_" : "";
+  if (context.identify && !context.identify->model.empty())
+    key += context.identify->model + "_" + context.identify->serial;
+  else
+    key += probe::kernel_name(context.device->path());
+  if (simulated) key += "_seed" + std::to_string(config.seed) + (config.sim_profile ? "_profile" : "");
+  return key;
+}
+
+results::JournalIdentity journal_identity(const DeviceContext& context) {
+  results::JournalIdentity id;
+  id.path = context.device->path();
+  if (context.identify) {
+    id.model = context.identify->model;
+    id.serial = context.identify->serial;
+    id.firmware = context.identify->firmware;
+  }
+  if (auto io = context.device->open_io(probe::IoMode::buffered)) id.size_bytes = (*io)->size_bytes();
+  id.kernel = kernel_release();
+  if (!context.device->simulated()) {
+    id.backing_file = probe::loop_backing_file(id.path).value_or("");
+    id.backing_inode = probe::loop_backing_inode(id.path).value_or("");
+    id.wwid = probe::block_wwid(id.path).value_or("");
+  }
+  return id;
+}
+
+RunJournal::RunJournal(const Config& config, DeviceContext& context, const json::object& options, std::ostream& log)
+    : file_(config.journal_path.value_or(default_journal_path(journal_key(config, context)))),
+      boot_id_(current_boot_id()) {
+  if (file_.torn_bytes() > 0)
+    log << "disktune: cut a torn last record (" << file_.torn_bytes() << " bytes, left by a crash) off "
+        << file_.path() << '\n';
+  const auto identity = journal_identity(context);
+  if (!file_.existing_text().empty() && accept_or_set_aside(config, context, identity, options, log)) return;
+  file_.append(results::start_record(identity, boot_id_, utc_timestamp(), context.original, options,
+                                     context.original_tunables));
+}
+
+// An existing journal: resumed (true), or set aside (false: a new one is started), or
+// refused (RunError). Whatever its state, the original settings its start record holds are
+// put back first when it is this drive's (the device may hold a trial's settings).
+bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& context,
+                                     const results::JournalIdentity& identity, const json::object& options,
+                                     std::ostream& log) {
+  auto state = try_read_state(file_);
+  const auto start = results::interpret_start(file_.existing_text(), file_.path());
+  const auto [refusal, remedy] = refusal_of(state, identity, config, file_.path());
+  if (start && !(state && state->restored)) put_back_recorded(*start, identity, config, context, file_.path(), log);
+  if (refusal.empty() && !state->finished && !config.fresh) {
+    if (const auto diff = option_differences(state->options, options); !diff.empty())
+      throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
+                                     "; a resume would mix them (run with the journal's options to resume, or --fresh "
+                                     "to set it aside and start over)");
+    log << "disktune: resuming " << file_.path() << ": " << state->results.size() << " trials done, "
+        << state->pending.size() << " in flight when it stopped\n";
+    resumed_ = std::move(*state);
+    resume_history();
+    return true;
+  }
+  // A finished journal of this drive holds nothing to resume or restore: recorded under another
+  // device name or kernel, it is set aside. Another drive's stays refused (README, --force).
+  const bool finished =
+      state && state->finished && results::drive_difference(state->identity, identity).empty();
+  if (!refusal.empty() && !config.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
+  if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
+  const std::string aside = file_.set_aside();
+  log << "disktune: previous journal kept as " << aside;
+  if (finished && !refusal.empty())
+    log << " (finished; " << refusal << ")";
+  else if (!refusal.empty() || !state->finished)
+    log << " (" << (refusal.empty() ? "unfinished" : refusal) << "); "
+        << restore_hint(context.device->path(), aside, start, identity);
+  log << '\n';
+  return false;
+}
+
+std::optional<strategies::Baseline> RunJournal::saved_baseline() const {
+  if (!resumed_) return std::nullopt;
+  return resumed_->baseline;
+}
+
+std::optional<strategies::Stop> RunJournal::record_baseline(const strategies::Baseline& baseline) {
+  return write(results::result_record(baseline, boot_id_));
+}
+
+// A value that hung, wedged or took the process down stays quarantined on this drive when its
+// journal is set aside (--fresh), whatever the new run's options.
+void RunJournal::carry_quarantine(const results::JournalState& state, std::ostream& log) {
+  std::map<probe::Settings, TrialResult> kept;
+  for (const auto& [key, trial] : state.results)
+    if (trial.status == TrialStatus::hang || trial.status == TrialStatus::wedged || trial.status == TrialStatus::crashed)
+      kept.emplace(key.first, trial);
+  for (const auto& [key, pending] : state.pending)
+    if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty())
+      kept.emplace(key.first, crashed(key.first, why));
+  for (auto& [config, trial] : kept) {
+    trial.detail = "quarantined in the previous journal (" + std::string(to_string(trial.status)) + "): " + trial.detail;
+    history_.quarantined.emplace(config, std::move(trial));
+  }
+  if (!kept.empty())
+    log << "disktune: " << kept.size() << " quarantined configuration(s) kept from the previous journal\n";
+}
+
+// What the resumed journal holds for the Evaluator: completed trials, and the verdict on each
+// unfinished attempt that must not run again (one that died once in this boot runs once more).
+void RunJournal::resume_history() {
+  history_.results = resumed_->results;
+  for (const auto& [key, pending] : resumed_->pending)
+    if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty()) {
+      TrialResult verdict = crashed(key.first, why + ": quarantined");
+      verdict.quick = key.second;
+      history_.crashed.emplace(key, std::move(verdict));
+    }
+}
+
+// A journal write that failed (disk full) stops the run like any other stop.
+std::optional<strategies::Stop> RunJournal::write(const json::value& record) {
+  try {
+    file_.append(record);
+    return std::nullopt;
+  } catch (const RunError& error) {
+    return strategies::Stop{strategies::StopReason::store_failed, error.what(), std::nullopt};
+  }
+}
+
+std::optional<strategies::Stop> RunJournal::begin(const probe::Settings& config, bool quick) {
+  return write(results::intent_record(config, quick, boot_id_));
+}
+
+std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
+  return write(results::result_record(trial, boot_id_));
+}
+
+namespace {
+probe::Error write_failed(const strategies::Stop& stop) {
+  return probe::Error{std::make_error_code(std::errc::io_error), std::string(kStoreWriteFailed) + stop.message, ""};
+}
+}  // namespace
+
+probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& contenders, int round,
+                                         const RoundMeasure& measure) {
+  const results::RoundKey key{contenders, round};
+  if (resumed_) {
+    if (const auto done = resumed_->rounds.find(key); done != resumed_->rounds.end())
+      return Round{done->second.results, done->second.skipped};
+    if (const auto it = resumed_->pending_rounds.find(key); it != resumed_->pending_rounds.end())
+      if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
+        Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
+        if (auto stop = write(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_)))
+          return write_failed(*stop);
+        return skipped;
+      }
+  }
+  if (auto stop = write(results::round_intent_record(contenders, round, boot_id_))) return write_failed(*stop);
+  auto results = measure(contenders);
+  if (!results) return results.error();
+  if (auto stop = write(results::round_result_record(contenders, round, *results, "", boot_id_)))
+    return write_failed(*stop);
+  return Round{std::move(*results), ""};
+}
+
+boost::json::object measurement_options(const Config& config, const std::string& strategy, const TrialSettings& trial) {
+  json::array command_line;
+  for (const auto& arg : config.command_line) command_line.emplace_back(arg);
+  return {{"objective", trial.objective.name},
+          {"metric", std::string(bench::to_string(trial.objective.metric))},
+          {"guard_objective", trial.guard ? trial.guard->name : std::string()},
+          {"tolerance_pct", 100.0 * config.tolerance},
+          {"strategy", strategy},
+          {"seed", config.seed},
+          {"repeats", trial.sampling.min_samples},
+          {"max_repeats", trial.sampling.max_samples},
+          {"duration_s", trial.workload.duration.count()},
+          {"method", std::string(to_string(trial.workload.method))},
+          {"drop_behind_bytes", trial.workload.drop_behind_bytes},
+          {"chunk_bytes", trial.workload.chunk_bytes},
+          {"steady_stop", trial.workload.steady.enabled},
+          {"confirm_rounds", trial.confirm_rounds},
+          {"command_line", std::move(command_line)}};
+}
+
+// " and mq-deadline's tunables (iosched/read_expire=500, ...)", or "" when none were recorded.
+static std::string tunables_text(const probe::SchedulerTunables& tunables) {
+  if (tunables.values.empty()) return "";
+  std::string text;
+  for (const auto& [file, value] : tunables.values) text += (text.empty() ? "" : ", ") + file + "=" + value;
+  return " and " + tunables.scheduler + "'s tunables (" + text + ")";
+}
+
+// True when the journal holds its run's end record (a damaged one counts as unfinished).
+static bool journal_finished(const std::string& text, const std::string& path) {
+  const auto decoded = results::decode_journal(text, path);
+  if (!decoded) return false;
+  const auto state = results::interpret_journal(*decoded, path);
+  return state && state->finished;
+}
+
+// What a restore from this journal means for what comes next.
+static std::string restore_note(const results::JournalState& start, const std::string& text, const std::string& path) {
+  if (const auto* command = start.options.if_contains("command"); command && *command == "apply")
+    return " (the apply is undone: 'disktune verify' of its report now shows the drift)";
+  return journal_finished(text, path) ? " (that run had finished: the next tune starts a new journal)"
+                                      : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)";
+}
+
+void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log) {
+  const std::string path = config.journal_path.value_or(default_journal_path(journal_key(config, context)));
+  if (::access(path.c_str(), F_OK) != 0 && context.recovered_probe) return;  // that was all to restore
+  if (::access(path.c_str(), F_OK) != 0)
+    throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path +
+                                   set_aside_journals(context.device->path(), path));
+  JournalFile file(path);
+  const auto state = results::interpret_start(file.existing_text(), path);
+  if (!state)
+    throw RunError(kExitUsage, state.error().message() + ": the original settings it recorded cannot be read; nothing restored");
+  const auto now = journal_identity(context);
+  refuse_other_drive(path, state->identity, now, "will not apply its settings to this one, not even with --force");
+  // Two loop devices over one file share its apply journal: --force must not put one's values on the other.
+  if (state->identity.path != now.path && !now.backing_file.empty() &&
+      probe::loop_backing_file(state->identity.path).value_or("") == now.backing_file)
+    throw RunError(kExitUsage, "journal " + path + " holds the values of " + state->identity.path + ", another loop device "
+                               "over " + now.backing_file + " still attached: 'disktune restore " + state->identity.path +
+                               "' puts them back there; nothing restored (not even with --force)");
+  if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
+    throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
+                                   " (--force restores anyway)");
+  context.device->keep_tunables(state->original_tunables);
+  if (const auto restored = Restorer(*context.device).restore(state->original); !restored.done)
+    throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.done.error().message());
+  file.append(results::restore_record(utc_timestamp(), current_boot_id()));
+  const auto* command = state->options.if_contains("command");
+  const bool apply = command && *command == "apply";
+  log << "disktune: restored " << (apply ? "the values from before the apply: " : "the settings from before the tune: ")
+      << probe::format_settings(state->original)
+      << tunables_text(state->original_tunables) << " on " << context.device->path()
+      << " from " << path << restore_note(*state, file.existing_text(), path) << '\n';
+}
+
+std::optional<strategies::Stop> RunJournal::finish(bool restored) {
+  return write(results::end_record(restored, utc_timestamp(), boot_id_));
+}
+
+}  // namespace disktune::tuner

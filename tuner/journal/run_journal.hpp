@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// RunJournal: the journal-backed RunStore of a tune run (resume, durable records, restore).
+#pragma once
+
+#include "results/journal.hpp"
+#include "tuner/config.hpp"
+#include "tuner/device_context.hpp"
+#include "tuner/journal/journal_file.hpp"
+#include "tuner/trial/run_store.hpp"
+#include "tuner/trial/trial_runner.hpp"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <ostream>
+
+namespace disktune::tuner {
+
+/// The journal side of a tune run (DESIGN.md "Hangs, crashes and reboots"):
+/// - a finished journal, or --fresh, is set aside and a new one started;
+/// - an unfinished one is resumed: the original settings it recorded are restored first
+///   (the device may be in a trial's state after a crash), completed trials are taken from
+///   it, and a trial with an intent but no result is judged: a reboot since (boot id
+///   changed) or a second unfinished attempt makes it `crashed` (quarantined); a first
+///   unfinished attempt in the same boot is run once more (strategies::death_verdict); what
+///   it found is history(), which the Evaluator takes over: the journal keeps no cache or
+///   quarantine of its own;
+/// - a journal of another drive or kernel is refused unless --force;
+/// - a resume whose measurement options (measurement_options) differ from the journal's is
+///   refused, naming each option with both values;
+/// - --fresh sets aside (renames, never deletes) any journal, readable or not, and says
+///   where it is and how to restore from it; the quarantine of a readable one of this drive
+///   (hang, wedged, crashed) is kept: those configurations are not applied again.
+/// The start record (with the original settings) is durable before the constructor returns:
+/// construct it before anything writes to the device, the capability probe included.
+class RunJournal final : public RunStore {
+ public:
+  /// Open the journal for `context`'s device and decide new/resume; may change
+  /// context.original to the journal's. `options`: measurement_options() of this run.
+  /// Throws RunError (2: damaged or foreign journal, other options, lock held; 4: the
+  /// recorded original settings could not be restored).
+  RunJournal(const Config& config, DeviceContext& context, const boost::json::object& options, std::ostream& log);
+
+  [[nodiscard]] const std::string& path() const { return file_.path(); }
+  /// Completed trials and verdicts of the resumed journal, or the quarantine kept from a
+  /// set-aside one (hang, wedged, crashed: "quarantined in the previous journal (...)").
+  [[nodiscard]] strategies::TrialHistory history() const override { return history_; }
+  /// Intent record of (config, quick), fsynced. A Stop (store_failed) when it cannot be written.
+  /// `quick`: a minimum-samples trial (racing's first rung), journaled apart from a full one.
+  std::optional<strategies::Stop> begin(const probe::Settings& config, bool quick) override;
+  /// Result record of `trial`, fsynced. A Stop (store_failed) when it cannot be written.
+  std::optional<strategies::Stop> record(const strategies::TrialResult& trial) override;
+  /// The baseline a resumed run measured already, if any.
+  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override;
+  /// Record the baseline measurement (durably). A Stop (store_failed) when it cannot be written.
+  std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override;
+  /// Round `round` of the confirmation of `contenders` ([0] the baseline) as one journaled unit: taken
+  /// from the journal when it completed before; skipped (Round::skipped says why) when it
+  /// was in flight when the machine restarted, or when the process died in it twice; else
+  /// `measure` between a durable intent record and a durable result record (an error from
+  /// `measure` records no result: the round stays in flight). A record that cannot be written:
+  /// an error whose op starts with kStoreWriteFailed.
+  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
+                               const RoundMeasure& measure) override;
+  /// Record the end of the run (settings restored or not). A Stop (store_failed) when it
+  /// cannot be written: the journal then stays unfinished (the next start restores from it).
+  std::optional<strategies::Stop> finish(bool restored);
+
+ private:
+  /// Every record goes through here: appended durably, a failed write a Stop (store_failed).
+  std::optional<strategies::Stop> write(const boost::json::value& record);
+  void resume_history();
+  void carry_quarantine(const results::JournalState& state, std::ostream& log);
+  bool accept_or_set_aside(const Config& config, DeviceContext& context, const results::JournalIdentity& identity,
+                           const boost::json::object& options, std::ostream& log);
+
+  JournalFile file_;
+  std::string boot_id_;
+  std::optional<results::JournalState> resumed_;
+  strategies::TrialHistory history_;
+};
+
+/// The default journal's key for `context`'s device (default_journal_path): model and
+/// serial follow the drive; a device without identify data is named by its kernel name; a
+/// simulated one also by its seed, so runs with other seeds do not resume it.
+std::string journal_key(const Config& config, const DeviceContext& context);
+
+/// Who a journal (or a probe record) of `context`'s device belongs to: its path, identify
+/// model, serial and firmware, size and the running kernel.
+results::JournalIdentity journal_identity(const DeviceContext& context);
+
+/// Every option that shapes a measurement, as the start record and the report keep them:
+/// strategy, seed, repeats, max_repeats, duration_s, method, chunk_bytes, confirm_rounds,
+/// and the command line (recorded, not compared).
+boost::json::object measurement_options(const Config& config, const std::string& strategy,
+                                        const TrialSettings& trial);
+
+/// `disktune restore`: put back the original settings recorded in the device's journal
+/// (--journal or the default path; only its start record is needed, so a journal whose later
+/// records are damaged still restores) and read them back, with the original scheduler's
+/// tunables when the journal recorded them. Without a journal, a killed probe's record that
+/// open_device_unprobed restored suffices (context.recovered_probe). Records a restore record and leaves
+/// the journal unfinished: the next tune resumes it, quarantine kept. Throws RunError: 2 when
+/// there is no journal (naming set-aside journals next to it, with the command that restores
+/// from one), its start record is unreadable, or it belongs to another drive (another device
+/// name or kernel: unless --force), 4 when a setting cannot be restored (the message names it).
+void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log);
+
+}  // namespace disktune::tuner

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// install_files, run_install and run_uninstall.
+#include "tuner/keep/install.hpp"
+
+#include "results/snippet.hpp"
+#include "results/udev_rules.hpp"
+#include "tuner/host/input_file.hpp"
+#include "tuner/keep/install_lock.hpp"
+#include "tuner/keep/install_forms.hpp"
+#include "tuner/keep/apply.hpp"
+#include "tuner/keep/drive_match.hpp"
+#include "tuner/journal/journal_file.hpp"
+#include "tuner/host/output_file.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+#include <sys/stat.h>
+
+namespace disktune::tuner {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kMark = kInstallMark;
+constexpr const char* kConfigDir = "etc/disktune";
+constexpr const char* kUnit = "etc/systemd/system/disktune-apply.service";
+constexpr const char* kUnitLink = "etc/systemd/system/multi-user.target.wants/disktune-apply.service";
+constexpr const char* kSleepHook = "usr/lib/systemd/system-sleep/disktune";
+constexpr const char* kHdparmConf = "etc/hdparm.conf";
+// A temporary file of write_output this old is no write in progress: an install killed before its rename.
+constexpr std::chrono::seconds kStaleTemporary{60};
+
+std::string file_key(std::string text) {
+  for (char& c : text)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') c = '_';
+  return text;
+}
+
+// file_key of `text`; a long one as its tail and hash, so "69-disktune-KEY.rules" and the
+// temporary files beside it fit NAME_MAX (255) however deep a backing file lies.
+std::string short_file_key(const std::string& text) {
+  constexpr std::size_t kLongest = 200;
+  auto key = file_key(text);
+  return key.size() <= kLongest ? key : file_key(unique_journal_key("", text));
+}
+
+// A report as the snippet emitters take it: the winner's changes over the baseline.
+results::Report snippet_report(const results::SavedReport& saved) {
+  results::Report report;
+  report.device = saved.device;
+  report.completed = true;
+  report.baseline.trial.settings = saved.baseline;
+  report.winner.settings = probe::with_changes(saved.baseline, saved.changes);
+  report.winner.changes = saved.changes;
+  report.winner.keep_baseline = saved.changes.empty();
+  return report;
+}
+
+std::string read_file(const fs::path& path) { return read_whole_file(path.string()).value_or(""); }
+
+// What is at `path` (not followed): absent, a regular file, or something install never
+// writes through or over (a symlink, a directory, a FIFO, a device: reading a FIFO or
+// /dev/zero would hang).
+enum class Kind { absent, regular, other };
+
+Kind kind_of(const fs::path& path) {
+  const auto status = fs::symlink_status(path);
+  if (!fs::exists(status)) return Kind::absent;
+  return fs::is_regular_file(status) ? Kind::regular : Kind::other;
+}
+
+// Whether the regular file at `path` is one disktune install wrote for `device`: a report whose
+// rule matches the same drive (a key two drives share names the first one's files), or a file
+// with the mark (carries_mark).
+bool ours(const fs::path& path, const results::DeviceInfo& device) {
+  if (kind_of(path) != Kind::regular) return false;
+  const auto text = read_file(path);
+  if (path.extension() != ".json") return carries_mark(text);
+  const auto installed = results::parse_saved_report(text, path.string());
+  // The same match, not the same identity: a drive re-tuned after a firmware update is ours.
+  return installed.has_value() && results::udev_match_clause(installed.value().device) == results::udev_match_clause(device);
+}
+
+fs::path root_of(const std::optional<std::string>& root) {
+  if (root && root->empty()) throw RunError(kExitUsage, "--root '': an empty root names no directory; nothing done");
+  return fs::path(root.value_or("/"));
+}
+
+fs::path under(const std::optional<std::string>& root, const std::string& relative) {
+  return root_of(root) / relative;
+}
+
+// Whether the symlink `link` leads to a directory inside `root` (a usrmerge-style link of
+// an image, or any link of the running system, whose root is /).
+bool link_inside(const fs::path& link, const fs::path& root) {
+  std::error_code ec;
+  const auto target = fs::canonical(link, ec);
+  if (ec || !fs::is_directory(target, ec)) return false;
+  const auto base = fs::canonical(root, ec);
+  if (ec) return false;
+  const auto relative = target.lexically_relative(base);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+// The first directory between the root and `relative` that is no directory, or a symlink
+// leading out of the root (writing or removing through it would reach outside), or "".
+std::string crossing(const std::optional<std::string>& root, const std::string& relative) {
+  const auto base = root_of(root);
+  auto path = base;
+  for (const auto& part : fs::path(relative).parent_path()) {
+    path /= part;
+    const auto status = fs::symlink_status(path);
+    if (!fs::exists(status)) return "";
+    if (fs::is_symlink(status) ? !link_inside(path, base) : !fs::is_directory(status)) return path.string();
+  }
+  return "";
+}
+
+void write_file(const fs::path& path, const std::string& content, bool executable) {
+  fs::create_directories(path.parent_path());
+  write_output(path.string(), content);
+  if (executable) ::chmod(path.c_str(), 0755);
+}
+
+// The enable link install makes.
+bool our_link(const fs::path& link) {
+  return fs::is_symlink(fs::symlink_status(link)) && fs::read_symlink(link) == "../disktune-apply.service";
+}
+
+// Another drive's report is still installed: the shared unit and hook stay.
+bool other_reports_left(const fs::path& config_dir, const fs::path& mine) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(config_dir, ec))
+    if (entry.path().extension() == ".json" && entry.path() != mine) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string install_key(const results::DeviceInfo& device) {
+  if (!has_stable_identity(device))
+    throw RunError(kExitUsage, "install: " + device.path + " has no serial, wwid or backing file: a rule keyed on its "
+                               "kernel name could set another disk after a reboot; nothing installed");
+  // The identity the rule matches (results::udev_match_clause), in its order.
+  if (!device.backing_file.empty()) return short_file_key("loop" + device.backing_file);
+  if (const auto serial = results::udev_id_serial(device.model, device.serial); !serial.empty())
+    return short_file_key(serial);
+  if (!device.wwid.empty()) return short_file_key(device.wwid);
+  throw RunError(kExitUsage, "install: " + device.path + " (model '" + device.model + "', serial '" + device.serial +
+                             "') has no ID_SERIAL udev can match (it needs a model and a serial) and no wwid; "
+                             "nothing installed");
+}
+
+std::vector<InstalledFile> install_files(const results::SavedReport& report, const std::string& report_text,
+                                         const std::string& exe, const std::vector<InstallForm>& forms) {
+  if (report.changes.empty())
+    throw RunError(kExitUsage, "install: " + report.file + " recommends keeping the baseline: nothing to install");
+  const auto key = install_key(report.device);
+  const auto snippet_form = snippet_report(report);
+  std::string from = report.file;  // a path may hold a newline: it must not end the comment
+  for (char& c : from)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  const std::string mark_line = std::string(kMark) + " from " + from;
+  const auto wanted = [&forms](InstallForm form) { return std::find(forms.begin(), forms.end(), form) != forms.end(); };
+  std::vector<InstalledFile> files{{std::string(kConfigDir) + "/" + key + ".json", report_text, false, false}};
+  try {
+    if (wanted(InstallForm::udev))
+      files.push_back({"etc/udev/rules.d/69-disktune-" + key + ".rules",
+                       "# " + mark_line + "\n" + results::udev_rule(report.device, results::snippet_settings(snippet_form)),
+                       false, false});
+    if (wanted(InstallForm::hdparm_conf))
+      files.push_back({kHdparmConf, "# " + mark_line + "\n" + hdparm_conf_form(snippet_form, report.file), false, false, key});
+    if (wanted(InstallForm::tuned))
+      files.push_back({"etc/tuned/" + tuned_profile_name(key) + "/tuned.conf",
+                       tuned_profile_file(key, mark_line, tuned_form(snippet_form, report.file)), false, false});
+  } catch (const std::invalid_argument& e) {
+    throw RunError(kExitUsage, "install: " + report.file + ": " + e.what());
+  }
+  if (wanted(InstallForm::systemd)) {
+    files.push_back({kUnit, systemd_unit_text(checked_exe(exe)), false, true});
+    files.push_back({kSleepHook, sleep_hook_text(checked_exe(exe)), true, true});
+  }
+  return files;
+}
+
+namespace {
+
+ExitCode install_here(const Config& config, std::ostream& out);
+ExitCode uninstall_here(const Config& config, std::ostream& out);
+
+// A file system error (a read-only --root, a directory where a file goes) as bad input.
+template <class F>
+ExitCode with_fs_errors(const char* command, F&& body) {
+  try {
+    return body();
+  } catch (const fs::filesystem_error& e) {
+    throw RunError(kExitUsage, std::string(command) + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+ExitCode run_install(const Config& config, std::ostream& out) {
+  const auto lock = lock_install_root(root_of(config.install_root).string(), "install");
+  return with_fs_errors("install", [&] { return install_here(config, out); });
+}
+
+ExitCode run_uninstall(const Config& config, std::ostream& out) {
+  const auto lock = lock_install_root(root_of(config.install_root).string(), "uninstall");
+  return with_fs_errors("uninstall", [&] { return uninstall_here(config, out); });
+}
+
+namespace {
+
+// What install writes at `path` for `f`: the file, or the whole hdparm.conf with f's block in it.
+std::string content_at(const fs::path& path, const InstalledFile& f) {
+  if (f.block_key.empty()) return f.content;
+  std::string existing;
+  if (kind_of(path) == Kind::regular) {
+    auto text = read_whole_file(path.string());  // never "" for a file that could not be read: it would be replaced
+    if (!text)
+      throw RunError(kExitUsage, "install: " + path.string() + " cannot be read whole (at most " +
+                                 std::to_string(kMaxInputBytes >> 20) + " MiB): nothing installed");
+    existing = std::move(*text);
+  }
+  try {
+    return with_hdparm_conf_block(existing, f.block_key, f.content);
+  } catch (const std::invalid_argument& e) {
+    throw RunError(kExitUsage, "install: " + path.string() + ": " + e.what() + "; nothing installed");
+  }
+}
+
+// Refuses (exit 2) a target install must not write: through a link out of the root, over
+// what is no regular file, over a file of someone else (a shared file takes only our block).
+void check_target(const Config& config, const InstalledFile& f, const results::DeviceInfo& device) {
+  const auto path = under(config.install_root, f.path);
+  if (const auto through = crossing(config.install_root, f.path); !through.empty())
+    throw RunError(kExitUsage, "install: " + through + " is a symbolic link out of the root or no directory: " +
+                               path.string() + " could land outside the root; nothing installed");
+  if (kind_of(path) == Kind::other)
+    throw RunError(kExitUsage, "install: " + path.string() + " is a symbolic link, a directory or a device: "
+                               "install writes only regular files; nothing installed");
+  if (f.block_key.empty() && kind_of(path) == Kind::regular && !ours(path, device))
+    throw RunError(kExitUsage, "install: " + path.string() + " exists and was not written by disktune install "
+                               "for this drive (a key another drive shares, or a file of your own); nothing installed");
+  (void)content_at(path, f);  // a damaged block of ours is refused before anything is written
+}
+
+// The boot unit is shared: another drive's install made it run its --exe, which this one keeps.
+void check_shared_unit(const Config& config, const std::vector<InstalledFile>& files, const fs::path& mine) {
+  const auto unit = std::find_if(files.begin(), files.end(), [](const auto& f) { return f.path == kUnit; });
+  const auto path = under(config.install_root, kUnit);
+  if (unit == files.end() || kind_of(path) != Kind::regular) return;
+  const auto installed = exec_start(read_file(path));
+  if (installed == exec_start(unit->content) || !other_reports_left(under(config.install_root, kConfigDir), mine))
+    return;
+  throw RunError(kExitUsage, "install: " + path.string() + " of the drives already installed has '" + installed +
+                             "', and this install asks for '" + exec_start(unit->content) + "': the unit is "
+                             "shared, so give the same --exe (or uninstall the others first); nothing installed");
+}
+
+void check_exe(const Config& config, const std::string& exe, std::ostream& out) {
+  std::error_code ec;  // --root / (or /.) is the running system, as no --root is
+  const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
+  // Under another root an absolute symlink (usr/sbin/disktune -> /opt/...) points into that root.
+  const std::string at = live ? exe : resolve_under_root(root_of(config.install_root), exe).string();
+  if (auto why = missing_exe(at, live ? "" : *config.install_root)) {
+    if (live) throw RunError(kExitUsage, "install: " + *why + "; nothing installed");
+    out << "disktune: warning: " << *why << '\n';
+  }
+}
+
+void remove_stale(const fs::path& path, std::ostream& out) {
+  for (const auto& stale : remove_stale_temporaries(path.string(), kStaleTemporary))
+    out << "disktune: removed " << stale << " (left by an interrupted install)\n";
+}
+
+void tell_tuned(const std::vector<InstalledFile>& files, std::ostream& out) {
+  for (const auto& f : files)
+    if (f.path.rfind("etc/tuned/", 0) == 0)
+      out << "disktune: TuneD uses " << fs::path(f.path).parent_path().filename().string()
+          << " once it is named with the active profile: tuned-adm profile \"$(tuned-adm active | sed "
+             "'s/^Current active profile: //')\" "
+          << fs::path(f.path).parent_path().filename().string() << '\n';
+}
+
+ExitCode install_here(const Config& config, std::ostream& out) {
+  const auto& file = config.reports.at(0);
+  const auto report = read_report("REPORT", file);
+  // The boot unit outlives a build directory: the installed binary unless --exe names one.
+  const std::string exe = config.install_exe.value_or("/usr/sbin/disktune");
+  check_exe(config, exe, out);
+  const auto files = install_files(report, read_file(file), exe, config.install_forms);
+  for (const auto& f : files) check_target(config, f, report.device);  // all first: a refusal writes nothing
+  check_shared_unit(config, files, under(config.install_root, files.front().path));
+  const auto link = under(config.install_root, kUnitLink);
+  const bool enable = std::any_of(files.begin(), files.end(), [](const auto& f) { return f.path == kUnit; });
+  if (enable && (!crossing(config.install_root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link))))
+    throw RunError(kExitUsage, "install: " + link.string() + " is not disktune's enable link (or its directory is "
+                               "a symbolic link out of the root); nothing installed");
+  for (const auto& f : files) {
+    const auto path = under(config.install_root, f.path);
+    remove_stale(path, out);
+    write_file(path, content_at(path, f), f.executable);
+    out << "disktune: wrote " << path.string() << (f.block_key.empty() ? "" : " (the block of " + f.block_key + ")")
+        << '\n';
+  }
+  if (enable && kind_of(link) == Kind::absent) {  // what `systemctl enable` makes
+    fs::create_directories(link.parent_path());
+    fs::create_symlink("../disktune-apply.service", link);
+    out << "disktune: enabled " << link.string() << " -> ../disktune-apply.service\n";
+  }
+  tell_tuned(files, out);
+  return kExitOk;
+}
+
+// Whether `relative` can be removed: reached inside the root and written by install (a
+// reason printed when not). Absent: false, quietly.
+bool removable(const Config& config, const std::string& relative, const results::DeviceInfo& device, std::ostream& out) {
+  const auto path = under(config.install_root, relative);
+  if (const auto through = crossing(config.install_root, relative); !through.empty()) {
+    out << "disktune: left " << path.string() << ": " << through << " is a symbolic link out of the root or no directory\n";
+    return false;
+  }
+  if (kind_of(path) == Kind::absent) return false;
+  if (!(relative == std::string(kUnitLink) ? our_link(path) : ours(path, device))) {
+    out << "disktune: left " << path.string() << ": not written by disktune install\n";
+    return false;
+  }
+  return true;
+}
+
+// KEY's block out of hdparm.conf, every other byte kept; a file left holding nothing is removed.
+void remove_block(const Config& config, const std::string& key, std::ostream& out) {
+  const auto path = under(config.install_root, kHdparmConf);
+  if (kind_of(path) == Kind::absent) return;
+  remove_stale(path, out);
+  if (!crossing(config.install_root, kHdparmConf).empty() || kind_of(path) != Kind::regular) {
+    out << "disktune: left " << path.string() << ": a symbolic link, no regular file, or behind a link out of the root\n";
+    return;
+  }
+  const auto whole = read_whole_file(path.string());
+  if (!whole) {
+    out << "disktune: left " << path.string() << ": it cannot be read whole\n";
+    return;
+  }
+  const auto& text = *whole;
+  if (!has_hdparm_conf_block(text, key)) return;
+  std::string rest;
+  try {
+    rest = with_hdparm_conf_block(text, key, "");
+  } catch (const std::invalid_argument& e) {
+    out << "disktune: left " << path.string() << ": " << e.what() << '\n';
+    return;
+  }
+  if (rest.find_first_not_of(" \t\n") == std::string::npos) {
+    fs::remove(path);
+    out << "disktune: removed " << path.string() << " (it held only the block of " << key << ")\n";
+    return;
+  }
+  write_output(path.string(), rest);
+  out << "disktune: removed the block of " << key << " from " << path.string() << '\n';
+}
+
+ExitCode uninstall_here(const Config& config, std::ostream& out) {
+  const auto report = read_report("REPORT", config.reports.at(0));
+  const auto key = install_key(report.device);
+  const auto config_dir = under(config.install_root, kConfigDir);
+  const auto mine = config_dir / (key + ".json");
+  const std::string tuned = "etc/tuned/" + tuned_profile_name(key) + "/tuned.conf";
+  std::vector<std::string> remove = {std::string(kConfigDir) + "/" + key + ".json",
+                                     "etc/udev/rules.d/69-disktune-" + key + ".rules", tuned};
+  if (!other_reports_left(config_dir, mine)) remove.insert(remove.end(), {kUnitLink, kUnit, kSleepHook});
+  if (kind_of(mine) == Kind::regular && !ours(mine, report.device)) {
+    out << "disktune: left " << mine.string() << " and its rule: installed for another drive\n";
+    return kExitOk;
+  }
+  for (const auto& relative : remove) {
+    const auto path = under(config.install_root, relative);
+    remove_stale(path, out);
+    if (!removable(config, relative, report.device, out)) continue;
+    fs::remove(path);
+    out << "disktune: removed " << path.string() << '\n';
+  }
+  const auto profile = under(config.install_root, tuned).parent_path();  // once empty, and a real directory
+  std::error_code ec;
+  if (crossing(config.install_root, tuned).empty() && fs::is_directory(fs::symlink_status(profile)) &&
+      fs::is_empty(profile, ec) && fs::remove(profile, ec))
+    out << "disktune: removed " << profile.string() << '\n';
+  remove_block(config, key, out);
+  return kExitOk;
+}
+
+}  // namespace
+
+}  // namespace disktune::tuner

@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// run_verify: live values against a report's, with the evidence for a drift's cause.
+#include "tuner/keep/verify.hpp"
+
+#include "probe/linux/device_names.hpp"
+#include "probe/settings.hpp"
+#include "probe/watch/kmsg_reader.hpp"
+#include "results/pretty_json.hpp"
+#include "tuner/keep/apply.hpp"
+#include "tuner/keep/drift_cause.hpp"
+#include "tuner/keep/drift_coupling.hpp"
+#include "tuner/keep/drive_match.hpp"
+#include "tuner/journal/journal_file.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+namespace disktune::tuner {
+namespace {
+
+namespace json = boost::json;
+
+struct KnobCheck {
+  probe::SettingId id;
+  std::string expected, actual;  // format_value; actual empty when unreadable
+  bool ok = false;
+  std::string cause;             // for a drift: what it is and the evidence, or "cause unknown"
+  std::string evidence;          // the evidence alone (drift_cause); "" when there is none
+};
+
+struct DriveCheck {
+  std::string report;
+  std::optional<std::string> device;  // nullopt: absent
+  std::string detail;                 // absent: what was looked at
+  std::vector<KnobCheck> knobs;
+  [[nodiscard]] bool ok() const {
+    return device && std::all_of(knobs.begin(), knobs.end(), [](const KnobCheck& k) { return k.ok; });
+  }
+};
+
+// The reports to check: REPORT... as given, or every *.json of --config DIR in name order.
+std::vector<std::string> report_files(const Config& config) {
+  return config.config_dir ? config_reports(*config.config_dir) : config.reports;
+}
+
+// The udev database entry's mtime of `device` (/run/udev/data/bMAJ:MIN, rewritten each time
+// udev handles an event for it); nullopt without udev or an entry.
+std::optional<std::time_t> udev_event_time(const std::string& device) {
+  struct stat node {};
+  if (::stat(device.c_str(), &node) != 0 || !S_ISBLK(node.st_mode)) return std::nullopt;
+  const std::string entry = "/run/udev/data/b" + std::to_string(major(node.st_rdev)) + ":" + std::to_string(minor(node.st_rdev));
+  struct stat data {};
+  if (::stat(entry.c_str(), &data) != 0) return std::nullopt;
+  return data.st_mtime;
+}
+
+// The kernel log's records after the apply's mark (same boot only: sequence numbers start
+// again at each boot) that show a resume or a reset of the device's port.
+void add_kernel_log(DriftEvidence& evidence, const results::KernelLogMark& mark, const std::string& device) {
+  const auto records = probe::read_kmsg_log(mark.seq);
+  if (!records) return;
+  evidence.applied_usec = mark.monotonic_usec;
+  evidence.kernel_log_lost = !records->empty() && records->front().seq > mark.seq + 1;  // seq is gapless in a boot
+  evidence.resume = probe::first_resume(*records);
+  evidence.reset = probe::first_reset(*records, probe::device_ports(probe::kernel_name(device)));
+}
+
+// What the drive's apply journal, udev and the kernel log record about it (drift_cause.hpp).
+DriftEvidence drift_evidence(const DeviceContext& context) {
+  DriftEvidence evidence;
+  evidence.current_boot_id = current_boot_id();
+  evidence.udev_event_at = udev_event_time(context.device->path());
+  Config config;
+  config.device = context.device->path();
+  const auto state = apply_journal_state(config, context);
+  if (!state) return evidence;
+  if (!state->apply_in_effect) evidence.restored_at = state->restored_at;
+  evidence.applied_at = state->applied_at;
+  evidence.applied_boot_id = state->applied_boot_id;
+  if (state->applied_kernel_log && state->applied_boot_id == evidence.current_boot_id)
+    add_kernel_log(evidence, *state->applied_kernel_log, context.device->path());
+  return evidence;
+}
+
+KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::SettingValue& expected,
+                     const results::SavedReport& report, const DriftEvidence& drift) {
+  KnobCheck knob{id, probe::format_value(id, expected), "", false, "", ""};
+  const auto live = device.read(id);
+  const LiveReader read = [&device](probe::SettingId other) -> std::optional<probe::SettingValue> {
+    auto value = device.read(other);
+    return value ? std::optional(*value) : std::nullopt;
+  };
+  const auto coupling =
+      coupling_cause(id, live ? std::optional(*live) : std::nullopt, expected,
+                     probe::with_changes(report.baseline, report.changes), read);
+  if (!live) {
+    knob.cause = "cannot be read: " + live.error().message() + (coupling.text.empty() ? "" : "; " + coupling.text);
+    knob.evidence = coupling.certain ? coupling.text : "";
+    return knob;
+  }
+  knob.actual = probe::format_value(id, *live);
+  knob.ok = *live == expected;
+  if (knob.ok) return knob;
+  const auto before = report.baseline.find(id);
+  const bool original = before != report.baseline.end() && before->second == *live;
+  const auto found = drift_cause(drift, id);
+  // A certain coupling is evidence; a value that only matches one (the kernel's own default can:
+  // a loop device starts at 2 x max_sectors_kb) is named as a possibility beside the evidence.
+  const std::string certain = coupling.certain ? coupling.text : "";
+  knob.evidence = certain.empty() ? found : found.empty() ? certain : certain + "; " + found;
+  const std::string possible = !coupling.certain && !coupling.text.empty() ? "; possibly a kernel coupling: " + coupling.text : "";
+  if (original)
+    knob.cause = "back at its value before the tune; " +
+                 (knob.evidence.empty() ? "nothing shows what put it back" : knob.evidence) + possible;
+  else
+    knob.cause = (knob.evidence.empty() ? "cause unknown" : knob.evidence) + possible;
+  return knob;
+}
+
+DriveCheck check_drive(const results::SavedReport& report) {
+  DriveCheck check;
+  check.report = report.file;
+  const auto found = find_drive(report, std::nullopt);
+  if (!found.path) {
+    check.detail = found.why_not;
+    return check;
+  }
+  check.device = found.path;
+  auto context = identified_device(*found.path);
+  if (!context) {
+    check.device.reset();
+    check.detail = context.error().message();
+    return check;
+  }
+  const auto evidence = drift_evidence(*context);
+  for (const auto& [id, value] : probe::in_apply_order(report.changes))
+    check.knobs.push_back(check_knob(*context->device, id, value, report, evidence));
+  return check;
+}
+
+void print_text(const std::vector<DriveCheck>& checks, std::ostream& out) {
+  for (const auto& c : checks) {
+    if (!c.device) {
+      out << c.report << ": ABSENT: " << c.detail << '\n';
+      continue;
+    }
+    out << c.report << ": " << *c.device << (c.ok() ? ": ok" : ": DRIFT") << '\n';
+    for (const auto& k : c.knobs) {
+      out << "  " << probe::setting_name(k.id) << ": expected " << k.expected << ", actual "
+          << (k.actual.empty() ? "unreadable" : k.actual) << (k.ok ? "  ok" : "  DRIFT: " + k.cause) << '\n';
+    }
+    if (c.knobs.empty()) out << "  nothing to check: the report keeps the baseline\n";
+  }
+}
+
+json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
+  json::array drives;
+  for (const auto& c : checks) {
+    json::array knobs;
+    for (const auto& k : c.knobs)
+      knobs.push_back(json::object{{"setting", probe::setting_name(k.id)}, {"expected", k.expected},
+                                   {"actual", k.actual.empty() ? json::value(nullptr) : json::value(k.actual)},
+                                   {"status", k.ok ? "ok" : "drift"},
+                                   {"detail", k.ok ? json::value(nullptr) : json::value(k.cause)},
+                                   {"cause", k.evidence.empty() ? json::value(nullptr) : json::value(k.evidence)}});
+    drives.push_back(json::object{{"report", c.report},
+                                  {"device", c.device ? json::value(*c.device) : json::value(nullptr)},
+                                  {"status", !c.device ? "absent" : c.ok() ? "ok" : "drift"},
+                                  {"detail", c.detail.empty() ? json::value(nullptr) : json::value(c.detail)},
+                                  {"settings", std::move(knobs)}});
+  }
+  return json::object{{"status", ok ? "ok" : "drift"}, {"drives", std::move(drives)}};
+}
+
+}  // namespace
+
+ExitCode run_verify(const Config& config, std::ostream& out, std::ostream&) {
+  std::vector<results::SavedReport> reports;  // all read first: bad input checks nothing
+  for (const auto& file : report_files(config))
+    reports.push_back(read_report(config.config_dir ? "--config" : "REPORT", file));
+  std::vector<DriveCheck> checks;
+  for (const auto& report : reports) checks.push_back(check_drive(report));
+  const bool ok = std::all_of(checks.begin(), checks.end(), [](const DriveCheck& c) { return c.ok(); });
+  if (config.json)
+    out << results::pretty_json(to_json(checks, ok));
+  else
+    print_text(checks, out);
+  return ok ? kExitOk : kExitDrift;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Finalists, confirmation round, winner.
+#include "tuner/run/decision.hpp"
+
+#include "strategies/winner_rule.hpp"
+
+namespace disktune::tuner {
+
+probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round_runner,
+                               std::size_t finalist_count, int max_extra_rounds) {
+  Decision decision{evaluator.baseline(), std::nullopt, "", std::nullopt};
+  const auto finals = strategies::finalists(evaluator, finalist_count);
+  if (finals.empty()) return decision;
+  std::optional<probe::Error> failure;
+  auto round = strategies::confirm(
+      evaluator.baseline().settings, finals,
+      [&](const std::vector<probe::Settings>& contenders, int index) {
+        auto ran = round_runner(contenders, index);
+        if (ran && ran->skipped.empty()) return std::move(ran->results);
+        if (!ran) failure = ran.error();
+        else if (index == 0) decision.round_skipped = ran->skipped;
+        // A failed or skipped round: results that are not ok (an extra round is then dropped).
+        std::vector<strategies::TrialResult> none(contenders.size());
+        for (auto& r : none) r.status = strategies::TrialStatus::error;
+        return none;
+      },
+      evaluator.gain_threshold(), max_extra_rounds);
+  if (failure) return *failure;
+  const auto& base = evaluator.baseline().settings;
+  if (!decision.round_skipped.empty()) {
+    decision.winner = finals.front();
+    const std::vector<strategies::TrialResult> trials(evaluator.trials().begin(), evaluator.trials().end());
+    decision.tie = strategies::tie_break(evaluator.baseline(), trials, decision.winner, base,
+                                         evaluator.gain_threshold(), evaluator.guard_tolerance());
+    return decision;
+  }
+  decision.winner = round.results[round.winner];
+  if (round.winner == 0) decision.winner = evaluator.baseline();
+  const std::vector<strategies::TrialResult> rivals(round.results.begin() + 1, round.results.end());
+  if (round.winner != 0)
+    decision.tie = strategies::tie_break(round.results[0], rivals, decision.winner, base, evaluator.gain_threshold());
+  decision.confirmation = std::move(round);
+  return decision;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The end of a search: the finalists' confirmation round and the winner it decides.
+#pragma once
+
+#include "strategies/confirmation.hpp"
+#include "strategies/winner_rule.hpp"
+#include "tuner/trial/run_store.hpp"
+#include "tuner/trial/trial_runner.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// Runs round `round` (0, then the extra rounds: strategies::ConfirmRunner) of the
+/// confirmation of `contenders` ([0] the baseline): TrialRunner::confirm, through the run's
+/// store (RunStore::confirm: the journal or memory). Errors as TrialRunner::confirm.
+using RoundRunner = std::function<probe::Result<Round>(const std::vector<probe::Settings>& contenders, int round)>;
+
+/// The decided outcome of a search.
+struct Decision {
+  strategies::TrialResult winner;                        ///< as confirmed; the baseline's trial (id 0) to keep it
+  std::optional<strategies::Confirmation> confirmation;  ///< nullopt when no finalist beat the baseline or skipped
+  std::string round_skipped;  ///< why the round was skipped: the winner is then the search's best, unconfirmed
+  /// The tie the winner rule broke for a simpler winner (strategies::tie_break), judged on the
+  /// round's figures (the search's when the round was skipped); nullopt when none was.
+  std::optional<strategies::TieBreak> tie{};
+};
+
+/// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,
+/// when there are any, decide between them and the baseline in a confirmation round run by
+/// `round` (strategies::confirm with the evaluator's gain threshold, at most
+/// `max_extra_rounds` extra rounds). A skipped first round leaves the search's best (the first
+/// finalist) as the winner, with Decision::round_skipped set; a skipped extra round ends the
+/// extension. Errors: the original settings could not be restored after a round.
+probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
+                               std::size_t finalist_count = 3,
+                               int max_extra_rounds = strategies::kMaxExtraConfirmRounds);
+
+}  // namespace disktune::tuner

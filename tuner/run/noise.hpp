@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The run's noise against the smallest gain the winner rule accepts: said at once, acted on.
+#pragma once
+
+#include "tuner/trial/trial_runner.hpp"
+
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// What the noise check concluded.
+struct NoiseCheck {
+  bool resolvable = true;   ///< the noise is at most the smallest accepted gain
+  std::string detail;       ///< the figures and what to do, when not resolvable; else empty
+  std::string summary;      ///< the noise in a few words ("noise 13.09 % with 10 samples per trial"); else empty
+  double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
+  /// The re-measurement found a setting changed behind disktune's back
+  /// (baseline_changed_behind): the run must stop; nullopt otherwise.
+  std::optional<probe::Error> changed_behind{};
+};
+
+/// "3 baseline trials, medians 40.10, 43.50, 41.00 MB/s: noise 8.30 %": the medians (scores)
+/// as `objective`'s figures in its unit (bench::figure_number, unit_of).
+std::string noise_figures(const std::vector<double>& medians, double noise_pct, const bench::Objective& objective);
+
+/// When baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
+/// gain the winner rule accepts: say so on `log` at once with the figures, switch `runner`
+/// to --max-repeats samples for every trial (the median of more samples varies less) and,
+/// unless `keep_figures` (the baseline came from a resumed journal, or --time-budget leaves
+/// no room) or no more samples are allowed, measure the noise again with as many baseline trials at that count, updating
+/// baseline.aa_medians and noise_floor_pct. Still too large: not resolvable, with
+/// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
+/// keeps the first figures (one that saw a setting changed behind its back says so in
+/// NoiseCheck::changed_behind).
+NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
+                        std::ostream& log);
+
+}  // namespace disktune::tuner

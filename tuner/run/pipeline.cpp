@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The tune pipeline, one straight line for `tune` and `evaluate`: baseline, search, confirmation, decision.
+#include "tuner/run/pipeline.hpp"
+
+#include "tuner/run/decision.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+namespace disktune::tuner {
+namespace {
+
+using strategies::TrialResult;
+
+// Confirmation rounds never go below this, whatever the budget.
+constexpr int kMinConfirmRounds = 3;
+// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
+constexpr int kMaxContenders = 4;
+
+// Measurement seconds of one sample, from the baseline's (its warm-up included).
+double seconds_per_sample(const TrialResult& baseline) {
+  const auto samples = baseline.samples.size() + (baseline.warmup > 0.0 ? 1 : 0);
+  return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
+}
+
+// A confirmation round of `rounds` rounds: every contender takes a warm-up and a kept sample.
+double confirmation_cost_s(int rounds, double sample_s) { return rounds * kMaxContenders * 2.0 * sample_s; }
+
+// As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
+int confirm_rounds_within(double left_s, double sample_s, int rounds) {
+  const double per_round = confirmation_cost_s(1, sample_s);
+  if (per_round <= 0.0) return rounds;
+  return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
+}
+
+// How many extra rounds (strategies::confirm) --time-budget leaves after the first round:
+// each costs what the first does. Without a budget, strategies::kMaxExtraConfirmRounds.
+int extra_rounds_within(const PipelineInput& input, const PipelineResult& result, const RunExecutor& executor) {
+  if (!input.time_budget_s) return strategies::kMaxExtraConfirmRounds;
+  const double per_round = confirmation_cost_s(executor.settings().confirm_rounds, seconds_per_sample(result.baseline->trial));
+  if (per_round <= 0.0) return strategies::kMaxExtraConfirmRounds;
+  const double left = *input.time_budget_s - result.before_search_s - result.search_s - per_round;
+  return std::clamp(static_cast<int>(left / per_round), 0, strategies::kMaxExtraConfirmRounds);
+}
+
+// The confirmation round, stored as one unit and announced (it runs for minutes on a real
+// device): what it measures, then where its answer came from. `sample_s`: the baseline's
+// seconds per sample; on a slow disk a sample reads whole chunks and outlasts --duration.
+probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, int index, double sample_s,
+                                  RunStore& store, RunExecutor& executor, std::ostream& log, bool simulated) {
+  const TrialSettings& trial = executor.settings();
+  const double per_sample_s = std::max(trial.workload.duration.count(), sample_s);
+  char estimate[32];
+  std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
+  bool measured = false;
+  auto round = store.confirm(contenders, index, [&](const std::vector<probe::Settings>& c) {
+    measured = true;
+    if (index > 0)
+      log << "disktune: confirmation round, extra pass " << index << ": the fastest contender is ahead of another by more "
+          << "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
+    log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
+        << " and the baseline x " << trial.confirm_rounds
+        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate
+        << (simulated ? " s of simulated reads)\n" : " s of reads)\n");
+    // One line per unit, as the search prints one per trial.
+    return executor.confirm(c, [&](const ConfirmUnit& unit) {
+      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated, trial.objective) << '\n' << std::flush;
+    });
+  });
+  if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
+  else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
+  else if (round) log << "disktune: confirmation round done\n";
+  return round;
+}
+
+// Said before the baseline is measured: on a real disk it takes minutes with nothing else shown.
+void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream& log) {
+  char seconds[32];
+  std::snprintf(seconds, sizeof seconds, "%g", trial.workload.duration.count());
+  log << "disktune: measuring the baseline (the settings as found): " << 1 + trial.noise_repeats
+      << " trials of " << trial.sampling.min_samples << "-" << trial.sampling.max_samples << " samples of " << seconds
+      << (simulated ? " simulated s" : " s") << " each, for its figure and its noise\n" << std::flush;
+}
+
+// The baseline from the store (a resumed run's) or measured and recorded. false: not measured.
+bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& executor, bool simulated,
+                     std::ostream& log) {
+  if (auto saved = store.saved_baseline()) {
+    executor.adopt_baseline(*saved);
+    result.baseline = std::move(saved);
+    result.resumed_baseline = true;
+    return true;
+  }
+  announce_baseline(executor.settings(), simulated, log);
+  auto measured = executor.measure_baseline();
+  if (!measured) {
+    result.baseline_error = measured.error();
+    return false;
+  }
+  result.baseline = std::move(*measured);
+  if (auto stop = store.record_baseline(*result.baseline)) {  // disk full: the table and report still come
+    result.stop = stop;
+    result.exit_code = exit_code_of(*stop);
+    result.message = stop->message;
+    result.best = result.baseline->trial;
+  }
+  return true;
+}
+
+// Why no trial ran, and what budget would leave room for a search: the baseline's time, a
+// trial's (about the baseline's first) and the confirmation round's minimum.
+std::string no_trial_message(const PipelineInput& input, const PipelineResult& result) {
+  if (!input.time_budget_s)
+    return "no trial ran: --max-trials " + std::to_string(input.max_trials.value_or(0)) + " ended the search first";
+  const double trial_s = strategies::measurement_seconds(result.baseline->trial);
+  const double reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
+  char text[256];
+  std::snprintf(text, sizeof text,
+                "no trial ran: the baseline and its noise measured %.0f s of the --time-budget of %g s, and a trial "
+                "(about %.0f s) with the confirmation round's minimum (about %.0f s) did not fit; --time-budget %.0f or "
+                "more leaves room for about 10 trials",
+                result.before_search_s, *input.time_budget_s, trial_s, reserve_s,
+                std::ceil(result.before_search_s + 10.0 * trial_s + reserve_s));
+  return text;
+}
+
+// Whether --time-budget leaves room to measure the noise again with --max-repeats samples per
+// trial (as many trials as the baseline took, each at up to max/min times its samples); said when not.
+bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& baseline, const RunExecutor& executor,
+                       double min_gain_pct, std::ostream& log) {
+  if (!input.time_budget_s || baseline.noise_floor_pct <= min_gain_pct) return true;
+  const auto& sampling = executor.settings().sampling;
+  const double again = baseline.measured_s * sampling.max_samples / std::max(1, sampling.min_samples);
+  if (baseline.measured_s + again <= *input.time_budget_s) return true;
+  log << "  the noise is not measured again: --time-budget leaves no room for it\n";
+  return false;
+}
+
+// The noise between baseline trials, said and (with settle_noise) acted on.
+void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
+  strategies::Baseline& baseline = *result.baseline;
+  log_trial(log, baseline.trial, input.original, input.simulated, input.objective);
+  char noise[32];
+  std::snprintf(noise, sizeof noise, "%.2f", baseline.noise_floor_pct);
+  log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
+  constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
+  if (input.settle_noise)
+    result.noise = executor.settle_noise(
+        baseline, result.resumed_baseline || !room_to_remeasure(input, baseline, executor, 100.0 * kMinGain, log),
+        100.0 * kMinGain, log);
+  // Another process changed a setting while the noise was measured: no search on that baseline.
+  if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
+  result.before_search_s =
+      (result.resumed_baseline ? strategies::measurement_seconds(baseline.trial) : baseline.measured_s) + result.noise.measured_s;
+}
+
+strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const PipelineResult& result) {
+  strategies::EvaluatorOptions options;
+  options.max_trials = input.max_trials;
+  options.time_budget_s = input.time_budget_s;
+  options.noise_floor = result.baseline->noise_floor_pct / 100.0;
+  options.guard_tolerance = input.guard_tolerance;
+  options.spent_before_s = result.before_search_s;
+  options.reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
+  return options;
+}
+
+// What the time left is computed from: the budget, the confirmation round and its extra passes.
+TimeLeftBasis time_left_basis(const PipelineInput& input, const PipelineResult& result, const RunExecutor& executor) {
+  const double sample_s = seconds_per_sample(result.baseline->trial);
+  return {result.before_search_s, input.time_budget_s, confirmation_cost_s(executor.settings().confirm_rounds, sample_s),
+          confirmation_cost_s(kMinConfirmRounds, sample_s), strategies::kMaxExtraConfirmRounds};
+}
+
+// After a trial: the terminal's status line redrawn, or off a terminal a line of its own.
+void show_progress(const PipelineInput& input, const SearchProgress& progress, double elapsed_s, std::ostream& log) {
+  auto line = status_line(progress, input.objective, elapsed_s, input.simulated);
+  if (input.progress_lines) {
+    log << "  " << line << '\n';
+    return;
+  }
+  if (input.status_width > 1 && line.size() >= input.status_width) line.resize(input.status_width - 1);
+  log << line << std::flush;
+}
+
+// The search: the strategy through the Evaluator; its trials and its stop into `result`.
+// `started`: when the run began (its baseline included), for the elapsed time.
+void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
+            const TimeLeftBasis& basis, std::chrono::steady_clock::time_point started, std::ostream& log) {
+  evaluator.set_observer([&](const TrialResult& trial) {
+    if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
+    log_trial(log, trial, input.original, input.simulated, input.objective);
+    if (!input.live_status && !input.progress_lines && !input.on_progress) return;
+    const auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
+    if (input.on_progress) input.on_progress(progress);
+    const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
+    if (input.live_status || input.progress_lines) show_progress(input, progress, elapsed.count(), log);
+  });
+  if (input.space.groups().empty())
+    log << "disktune: nothing to tune on " << input.device_name
+        << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
+  input.strategy.run(input.space, evaluator);
+  if (input.live_status) log << "\r\033[K" << std::flush;
+  result.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
+  result.search_trials = result.trials.size();
+  result.search_s = evaluator.measured_s();
+  result.budget_left = evaluator.budget_left();
+  result.best = evaluator.best();
+  if (!evaluator.stop()) return;
+  result.stop = evaluator.stop();
+  result.exit_code = exit_code_of(*result.stop);
+  result.message = result.stop->message;
+  if (auto wedged = result.stop->trial) {  // the evaluator never counts it: the search stopped
+    wedged->id = static_cast<int>(result.trials.size()) + 1;
+    log_trial(log, *wedged, input.original, input.simulated, input.objective);
+    result.trials.push_back(std::move(*wedged));
+  }
+}
+
+// The finalists' confirmation round and the winner it decides; a stop asked for during the
+// round keeps the baseline.
+void decide_winner(const PipelineInput& input, PipelineResult& result, const strategies::Evaluator& evaluator,
+                   RunStore& store, RunExecutor& executor, std::ostream& log) {
+  if (input.time_budget_s)
+    executor.set_confirm_rounds(confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
+                                                      seconds_per_sample(result.baseline->trial),
+                                                      executor.settings().confirm_rounds));
+  auto decision = decide(
+      evaluator,
+      [&](const std::vector<probe::Settings>& contenders, int index) {
+        return stored_round(contenders, index, seconds_per_sample(result.baseline->trial), store, executor, log,
+                            input.simulated);
+      },
+      kMaxContenders - 1, extra_rounds_within(input, result, executor));
+  if (!decision && decision.error().op.starts_with(kStoreWriteFailed)) {
+    result.stop = strategies::Stop{strategies::StopReason::store_failed, decision.error().op, std::nullopt};
+    result.exit_code = exit_code_of(*result.stop);
+    result.message = decision.error().op;
+  } else if (!decision) {
+    result.exit_code = executor.wedged() ? kExitWedged : kExitRestoreFailed;
+    result.message = decision.error().message();
+  } else {
+    result.best = decision->winner;
+    result.confirmation_skipped = decision->round_skipped;
+    result.confirm_rounds = executor.settings().confirm_rounds;
+    result.confirmation = decision->confirmation;
+    result.tie = decision->tie;
+    if (decision->confirmation)
+      for (const auto& trial : decision->confirmation->results) result.confirmation_s += trial.measured_s;
+  }
+  if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
+    result.best = evaluator.baseline();
+    result.confirmation.reset();
+    result.tie.reset();
+    result.exit_code = exit_code_of(*stop);
+    result.message = stop->message;
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> unscreened_settings(const strategies::SearchSpace& space,
+                                             const std::vector<strategies::TrialResult>& trials) {
+  std::vector<std::string> names;
+  for (const auto& group : space.groups())
+    for (const auto id : group.settings) {
+      const auto baseline = space.baseline().find(id);
+      const auto differs = [&](const probe::Settings& settings) {
+        const auto it = settings.find(id);
+        return it != settings.end() && (baseline == space.baseline().end() || it->second != baseline->second);
+      };
+      // A setting a group carries along at one value (nr_requests beside the scheduler) is not searched.
+      if (std::none_of(group.choices.begin(), group.choices.end(), differs)) continue;
+      const bool tried = std::any_of(trials.begin(), trials.end(),
+                                     [&](const strategies::TrialResult& trial) { return differs(trial.settings); });
+      if (!tried) names.emplace_back(probe::setting_name(id));
+    }
+  return names;
+}
+
+ExitCode exit_code_of(const strategies::Stop& stop) {
+  switch (stop.reason) {
+    case strategies::StopReason::signal: return kExitPartial;
+    case strategies::StopReason::store_failed: return kExitDevice;
+    case strategies::StopReason::unreadable: return kExitDevice;
+    case strategies::StopReason::restore_failed: return kExitRestoreFailed;
+    case strategies::StopReason::wedged: return kExitWedged;
+  }
+  return kExitDevice;
+}
+
+void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated,
+               const bench::Objective& objective) {
+  char figure[64];
+  std::snprintf(figure, sizeof figure, "%8s %s ±%4.1f%%", bench::figure_number(objective, trial.median).c_str(),
+                std::string(bench::unit_of(objective)).c_str(), trial.spread_pct);
+  log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
+      << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
+      << probe::format_settings(strategies::changes_from(original, trial.settings))
+      << (trial.detail.empty() ? "" : "  (" + trial.detail + ")") << '\n';
+}
+
+PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log) {
+  PipelineResult result;
+  const auto started = std::chrono::steady_clock::now();
+  if (!obtain_baseline(result, store, executor, input.simulated, log)) return result;
+  if (result.stop) return result;
+  check_noise(input, result, executor, log);
+  if (result.baseline_error) return result;
+  strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,
+                                  evaluator_options(input, result));
+  search(input, result, evaluator, time_left_basis(input, result, executor), started, log);
+  result.unscreened = unscreened_settings(input.space, result.trials);
+  if (result.exit_code == kExitOk && result.search_trials == 0 && input.max_trials == std::size_t{0})
+    return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
+  if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
+    result.exit_code = kExitPartial;  // a baseline kept untried is no measured answer
+    result.message = no_trial_message(input, result);
+    return result;
+  }
+  if (result.exit_code == kExitOk) decide_winner(input, result, evaluator, store, executor, log);
+  if (result.exit_code == kExitOk && result.best.id == 0 && !result.noise.resolvable) {
+    result.too_noisy = true;
+    result.exit_code = kExitTooNoisy;
+    // Short: the figures are in the log above, the table and the report's noise_detail.
+    result.message = "too noisy for an answer: no configuration beat the noise (" + result.noise.summary + ")";
+  }
+  return result;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,356 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
+#include "tuner/device/open_device.hpp"
+#include "tuner/run/session.hpp"
+
+#include "probe/in_use.hpp"
+#include "probe/watch/last_close.hpp"
+#include "results/snippet.hpp"
+#include "strategies/registry.hpp"
+#include "tuner/host/clock_text.hpp"
+#include "tuner/device_context.hpp"
+#include "tuner/host/device_lock.hpp"
+#include "tuner/run/noise.hpp"
+#include "tuner/run/objective_setup.hpp"
+#include "tuner/run/pipeline.hpp"
+#include "tuner/trial/restorer.hpp"
+#include "tuner/journal/run_journal.hpp"
+#include "tuner/host/signals.hpp"
+#include "tuner/host/time_limits.hpp"
+#include "tuner/trial/trial_runner.hpp"
+#include "tuner/trial/trial_verdict.hpp"
+#include "tuner/host/version.hpp"
+
+#include <iostream>
+
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <optional>
+#include <ostream>
+
+namespace disktune::tuner {
+namespace {
+
+using strategies::TrialResult;
+
+constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
+
+// A simulated trial takes milliseconds of wall time (virtual clock). A real one's limit is
+// derived from the baseline's rate once it is measured (TrialRunner, time_limits.hpp); this
+// is the first baseline child's, bounded by its stall limit per chunk.
+probe::Seconds trial_timeout(const Config& config, bool simulated) {
+  if (config.trial_timeout_s) return probe::Seconds(*config.trial_timeout_s);
+  // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
+  if (simulated) return probe::Seconds(10.0 + 0.05 * (config.max_repeats + 1) * config.duration_s);
+  const TrialShape shape{probe::Seconds(config.duration_s), config.repeats, config.max_repeats, kChunkBytes};
+  return first_baseline_time_limit(shape, probe::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
+}
+
+// `objectives`: [0] optimised, [1] the optional guard (ready_objectives: metrics resolved).
+TrialSettings trial_settings_for(const Config& config, bool simulated, const std::vector<bench::Objective>& objectives) {
+  TrialSettings settings;
+  // A simulated drive's time is virtual: a steady stop would save nothing and change its figures.
+  settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);
+  settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  // Real time only: a simulated configuration's samples cost virtual seconds.
+  if (!simulated) settings.sampling.hopeless_fraction = 0.5;
+  settings.timeout = trial_timeout(config, simulated);
+  if (config.stall_timeout_s) settings.stall = probe::Seconds(*config.stall_timeout_s);
+  settings.derive_limits = !simulated && !config.trial_timeout_s;
+  settings.stop_now = [] { return stop_now(); };
+  settings.noise_repeats = config.noise_repeats;
+  // A disk in use: its file system writes (our own journal or report may be on it).
+  settings.data_in_use = config.allow_mounted;
+  settings.objective = objectives.front();
+  if (objectives.size() > 1) settings.guard = objectives[1];
+  return settings;
+}
+
+// "multcount, io_support, ..." : the knobs `space` refuses because the disk is in use.
+std::string refused_in_use(const strategies::SearchSpace& space) {
+  std::string names;
+  for (const auto& e : space.excluded())
+    if (e.reason.starts_with(probe::kInUsePrefix)) names += (names.empty() ? "" : ", ") + std::string(probe::setting_name(e.id));
+  return names;
+}
+
+// Wall seconds since `start`.
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+results::Report start_report(const Config& config, const DeviceContext& context,
+                             const strategies::SearchSpace& space, const std::string& strategy) {
+  results::Report report;
+  report.tool_version = std::string(tool_version());
+  report.kernel = kernel_release();
+  report.started_at = utc_timestamp();
+  report.strategy = strategy;
+  report.repeats = config.repeats;
+  report.max_repeats = config.max_repeats;
+  report.seed = config.seed;
+  report.device = describe_device(context);
+  report.identify = context.identify;
+  report.space = describe_space(space);
+  return report;
+}
+
+// The trial the answer is quoted against: the confirmation round's baseline when that round
+// measured it (the rule of results::answer_baseline), else the search's.
+const TrialResult& reference_trial(const std::optional<results::ConfirmationRound>& round,
+                                   const TrialResult& search_baseline) {
+  if (!round || round->results.empty()) return search_baseline;
+  const TrialResult& base = round->results.front();
+  return base.status == strategies::TrialStatus::ok && base.median > 0.0 ? base : search_baseline;
+}
+
+// The winner's figures and its speedup come from one source, `reference`'s: keeping the
+// baseline quotes the reference itself (speedup 1).
+results::Winner describe_winner(const TrialResult& best, const TrialResult& reference,
+                                const probe::Settings& original) {
+  const bool keep = best.id == 0;
+  const TrialResult& figures = keep ? reference : best;
+  results::Winner winner;
+  winner.ci_low = figures.ci_low;
+  winner.ci_high = figures.ci_high;
+  winner.settings = keep ? original : best.settings;
+  winner.changes = strategies::changes_from(original, winner.settings);
+  winner.median = figures.median;
+  winner.spread_pct = figures.spread_pct;
+  winner.trial_id = best.id;
+  winner.keep_baseline = keep;
+  winner.speedup = !keep && reference.median > 0 ? best.median / reference.median : 1.0;
+  return winner;
+}
+
+results::ConfirmationRound describe_confirmation(const strategies::Confirmation& round, int rounds) {
+  results::ConfirmationRound described;
+  described.rounds = rounds;
+  described.results = round.results;
+  described.winner_trial_id = round.results[round.winner].id;
+  return described;
+}
+
+// A wedged device: no restore from this process (it could block as the trial did); one
+// attempt from a watched child unless a restore child already wedged; then exit 5.
+void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
+  results::Report& report = outcome.report;
+  report.wedged = true;
+  report.wedged_detail = runner.health().wedged_detail();
+  if (runner.health().restore_blocks()) {
+    report.restore_detail = "not attempted: restoring blocks on this device";
+  } else if (const auto restored = runner.restore_watched()) {
+    report.restored = true;
+  } else {
+    report.restore_detail = restored.error().message();
+  }
+  // Our exit closes the device; if that is its last close it waits for the stuck reads.
+  if (auto keeper = probe::leave_last_close_to_child(); keeper)
+    report.wedged_detail += "; keeper pid " + std::to_string(*keeper) + " makes the device's last close";
+  else
+    report.wedged_detail += "; " + keeper.error().message();
+  outcome.exit_code = kExitWedged;
+  outcome.message = "device " + report.device.path + " is wedged (" + report.wedged_detail +
+                    "); stopped, no further trial touches it; " +
+                    (report.restored ? "original settings restored from a watched child"
+                                     : "original settings NOT restored (" + report.restore_detail +
+                                           "): restore them once the device recovers (disktune restore)");
+}
+
+std::string seconds_text(double seconds) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", seconds);
+  return text;
+}
+
+// Why a completed search stopped short of its strategy's end.
+std::string budget_note(const Config& config, std::size_t trials) {
+  if (config.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
+  const std::string spent = config.max_trials && trials >= *config.max_trials
+                                ? "--max-trials " + std::to_string(*config.max_trials)
+                                : "--time-budget " + seconds_text(config.time_budget_s.value_or(0.0)) + " s";
+  return "search budget spent (" + spent + ") after " + std::to_string(trials) +
+         " trials: the answer is the best of what was measured";
+}
+
+// The end of every run that got to measuring: restore (from a watched child: after a hung
+// trial a restore from here could block), then the outcome's last fields.
+void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, RunJournal& journal,
+                bool journal_failed = false) {
+  guard.dismiss();
+  // The restore itself can find the device wedged: check after it.
+  const auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
+  if (runner.health().wedged()) {
+    end_wedged(outcome, runner);
+  } else if (!restored) {
+    outcome.report.restore_detail = restored.error().message();
+    outcome.exit_code = kExitRestoreFailed;
+    outcome.message = "could not restore the original settings: " + restored.error().message();
+  } else {
+    outcome.report.restored = true;
+  }
+  outcome.report.completed = outcome.exit_code == kExitOk;
+  outcome.report.stop_reason = outcome.message;
+  outcome.report.finished_at = utc_timestamp();
+  // An interrupted or wedged run stays unfinished in the journal: the next start restores
+  // the original settings from it and resumes.
+  if (outcome.exit_code == kExitPartial || outcome.exit_code == kExitWedged || journal_failed) return;
+  if (auto stop = journal.finish(outcome.report.restored)) {  // the end record lost: say so, keep the rest
+    if (outcome.exit_code == kExitOk || outcome.exit_code == kExitTooNoisy) outcome.exit_code = kExitDevice;
+    outcome.message = stop->message;
+    outcome.report.completed = false;
+    outcome.report.stop_reason = outcome.message;
+  }
+}
+
+// What to do about a baseline another process disturbed (baseline_changed_behind).
+std::string concurrent_change_message(const probe::Error& error) {
+  return "stopped: another process changed a setting of " + error.path + " while its baseline was measured (" +
+         error.op.substr(error.op.find(": ") + 2) +
+         "); the baseline cannot be trusted. Stop whatever changes it (a udev rule, tuned, a script, another "
+         "tuner) and run disktune tune again (it resumes); the original settings are restored";
+}
+
+// A baseline that could not be measured ends the run: after a stop, a change behind its
+// back (the device is fine: no read check, exit 1, the journal left to resume) or on a
+// wedged device, with an outcome; else with RunError (exit 3), once the original settings
+// are restored.
+TuneOutcome end_without_baseline(TuneOutcome outcome, const probe::Error& error, const probe::Settings& original,
+                                 TrialRunner& runner, RestoreGuard& guard, RunJournal& journal) {
+  if (error.code == std::errc::operation_canceled) {  // a second signal (or the grace) ended the baseline
+    outcome.exit_code = kExitPartial;
+    outcome.message = stop_message(stop_requested());
+  } else if (baseline_changed_behind(error)) {
+    outcome.exit_code = kExitPartial;
+    outcome.message = concurrent_change_message(error);
+  } else {
+    // A hung read can leave requests in flight that a restore from here would wait on.
+    guard.dismiss();
+    auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
+    // Reads a killed child left in flight would make this process's last close of the
+    // device wait for ever: the read check (in a child) finds such a device wedged. A
+    // baseline that was merely slow (errc::timed_out) says nothing about the device.
+    if (restored && !runner.health().wedged() && error.code != std::errc::timed_out)
+      restored = runner.verify_readable();
+    if (!runner.health().wedged())
+      throw RunError(kExitDevice,
+                     error.message() + (restored ? "" : "; could not restore: " + restored.error().message()));
+  }
+  outcome.report.winner.settings = original;
+  outcome.report.winner.keep_baseline = true;
+  finish_run(outcome, runner, guard, journal);
+  return outcome;
+}
+
+// The report's search, confirmation and winner, from what the pipeline found.
+void report_pipeline(TuneOutcome& outcome, const PipelineResult& result, const probe::Settings& original) {
+  results::Report& report = outcome.report;
+  const strategies::Baseline& baseline = *result.baseline;
+  report.baseline = baseline;
+  report.noise_floor_pct = baseline.noise_floor_pct;
+  report.noise_detail = result.noise.detail;
+  report.trials = result.trials;
+  report.measured_s = result.before_search_s + result.search_s + result.confirmation_s;
+  report.confirmation_skipped = result.confirmation_skipped;
+  if (result.confirmation) report.confirmation = describe_confirmation(*result.confirmation, result.confirm_rounds);
+  report.too_noisy = result.too_noisy;
+  report.unscreened = result.unscreened;
+  outcome.exit_code = result.exit_code;
+  outcome.message = result.message;
+  report.winner = describe_winner(result.best, reference_trial(report.confirmation, baseline.trial), original);
+  report.winner.confirmed = report.confirmation.has_value();
+  report.winner.tie = result.tie;
+}
+
+std::optional<strategies::Stop> signal_stop() {
+  if (const int signal = stop_requested()) return strategies::Stop{strategies::StopReason::signal, stop_message(signal), {}};
+  return std::nullopt;
+}
+
+// Nothing --only names can change here: refused now, not after minutes of baseline (unless
+// --max-trials 0 asks for the baseline only); the journal is finished (only the probe wrote,
+// and it restored), so the next tune starts anew.
+strategies::SearchSpace tunable_space(const DeviceContext& context, const Config& config, RunJournal& journal) {
+  auto space = plan_space(context, config);
+  if (!space.groups().empty() || !config.only || config.max_trials == std::size_t{0}) return space;
+  if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
+  throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
+                             "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() +
+                             "'; --max-trials 0 measures the baseline only)");
+}
+
+// A terminal gets the live status line (cut to its width), a log or pipe a line per trial.
+void show_progress_on(PipelineInput& input, const std::ostream& log) {
+  input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;
+  input.progress_lines = !input.live_status;
+  if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
+}
+
+}  // namespace
+
+TuneOutcome run_tune(const Config& config, std::ostream& log) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  const std::string strategy_name = config.strategy.empty() ? strategies::default_strategy_name() : config.strategy;
+  auto strategy = strategies::make_strategy(strategy_name);
+  if (!strategy) throw RunError(kExitUsage, strategy.error().op);
+  install_stop_handlers();  // before anything is opened: a stop request is always handled
+  refuse_device_in_use(config);
+  const DeviceLock lock(config.from_file ? "sim:" : config.device);
+  DeviceContext context = open_device_unprobed(config, log);
+  const bool simulated = context.device->simulated();
+  const ReadyObjectives objectives = ready_objectives(config.objectives, *context.device);
+  const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives);
+  const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
+  // Record before you probe: the original settings are durable in the journal before the
+  // capability probe writes trial values. May restore and adopt a crashed
+  // run's original settings.
+  RunJournal journal(config, context, recorded_options, log);
+  probe_capabilities(context);
+  const auto space = tunable_space(context, config, journal);
+  TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
+  outcome.report.objective = trial_settings.objective;
+  outcome.report.guard = trial_settings.guard;
+  outcome.report.tolerance = config.tolerance;
+  outcome.report.fio_version = objectives.fio_version;
+  outcome.report.options = recorded_options;
+  log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
+      << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
+      << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
+  if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
+
+  const Restorer restorer(*context.device);
+  RestoreGuard guard(restorer, context.original);
+  if (trial_settings.data_in_use) {
+    outcome.report.integrity_note = std::string(kDataInUseNote);
+    log << "  " << kDataInUseNote << '\n';
+    if (const auto refused = refused_in_use(space); !refused.empty())
+      log << "  data-safe knobs only: " << refused << " refused on a disk in use (plan --allow-mounted says why)\n";
+  }
+  TrialRunner runner(*context.device, context.original, trial_settings);
+  ChildExecutor executor(runner, signal_stop);
+  PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
+                      config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
+  show_progress_on(input, log);
+  const PipelineResult result = run_pipeline(input, journal, executor, log);
+  if (result.baseline_error) {
+    outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);
+    outcome.report.wall_s = seconds_since(wall_start);
+    return outcome;
+  }
+  report_pipeline(outcome, result, context.original);
+  const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
+  finish_run(outcome, runner, guard, journal, journal_failed);
+  outcome.report.wall_s = seconds_since(wall_start);
+  if (outcome.report.completed && !result.budget_left) {
+    outcome.report.stop_reason = budget_note(config, result.search_trials);
+    log << "disktune: " << outcome.report.stop_reason << '\n';
+  }
+  return outcome;
+}
+
+}  // namespace disktune::tuner

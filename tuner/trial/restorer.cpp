@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Restorer: Device::restore in this process (simulated) or in a watched child (real devices).
+#include "tuner/trial/restorer.hpp"
+
+#include <iostream>
+
+namespace disktune::tuner {
+
+probe::Result<void> Restorer::restore_here(const probe::Settings& settings) const { return device_.restore(settings); }
+
+Restored Restorer::restore(const probe::Settings& settings, probe::Seconds limit) const {
+  if (in_process_) {
+    auto done = restore_here(settings);
+    std::string why = done ? "" : done.error().message();
+    return Restored{std::move(done), probe::ChildEnd::finished, "", std::move(why)};
+  }
+  const auto outcome = probe::run_in_child(
+      [&](probe::Heartbeat&) {
+        const auto restored = restore_here(settings);
+        return restored ? std::string() : restored.error().message();
+      },
+      probe::WatchLimits{limit, std::nullopt, probe::Seconds{2.0}, true});
+  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return Restored{{}, outcome.end, outcome.detail};
+  const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
+  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
+  return Restored{probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
+                               "restore the original settings (" + why + ")", device_.path()},
+                  outcome.end, outcome.detail, why};
+}
+
+RestoreGuard::~RestoreGuard() {
+  if (dismissed_) return;
+  if (const auto restored = restorer_.restore(original_); !restored.done)
+    std::cerr << "disktune: could not restore the original settings: " << restored.done.error() << '\n';
+}
+
+}  // namespace disktune::tuner

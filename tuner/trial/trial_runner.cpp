@@ -1,0 +1,223 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// TrialRunner: runs the trial child's body under the watchdog, restores, and keeps the device's health.
+#include "tuner/trial/trial_runner.hpp"
+
+#include "bench/stats.hpp"
+#include "probe/linux/device_names.hpp"
+#include "probe/watch/device_progress.hpp"
+#include "probe/watch/in_flight.hpp"
+#include "probe/watch/kernel_log.hpp"
+#include "probe/watch/watchdog.hpp"
+#include "strategies/evaluator.hpp"
+#include "tuner/host/time_limits.hpp"
+#include "tuner/trial/trial_child.hpp"
+#include "tuner/trial/trial_verdict.hpp"
+#include "tuner/trial/trial_wire.hpp"
+
+#include <algorithm>
+#include <vector>
+
+namespace disktune::tuner {
+
+using strategies::TrialResult;
+using strategies::TrialStatus;
+
+TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
+    : device_(device),
+      original_(std::move(original)),
+      settings_(settings),
+      restorer_(device, settings.in_process),
+      stall_(settings.stall) {}
+
+probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
+                                          probe::Seconds timeout, bool stoppable,
+                                          const std::function<void(std::string_view)>& on_note) {
+  if (!settings_.in_process) {
+    probe::WatchHooks hooks;
+    hooks.on_note = on_note;
+    if (stoppable) hooks.stop_now = settings_.stop_now;
+    // A real device's sectors read count as progress: one slow read() is not a stall.
+    if (!device_.simulated())
+      hooks.progress = [name = probe::kernel_name(device_.path())] { return probe::device_bytes_read(name); };
+    auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, probe::Seconds{2.0}, true}, hooks);
+    if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
+    return outcome;
+  }
+  probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
+  probe::Heartbeat unwatched(on_note);
+  outcome.end = probe::ChildEnd::finished;
+  outcome.exit_code = 0;
+  outcome.payload = body(unwatched);
+  return outcome;
+}
+
+TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome) const {
+  return verdict_of(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits,
+                                       !settings_.stall.has_value(), settings_.workload.chunk_bytes});
+}
+
+// A killed reader's requests stay queued until the device answers; if they never drain,
+// the device is wedged even though the child itself is gone.
+void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
+  const long stuck = probe::reads_stuck_in_flight(probe::kernel_name(device_.path()), probe::Seconds{2.0});
+  if (stuck == 0) return;
+  outcome.end = probe::ChildEnd::wedged;
+  outcome.detail += "; " + std::to_string(stuck) + " read(s) of " + device_.path() +
+                    " still in flight 2 s after the child was killed: the device no longer completes reads";
+}
+
+TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool with_cached,
+                                            const strategies::TrialRequest& request) {
+  const auto changes = strategies::changes_from(original_, config);
+  const auto outcome = run_body(
+      [&](probe::Heartbeat& heartbeat) {
+        const ChildReport report = measure_trial(device_, original_, changes, settings_, with_cached, request, heartbeat);
+        (void)restorer_.restore_here(original_);  // the parent restores again and checks
+        return serialize(report);
+      },
+      settings_.timeout);
+  health_.note_child(outcome.end, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes), outcome.detail);
+  ChildRun run{result_of(outcome), 0.0, 0, outcome.end == probe::ChildEnd::stopped};
+  run.trial.settings = config;
+  if (outcome.end == probe::ChildEnd::finished) {
+    if (const auto parsed = deserialize(outcome.payload)) {
+      run.cached_mib_s = parsed->cached_median_mib_s;
+      run.crc = parsed->data_crc32;
+    }
+  }
+  return run;
+}
+
+probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
+  strategies::Baseline baseline;
+  // Before any rate is known, a stall is a long silence of the device itself.
+  if (settings_.derive_limits && !settings_.stall) stall_ = probe::Seconds(kFirstStallS);
+  const ChildRun first = run_child(original_, true, {});
+  baseline.trial = first.trial;
+  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path(), first.stopped);
+  baseline.cached_median_mib_s = first.cached_mib_s;
+  baseline.data_crc32 = first.crc;
+  adopt_baseline(baseline);
+  auto repeated = remeasure_baseline(settings_.noise_repeats);
+  if (!repeated.samples) return repeated.samples.error();
+  repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples);
+  set_noise(baseline, *repeated.samples);
+  baseline.measured_s = strategies::measurement_seconds(baseline.trial) + repeated.measured_s;
+  return baseline;
+}
+
+void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
+  baseline.aa_medians.clear();
+  for (const auto& samples : trials) baseline.aa_medians.push_back(bench::median(samples));
+  baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
+}
+
+Remeasured TrialRunner::remeasure_baseline(int count) {
+  Remeasured remeasured{std::vector<std::vector<double>>{}, 0.0};
+  for (int i = 0; i < count; ++i) {
+    const ChildRun again = run_child(original_, false, {});
+    remeasured.measured_s += strategies::measurement_seconds(again.trial);
+    if (again.trial.status != TrialStatus::ok) {
+      remeasured.samples = baseline_error(again.trial, device_.path(), again.stopped);
+      return remeasured;
+    }
+    remeasured.samples->push_back(again.trial.samples);
+  }
+  return remeasured;
+}
+
+void TrialRunner::limits_from_rate(double rate_mib_s) {
+  const TrialShape shape{settings_.workload.duration, settings_.sampling.min_samples, settings_.sampling.max_samples,
+                         settings_.workload.chunk_bytes};
+  if (settings_.derive_limits) settings_.timeout = trial_time_limit(shape, rate_mib_s, false);
+  // A chunk takes chunk/rate seconds at the baseline's rate; far longer silence is a stall.
+  if (!settings_.stall) {
+    const double chunk_mib = static_cast<double>(settings_.workload.chunk_bytes) / (1024.0 * 1024.0);
+    stall_ = probe::stall_limit_for(probe::Seconds(chunk_mib / rate_mib_s), settings_.timeout);
+  }
+}
+
+void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
+  baseline_crc_ = baseline.data_crc32;
+  if (baseline.trial.median > 0.0) limits_from_rate(baseline.trial.median);
+}
+
+TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {
+  // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
+  std::optional<probe::KernelLogWatch> kernel_log;
+  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
+  ChildRun child = run_child(config, false, request);
+  if (kernel_log) add_kernel_log_evidence(child.trial, kernel_log->new_errors());
+  // On data in use the file system writes too: a checksum difference proves nothing.
+  if (child.trial.status != TrialStatus::wedged)
+    check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
+  const bool stopped = child.stopped;
+  auto result = after_trial(std::move(child));
+  return TrialRun{std::move(result), stopped, health_};
+}
+
+// A wedged trial is left alone (a restore from here could block too); any other is
+// restored, and one that did not end ok (and was not stopped) is checked to still read.
+probe::Result<TrialResult> TrialRunner::after_trial(ChildRun child) {
+  TrialResult& trial = child.trial;
+  if (trial.status == TrialStatus::wedged) return trial;
+  if (auto restored = restore_watched(); !restored) {
+    if (!health_.wedged()) return restored.error();
+    return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
+  }
+  if (child.stopped || trial.status == TrialStatus::ok) return trial;  // stopped: the device is not at fault
+  if (auto readable = verify_readable(); !readable) {
+    if (health_.wedged()) return mark_wedged(std::move(trial), "device wedged after the trial", health_.wedged_detail());
+    health_.note_unreadable();
+    return readable.error();
+  }
+  return trial;
+}
+
+probe::Result<void> TrialRunner::restore_watched() {
+  // Writing a handful of settings takes milliseconds; 10 s (or the stall limit) is a hang.
+  const probe::Seconds limit = std::min(settings_.timeout, std::max(kRestoreLimit, stall_.value_or(probe::Seconds{0.0})));
+  auto restored = restorer_.restore(original_, limit);
+  health_.note_restore(restored.end, restored.detail);
+  return std::move(restored.done);
+}
+
+// In a watchdog child: a drive wedged by the trial could block this read for ever.
+probe::Result<void> TrialRunner::verify_readable() {
+  const auto outcome = run_body(
+      [this](probe::Heartbeat&) { return read_first_block(device_); },
+      settings_.timeout, false);
+  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return {};
+  health_.note_child(outcome.end, "read check after the restore", outcome.detail);
+  const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
+  return probe::Error{std::make_error_code(std::errc::io_error),
+                      "read a block after restoring the original settings (" + why +
+                          "); the device may need a reset",
+                      device_.path()};
+}
+
+probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders,
+                                                             const ConfirmProgress& progress) {
+  // One child for the whole round; its time limit grows with the samples it takes.
+  const double samples = 2.0 * settings_.confirm_rounds * static_cast<double>(contenders.size());
+  const double per_trial = 1.0 + settings_.sampling.max_samples;
+  const probe::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
+  const auto outcome = run_body(
+      [&](probe::Heartbeat& heartbeat) {
+        auto reports = measure_confirmation(device_, original_, contenders, settings_, heartbeat);
+        (void)restorer_.restore_here(original_);
+        return serialize_reports(reports);
+      },
+      timeout, true, [&progress](std::string_view line) {
+        if (auto unit = from_note(line); unit && progress) progress(*unit);
+      });
+  health_.note_child(outcome.end, "confirmation round", outcome.detail);
+  auto results = confirmation_verdicts(outcome, contenders);
+  if (health_.wedged())
+    return probe::Error{std::make_error_code(std::errc::timed_out), "confirmation round: device wedged",
+                        device_.path()};
+  if (auto restored = restore_watched(); !restored) return restored.error();
+  return results;
+}
+
+}  // namespace disktune::tuner

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// TrialRunner: one configuration applied, read back, measured and checked inside a watchdog child.
+#pragma once
+
+#include "probe/device.hpp"
+#include "probe/watch/watchdog.hpp"
+#include "strategies/baseline.hpp"
+#include "strategies/evaluator.hpp"
+#include "strategies/trial.hpp"
+#include "tuner/trial/confirm_progress.hpp"
+#include "tuner/trial/device_health.hpp"
+#include "tuner/trial/restorer.hpp"
+#include "tuner/trial/trial_settings.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
+/// from the samples of separate measurements of the baseline.
+void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials);
+
+/// What TrialRunner::run came to.
+struct TrialRun {
+  /// The trial (the device back at the original settings, unless wedged), or why the run
+  /// cannot go on: the original settings could not be restored (exit 4), or the drive no
+  /// longer reads after the restore (health.unreadable(): exit 3).
+  probe::Result<strategies::TrialResult> result;
+  /// The trial's child was killed because TrialSettings::stop_now asked for it: nothing
+  /// says the device is at fault, and no result is to be recorded.
+  bool stopped = false;
+  /// The device's health after the trial (wedged: no further trial touches it).
+  DeviceHealth health;
+};
+
+/// What TrialRunner::remeasure_baseline came to.
+struct Remeasured {
+  /// Each measurement's samples [MiB/s], or the first that did not end ok (baseline_error:
+  /// errc::operation_canceled when stopped, timed_out when slow, else io_error).
+  probe::Result<std::vector<std::vector<double>>> samples;
+  double measured_s = 0.0;  ///< measurement time of the children that ran [s], also on error
+};
+
+/// Runs trials against one device: each trial's body (trial_child.hpp: apply, read every
+/// setting back, only then open, measure, read back again, checksum, restore) in a forked
+/// watchdog child (probe::run_in_child; in process only with TrialSettings::in_process),
+/// its report over the wire (trial_wire.hpp), its status from the evidence (trial_verdict.hpp:
+/// the child's end, the report, the kernel log, the checksum), then the original settings
+/// restored by the parent too (restorer.hpp: from a watched child on a real device), so a
+/// child that died mid-way leaves nothing changed. The child beats a heartbeat after every
+/// read chunk and setting change, so a stalled read is seen long before the timeout. What
+/// the children found the device to be (wedged, restore blocks, unreadable) is its
+/// DeviceHealth (device_health.hpp). Results come back as values: nothing of one call is
+/// read from the runner afterwards, but its health and the settings limits derive.
+class TrialRunner {
+ public:
+  TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
+
+  /// Measure the original settings (trial id 0), with a cached-read figure and the checksum,
+  /// then measure them TrialSettings::noise_repeats times more, each as a trial of its own
+  /// (a child opening the device anew): the relative spread of those trial medians is the
+  /// run's noise floor, the spread a repeated measurement of one configuration has. With
+  /// derive_limits, the time limits come from the first child's rate before the others run.
+  /// Errors: the baseline could not be measured (trial_verdict.hpp's baseline_error:
+  /// errc::operation_canceled when a child was stopped, timed_out when slow, else io_error).
+  probe::Result<strategies::Baseline> measure_baseline();
+  /// Measure the original settings `count` times more, each in its own child with the
+  /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
+  /// again, e.g. with more samples per trial).
+  /// Errors (in samples): one of them did not end ok (its status and detail).
+  Remeasured remeasure_baseline(int count);
+  /// Samples per trial from now on (the noise may call for more).
+  void set_sampling(const bench::SamplingPlan& plan) { settings_.sampling = plan; }
+  /// Rounds of the confirmation round from now on (the time budget may call for fewer).
+  void set_confirm_rounds(int rounds) { settings_.confirm_rounds = rounds; }
+  /// The settings trials run with now (limits derived from the baseline included).
+  [[nodiscard]] const TrialSettings& settings() const { return settings_; }
+  /// One trial of `config` with adaptive sampling (stopping early when clearly below
+  /// `request.incumbent_low`, or at the minimum when quick); the device is back at the
+  /// original settings afterwards (unless the trial is wedged: then nothing more is done and
+  /// the health says why). After a trial that did not end ok (a rejected setting, read
+  /// errors such as libata's multcount hazard, a hang) and was not stopped,
+  /// verify_readable() checks that the restored drive still reads. See TrialRun.
+  TrialRun run(const probe::Settings& config, const strategies::TrialRequest& request = {});
+  /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
+  /// Its data checksum is what later trials must reproduce; without --stall-timeout, its
+  /// rate sets the stall limit (probe::stall_limit_for one chunk's time).
+  void adopt_baseline(const strategies::Baseline& baseline);
+  /// Flush the page cache and read the first 64 KiB through a buffered BlockIo, in a
+  /// watchdog child (a wedged drive must not block the parent).
+  /// Errors: errc::io_error, op "read a block after restoring the original settings (<why>);
+  /// the device may need a reset".
+  probe::Result<void> verify_readable();
+  /// Restore the original settings from a watched child: a queue write (scheduler,
+  /// nr_requests) freezes the queue and waits for in-flight reads, which on a wedged device
+  /// never complete. In this process for in_process runs and simulated drives. Time limit:
+  /// the larger of 10 s and the stall limit, at most the trial timeout. A wedged restore
+  /// child marks the device wedged.
+  /// Errors: errc::timed_out when the child hung or wedged, errc::io_error when the restore
+  /// failed (the message names the setting).
+  probe::Result<void> restore_watched();
+  /// The device's health as the children so far found it (every wedged child, restore or
+  /// read check included); it only gets worse (device_health.hpp).
+  [[nodiscard]] const DeviceHealth& health() const { return health_; }
+  /// The stall limit trials run with now (nullopt: only the timeout).
+  [[nodiscard]] std::optional<probe::Seconds> stall_limit() const { return stall_; }
+  /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
+  /// in turn (A B C A B C ...); each such unit restores the original, applies the
+  /// contender's changes, reads every setting back, then opens the device and takes a
+  /// warm-up sample and one kept sample, and reads every setting back again (a contender
+  /// whose settings do not read back as claimed is unstable and not measured again).
+  /// `progress` is called here, in this process, once per unit as the child measures it
+  /// (sent through the watchdog's note pipe), in order.
+  /// Errors: the original settings could not be restored, or the round's child wedged
+  /// (errc::timed_out; health() says why).
+  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
+                                                              const ConfirmProgress& progress = {});
+
+ private:
+  // A trial child's verdict with the figures only the baseline keeps.
+  struct ChildRun {
+    strategies::TrialResult trial;
+    double cached_mib_s = 0.0;
+    std::uint32_t crc = 0;
+    bool stopped = false;
+  };
+  ChildRun run_child(const probe::Settings& config, bool with_cached, const strategies::TrialRequest& request);
+  probe::Result<strategies::TrialResult> after_trial(ChildRun child);
+  probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, probe::Seconds timeout,
+                               bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
+  [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
+  void limits_from_rate(double rate_mib_s);
+  void check_reads_drained(probe::ChildOutcome& outcome) const;
+
+  probe::Device& device_;
+  probe::Settings original_;
+  TrialSettings settings_;
+  Restorer restorer_;
+  std::optional<probe::Seconds> stall_;
+  DeviceHealth health_;
+  std::optional<std::uint32_t> baseline_crc_;
+};
+
+}  // namespace disktune::tuner
