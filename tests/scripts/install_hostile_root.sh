@@ -35,6 +35,14 @@ run 0 "install of drive a re-tuned" install "$WORK/a2.json" --root "$root"
 run 0 "uninstall of drive a" uninstall "$WORK/a.json" --root "$root"
 [ -z "$(find "$root" -type f -o -type l)" ] || fail "uninstall left: $(find "$root" -type f -o -type l)"
 
+# An installed file install cannot read (a unit grown past 256 MiB) is refused by name, not
+# taken for a file of someone else's.
+run 0 "install of drive a" install "$WORK/a.json" --root "$root"
+truncate -s 300M "$root/etc/systemd/system/disktune-apply.service"
+run 2 "install over an unreadable unit" install "$WORK/a.json" --root "$root"
+grep -q "disktune-apply.service cannot be read" "$WORK/out" || fail "the unreadable unit is not named: $(cat "$WORK/out")"
+rm -rf "$root"
+
 # A FIFO, a device or a symlink (to a file with install's mark, outside the root) where the
 # rule goes: refused within seconds, before anything is written.
 echo "# written by disktune install" >"$WORK/outside.rules"

@@ -13,6 +13,13 @@
 
 namespace disktune::tuner {
 
+/// Where install writes, relative to the root (--root, or /).
+inline constexpr const char* kConfigDir = "etc/disktune";
+inline constexpr const char* kUnit = "etc/systemd/system/disktune-apply.service";
+inline constexpr const char* kUnitLink = "etc/systemd/system/multi-user.target.wants/disktune-apply.service";
+inline constexpr const char* kSleepHook = "usr/lib/systemd/system-sleep/disktune";
+inline constexpr const char* kHdparmConf = "etc/hdparm.conf";
+
 /// One file install writes, relative to the root ("etc/udev/rules.d/69-disktune-KEY.rules").
 struct InstalledFile {
   std::string path;      ///< relative to --root (or /)
