@@ -2,6 +2,7 @@
 // Objectives: names, units, the score mapping and the --objective / --metric parser.
 #include "bench/objective.hpp"
 
+#include "probe/core/text.hpp"
 #include "probe/core/assert.hpp"
 
 #include <algorithm>
@@ -106,10 +107,8 @@ double figure_of(const Objective& objective, double score) {
 
 std::string figure_number(const Objective& objective, double score) {
   const double figure = figure_of(objective, score);
-  char text[64];
   const char* format = objective.metric == Metric::iops ? "%.0f" : objective.direction == Direction::lower ? "%.1f" : "%.2f";
-  std::snprintf(text, sizeof text, format, figure);
-  return text;
+  return probe::printf_number(format, figure);
 }
 
 std::string format_figure(const Objective& objective, double score) {

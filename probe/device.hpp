@@ -57,6 +57,12 @@ struct SchedulerTunables {
 /// fifo_batch, slice_idle). Anything else (a "..", a '/', an empty name) is no tunable: names
 /// read from a journal or a probe record must pass this before they are written.
 bool is_tunable_name(std::string_view name);
+/// The spec of the built-in simulated drive; "sim:FILE" names a drive from an identify capture.
+inline constexpr std::string_view kSimSpec = "sim:";
+
+/// True for a device spec naming a simulated drive: "sim:" or "sim:FILE" (probe/sim/sim_device.hpp).
+inline bool is_sim_spec(std::string_view spec) { return spec.substr(0, kSimSpec.size()) == kSimSpec; }
+
 /// True for a scheduler name as queue/scheduler lists them (letters, digits, '-', '_').
 bool is_scheduler_name(std::string_view name);
 

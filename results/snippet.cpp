@@ -2,6 +2,7 @@
 // Safe device targets, header comments and value formats shared by the snippet emitters.
 #include "results/snippet.hpp"
 
+#include "probe/core/text.hpp"
 #include "results/hdparm_flags.hpp"
 
 #include <cstdio>
@@ -31,12 +32,6 @@ std::string base_name(std::string_view path) {
   return std::string(slash == std::string_view::npos ? path : path.substr(slash + 1));
 }
 
-std::string printf_text(const char* format, double value) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
-
 std::string device_line(const DeviceInfo& device) {
   std::string line = "# device: " + comment_safe(device.path);
   if (device.simulated) line += " (simulated)";
@@ -49,7 +44,7 @@ std::string device_line(const DeviceInfo& device) {
 
 std::string measured_line(const Report& report, const char* label, double median, double spread) {
   return std::string("# ") + label + bench::format_figure(report.objective, median) + " (spread " +
-         printf_text("%.1f", spread) + " %)";
+         probe::printf_number("%.1f", spread) + " %)";
 }
 
 std::string result_lines(const Report& report) {
@@ -67,7 +62,7 @@ std::string result_lines(const Report& report) {
     return text + "# result:   keep the baseline (no configuration was significantly faster)\n";
   return text + measured_line(report, "winner:   ", report.winner.median,
                               report.winner.spread_pct) +
-         ", " + printf_text("%.2fx", report.winner.speedup) + " the baseline (trial " +
+         ", " + probe::printf_number("%.2fx", report.winner.speedup) + " the baseline (trial " +
          std::to_string(report.winner.trial_id) + ")" + from + "\n";
 }
 
@@ -99,7 +94,7 @@ std::string keep_baseline_comment(const Report& report) {
   const auto changes = changed_settings(best->settings, report.baseline.trial.settings);
   text += "# The best stable trial (" + std::to_string(best->id) + ": " +
           comment_safe(describe_changes(changes)) + ") measured " + bench::format_figure(report.objective, best->median) +
-          " in the search\n# (" + printf_text("%+.1f", gain_pct) + " % over the search baseline";
+          " in the search\n# (" + probe::printf_number("%+.1f", gain_pct) + " % over the search baseline";
   const auto* confirmed = confirmed_result(report, best->id);
   const AnswerBaseline round = answer_baseline(report);
   if (confirmed != nullptr && round.source == "confirmation round")
@@ -107,8 +102,8 @@ std::string keep_baseline_comment(const Report& report) {
            " against the baseline's " + bench::format_figure(report.objective, round.median) +
            ": not significantly faster.\n";
   return text + "), within the measured noise (baseline spread " +
-         printf_text("%.1f", report.baseline.trial.spread_pct) + " %,\n# trial spread " +
-         printf_text("%.1f", best->spread_pct) + " %).\n";
+         probe::printf_number("%.1f", report.baseline.trial.spread_pct) + " %,\n# trial spread " +
+         probe::printf_number("%.1f", best->spread_pct) + " %).\n";
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // The terminal table: rows of cells, column widths from the widest cell, a summary line.
 #include "results/table.hpp"
 
+#include "probe/core/text.hpp"
 #include "results/guard_text.hpp"
 #include "results/snippet.hpp"
 
@@ -35,12 +36,6 @@ std::string truncate(std::string_view text, std::size_t limit) {
   return out + "...";
 }
 
-std::string fixed(const char* format, double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, format, value);
-  return buffer;
-}
-
 // The figure column: A's figure, then with a guard objective " | " and B's (the trial has
 // none: "-"); a single-objective table keeps A's alone.
 std::string figure_cell(const strategies::TrialResult& trial, const Report& report) {
@@ -69,7 +64,7 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
   return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
           ok ? figure_cell(trial, report) : "-",
-          ok ? fixed("±%.1f%%", trial.spread_pct) : "-",
+          ok ? probe::printf_number("±%.1f%%", trial.spread_pct) : "-",
           trial.id == 0 ? "(settings as found)"
                         : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
           detail_cell(trial, report)};
@@ -92,7 +87,7 @@ std::vector<Row> search_rows(const Report& report) {
   const bool measured = report.baseline.trial.median > 0.0;
   table.push_back({std::string(marks && measured && is_answer(0, report) ? "* " : "") + "base", measured ? "ok" : "-",
                    measured ? figure_cell(report.baseline.trial, report) : "not measured",
-                   measured ? fixed("±%.1f%%", report.baseline.trial.spread_pct) : "-", "(settings as found)", ""});
+                   measured ? probe::printf_number("±%.1f%%", report.baseline.trial.spread_pct) : "-", "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
 }
@@ -182,7 +177,7 @@ std::string answer(const Report& report) {
            bench::format_figure(report.objective, baseline.median) + from + '\n';
   return "winner: " + describe_changes(persisted_changes(report)) + " (trial " +
          std::to_string(winner.trial_id) + "): " + bench::format_figure(report.objective, winner.median) + ", " +
-         fixed("%.2fx", winner.speedup) + " baseline " + bench::format_figure(report.objective, baseline.median) + from + '\n';
+         probe::printf_number("%.2fx", winner.speedup) + " baseline " + bench::format_figure(report.objective, baseline.median) + from + '\n';
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "bench/objective.hpp"
+#include "probe/device.hpp"
 #include "probe/identify/identify_text.hpp"
 #include "probe/settings.hpp"
 
@@ -90,8 +91,13 @@ struct Config {
 
 /// The capture file a "sim:FILE" DEVICE names; nullopt for "sim:" and real devices.
 inline std::optional<std::string> sim_capture_file(const std::string& device) {
-  if (device.size() <= 4 || device.rfind("sim:", 0) != 0) return std::nullopt;
+  if (device.size() <= 4 || !probe::is_sim_spec(device)) return std::nullopt;
   return device.substr(4);
+}
+
+/// The device spec a command opens: "sim:FILE" for --from FILE, else DEVICE as given.
+inline std::string device_spec(const Config& config) {
+  return config.from_file ? std::string(probe::kSimSpec) + *config.from_file : config.device;
 }
 
 /// A tune of several drives (DEV... with more than one, or --all): one worker process per

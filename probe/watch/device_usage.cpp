@@ -2,6 +2,9 @@
 // Device usage from mountinfo, swaps and sysfs holders.
 #include "probe/watch/device_usage.hpp"
 
+#include "probe/core/text.hpp"
+#include "probe/watch/mountinfo.hpp"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -39,15 +42,6 @@ std::map<std::string, std::string> disk_and_partitions(const std::string& name, 
   return devices;
 }
 
-// mountinfo's mount source ("/dev/sdb1", "/dev/mapper/vg-root") as a kernel name: the device
-// node resolved (on the real /sys only: a fake tree's names are taken as written).
-std::string source_name(const std::string& source, bool real) {
-  if (!source.starts_with("/dev/")) return {};
-  std::error_code ec;
-  const auto resolved = real ? fs::canonical(source, ec) : fs::path(source);
-  return (ec ? fs::path(source) : resolved).filename().string();
-}
-
 bool names(const std::map<std::string, std::string>& devices, const std::string& name) {
   for (const auto& [majmin, device] : devices)
     if (device == name) return true;
@@ -58,21 +52,11 @@ bool names(const std::map<std::string, std::string>& devices, const std::string&
 // system type): btrfs shows an anonymous 0:NN there, and only its source names the disk.
 void add_mounts(const std::map<std::string, std::string>& devices, const fs::path& mountinfo, bool real,
                 std::vector<std::string>& uses) {
-  std::ifstream in(mountinfo);
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream fields(line);
-    std::string id, parent, majmin, root, mount_point;
-    fields >> id >> parent >> majmin >> root >> mount_point;
-    std::string source;
-    if (const auto dash = line.find(" - "); dash != std::string::npos) {
-      std::istringstream tail(line.substr(dash + 3));
-      std::string type;
-      tail >> type >> source;
-    }
-    if (const auto it = devices.find(majmin); it != devices.end())
-      uses.push_back(it->second + " is mounted on " + mount_point);
-    else if (const auto name = source_name(source, real); !name.empty() && names(devices, name))
-      uses.push_back(name + " is mounted on " + mount_point);
+  for (const auto& mount : read_mountinfo(mountinfo)) {
+    if (const auto it = devices.find(mount.majmin); it != devices.end())
+      uses.push_back(it->second + " is mounted on " + mount.mount_point);
+    else if (const auto name = source_kernel_name(mount.source, real); !name.empty() && names(devices, name))
+      uses.push_back(name + " is mounted on " + mount.mount_point);
   }
 }
 
@@ -111,7 +95,7 @@ void add_swaps(const std::map<std::string, std::string>& devices, const fs::path
     const std::string path = line.substr(0, line.find_first_of(" \t"));
     struct stat st {};
     if (::stat(path.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) continue;
-    const std::string majmin = std::to_string(major(st.st_rdev)) + ":" + std::to_string(minor(st.st_rdev));
+    const std::string majmin = probe::dev_number_text(st.st_rdev);
     if (const auto it = devices.find(majmin); it != devices.end()) uses.push_back(it->second + " is in use as swap");
   }
 }
@@ -140,7 +124,7 @@ void add_loop_backing(const std::map<std::string, std::string>& devices, const f
     struct stat st {};
     if (real) {  // any node of the disk counts, not only /dev/NAME (mknod elsewhere, a by-id link)
       if (::stat(backing.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) continue;
-      const auto it = devices.find(std::to_string(major(st.st_rdev)) + ":" + std::to_string(minor(st.st_rdev)));
+      const auto it = devices.find(probe::dev_number_text(st.st_rdev));
       if (it != devices.end()) name = it->second;
     } else if (backing.starts_with("/dev/")) {
       name = fs::path(backing).filename().string();

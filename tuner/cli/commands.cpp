@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // identify, plan, bench and tune: glue between a Config, the libraries and the outputs.
 #include "tuner/device/open_device.hpp"
+#include "probe/device.hpp"
 #include "tuner/cli/commands.hpp"
 
 #include "bench/benchmark.hpp"
@@ -39,7 +40,7 @@ namespace {
 namespace json = boost::json;
 
 // The device lock of a command that writes to its device (README "One command per device").
-DeviceLock lock_device(const Config& config) { return DeviceLock(config.from_file ? "sim:" : config.device); }
+DeviceLock lock_device(const Config& config) { return DeviceLock(device_spec(config)); }
 
 probe::IdentifyInfo identify_from_file(const Config& config) {
   auto info = probe::parse_identify_file(*config.from_file, config.format);
@@ -119,7 +120,7 @@ std::unique_ptr<probe::Device> open_bench_device(const Config& config) {
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
   auto device = make_device(config.device, options);
-  if (!device && config.device.rfind("sim:", 0) == 0) throw RunError(kExitUsage, device.error().message());
+  if (!device && probe::is_sim_spec(config.device)) throw RunError(kExitUsage, device.error().message());
   if (!device) throw_device_error(device.error());
   return std::move(*device);
 }

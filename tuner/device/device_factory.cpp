@@ -9,9 +9,8 @@ namespace disktune::tuner {
 
 probe::Result<std::unique_ptr<probe::Device>> make_device(const std::string& spec,
                                                          const probe::DeviceOptions& options) {
-  constexpr std::string_view kSim = "sim:";
-  if (spec.rfind(kSim, 0) == 0) {
-    const std::string file = spec.substr(kSim.size());
+  if (probe::is_sim_spec(spec)) {
+    const std::string file = spec.substr(probe::kSimSpec.size());
     return probe::make_sim_device(file.empty() ? std::nullopt : std::optional<std::string>(file), options);
   }
   if (spec.empty())

@@ -2,6 +2,7 @@
 // Opening a device and describing it and its space for reports.
 #include "tuner/device/open_device.hpp"
 
+#include "probe/device.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/device_usage.hpp"
 #include "tuner/journal/probe_record.hpp"
@@ -26,10 +27,10 @@ DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
   probe::DeviceOptions options;
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
-  const std::string spec = config.from_file ? "sim:" + *config.from_file : config.device;
+  const std::string spec = device_spec(config);
   auto device = make_device(spec, options);
   // A simulated drive is made from files: anything wrong with them is bad input (exit 2).
-  if (!device && spec.rfind("sim:", 0) == 0) throw RunError(kExitUsage, device.error().message());
+  if (!device && probe::is_sim_spec(spec)) throw RunError(kExitUsage, device.error().message());
   if (!device) throw_device_error(device.error());
   DeviceContext context;
   context.device = std::move(*device);
@@ -48,7 +49,7 @@ DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
 }
 
 void refuse_device_in_use(const Config& config) {
-  if (config.from_file || config.device.rfind("sim:", 0) == 0 || config.allow_mounted) return;
+  if (config.from_file || probe::is_sim_spec(config.device) || config.allow_mounted) return;
   const auto uses = probe::device_uses(probe::kernel_name(config.device));
   if (uses.empty()) return;
   std::string why;

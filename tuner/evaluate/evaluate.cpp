@@ -30,7 +30,7 @@ probe::Result<std::unique_ptr<probe::Device>> sim_drive(const std::string& file,
   if (!identify) return identify.error();
   probe::SimProfile profile;
   profile.noise_pct = noise;
-  return probe::make_sim_device_from(std::move(*identify), "sim:" + file, std::move(profile), seed);
+  return probe::make_sim_device_from(std::move(*identify), std::string(probe::kSimSpec) + file, std::move(profile), seed);
 }
 
 // `only`: evaluate --only (the settings searched; the others keep their value), as tune's.

@@ -2,11 +2,13 @@
 // Drive groups: the hardware each drive sits on (disks, ATA ports, file systems), from sysfs.
 #include "tuner/fleet/drive_groups.hpp"
 
+#include "probe/core/text.hpp"
+#include "probe/linux/sysfs.hpp"
+
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 #include <filesystem>
-#include <fstream>
 #include <numeric>
 #include <optional>
 #include <regex>
@@ -22,7 +24,6 @@ struct Hardware {
   std::string reason;  // "over one disk (sda)"
 };
 
-std::string dev_text(dev_t dev) { return std::to_string(major(dev)) + ":" + std::to_string(minor(dev)); }
 
 std::optional<fs::path> canonical_dir(const fs::path& path) {
   std::error_code ec;
@@ -74,15 +75,15 @@ void add_disks(const std::vector<fs::path>& disks, std::vector<Hardware>& hardwa
 // file system holds it (sysfs dev/block/MAJ:MIN; none for tmpfs and other virtual ones).
 void add_backing(const fs::path& sys, const fs::path& dir, std::vector<Hardware>& hardware,
                  std::vector<fs::path>& disks) {
-  std::ifstream in(dir / "loop/backing_file");
-  std::string file;
-  if (!std::getline(in, file) || file.empty()) return;
+  const auto backing = probe::read_sysfs((dir / "loop/backing_file").string());
+  if (!backing || backing->empty()) return;
+  const std::string& file = *backing;
   struct stat st {};
   if (::stat(file.c_str(), &st) != 0) return;
   const dev_t holder = S_ISBLK(st.st_mode) ? st.st_rdev : st.st_dev;
   if (!S_ISBLK(st.st_mode))
-    hardware.push_back({"fs:" + dev_text(holder), "backing files on one file system (st_dev " + dev_text(holder) + ")"});
-  if (const auto holder_dir = canonical_dir(sys / "dev/block" / dev_text(holder))) base_disks(*holder_dir, disks);
+    hardware.push_back({"fs:" + probe::dev_number_text(holder), "backing files on one file system (st_dev " + probe::dev_number_text(holder) + ")"});
+  if (const auto holder_dir = canonical_dir(sys / "dev/block" / probe::dev_number_text(holder))) base_disks(*holder_dir, disks);
 }
 
 // Everything `name`'s reads pass through, the most specific first (the reason a pair gets).

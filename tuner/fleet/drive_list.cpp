@@ -2,36 +2,24 @@
 // tune --all: /sys/block's whole disks, less the root file system's and the ones in use.
 #include "tuner/fleet/drive_list.hpp"
 
+#include "probe/linux/sysfs.hpp"
 #include "probe/watch/device_usage.hpp"
+#include "probe/watch/mountinfo.hpp"
 #include "tuner/fleet/drive_groups.hpp"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace disktune::tuner {
 namespace {
 
 namespace fs = std::filesystem;
 
-// The file system mounted on /: its MAJ:MIN (mountinfo field 3) and its source (after " - "
-// and the type). The last mount on / is the one in effect.
-struct RootMount {
-  std::string majmin, source;
-};
-
-RootMount root_mount(const std::string& proc_root) {
-  std::ifstream in(fs::path(proc_root) / "self/mountinfo");
-  RootMount root;
-  for (std::string line; std::getline(in, line);) {
-    std::istringstream fields(line);
-    std::string id, parent, majmin, mount_root, mount_point, type, source;
-    fields >> id >> parent >> majmin >> mount_root >> mount_point;
-    if (mount_point != "/") continue;
-    if (const auto dash = line.find(" - "); dash != std::string::npos) std::istringstream(line.substr(dash + 3)) >> type >> source;
-    root = {majmin, source};
-  }
+// The file system mounted on /: the last mount on / is the one in effect.
+probe::Mount root_mount(const std::string& proc_root) {
+  probe::Mount root;
+  for (auto& mount : probe::read_mountinfo(fs::path(proc_root) / "self/mountinfo"))
+    if (mount.mount_point == "/") root = std::move(mount);
   return root;
 }
 
@@ -42,9 +30,8 @@ std::vector<std::string> root_devices(const std::string& sys_root, const std::st
   std::error_code ec;
   const auto by_number = fs::canonical(fs::path(sys_root) / "dev/block" / root.majmin, ec);
   if (!ec && !root.majmin.empty()) return {by_number.filename().string()};
-  if (!root.source.starts_with("/dev/")) return {};
-  const auto node = sys_root == "/sys" ? fs::canonical(root.source, ec) : fs::path(root.source);
-  const std::string name = (ec ? fs::path(root.source) : node).filename().string();
+  const std::string name = probe::source_kernel_name(root.source, sys_root == "/sys");
+  if (name.empty()) return {};
   std::vector<std::string> devices{name};
   for (const auto& btrfs : fs::directory_iterator(fs::path(sys_root) / "fs/btrfs", ec)) {
     std::vector<std::string> members;
@@ -65,10 +52,8 @@ std::vector<std::string> root_disks(const std::string& sys_root, const std::stri
 }
 
 std::string first_line(const fs::path& path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  return line;
+  const auto text = probe::read_sysfs(path.string());
+  return text ? text->substr(0, text->find('\n')) : "";
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // Per-drive output paths: {drive} replaced, or DIR/KEY.SUFFIX; one file for several drives refused.
 #include "tuner/fleet/multi_outputs.hpp"
 
+#include "probe/device.hpp"
 #include "probe/linux/device_names.hpp"
 #include "tuner/journal/journal_file.hpp"
 
@@ -39,7 +40,7 @@ std::string state_dir() { return fs::path(default_journal_path("summary")).paren
 }  // namespace
 
 std::string drive_key(const std::string& device) {
-  if (device.rfind("sim:", 0) != 0) return probe::kernel_name(device);
+  if (!probe::is_sim_spec(device)) return probe::kernel_name(device);
   if (const auto file = sim_capture_file(device)) return "sim-" + fs::path(*file).stem().string();
   return "sim";
 }

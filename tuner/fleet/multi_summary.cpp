@@ -2,6 +2,7 @@
 // The machine summary: each drive's outcome and its report's winner, as JSON and as a table.
 #include "tuner/fleet/multi_summary.hpp"
 
+#include "probe/device.hpp"
 #include "tuner/host/input_file.hpp"
 
 #include <boost/json.hpp>
@@ -40,7 +41,7 @@ json::value report_winner(const std::string& path) {
 }
 
 // sim: and sim:FILE: everything produced from a simulated drive says so.
-bool simulated(const DriveRun& run) { return run.device.rfind("sim:", 0) == 0; }
+bool simulated(const DriveRun& run) { return probe::is_sim_spec(run.device); }
 
 json::object drive_json(const DriveRun& run) {
   return {{"device", run.device}, {"key", run.key},         {"simulated", simulated(run)}, {"group", run.group + 1},

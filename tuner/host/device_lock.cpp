@@ -2,6 +2,8 @@
 // DeviceLock: advisory flock on a lock file named by the device number.
 #include "tuner/host/device_lock.hpp"
 
+#include "probe/core/text.hpp"
+#include "probe/device.hpp"
 #include "tuner/host/flock_wait.hpp"
 #include "tuner/run_error.hpp"
 
@@ -85,7 +87,7 @@ struct LockFd {
 
 LockFd open_lock_file(const std::string& device, dev_t number, const std::string& lock_dir) {
   if (make_lock_dir(lock_dir)) {
-    const std::string path = lock_dir + "/" + std::to_string(major(number)) + ":" + std::to_string(minor(number)) + ".lock";
+    const std::string path = lock_dir + "/" + probe::dev_number_text(number) + ".lock";
     const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
     if (fd >= 0) {
       struct stat st {};
@@ -102,7 +104,7 @@ LockFd open_lock_file(const std::string& device, dev_t number, const std::string
 }  // namespace
 
 DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
-  if (device.rfind("sim:", 0) == 0) return;
+  if (probe::is_sim_spec(device)) return;
   struct stat st {};
   if (::stat(device.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) return;
   const auto lock = open_lock_file(device, st.st_rdev, lock_dir);
@@ -124,8 +126,7 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
   ::close(fd_);
   fd_ = -1;
   if (err == EWOULDBLOCK)
-    throw RunError(kExitUsage, "device " + device + " (" + std::to_string(major(st.st_rdev)) + ":" +
-                                   std::to_string(minor(st.st_rdev)) + ") is in use by another disktune command: " +
+    throw RunError(kExitUsage, "device " + device + " (" + probe::dev_number_text(st.st_rdev) + ") is in use by another disktune command: " +
                                    who + "; one command per device at a time");
 }
 

@@ -2,6 +2,7 @@
 // JournalFile: locking, durable appends, setting aside; default locations and the boot id.
 #include "tuner/journal/journal_file.hpp"
 
+#include "probe/linux/sysfs.hpp"
 #include "results/journal.hpp"
 #include "tuner/host/clock_text.hpp"
 #include "tuner/host/flock_wait.hpp"
@@ -21,7 +22,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <vector>
 
@@ -198,10 +198,8 @@ std::string unique_journal_key(const std::string& prefix, const std::string& tex
 }
 
 std::string current_boot_id() {
-  std::ifstream in("/proc/sys/kernel/random/boot_id");
-  std::string id;
-  std::getline(in, id);
-  return id.empty() ? "unknown" : id;
+  const auto id = probe::read_sysfs("/proc/sys/kernel/random/boot_id");
+  return id && !id->empty() ? *id : "unknown";
 }
 
 }  // namespace disktune::tuner

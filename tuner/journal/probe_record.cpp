@@ -2,6 +2,9 @@
 // Probe records: write before a probe writes, remove after it; recover a leftover one.
 #include "tuner/journal/probe_record.hpp"
 
+#include "probe/core/text.hpp"
+#include "probe/device.hpp"
+#include "probe/linux/sysfs.hpp"
 #include "tuner/trial/restorer.hpp"
 
 #include "probe/linux/device_names.hpp"
@@ -14,16 +17,15 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
-#include <fstream>
 
 namespace disktune::tuner {
 
 std::optional<std::string> probe_record_path(const std::string& device, const std::string& lock_dir) {
   struct stat st {};
-  if (device.rfind("sim:", 0) == 0 || ::stat(device.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) return std::nullopt;
+  if (probe::is_sim_spec(device) || ::stat(device.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) return std::nullopt;
   struct stat dir {};
   if (::stat(lock_dir.c_str(), &dir) != 0 || !S_ISDIR(dir.st_mode)) return std::nullopt;
-  return lock_dir + "/" + std::to_string(major(st.st_rdev)) + ":" + std::to_string(minor(st.st_rdev)) + ".probe";
+  return lock_dir + "/" + probe::dev_number_text(st.st_rdev) + ".probe";
 }
 
 namespace {
@@ -31,10 +33,8 @@ namespace {
 // The device's disk sequence number (/sys/block/NAME/diskseq, kernel 5.15+; a loop device
 // gets a new one on every attach), "" where the kernel has none.
 std::string disk_sequence(const std::string& device) {
-  std::ifstream in("/sys/block/" + probe::kernel_name(device) + "/diskseq");
-  std::string text;
-  in >> text;
-  return text;
+  const auto text = probe::read_sysfs("/sys/block/" + probe::kernel_name(device) + "/diskseq");
+  return text ? *text : "";
 }
 
 // Why the record belongs to other media behind the same device number, or "".

@@ -2,6 +2,7 @@
 // RunJournal: deciding new or resume, restoring from a journal, and journaled trials.
 #include "tuner/journal/run_journal.hpp"
 
+#include "probe/core/text.hpp"
 #include "probe/linux/device_names.hpp"
 #include "results/json_report.hpp"
 #include "tuner/host/clock_text.hpp"
@@ -37,9 +38,7 @@ std::string option_text(const json::object& options, const char* key) {
   if (!value) return "(not recorded)";
   if (value->is_string()) return std::string(value->as_string());
   if (!value->is_double()) return json::serialize(*value);
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value->as_double());
-  return text;
+  return probe::printf_number("%g", value->as_double());
 }
 
 // "--duration 3 (journal) vs 1 (command line); ..." for every compared option that differs.

@@ -2,6 +2,7 @@
 // run_verify: live values against a report's, with the evidence for a drift's cause.
 #include "tuner/keep/verify.hpp"
 
+#include "probe/core/text.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/settings.hpp"
 #include "probe/watch/kmsg_reader.hpp"
@@ -51,7 +52,7 @@ std::vector<std::string> report_files(const Config& config) {
 std::optional<std::time_t> udev_event_time(const std::string& device) {
   struct stat node {};
   if (::stat(device.c_str(), &node) != 0 || !S_ISBLK(node.st_mode)) return std::nullopt;
-  const std::string entry = "/run/udev/data/b" + std::to_string(major(node.st_rdev)) + ":" + std::to_string(minor(node.st_rdev));
+  const std::string entry = "/run/udev/data/b" + probe::dev_number_text(node.st_rdev);
   struct stat data {};
   if (::stat(entry.c_str(), &data) != 0) return std::nullopt;
   return data.st_mtime;

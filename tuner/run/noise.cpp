@@ -2,6 +2,7 @@
 // The noise check after the baseline.
 #include "tuner/run/noise.hpp"
 
+#include "probe/core/text.hpp"
 #include "tuner/trial/trial_verdict.hpp"
 
 #include <algorithm>
@@ -9,21 +10,12 @@
 #include <functional>
 
 namespace disktune::tuner {
-namespace {
-
-std::string number(const char* format, double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-}  // namespace
 
 std::string noise_figures(const std::vector<double>& medians, double noise_pct, const bench::Objective& objective) {
   std::string text = std::to_string(medians.size()) + " baseline trials, medians ";
   for (std::size_t i = 0; i < medians.size(); ++i) text += (i ? ", " : "") + bench::figure_number(objective, medians[i]);
   const bool equal = std::adjacent_find(medians.begin(), medians.end(), std::not_equal_to<>()) == medians.end();
-  return text + " " + std::string(bench::unit_of(objective)) + ": noise " + number("%.2f", noise_pct) + " %" +
+  return text + " " + std::string(bench::unit_of(objective)) + ": noise " + probe::printf_number("%.2f", noise_pct) + " %" +
          (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
 }
 
@@ -33,7 +25,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   bench::SamplingPlan plan = runner.settings().sampling;
   const bool more = plan.min_samples < plan.max_samples;
-  const std::string gain = number("%g", min_gain_pct) + " %";
+  const std::string gain = probe::printf_number("%g", min_gain_pct) + " %";
   log << "disktune: the noise between repeated measurements of the baseline is larger than the smallest gain "
       << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective)
       << (more ? "; taking " + std::to_string(plan.max_samples) + " samples per trial (--max-repeats)" : "") << '\n';
@@ -58,7 +50,7 @@ NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, boo
   const std::string samples = plan.min_samples == plan.max_samples
                                   ? std::to_string(plan.max_samples)
                                   : std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples);
-  check.summary = "noise " + number("%.2f", baseline.noise_floor_pct) + " % with " + samples +
+  check.summary = "noise " + probe::printf_number("%.2f", baseline.noise_floor_pct) + " % with " + samples +
                   " samples per trial, above the " + gain + " smallest gain";
   check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, runner.settings().objective) + " with " +
                  samples + " samples per trial, more than the smallest gain the winner rule accepts (" + gain +

@@ -2,6 +2,7 @@
 // The tune pipeline, one straight line for `tune` and `evaluate`: baseline, search, confirmation, decision.
 #include "tuner/run/pipeline.hpp"
 
+#include "probe/core/text.hpp"
 #include "tuner/run/decision.hpp"
 
 #include <algorithm>
@@ -52,8 +53,8 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
                                   RunStore& store, RunExecutor& executor, std::ostream& log, bool simulated) {
   const TrialSettings& trial = executor.settings();
   const double per_sample_s = std::max(trial.workload.duration.count(), sample_s);
-  char estimate[32];
-  std::snprintf(estimate, sizeof estimate, "%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
+  const std::string estimate =
+      probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
   bool measured = false;
   auto round = store.confirm(contenders, index, [&](const std::vector<probe::Settings>& c) {
     measured = true;
@@ -77,8 +78,7 @@ probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders
 
 // Said before the baseline is measured: on a real disk it takes minutes with nothing else shown.
 void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream& log) {
-  char seconds[32];
-  std::snprintf(seconds, sizeof seconds, "%g", trial.workload.duration.count());
+  const std::string seconds = probe::printf_number("%g", trial.workload.duration.count());
   log << "disktune: measuring the baseline (the settings as found): " << 1 + trial.noise_repeats
       << " trials of " << trial.sampling.min_samples << "-" << trial.sampling.max_samples << " samples of " << seconds
       << (simulated ? " simulated s" : " s") << " each, for its figure and its noise\n" << std::flush;
@@ -142,8 +142,7 @@ bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& b
 void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
   strategies::Baseline& baseline = *result.baseline;
   log_trial(log, baseline.trial, input.original, input.simulated, input.objective);
-  char noise[32];
-  std::snprintf(noise, sizeof noise, "%.2f", baseline.noise_floor_pct);
+  const std::string noise = probe::printf_number("%.2f", baseline.noise_floor_pct);
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   if (input.settle_noise)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
 #include "tuner/device/open_device.hpp"
+#include "probe/core/text.hpp"
+#include "probe/device.hpp"
 #include "tuner/run/session.hpp"
 
 #include "probe/in_use.hpp"
@@ -162,11 +164,7 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
                                            "): restore them once the device recovers (disktune restore)");
 }
 
-std::string seconds_text(double seconds) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", seconds);
-  return text;
-}
+std::string seconds_text(double seconds) { return probe::printf_number("%g", seconds); }
 
 // Why a completed search stopped short of its strategy's end.
 std::string budget_note(const Config& config, std::size_t trials) {
@@ -300,7 +298,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
   refuse_device_in_use(config);
-  const DeviceLock lock(config.from_file ? "sim:" : config.device);
+  const DeviceLock lock(device_spec(config));
   DeviceContext context = open_device_unprobed(config, log);
   const bool simulated = context.device->simulated();
   const ReadyObjectives objectives = ready_objectives(config.objectives, *context.device);

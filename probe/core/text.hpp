@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Small text forms every layer prints: a number through one printf conversion, a device
+// number as the kernel writes it (MAJ:MIN).
+#pragma once
+
+#include <sys/sysmacros.h>
+#include <sys/types.h>
+
+#include <cstdio>
+#include <string>
+
+namespace disktune::probe {
+
+/// `value` formatted by `format`, a printf format holding exactly one floating conversion
+/// ("%g", "%.1f", "%8.2f"): what std::format would give, in the notation hdparm's and fio's
+/// outputs use. Text past 63 characters is cut (no format used here comes near it).
+inline std::string printf_number(const char* format, double value) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+/// A device number as "MAJ:MIN" (decimal), the form of /sys/block/NAME/dev, /proc/self/mountinfo
+/// and udev's /run/udev/data/bMAJ:MIN (Documentation/admin-guide/devices.rst).
+inline std::string dev_number_text(dev_t number) {
+  return std::to_string(major(number)) + ":" + std::to_string(minor(number));
+}
+
+}  // namespace disktune::probe

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// /proc/self/mountinfo read into its mounts, and a mount source named as a kernel device.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace disktune::probe {
+
+/// One line of mountinfo: the fields disktune reads.
+struct Mount {
+  std::string majmin;       ///< field 3, the st_dev of files on it ("8:1"; btrfs shows an anonymous "0:NN")
+  std::string mount_point;  ///< field 5, as written (octal escapes such as \040 kept)
+  std::string type;         ///< the file system type, first field after " - "
+  std::string source;       ///< the mount source after the type ("/dev/sdb1", "tmpfs", "none")
+};
+
+/// The mounts listed in the mountinfo file at `path`, in its order (a later mount on the same
+/// point hides the earlier). A line without the " - " separator gets an empty type and source;
+/// an unreadable file gives no mounts.
+/// Source: Documentation/filesystems/proc.rst, "3.5 /proc/<pid>/mountinfo".
+std::vector<Mount> read_mountinfo(const std::filesystem::path& path);
+
+/// A mount source that names a device node ("/dev/sdb1", "/dev/mapper/vg-root") as a kernel
+/// name ("sdb1", "dm-0"): the node resolved when `resolve` (the real /dev), its last component
+/// as written otherwise (a test's fake tree). "" for a source outside /dev ("tmpfs", "none").
+std::string source_kernel_name(const std::string& source, bool resolve);
+
+}  // namespace disktune::probe

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// mountinfo read as proc(5) writes it.
+#include "probe/watch/mountinfo.hpp"
+
+#include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace disktune;
+namespace fs = std::filesystem;
+
+TEST_CASE("mountinfo: fields 3 and 5, the type and source after the separator, optional fields skipped") {
+  const fs::path path = fs::temp_directory_path() / ("disktune-mountinfo-" + std::to_string(::getpid()));
+  {
+    std::ofstream out(path);
+    // Lines as proc(5)'s example and a 6.18 kernel write them: optional fields before " - ".
+    out << "36 35 98:0 /mnt1 /mnt2 rw,noatime master:1 - ext3 /dev/root rw,errors=continue\n"
+           "25 1 0:31 / / rw,relatime shared:1 shared:7 - btrfs /dev/vda2 rw,ssd,subvol=/\n"
+           "40 25 0:40 / /tmp/with\\040space rw - tmpfs tmpfs rw\n"
+           "41 25 0:41 / /broken rw\n";
+  }
+  const auto mounts = probe::read_mountinfo(path);
+  fs::remove(path);
+  REQUIRE(mounts.size() == 4);
+  CHECK(mounts[0].majmin == "98:0");
+  CHECK(mounts[0].mount_point == "/mnt2");
+  CHECK(mounts[0].type == "ext3");
+  CHECK(mounts[0].source == "/dev/root");
+  CHECK(mounts[1].majmin == "0:31");
+  CHECK(mounts[1].type == "btrfs");
+  CHECK(mounts[1].source == "/dev/vda2");
+  CHECK(mounts[2].mount_point == "/tmp/with\\040space");
+  CHECK(mounts[2].source == "tmpfs");
+  CHECK(mounts[3].majmin == "0:41");
+  CHECK(mounts[3].type.empty());
+  CHECK(mounts[3].source.empty());
+  CHECK(probe::read_mountinfo(path).empty());  // gone: no mounts, no throw
+}
+
+TEST_CASE("mountinfo: a source under /dev named as a kernel device, others as none") {
+  CHECK(probe::source_kernel_name("/dev/sdb1", false) == "sdb1");
+  CHECK(probe::source_kernel_name("/dev/mapper/vg-root", false) == "vg-root");
+  CHECK(probe::source_kernel_name("tmpfs", true).empty());
+  CHECK(probe::source_kernel_name("none", false).empty());
+  // Resolved on the real /dev: a node that does not exist keeps its written name.
+  CHECK(probe::source_kernel_name("/dev/disktune-no-such-node", true) == "disktune-no-such-node");
+}
