@@ -362,4 +362,10 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
   return state;
 }
 
+probe::Result<JournalState> read_journal(std::string_view text, const std::string& name) {
+  const auto decoded = decode_journal(text, name);
+  if (!decoded) return decoded.error();
+  return interpret_journal(*decoded, name);
+}
+
 }  // namespace disktune::results

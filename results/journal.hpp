@@ -160,6 +160,10 @@ struct JournalState {
 /// start record or a record lacks a field (naming the record number and field).
 probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name);
 
+/// A journal's text as its state: decode_journal, then interpret_journal. The one reader every
+/// command uses (tune, restore, apply, verify, setting aside). Errors: as those two.
+probe::Result<JournalState> read_journal(std::string_view text, const std::string& name);
+
 /// Interpret only the start record (the first line) of a journal: identity, boot id,
 /// original settings and options; the rest of the state stays empty. For `restore` and for
 /// setting aside a journal whose later records are damaged.

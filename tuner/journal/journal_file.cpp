@@ -131,9 +131,7 @@ std::string run_stamp(const std::string& path) {
 bool spent(const std::string& path) {
   const auto text = read_whole_file(path);
   if (!text) return false;
-  const auto decoded = results::decode_journal(*text, path);
-  if (!decoded) return false;
-  const auto state = results::interpret_journal(*decoded, path);
+  const auto state = results::read_journal(*text, path);
   return state && !state->apply_in_effect && ((state->finished && state->restored) || state->restores > 0);
 }
 

@@ -5,7 +5,7 @@
 #include "probe/core/text.hpp"
 #include "probe/device.hpp"
 #include "probe/linux/sysfs.hpp"
-#include "tuner/trial/restorer.hpp"
+#include "tuner/journal/restore_recorded.hpp"
 
 #include "probe/linux/device_names.hpp"
 #include "tuner/host/clock_text.hpp"
@@ -75,10 +75,7 @@ bool recover_probe_record(DeviceContext& context, const std::string& lock_dir, s
     ::unlink(path->c_str());
     return false;
   }
-  context.device->keep_tunables(start->original_tunables);
-  if (const auto restored = Restorer(*context.device).restore(start->original); !restored.done)
-    throw RunError(kExitRestoreFailed, "restore the settings recorded in " + *path + " before a probe that was killed: " +
-                                           restored.done.error().message());
+  restore_recorded(*context.device, *start, "restore the settings recorded in " + *path + " before a probe that was killed");
   log << "disktune: a probe of " << context.device->path() << " was killed before it put back "
       << probe::format_settings(start->original) << ": restored them from " << *path << '\n';
   ::unlink(path->c_str());

@@ -6,7 +6,7 @@
 #include "probe/linux/device_names.hpp"
 #include "results/json_report.hpp"
 #include "tuner/host/clock_text.hpp"
-#include "tuner/trial/restorer.hpp"
+#include "tuner/journal/restore_recorded.hpp"
 #include "tuner/run_error.hpp"
 
 #include <boost/json.hpp>
@@ -53,9 +53,7 @@ std::string option_differences(const json::object& journal, const json::object& 
 }
 
 probe::Result<results::JournalState> try_read_state(const JournalFile& file) {
-  auto decoded = results::decode_journal(file.existing_text(), file.path());
-  if (!decoded) return decoded.error();
-  return results::interpret_journal(*decoded, file.path());
+  return results::read_journal(file.existing_text(), file.path());
 }
 
 // The command that restores the settings recorded in a set-aside journal, or why none does.
@@ -125,10 +123,7 @@ void put_back_recorded(const results::JournalState& start, const results::Journa
                        const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
   const bool same = results::identity_difference(start.identity, identity).empty();
   if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
-  context.device->keep_tunables(start.original_tunables);
-  if (const auto restored = Restorer(*context.device).restore(start.original); !restored.done)
-    throw RunError(kExitRestoreFailed,
-                   "restore the settings recorded in " + path + ": " + restored.done.error().message());
+  restore_recorded(*context.device, start, "restore the settings recorded in " + path);
   log << "disktune: restored the original settings recorded in " << path << '\n';
   context.original = start.original;
   context.original_tunables = start.original_tunables;
@@ -167,16 +162,22 @@ results::JournalIdentity journal_identity(const DeviceContext& context) {
   return id;
 }
 
-RunJournal::RunJournal(const Config& config, DeviceContext& context, const json::object& options, std::ostream& log)
-    : file_(config.journal_path.value_or(default_journal_path(journal_key(config, context)))),
-      boot_id_(current_boot_id()) {
+RunJournal::RunJournal(const std::string& path, std::ostream& log) : file_(path), boot_id_(current_boot_id()) {
   if (file_.torn_bytes() > 0)
     log << "disktune: cut a torn last record (" << file_.torn_bytes() << " bytes, left by a crash) off "
         << file_.path() << '\n';
+}
+
+std::unique_ptr<RunJournal> RunJournal::open(const Config& config, DeviceContext& context, const json::object& options,
+                                             std::ostream& log) {
+  std::unique_ptr<RunJournal> journal(
+      new RunJournal(config.journal_path.value_or(default_journal_path(journal_key(config, context))), log));
   const auto identity = journal_identity(context);
-  if (!file_.existing_text().empty() && accept_or_set_aside(config, context, identity, options, log)) return;
-  file_.append(results::start_record(identity, boot_id_, utc_timestamp(), context.original, options,
-                                     context.original_tunables));
+  if (!journal->file_.existing_text().empty() && journal->accept_or_set_aside(config, context, identity, options, log))
+    return journal;
+  journal->file_.append(results::start_record(identity, journal->boot_id_, utc_timestamp(), context.original, options,
+                                              context.original_tunables));
+  return journal;
 }
 
 // An existing journal: resumed (true), or set aside (false: a new one is started), or
@@ -332,9 +333,7 @@ static std::string tunables_text(const probe::SchedulerTunables& tunables) {
 
 // True when the journal holds its run's end record (a damaged one counts as unfinished).
 static bool journal_finished(const std::string& text, const std::string& path) {
-  const auto decoded = results::decode_journal(text, path);
-  if (!decoded) return false;
-  const auto state = results::interpret_journal(*decoded, path);
+  const auto state = results::read_journal(text, path);
   return state && state->finished;
 }
 
@@ -367,9 +366,7 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");
-  context.device->keep_tunables(state->original_tunables);
-  if (const auto restored = Restorer(*context.device).restore(state->original); !restored.done)
-    throw RunError(kExitRestoreFailed, "restore from " + path + ": " + restored.done.error().message());
+  restore_recorded(*context.device, *state, "restore from " + path);
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
   const auto* command = state->options.if_contains("command");
   const bool apply = command && *command == "apply";

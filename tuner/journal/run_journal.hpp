@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <ostream>
 
@@ -31,15 +32,17 @@ namespace disktune::tuner {
 /// - --fresh sets aside (renames, never deletes) any journal, readable or not, and says
 ///   where it is and how to restore from it; the quarantine of a readable one of this drive
 ///   (hang, wedged, crashed) is kept: those configurations are not applied again.
-/// The start record (with the original settings) is durable before the constructor returns:
-/// construct it before anything writes to the device, the capability probe included.
+/// The start record (with the original settings) is durable before open() returns: open it
+/// before anything writes to the device, the capability probe included.
 class RunJournal final : public RunStore {
  public:
-  /// Open the journal for `context`'s device and decide new/resume; may change
-  /// context.original to the journal's. `options`: measurement_options() of this run.
-  /// Throws RunError (2: damaged or foreign journal, other options, lock held; 4: the
-  /// recorded original settings could not be restored).
-  RunJournal(const Config& config, DeviceContext& context, const boost::json::object& options, std::ostream& log);
+  /// Open the journal for `context`'s device and decide new/resume. An unfinished journal of
+  /// this drive has its recorded originals put back on the device first (restore_recorded) and
+  /// adopted as context.original: the only device access, here and not in a constructor.
+  /// `options`: measurement_options() of this run. Throws RunError (2: damaged or foreign
+  /// journal, other options, lock held; 4: the recorded original settings could not be restored).
+  static std::unique_ptr<RunJournal> open(const Config& config, DeviceContext& context,
+                                          const boost::json::object& options, std::ostream& log);
 
   [[nodiscard]] const std::string& path() const { return file_.path(); }
   /// Completed trials and verdicts of the resumed journal, or the quarantine kept from a
@@ -67,6 +70,8 @@ class RunJournal final : public RunStore {
   std::optional<strategies::Stop> finish(bool restored);
 
  private:
+  /// The journal file at `path`, locked and read (a torn last record cut off); nothing decided.
+  RunJournal(const std::string& path, std::ostream& log);
   /// Every record goes through here: appended durably, a failed write a Stop (store_failed).
   std::optional<strategies::Stop> write(const boost::json::value& record);
   void resume_history();

@@ -27,9 +27,7 @@ namespace {
 namespace json = boost::json;
 
 std::optional<results::JournalState> state_of(std::string_view text, const std::string& path) {
-  const auto decoded = results::decode_journal(text, path);
-  if (!decoded) return std::nullopt;
-  auto state = results::interpret_journal(*decoded, path);
+  auto state = results::read_journal(text, path);
   if (!state) return std::nullopt;
   return std::move(*state);
 }

@@ -307,7 +307,8 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   // Record before you probe: the original settings are durable in the journal before the
   // capability probe writes trial values. May restore and adopt a crashed
   // run's original settings.
-  RunJournal journal(config, context, recorded_options, log);
+  const auto opened_journal = RunJournal::open(config, context, recorded_options, log);
+  RunJournal& journal = *opened_journal;
   probe_capabilities(context);
   const auto space = tunable_space(context, config, journal);
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};

@@ -74,7 +74,7 @@ std::string crashed_journal(const testing::TempDir& dir, tuner::Config& config) 
   auto context = real_context(device);
   device->read_ahead_kb = 128;
   std::ostringstream log;
-  { const tuner::RunJournal journal(config, context, {}, log); }
+  tuner::RunJournal::open(config, context, {}, log);
   return *config.journal_path;
 }
 
@@ -133,7 +133,7 @@ TEST_CASE("restorer: the journal's constructor puts a crashed run's settings bac
   CountingDevice* device = nullptr;
   auto context = real_context(device);  // the device holds the crashed trial's 256
   std::ostringstream log;
-  const tuner::RunJournal journal(config, context, {}, log);
+  const auto journal = tuner::RunJournal::open(config, context, {}, log);
   REQUIRE_THAT(log.str(), Catch::Contains("restored the original settings recorded in"));
   REQUIRE(device->writes == 0);  // not in this process: in a watched child
 }
