@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The tune journal and `restore` on a simulated drive: no root, no device node, a file in a
+// temporary directory. What the script tests check on loop devices, here without root.
+#include "tuner/journal/run_journal.hpp"
+
+#include "results/journal.hpp"
+#include "tests/support/sim_fixture.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tuner/host/input_file.hpp"
+#include "tuner/run_error.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+using namespace disktune;
+using probe::SettingId;
+using probe::SettingValue;
+
+namespace {
+
+// A simulated seed drive as `tune` opens it, its settings as found recorded as the originals.
+tuner::DeviceContext sim_context() {
+  tuner::DeviceContext context;
+  context.device = testing::make_sim(testing::seed_identify());
+  context.original = context.device->snapshot().value();
+  return context;
+}
+
+tuner::Config journal_config(const testing::TempDir& dir) {
+  tuner::Config config;
+  config.journal_path = dir.path() + "/run.journal";
+  return config;
+}
+
+results::JournalState state_of(const std::string& path) {
+  const auto text = tuner::read_whole_file(path);
+  REQUIRE(text.has_value());
+  auto state = results::read_journal(*text, path);
+  REQUIRE(state.has_value());
+  return std::move(*state);
+}
+
+const boost::json::object kOptions{{"duration_s", 3.0}, {"repeats", 3}};
+
+}  // namespace
+
+TEST_CASE("run journal: started with the originals, resumed while unfinished, set aside once finished") {
+  const testing::TempDir dir("run-journal");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  const probe::Settings trial = probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}});
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
+    CHECK(journal->path() == *config.journal_path);
+    REQUIRE_FALSE(journal->begin(trial, false).has_value());  // an intent, then the process "dies"
+  }
+  auto state = state_of(*config.journal_path);
+  CHECK(state.identity.path == "sim:");
+  CHECK(state.original == context.original);
+  CHECK_FALSE(state.finished);
+  CHECK(state.pending.size() == 1);
+
+  {
+    const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
+    CHECK_THAT(log.str(), Catch::Contains("resuming " + *config.journal_path + ": 0 trials done, 1 in flight"));
+    REQUIRE_FALSE(journal->finish(true).has_value());
+  }
+  state = state_of(*config.journal_path);
+  CHECK(state.finished);
+  CHECK(state.restored);
+
+  log.str("");
+  { const auto journal = tuner::RunJournal::open(config, context, kOptions, log); }
+  CHECK_THAT(log.str(), Catch::Contains("previous journal kept as " + *config.journal_path + "."));
+  CHECK_FALSE(state_of(*config.journal_path).finished);  // a new run's start record
+}
+
+TEST_CASE("run journal: a resume with other measurement options is refused, naming both values") {
+  const testing::TempDir dir("run-journal-options");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  std::ostringstream log;
+  { const auto journal = tuner::RunJournal::open(config, context, kOptions, log); }
+  const boost::json::object other{{"duration_s", 1.0}, {"repeats", 3}};
+  try {
+    tuner::RunJournal::open(config, context, other, log);
+    FAIL("a resume with another --duration was accepted");
+  } catch (const tuner::RunError& e) {
+    CHECK(e.code() == tuner::kExitUsage);
+    CHECK_THAT(e.what(), Catch::Contains("other measurement options") && Catch::Contains("3 (journal) vs 1 (command line)"));
+  }
+}
+
+TEST_CASE("restore: the originals a tune journal recorded come back on the drive, and the journal says so") {
+  const testing::TempDir dir("run-journal-restore");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  const auto found = context.device->read(SettingId::multcount).value();
+  std::ostringstream log;
+  { const auto journal = tuner::RunJournal::open(config, context, kOptions, log); }
+  // A trial's value left on the drive by a run that was killed.
+  REQUIRE(context.device->apply(SettingId::multcount, SettingValue(found.number() == 8 ? 4 : 8)).has_value());
+  REQUIRE(context.device->read(SettingId::multcount).value() != found);
+
+  tuner::restore_from_journal(config, context, log);
+  CHECK(context.device->read(SettingId::multcount).value() == found);
+  CHECK_THAT(log.str(), Catch::Contains("restored the settings from before the tune"));
+  const auto state = state_of(*config.journal_path);
+  CHECK(state.restores == 1);
+  CHECK_FALSE(state.finished);  // the next tune resumes it
+}
+
+TEST_CASE("restore: no journal is an error naming the path, nothing written") {
+  const testing::TempDir dir("run-journal-none");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  std::ostringstream log;
+  try {
+    tuner::restore_from_journal(config, context, log);
+    FAIL("restore without a journal succeeded");
+  } catch (const tuner::RunError& e) {
+    CHECK(e.code() == tuner::kExitUsage);
+    CHECK_THAT(e.what(), Catch::Contains("no journal for sim: at " + *config.journal_path));
+  }
+  CHECK(log.str().empty());
+}
