@@ -96,20 +96,25 @@ void JournalFile::cut_torn_tail() {
   existing_.resize(decoded->valid_bytes);
 }
 
-void JournalFile::append(const boost::json::value& record) {
+probe::Result<void> JournalFile::write_record(const boost::json::value& record) {
   const std::string line = results::encode_record(record);
   std::size_t done = 0;
   while (done < line.size()) {
     const ssize_t n = ::write(fd_, line.data() + done, line.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail(kExitDevice, "write", path_, errno);
+    if (n < 0) return probe::errno_error(errno, "journal " + path_ + ": write", "");
     done += static_cast<std::size_t>(n);
   }
-  if (::fsync(fd_) != 0) fail(kExitDevice, "fsync", path_, errno);
+  if (::fsync(fd_) != 0) return probe::errno_error(errno, "journal " + path_ + ": fsync", "");
   if (fresh_file_) {
     fsync_dir(parent_dir(path_));
     fresh_file_ = false;
   }
+  return {};
+}
+
+void JournalFile::append(const boost::json::value& record) {
+  if (const auto written = write_record(record); !written) throw RunError(kExitDevice, written.error().message());
 }
 
 namespace {

@@ -2,6 +2,8 @@
 // JournalFile: the journal on disk — locked, appended with fsync, set aside on request.
 #pragma once
 
+#include "probe/core/error.hpp"
+
 #include <boost/json/value.hpp>
 
 #include <cstddef>
@@ -42,7 +44,11 @@ class JournalFile {
   [[nodiscard]] const std::string& existing_text() const { return existing_; }
   /// Bytes of a torn last record cut off when the file was opened (0: none).
   [[nodiscard]] std::size_t torn_bytes() const { return torn_bytes_; }
-  /// Append one encoded record and make it durable. Throws RunError(exit 3) on I/O errors.
+  /// Append one encoded record and make it durable (write, fsync; the directory's fsync for a
+  /// new file). Errors: errno with op "journal PATH: write" or "journal PATH: fsync" (a full
+  /// disk: ENOSPC): the record may be partly written, cut off as torn at the next open.
+  probe::Result<void> write_record(const boost::json::value& record);
+  /// write_record, an error thrown as RunError(exit 3): for commands that end on it.
   void append(const boost::json::value& record);
   /// Rename the current file to "<path>.<its run's start, UTC>" (its start record's
   /// started_at; ".<timestamp>.N" when that name exists: a set-aside journal is never

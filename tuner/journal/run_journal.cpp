@@ -259,12 +259,9 @@ void RunJournal::resume_history() {
 
 // A journal write that failed (disk full) stops the run like any other stop.
 std::optional<strategies::Stop> RunJournal::write(const json::value& record) {
-  try {
-    file_.append(record);
-    return std::nullopt;
-  } catch (const RunError& error) {
-    return strategies::Stop{strategies::StopReason::store_failed, error.what(), std::nullopt};
-  }
+  if (const auto written = file_.write_record(record); !written)
+    return strategies::Stop{strategies::StopReason::store_failed, written.error().message(), std::nullopt};
+  return std::nullopt;
 }
 
 std::optional<strategies::Stop> RunJournal::begin(const probe::Settings& config, bool quick) {

@@ -51,8 +51,8 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
   return outcome;
 }
 
-TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome) const {
-  return verdict_of(outcome, LimitNote{settings_.timeout, stall_, settings_.derive_limits,
+TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome, const std::optional<ChildReport>& report) const {
+  return verdict_of(outcome, report, LimitNote{settings_.timeout, stall_, settings_.derive_limits,
                                        !settings_.stall.has_value(), settings_.workload.chunk_bytes});
 }
 
@@ -77,13 +77,12 @@ TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool
       },
       settings_.timeout);
   health_.note_child(outcome.end, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes), outcome.detail);
-  ChildRun run{result_of(outcome), 0.0, 0, outcome.end == probe::ChildEnd::stopped};
+  const auto report = child_report(outcome);
+  ChildRun run{result_of(outcome, report), 0.0, 0, outcome.end == probe::ChildEnd::stopped};
   run.trial.settings = config;
-  if (outcome.end == probe::ChildEnd::finished) {
-    if (const auto parsed = deserialize(outcome.payload)) {
-      run.cached_mib_s = parsed->cached_median_mib_s;
-      run.crc = parsed->data_crc32;
-    }
+  if (report) {
+    run.cached_mib_s = report->cached_median_mib_s;
+    run.crc = report->data_crc32;
   }
   return run;
 }

@@ -11,6 +11,7 @@
 #include "tuner/trial/device_health.hpp"
 #include "tuner/trial/restorer.hpp"
 #include "tuner/trial/trial_settings.hpp"
+#include "tuner/trial/trial_wire.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -133,7 +134,8 @@ class TrialRunner {
   probe::Result<strategies::TrialResult> after_trial(ChildRun child);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, probe::Seconds timeout,
                                bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
-  [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome) const;
+  [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome,
+                                                  const std::optional<ChildReport>& report) const;
   void limits_from_rate(double rate_mib_s);
   void check_reads_drained(probe::ChildOutcome& outcome) const;
 

@@ -55,7 +55,12 @@ TrialResult killed_trial(const probe::ChildOutcome& outcome, const LimitNote& li
 
 }  // namespace
 
-TrialResult verdict_of(const probe::ChildOutcome& outcome, const LimitNote& limits) {
+std::optional<ChildReport> child_report(const probe::ChildOutcome& outcome) {
+  return outcome.end == probe::ChildEnd::finished ? deserialize(outcome.payload) : std::nullopt;
+}
+
+TrialResult verdict_of(const probe::ChildOutcome& outcome, const std::optional<ChildReport>& report,
+                       const LimitNote& limits) {
   if (outcome.end == probe::ChildEnd::timed_out) return killed_trial(outcome, limits);
   TrialResult trial;
   if (outcome.end == probe::ChildEnd::stopped) {
@@ -68,8 +73,7 @@ TrialResult verdict_of(const probe::ChildOutcome& outcome, const LimitNote& limi
     trial.detail = "device wedged: " + outcome.detail;
     return trial;
   }
-  const auto report = outcome.end == probe::ChildEnd::finished ? deserialize(outcome.payload) : std::nullopt;
-  if (!report) {
+  if (!report || outcome.end != probe::ChildEnd::finished) {
     trial.status = TrialStatus::error;
     trial.detail = "trial process failed: " + outcome.detail;
     return trial;

@@ -6,6 +6,7 @@
 #include "probe/core/error.hpp"
 #include "probe/watch/watchdog.hpp"
 #include "strategies/trial.hpp"
+#include "tuner/trial/trial_wire.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -32,7 +33,18 @@ struct LimitNote {
 /// detail, warm-up, sampling stop and measurement time [s], summarized
 /// (strategies::summarize_samples) when ok; anything else: error ("trial process failed: ...").
 /// The result's settings and id are left for the caller.
-strategies::TrialResult verdict_of(const probe::ChildOutcome& outcome, const LimitNote& limits);
+strategies::TrialResult verdict_of(const probe::ChildOutcome& outcome, const std::optional<ChildReport>& report,
+                                   const LimitNote& limits);
+
+/// The report a child wrote (trial_wire), decoded: nullopt when the child did not finish or
+/// its payload does not parse. Decoded once per child: the verdict and the runner's cached
+/// figure and checksum come from the same report.
+std::optional<ChildReport> child_report(const probe::ChildOutcome& outcome);
+
+/// verdict_of on the report decoded from `outcome` (child_report).
+inline strategies::TrialResult verdict_of(const probe::ChildOutcome& outcome, const LimitNote& limits) {
+  return verdict_of(outcome, child_report(outcome), limits);
+}
 
 /// The confirmation round's results, one per contender (settings set, sampling_stop
 /// "confirmation", summarized when ok with samples). A child that did not finish with one
