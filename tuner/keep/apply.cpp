@@ -176,7 +176,7 @@ std::optional<results::KernelLogMark> kernel_log_mark() {
 // and 'disktune restore' could no longer reach the values from before it).
 void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
                    const probe::Settings& found, const OpenedApplyJournal& opened, const std::string& what) {
-  const auto applied = restorer.restore(target);
+  const auto applied = restorer.write(target, "apply the report's settings");
   if (applied.done) return;
   const std::string why = applied.why;
   if (const auto back = restorer.restore(found); !back.done)

@@ -8,7 +8,7 @@ namespace disktune::tuner {
 
 probe::Result<void> Restorer::restore_here(const probe::Settings& settings) const { return device_.restore(settings); }
 
-Restored Restorer::restore(const probe::Settings& settings, probe::Seconds limit) const {
+Restored Restorer::write(const probe::Settings& settings, const std::string& purpose, probe::Seconds limit) const {
   if (in_process_) {
     auto done = restore_here(settings);
     std::string why = done ? "" : done.error().message();
@@ -24,7 +24,7 @@ Restored Restorer::restore(const probe::Settings& settings, probe::Seconds limit
   const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
   return Restored{probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
-                               "restore the original settings (" + why + ")", device_.path()},
+                               purpose + " (" + why + ")", device_.path()},
                   outcome.end, outcome.detail, why};
 }
 

@@ -40,7 +40,13 @@ class Restorer {
   /// Errors: in process, Device::restore's own error (naming the setting); watched,
   /// errc::timed_out when the child hung or wedged (end says which), errc::io_error when the
   /// restore failed, op "restore the original settings (<why>)".
-  [[nodiscard]] Restored restore(const probe::Settings& settings, probe::Seconds limit = kRestoreLimit) const;
+  [[nodiscard]] Restored restore(const probe::Settings& settings, probe::Seconds limit = kRestoreLimit) const {
+    return write(settings, "restore the original settings", limit);
+  }
+  /// Write `settings` the same way for another `purpose` ("apply the report's settings": what
+  /// `apply` writes a report's answer with), named in the error's op: "<purpose> (<why>)".
+  [[nodiscard]] Restored write(const probe::Settings& settings, const std::string& purpose,
+                               probe::Seconds limit = kRestoreLimit) const;
   /// Restore here, in this process: for the body of a child that is already watched (the
   /// trial child puts the original back before it reports; its parent restores again).
   /// Errors: Device::restore's.
