@@ -274,7 +274,7 @@ std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
 
 namespace {
 probe::Error write_failed(const strategies::Stop& stop) {
-  return probe::Error{std::make_error_code(std::errc::io_error), std::string(kStoreWriteFailed) + stop.message, ""};
+  return store_write_failed(stop.message);
 }
 }  // namespace
 

@@ -62,7 +62,7 @@ class RunJournal final : public RunStore {
   /// was in flight when the machine restarted, or when the process died in it twice; else
   /// `measure` between a durable intent record and a durable result record (an error from
   /// `measure` records no result: the round stays in flight). A record that cannot be written:
-  /// an error whose op starts with kStoreWriteFailed.
+  /// store_write_failed (run_store.hpp).
   probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
                                const RoundMeasure& measure) override;
   /// Record the end of the run (settings restored or not). A Stop (store_failed) when it

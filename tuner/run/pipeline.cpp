@@ -233,7 +233,7 @@ void decide_winner(const PipelineInput& input, PipelineResult& result, const str
                             input.simulated);
       },
       kMaxContenders - 1, extra_rounds_within(input, result, executor));
-  if (!decision && decision.error().op.starts_with(kStoreWriteFailed)) {
+  if (!decision && is_store_write_failure(decision.error())) {
     result.stop = strategies::Stop{strategies::StopReason::store_failed, decision.error().op, std::nullopt};
     result.exit_code = exit_code_of(*result.stop);
     result.message = decision.error().op;

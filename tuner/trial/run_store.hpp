@@ -25,9 +25,12 @@ using RoundMeasure =
 /// What the pipeline keeps of a run: its trials (strategies::TrialStore, written by the
 /// Evaluator), the baseline and the confirmation round. RunJournal for `tune`,
 /// MemoryRunStore for `evaluate` and tests.
-/// The start of the op of a confirm() error that is a failed store write (disk full), not a
-/// failed measurement: the run ends as a store failure (exit 3), its table and report kept.
-inline constexpr std::string_view kStoreWriteFailed = "journal write failed: ";
+/// A confirm() error that is a failed store write (a full journal disk), not a failed
+/// measurement: the run ends as a store failure (exit 3), its table and report kept. Its
+/// op: "journal write failed: <the write's error>".
+probe::Error store_write_failed(const std::string& why);
+/// True for an error made by store_write_failed (its own error category, never an errno).
+bool is_store_write_failure(const probe::Error& error);
 
 class RunStore : public strategies::TrialStore {
  public:
@@ -37,8 +40,8 @@ class RunStore : public strategies::TrialStore {
   virtual std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) = 0;
   /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
   /// baseline) as one unit: from the store, skipped (Round::skipped says why), or `measure`
-  /// run (RunJournal::confirm's contract). A record that cannot be written: an error whose op
-  /// starts with kStoreWriteFailed.
+  /// run (RunJournal::confirm's contract). A record that cannot be written: a
+  /// store_write_failed error.
   virtual probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
                                        const RoundMeasure& measure) = 0;
 };
