@@ -155,6 +155,12 @@ void apply_record(JournalState& state, const json::object& record) {
 
 }  // namespace
 
+bool starts_like_record(std::string_view text) {
+  const std::string opening = std::string(kMagic) + ' ';
+  const std::size_t n = std::min(text.size(), opening.size());
+  return text.substr(0, n) == std::string_view(opening).substr(0, n);
+}
+
 std::string encode_record(const json::value& record) {
   const std::string body = json::serialize(record);
   char crc[9];

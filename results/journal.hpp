@@ -31,6 +31,11 @@ struct DecodedJournal {
   std::size_t valid_bytes = 0;  ///< length of the text up to the end of the last valid record [bytes]
 };
 
+/// Whether `text` can be the start of a journal record as encode_record writes it: it opens
+/// with the record magic and a space ("DTJ1 "), or is a piece of that (a record torn after its
+/// first bytes). What does not is no disktune journal: a file named as one by mistake.
+bool starts_like_record(std::string_view text);
+
 /// Decode a whole journal. A bad record before the last is not a torn write but damage:
 /// errc::invalid_argument naming the line and the reason (`name` = the file, for messages).
 probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::string& name);

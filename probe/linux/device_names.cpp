@@ -79,6 +79,21 @@ std::optional<std::string> loop_backing_file(const std::string& dev) {
   return block_attribute(dev, "loop/backing_file");
 }
 
+std::vector<std::string> loops_backed_by(dev_t device, ino_t inode, const std::string& sys_block) {
+  std::vector<std::string> loops;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(sys_block, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (!name.starts_with("loop")) continue;
+    const auto backing = read_sysfs((entry.path() / "loop/backing_file").string());
+    struct stat st {};
+    if (backing && ::stat(backing->c_str(), &st) == 0 && st.st_dev == device && st.st_ino == inode)
+      loops.push_back(name);
+  }
+  std::sort(loops.begin(), loops.end());
+  return loops;
+}
+
 std::optional<std::string> loop_backing_inode(const std::string& dev) {
   if (!loop_backing_file(dev)) return std::nullopt;
   const int fd = ::open(dev.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);

@@ -2,8 +2,11 @@
 // Device names for snippets and reports: the kernel name and the stable /dev/disk/by-id link.
 #pragma once
 
+#include <sys/types.h>
+
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace disktune::probe {
 
@@ -24,6 +27,12 @@ std::optional<std::string> stable_device_path(const std::string& dev,
 /// nullopt when `dev` is no loop device or has no backing file (detached).
 /// Source: drivers/block/loop.c loop_attr_backing_file_show.
 std::optional<std::string> loop_backing_file(const std::string& dev);
+
+/// The loop devices ("loop3") whose backing file is the file with device number `device` and
+/// inode `inode` (a stat of each /sys/block/loop*/loop/backing_file): a disk image in use,
+/// which no output or journal may replace. Empty when none; `sys_block` is for tests.
+/// Source: drivers/block/loop.c loop_attr_backing_file_show.
+std::vector<std::string> loops_backed_by(dev_t device, ino_t inode, const std::string& sys_block = "/sys/block");
 
 /// The backing file a loop device holds open, as "DEV:INODE[:BIRTH]" (LOOP_GET_STATUS64's
 /// lo_device and lo_inode, decimal; the birth time from statx(2) "SEC.NSEC" when the file

@@ -2,6 +2,7 @@
 // Atomic output files; devices and FIFOs written in place with a bounded wait.
 #include "tuner/host/output_file.hpp"
 
+#include "probe/linux/device_names.hpp"
 #include "tuner/run_error.hpp"
 
 #include <fcntl.h>
@@ -124,6 +125,13 @@ void try_create(const std::string& path, bool exists) {
 
 }  // namespace
 
+void refuse_disk_image(const std::string& path, const struct stat& st) {
+  if (!S_ISREG(st.st_mode)) return;
+  if (const auto loops = probe::loops_backed_by(st.st_dev, st.st_ino); !loops.empty())
+    throw RunError(kExitUsage, path + ": it backs /dev/" + loops.front() + " (a disk image in use): disktune never "
+                               "writes over it; name another file");
+}
+
 void check_output_path(const std::string& path) {
   if (path == "-") return;
   if (path.empty()) refuse(path, "empty file name");
@@ -141,6 +149,7 @@ void check_output_path(const std::string& path) {
     return;
   }
   if (!S_ISREG(st.st_mode)) refuse(path, "not a regular file");
+  refuse_disk_image(path, st);
   try_create(path, true);
 }
 

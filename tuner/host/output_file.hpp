@@ -2,6 +2,8 @@
 // Writing output files atomically (temporary file + rename), never through a planted symlink.
 #pragma once
 
+#include <sys/stat.h>
+
 #include <chrono>
 #include <string>
 #include <vector>
@@ -34,6 +36,11 @@ std::vector<std::string> remove_stale_temporaries(const std::string& path, std::
 /// over-long names. Throws RunError(exit 2) naming the path and the reason, so a bad path is
 /// found before hours of trials, not after.
 void check_output_path(const std::string& path);
+
+/// Refuse (RunError, exit 2) the regular file `path` (its lstat in `st`) when it backs a loop
+/// device (probe::loops_backed_by): a report, a snippet or a journal written over a disk image
+/// in use would destroy the disk under the tune. Other kinds of file pass.
+void refuse_disk_image(const std::string& path, const struct stat& st);
 
 /// True when `a` and `b` name the same file: the same inode when both exist (a character
 /// device such as /dev/null may take several outputs), else the same path once symlinks and

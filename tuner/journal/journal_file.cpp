@@ -7,6 +7,7 @@
 #include "tuner/host/clock_text.hpp"
 #include "tuner/host/flock_wait.hpp"
 #include "tuner/host/input_file.hpp"
+#include "tuner/host/output_file.hpp"
 #include "tuner/run_error.hpp"
 
 #include <fcntl.h>
@@ -76,11 +77,24 @@ void JournalFile::open_file() {
   fresh_file_ = ::access(path_.c_str(), F_OK) != 0;
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd_ < 0) fail(kExitUsage, "open", path_, errno);
-  check_input_fd(fd_, "journal", path_);  // a FIFO, device or huge file is no journal
-  if (!flock_within(fd_, kJournalLockWaitMs))
-    fail(kExitUsage, "another disktune run holds its lock", path_, errno);
-  existing_ = read_all(fd_);
-  cut_torn_tail();
+  try {  // a constructor that throws runs no destructor: the descriptor (and its lock) is closed here
+    check_input_fd(fd_, "journal", path_);  // a FIFO, device or huge file is no journal
+    struct stat st {};
+    if (::fstat(fd_, &st) == 0) refuse_disk_image(path_, st);
+    if (!flock_within(fd_, kJournalLockWaitMs))
+      fail(kExitUsage, "another disktune run holds its lock", path_, errno);
+    existing_ = read_all(fd_);
+    // A file that is no journal (named by mistake: a text file, a disk image, a sysfs attribute)
+    // is refused before anything is cut or written: its whole content would read as one torn record.
+    if (!existing_.empty() && !results::starts_like_record(existing_))
+      throw RunError(kExitUsage, "journal " + path_ + ": not a disktune journal (it does not start with a journal "
+                                 "record); nothing read, cut or written: name another --journal");
+    cut_torn_tail();
+  } catch (...) {
+    ::close(fd_);
+    fd_ = -1;
+    throw;
+  }
 }
 
 // A record torn by a crash is cut off before anything is appended: appended to the torn
@@ -90,6 +104,12 @@ void JournalFile::cut_torn_tail() {
   torn_bytes_ = 0;
   const auto decoded = results::decode_journal(existing_, path_);
   if (!decoded || !decoded->torn_tail) return;
+  // Only a record's own torn end is cut; anything else after the last record (another
+  // program's bytes) is left, and the journal refused, rather than thrown away.
+  const std::string_view tail = std::string_view(existing_).substr(decoded->valid_bytes);
+  if (!results::starts_like_record(tail))
+    throw RunError(kExitUsage, "journal " + path_ + ": " + std::to_string(tail.size()) + " bytes after its last record "
+                               "are no journal record; nothing cut or written: --fresh sets it aside");
   if (::ftruncate(fd_, static_cast<off_t>(decoded->valid_bytes)) != 0) fail(kExitDevice, "cut a torn record", path_, errno);
   if (::fsync(fd_) != 0) fail(kExitDevice, "fsync", path_, errno);
   torn_bytes_ = existing_.size() - decoded->valid_bytes;

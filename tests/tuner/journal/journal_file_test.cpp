@@ -3,6 +3,7 @@
 #include "tuner/journal/journal_file.hpp"
 
 #include "results/journal.hpp"
+#include "tuner/run_error.hpp"
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
@@ -176,4 +177,33 @@ TEST_CASE("a set-aside journal is named for its run's start; spent ones beyond f
   std::sort(left.begin(), left.end());
   CHECK(left == std::vector<std::string>{"j.2026-11-11T08:00:00Z", "j.2026-11-13T08:00:00Z", "j.2026-11-14T08:00:00Z",
                                          "j.2026-11-15T08:00:00Z", "j.2026-11-16T08:00:00Z", "j.2026-11-17T08:00:00Z"});
+}
+
+TEST_CASE("a file that is no journal is refused, not cut: a text line, a disk image, another program's tail", "[tuner]") {
+  TempDir dir;
+  const auto path = dir.path / "j";
+  std::string journal;
+  {
+    tuner::JournalFile file(path.string());
+    file.append(record(1));
+  }
+  journal = file_text(path);
+  const std::vector<std::pair<std::string, std::string>> cases{
+      {"host1\n", "not a disktune journal"},
+      {"precious", "not a disktune journal"},
+      {std::string(65536, '\0'), "not a disktune journal"},
+      {"128\n", "not a disktune journal"},  // a sysfs attribute's content
+      {journal + "garbage without a newline", "bytes after its last record are no journal record"},
+  };
+  for (const auto& [content, why] : cases) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << content;
+    try {
+      tuner::JournalFile file(path.string());
+      FAIL("opened as a journal: " + content.substr(0, 20));
+    } catch (const tuner::RunError& e) {
+      CHECK(e.code() == tuner::kExitUsage);
+      CHECK_THAT(e.what(), Catch::Contains(why));
+    }
+    CHECK(file_text(path) == content);  // not a byte cut or written
+  }
 }
