@@ -90,6 +90,10 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
   if (schema->as_int64() < 3)
     return bad(file, "schema_version " + std::to_string(schema->as_int64()) +
                          " has no drive size or backing file to find the drive by; run the tune again with this disktune");
+  // A later schema may mean something else by the same fields: never applied by guess.
+  if (schema->as_int64() > kSchemaVersion)
+    return bad(file, "schema_version " + std::to_string(schema->as_int64()) + " is newer than this disktune writes (" +
+                         std::to_string(kSchemaVersion) + "): use the disktune that wrote it");
   SavedReport report;
   report.file = file;
   report.device = device_of(object_field(o, "", "device"));

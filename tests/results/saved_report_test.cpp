@@ -58,6 +58,8 @@ TEST_CASE("reports apply cannot use are refused with the file and the reason", "
   auto o = loop_report_json();
   o["schema_version"] = 2;
   REQUIRE_THAT(error_of(o), Catch::Contains("r.json: schema_version 2 has no drive size or backing file"));
+  o["schema_version"] = results::kSchemaVersion + 96;  // a later disktune's: its fields may mean something else
+  REQUIRE_THAT(error_of(o), Catch::Contains("r.json: schema_version 99 is newer than this disktune writes (3)"));
   o = loop_report_json();
   o["device"].as_object()["simulated"] = true;
   REQUIRE_THAT(error_of(o), Catch::Contains("a SIMULATED drive's report"));
