@@ -19,7 +19,7 @@ std::vector<Mount> read_mountinfo(const fs::path& path) {
     fields >> id >> parent >> mount.majmin >> root >> mount.mount_point;
     // Optional fields (shared:N, master:N) come between field 6 and the separator.
     if (const auto dash = line.find(" - "); dash != std::string::npos)
-      std::istringstream(line.substr(dash + 3)) >> mount.type >> mount.source;
+      std::istringstream(line.substr(dash + 3)) >> mount.type >> mount.source >> mount.options;
     mounts.push_back(std::move(mount));
   }
   return mounts;

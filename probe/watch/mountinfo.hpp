@@ -14,6 +14,7 @@ struct Mount {
   std::string mount_point;  ///< field 5, as written (octal escapes such as \040 kept)
   std::string type;         ///< the file system type, first field after " - "
   std::string source;       ///< the mount source after the type ("/dev/sdb1", "tmpfs", "none")
+  std::string options;      ///< the super options after the source ("rw,lowerdir=/l,upperdir=/u,workdir=/w")
 };
 
 /// The mounts listed in the mountinfo file at `path`, in its order (a later mount on the same

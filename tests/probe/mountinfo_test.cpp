@@ -28,6 +28,7 @@ TEST_CASE("mountinfo: fields 3 and 5, the type and source after the separator, o
   CHECK(mounts[0].mount_point == "/mnt2");
   CHECK(mounts[0].type == "ext3");
   CHECK(mounts[0].source == "/dev/root");
+  CHECK(mounts[0].options == "rw,errors=continue");
   CHECK(mounts[1].majmin == "0:31");
   CHECK(mounts[1].type == "btrfs");
   CHECK(mounts[1].source == "/dev/vda2");

@@ -2,13 +2,18 @@
 // tune --all: /sys/block's whole disks, less the root file system's and the ones in use.
 #include "tuner/fleet/drive_list.hpp"
 
+#include "probe/core/text.hpp"
 #include "probe/linux/sysfs.hpp"
 #include "probe/watch/device_usage.hpp"
 #include "probe/watch/mountinfo.hpp"
 #include "tuner/fleet/drive_groups.hpp"
+#include "tuner/run_error.hpp"
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
+#include <sstream>
 
 namespace disktune::tuner {
 namespace {
@@ -23,15 +28,54 @@ probe::Mount root_mount(const std::string& proc_root) {
   return root;
 }
 
+// The block device a device number names under `sys_root` (dev/block/MAJ:MIN), or "".
+std::string device_of_number(const std::string& sys_root, const std::string& majmin) {
+  std::error_code ec;
+  const auto by_number = fs::canonical(fs::path(sys_root) / "dev/block" / majmin, ec);
+  return ec || majmin.empty() ? "" : by_number.filename().string();
+}
+
+// The devices under a stacked root (overlay: a container's, a live system's): the file systems
+// holding its upperdir, lowerdir (a ':'-separated list) and workdir, from its super options.
+std::vector<std::string> stacked_devices(const probe::Mount& root, const std::string& sys_root) {
+  std::vector<std::string> devices;
+  std::istringstream options(root.options);
+  for (std::string option; std::getline(options, option, ',');) {
+    const auto equals = option.find('=');
+    const std::string key = option.substr(0, equals);
+    if (equals == std::string::npos || (key != "upperdir" && key != "lowerdir" && key != "workdir")) continue;
+    std::istringstream dirs(option.substr(equals + 1));
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+      struct stat st {};
+      if (::stat(dir.c_str(), &st) != 0) continue;
+      if (auto name = device_of_number(sys_root, probe::dev_number_text(st.st_dev)); !name.empty())
+        devices.push_back(std::move(name));
+    }
+  }
+  return devices;
+}
+
+// File systems that hold no local disk: a root on one of them leaves every disk free.
+bool diskless(const std::string& type) {
+  static const std::vector<std::string> kTypes{"tmpfs", "ramfs", "rootfs", "nfs", "nfs4", "cifs", "smb3", "9p", "virtiofs"};
+  return std::find(kTypes.begin(), kTypes.end(), type) != kTypes.end();
+}
+
 // The kernel names of the block devices / lives on: by its device number, else (btrfs shows an
-// anonymous 0:NN) by its source, with every other device of the same btrfs.
+// anonymous 0:NN) by its source, with every other device of the same btrfs, else (overlay)
+// under its layers. Throws RunError(exit 2) when none is found and / is not on a file system
+// known to hold no disk (zfs, an overlay on unknown layers): --all must never guess.
 std::vector<std::string> root_devices(const std::string& sys_root, const std::string& proc_root) {
   const auto root = root_mount(proc_root);
-  std::error_code ec;
-  const auto by_number = fs::canonical(fs::path(sys_root) / "dev/block" / root.majmin, ec);
-  if (!ec && !root.majmin.empty()) return {by_number.filename().string()};
+  if (auto by_number = device_of_number(sys_root, root.majmin); !by_number.empty()) return {by_number};
   const std::string name = probe::source_kernel_name(root.source, sys_root == "/sys");
-  if (name.empty()) return {};
+  if (name.empty()) {
+    if (auto stacked = stacked_devices(root, sys_root); !stacked.empty()) return stacked;
+    if (diskless(root.type)) return {};
+    throw RunError(kExitUsage, "--all: cannot tell which disk holds / (" + (root.type.empty() ? "no mount" : root.type) +
+                                   " " + root.source + " on " + root.majmin + "): name the drives to tune instead");
+  }
+  std::error_code ec;
   std::vector<std::string> devices{name};
   for (const auto& btrfs : fs::directory_iterator(fs::path(sys_root) / "fs/btrfs", ec)) {
     std::vector<std::string> members;

@@ -5,6 +5,8 @@
 #include "tests/support/temp_dir.hpp"
 
 #include <catch2/catch.hpp>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 #include <filesystem>
 #include <fstream>
@@ -83,4 +85,34 @@ TEST_CASE("free_disks never takes the disks of a btrfs root, which mountinfo sho
   CHECK(list.skipped == std::vector<std::string>{"vda: holds / (the root file system)", "vdb: holds / (the root file system)"});
   // --allow-mounted never reaches the root disks either.
   CHECK(free_disks(true, sys.string(), proc.string()).drives == std::vector<std::string>{"sda"});
+}
+
+TEST_CASE("free_disks never takes the disk under an overlay root's layers, and refuses a root it cannot place", "[tuner]") {
+  const disktune::testing::TempDir tmp("drive-list-overlay");
+  const fs::path sys = fs::path(tmp.path()) / "sys";
+  const fs::path proc = fs::path(tmp.path()) / "proc";
+  const fs::path upper = fs::path(tmp.path()) / "upper";
+  fs::create_directories(upper);
+  struct stat st {};
+  REQUIRE(::stat(upper.c_str(), &st) == 0);
+  const std::string layers = std::to_string(major(st.st_dev)) + ":" + std::to_string(minor(st.st_dev));
+  // The disk holding the layers (a container's /var/lib/docker, a live system's medium): vdz.
+  add_partition(sys, add_block(sys, "vdz", "250:0", true), "vdz1", layers);
+  add_block(sys, "sda", "8:0", true);
+  write(proc / "swaps", "Filename Type Size Used Priority\n");
+
+  write(proc / "self/mountinfo", "22 1 0:52 / / rw - overlay overlay rw,lowerdir=/nonexistent/l:" + upper.string() +
+                                     ",upperdir=" + upper.string() + ",workdir=" + upper.string() + "\n");
+  const auto list = free_disks(true, sys.string(), proc.string());  // not even with --allow-mounted
+  CHECK(list.drives == std::vector<std::string>{"sda"});
+  CHECK(list.skipped == std::vector<std::string>{"vdz: holds / (the root file system)"});
+
+  // A root whose disks cannot be told (zfs shows a pool, not a device): --all refuses to guess.
+  write(proc / "self/mountinfo", "22 1 0:40 / / rw - zfs rpool/ROOT/debian rw,xattr\n");
+  CHECK_THROWS_WITH(free_disks(true, sys.string(), proc.string()),
+                    Catch::Contains("--all: cannot tell which disk holds / (zfs rpool/ROOT/debian on 0:40)"));
+
+  // A root that holds no disk at all (a live system in RAM, NFS): every disk is free.
+  write(proc / "self/mountinfo", "22 1 0:30 / / rw - tmpfs tmpfs rw\n");
+  CHECK(free_disks(false, sys.string(), proc.string()).drives == std::vector<std::string>{"sda", "vdz"});
 }
