@@ -141,7 +141,7 @@ std::string tie_line(const Report& report);
 std::string summary(const Report& report) {
   if (report.too_noisy)
     return "too noisy for an answer: no configuration beat the noise (" + report.noise_detail +
-           "): no configuration is recommended\n";
+           "): no configuration is recommended\n" + unscreened_line(report);
   if (!report.completed)
     return "run stopped before it completed (" + report.stop_reason + "): no configuration is recommended\n";
   if (baseline_only(report))
@@ -160,12 +160,14 @@ std::string tie_line(const Report& report) {
          "by less than the minimum gain); a tie goes to the simpler: " + comment_safe(tie->rule) + '\n';
 }
 
-// Said under every answer that did not try each setting: it holds for the tried ones only.
+// Said under every answer (and a too-noisy end) that did not try each setting: it holds for
+// the tried ones only.
 std::string unscreened_line(const Report& report) {
   if (report.unscreened.empty()) return "";
   std::string names;
   for (const auto& name : report.unscreened) names += (names.empty() ? "" : ", ") + name;
-  return "not tried (the budget ended first; the answer says nothing about them): " + names + '\n';
+  return "not tried (--max-trials or --time-budget ended the search first; the answer says nothing about them): " +
+         names + '\n';
 }
 
 std::string answer(const Report& report) {
