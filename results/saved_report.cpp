@@ -98,7 +98,7 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
   report.file = file;
   report.device = device_of(object_field(o, "", "device"));
   if (report.device.simulated)
-    return bad(file, "a SIMULATED drive's report: there is no disk to apply it to");
+    return bad(file, "a SIMULATED drive's report: it was measured on no disk, so there is none to apply, verify or install it on");
   if (const auto* noisy = o.if_contains("too_noisy"); noisy && noisy->is_bool() && noisy->as_bool())
     return bad(file, "the run was too noisy for an answer (nothing beat the noise): there is nothing to apply or "
                      "verify; tune again measuring longer (--duration, --max-repeats) on a quieter machine");

@@ -62,7 +62,7 @@ TEST_CASE("reports apply cannot use are refused with the file and the reason", "
   REQUIRE_THAT(error_of(o), Catch::Contains("r.json: schema_version 99 is newer than this disktune writes (3)"));
   o = loop_report_json();
   o["device"].as_object()["simulated"] = true;
-  REQUIRE_THAT(error_of(o), Catch::Contains("a SIMULATED drive's report"));
+  REQUIRE_THAT(error_of(o), Catch::Contains("a SIMULATED drive's report: it was measured on no disk, so there is none to apply, verify or install it on"));
   o = loop_report_json();
   o["completed"] = false;
   REQUIRE_THAT(error_of(o), Catch::Contains("the run stopped before it completed"));
