@@ -76,6 +76,9 @@ void JournalFile::open_file() {
   if (!make_dirs(parent_dir(path_))) fail(kExitUsage, "create directory", path_, errno);
   fresh_file_ = ::access(path_.c_str(), F_OK) != 0;
   fd_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd_ < 0 && errno == ELOOP)  // O_NOFOLLOW: a link planted at the path could point anywhere
+    throw RunError(kExitUsage, "journal " + path_ + ": a symbolic link (refused: a journal is never written through "
+                               "one); name the file itself");
   if (fd_ < 0) fail(kExitUsage, "open", path_, errno);
   try {  // a constructor that throws runs no destructor: the descriptor (and its lock) is closed here
     check_input_fd(fd_, "journal", path_);  // a FIFO, device or huge file is no journal

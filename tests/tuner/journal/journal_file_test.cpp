@@ -207,3 +207,15 @@ TEST_CASE("a file that is no journal is refused, not cut: a text line, a disk im
     CHECK(file_text(path) == content);  // not a byte cut or written
   }
 }
+
+TEST_CASE("a journal path that is a symbolic link is refused by name, its target untouched", "[tuner]") {
+  TempDir dir;
+  const auto target = dir.path / "target";
+  std::ofstream(target) << "mine\n";
+  for (const auto& [link, to] : {std::pair{dir.path / "link", target}, std::pair{dir.path / "dangling", dir.path / "none"}}) {
+    fs::create_symlink(to, link);
+    CHECK_THROWS_WITH(tuner::JournalFile(link.string()), Catch::Contains("a symbolic link (refused"));
+  }
+  CHECK(file_text(target) == "mine\n");
+  CHECK_FALSE(fs::exists(dir.path / "none"));
+}
