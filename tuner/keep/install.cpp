@@ -192,6 +192,7 @@ void check_shared_unit(const Config& config, const std::vector<InstalledFile>& f
 }
 
 void check_exe(const Config& config, const std::string& exe, std::ostream& out) {
+  checked_exe(exe);  // a relative or unsafe path is refused before any warning about where it is
   std::error_code ec;  // --root / (or /.) is the running system, as no --root is
   const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
   // Under another root an absolute symlink (usr/sbin/disktune -> /opt/...) points into that root.

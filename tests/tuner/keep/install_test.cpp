@@ -136,3 +136,15 @@ TEST_CASE("install: a file of someone else's at the rule's path is refused, noth
   CHECK(files_under(root) == std::vector<std::string>{"etc/udev/rules.d/69-disktune-loop_tmp_a.img.rules"});
   CHECK(tuner::read_whole_file(theirs).value() == "# my own rule\n");
 }
+
+TEST_CASE("install: a relative --exe is refused before any warning about where it is") {
+  const testing::TempDir dir("install-exe");
+  if (!can_lock()) return testing::skip_test("install's lock directory " + std::string(tuner::kLockDir) + " is not writable (not root)");
+  const auto report = loop_report(dir.path(), "/tmp/a.img");
+  auto config = install_config(report, dir.path() + "/root");
+  config.install_exe = "relative/dt";
+  std::ostringstream out;
+  CHECK_THROWS_WITH(tuner::run_install(config, out), Catch::Contains("'relative/dt' is not a plain absolute path"));
+  CHECK(out.str().empty());
+  CHECK(files_under(dir.path() + "/root").empty());
+}
