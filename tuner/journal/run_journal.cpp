@@ -347,7 +347,8 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
   if (::access(path.c_str(), F_OK) != 0 && context.recovered_probe) return;  // that was all to restore
   if (::access(path.c_str(), F_OK) != 0)
     throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path +
-                                   set_aside_journals(context.device->path(), path));
+                                   set_aside_journals(context.device->path(), path) +
+                                   (config.journal_path ? "" : " (a tune or apply run with --journal FILE: restore with --journal FILE)"));
   JournalFile file(path);
   const auto state = results::interpret_start(file.existing_text(), path);
   if (!state)

@@ -123,6 +123,7 @@ TEST_CASE("restore: no journal is an error naming the path, nothing written") {
   } catch (const tuner::RunError& e) {
     CHECK(e.code() == tuner::kExitUsage);
     CHECK_THAT(e.what(), Catch::Contains("no journal for sim: at " + *config.journal_path));
+    CHECK_THAT(e.what(), !Catch::Contains("--journal FILE"));  // it was named: no hint to name one
   }
   CHECK(log.str().empty());
 }
