@@ -106,10 +106,19 @@ std::optional<KernelLogMark> kernel_log_mark_of(const json::object& record) {
   return KernelLogMark{field->at("seq").to_number<std::uint64_t>(), field->at("monotonic_usec").to_number<std::uint64_t>()};
 }
 
+// A record of `type` belongs in a journal of `kind`; throws std::invalid_argument when not.
+void check_kind(JournalKind kind, std::string_view type) {
+  const bool tune_only = type == "intent" || type == "result" || type == "round_intent" || type == "round_result";
+  if (kind == JournalKind::apply && tune_only)
+    throw std::invalid_argument("a tune's '" + std::string(type) + "' record in an apply journal");
+  if (kind == JournalKind::tune && type == "apply") throw std::invalid_argument("an 'apply' record in a tune journal");
+}
+
 // Apply one record to the state; throws std::exception (caught by the caller) on a missing field.
 void apply_record(JournalState& state, const json::object& record) {
   const auto type = std::string_view(record.at("type").as_string());
   const std::string boot_id(record.at("boot_id").as_string());
+  check_kind(state.kind, type);
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().message());
@@ -340,6 +349,8 @@ void apply_start(JournalState& state, const json::object& start) {
                                 ", but the original scheduler is " +
                                 probe::format_value(probe::SettingId::scheduler, scheduler->second));
   state.options = start.at("options").as_object();
+  const auto* command = state.options.if_contains("command");
+  state.kind = command && command->is_string() && command->as_string() == "apply" ? JournalKind::apply : JournalKind::tune;
 }
 
 }  // namespace

@@ -129,8 +129,14 @@ struct RoundRecord {
   std::string skipped;                           ///< why the round was not run ("" when it ran)
 };
 
+/// What wrote a journal, from its start record's options: `apply` ("command": "apply"), or a
+/// tune run (no command). Each kind holds only its own records: a tune journal trials,
+/// baseline and confirmation rounds; an apply journal apply records; both restore and end records.
+enum class JournalKind { tune, apply };
+
 /// The meaning of a decoded journal.
 struct JournalState {
+  JournalKind kind = JournalKind::tune;           ///< from the start record
   JournalIdentity identity;
   std::string boot_id;                            ///< of the start record
   probe::Settings original;                       ///< settings before any change
@@ -162,7 +168,9 @@ struct JournalState {
 };
 
 /// Interpret decoded records. Errors: errc::invalid_argument when the first record is not a
-/// start record or a record lacks a field (naming the record number and field).
+/// start record, a record lacks a field (naming the record number and field), or a record
+/// belongs to the other kind of journal (an apply record in a tune journal, a trial in an
+/// apply journal).
 probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name);
 
 /// A journal's text as its state: decode_journal, then interpret_journal. The one reader every

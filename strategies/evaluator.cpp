@@ -100,10 +100,19 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   if (quarantined(config)) return NotRun::quarantined;
   TrialRequest request;
   request.quick = effort == Effort::quick;
+  request.all_samples = options_.all_samples;
   if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_;
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;
   return &add(std::move(*trial));
+}
+
+Rounded Evaluator::confirm(const std::vector<probe::Settings>& contenders, int round, int rounds,
+                           const ConfirmHooks& hooks) {
+  return store_.confirm_round(contenders, round, [&](const std::vector<probe::Settings>& measured) -> Confirmed {
+    if (hooks.before_measure) hooks.before_measure(measured);
+    return executor_.confirm(measured, rounds, hooks.progress);
+  });
 }
 
 std::optional<TrialResult> Evaluator::halt(Stop stop) {
@@ -143,7 +152,7 @@ std::optional<TrialResult> Evaluator::obtain(const probe::Settings& config, cons
       }
       return halt(std::move(*stop));
     }
-    trial = std::move(std::get<TrialResult>(ran));
+    trial = std::move(std::get<TrialMeasurement>(ran).trial);
   }
   trial->settings = config;
   trial->quick = request.quick;

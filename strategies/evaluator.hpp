@@ -36,6 +36,16 @@ struct EvaluatorOptions {
   /// --tolerance: how far (fraction) a configuration's guard objective may fall below the
   /// baseline's before it cannot win (strategies/guard.hpp fails_guard).
   double guard_tolerance = 0.05;
+  /// Every trial takes the most samples (TrialRequest::all_samples): the baseline's noise
+  /// is larger than the smallest gain.
+  bool all_samples = false;
+};
+
+/// What the caller of Evaluator::confirm sees of a round while it is measured.
+struct ConfirmHooks {
+  /// Called just before the executor measures the round (not when the store has it).
+  std::function<void(const std::vector<probe::Settings>& contenders)> before_measure;
+  ConfirmProgress progress;  ///< once per unit measured (TrialExecutor::confirm)
 };
 
 /// How much measuring a configuration deserves.
@@ -108,6 +118,12 @@ class Evaluator {
   [[nodiscard]] double incumbent_low() const { return incumbent_low_; }
   /// min_gain and the noise floor, whichever is larger (fraction).
   [[nodiscard]] double gain_threshold() const;
+
+  /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
+  /// baseline), `rounds` rounds, as one unit of the store (TrialStore::confirm_round: from a
+  /// resumed run, skipped, or measured by the executor: TrialExecutor::confirm). A Stop as
+  /// those give it (restore_failed, wedged, signal, store_failed).
+  Rounded confirm(const std::vector<probe::Settings>& contenders, int round, int rounds, const ConfirmHooks& hooks = {});
 
   /// Called with every new trial right after it is recorded (progress output).
   void set_observer(std::function<void(const TrialResult&)> observer) { observer_ = std::move(observer); }

@@ -1,51 +1,101 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// TrialExecutor: what runs one trial for the Evaluator (a watchdog child, or in process).
+// TrialExecutor: what runs every kind of trial (the baseline, its repeats, the search's, the
+// confirmation round) in a watchdog child, or in process.
 #pragma once
 
+#include "strategies/baseline.hpp"
 #include "strategies/stop.hpp"
 #include "strategies/trial.hpp"
 
+#include <cstddef>
 #include <functional>
 #include <optional>
+#include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace disktune::strategies {
 
-/// What the executor is asked for besides the configuration.
-struct TrialRequest {
-  /// The incumbent's lower bound [score unit]: sampling may stop once the candidate is clearly below.
-  std::optional<double> incumbent_low;
-  bool quick = false;  ///< take only the minimum samples
+/// Which trial of a run this is. Every kind is applied, measured, checked and restored the
+/// same way; they differ in what is measured besides the samples.
+enum class TrialKind {
+  search,           ///< a configuration the strategy asked for (the Evaluator's)
+  baseline,         ///< the settings as found, first: with the cached-read figure and the data
+                    ///< checksum later trials must reproduce; the time limits derive from its rate
+  baseline_repeat,  ///< the settings as found again, a child of its own: the noise between repeats
 };
 
-/// A trial's result, or the stop it ran into.
-using Executed = std::variant<TrialResult, Stop>;
+/// What the executor is asked for besides the configuration.
+struct TrialRequest {
+  TrialKind kind = TrialKind::search;
+  /// The incumbent's lower bound [score unit]: sampling may stop once the candidate is clearly below.
+  std::optional<double> incumbent_low;
+  bool quick = false;        ///< take only the minimum samples
+  /// Take the most samples (--max-repeats) every time: the noise between baseline repeats is
+  /// larger than the smallest gain, and the median of more samples varies less.
+  bool all_samples = false;
+};
+
+/// A trial's measurement (the cached-read figure and checksum set for a TrialKind::baseline
+/// trial), or the stop it ran into.
+using Executed = std::variant<TrialMeasurement, Stop>;
+
+/// One unit of the confirmation round: one contender measured once (a warm-up and a kept sample).
+struct ConfirmUnit {
+  int round = 1;                 ///< 1-based
+  int rounds = 1;                ///< rounds in all
+  std::size_t contender = 0;     ///< index into the round's contenders: 0 = the baseline
+  std::size_t contenders = 1;    ///< contenders in all, the baseline included
+  TrialStatus status = TrialStatus::ok;
+  double value = 0.0;            ///< the kept sample's score; 0 unless ok
+  std::string detail;            ///< why it is not ok; else empty
+};
+
+/// Called once per unit, in order, as the round measures it (progress lines).
+using ConfirmProgress = std::function<void(const ConfirmUnit&)>;
+
+/// A confirmation round's figures, one per contender in order (samples [score], the round's
+/// kept samples pooled), or the stop it ran into.
+using Confirmed = std::variant<std::vector<TrialResult>, Stop>;
 
 /// Runs trials of full configurations: applies, measures, checks and restores (tuner's
 /// ChildExecutor does it in a forked watchdog child through TrialRunner, or in process for a
-/// simulated drive). A strategy never sees it: only the Evaluator calls it.
+/// simulated drive). A strategy never sees it: the Evaluator and the baseline's trials
+/// (strategies/baseline_trials.hpp) call it.
 class TrialExecutor {
  public:
   virtual ~TrialExecutor() = default;
   /// A stop that was asked for from outside (a signal), checked before each new trial is
   /// looked up or journaled; nullopt to go on.
   [[nodiscard]] virtual std::optional<Stop> pending_stop() = 0;
-  /// One trial of `config`; the device is back at its original settings afterwards. The
-  /// result's id, settings and quick flag are the Evaluator's to fill in. A Stop when the run
-  /// cannot go on (signal, wedged device, failed restore, unreadable drive).
+  /// One trial of `config` of `request.kind`; the device is back at its original settings
+  /// afterwards. The result's id, settings and quick flag are the caller's to fill in. A Stop
+  /// when the run cannot go on: signal (a baseline-kind trial's Stop carries the trial),
+  /// wedged device (with the trial), failed restore, unreadable drive.
   virtual Executed run(const probe::Settings& config, const TrialRequest& request) = 0;
+  /// The baseline later trials are held to (its checksum; its rate sets the time limits),
+  /// measured by this run or taken over from the run it resumes.
+  virtual void adopt_baseline(const Baseline& baseline) = 0;
+  /// A confirmation round: `rounds` rounds, each measuring every contender ([0] the baseline)
+  /// in turn (A B C A B C ...), a warm-up and a kept sample each; `progress` once per unit.
+  /// A Stop: restore_failed, or wedged when the round wedged the device.
+  virtual Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
+                            const ConfirmProgress& progress) = 0;
 };
 
-/// An executor over a plain function (synthetic drives in tests): never stops.
+/// An executor over a plain function (synthetic drives in tests): never stops; a baseline is
+/// its trial alone, a confirmation round each contender's trial taken once per round.
 class FunctionExecutor final : public TrialExecutor {
  public:
   using Function = std::function<TrialResult(const probe::Settings&, const TrialRequest&)>;
   explicit FunctionExecutor(Function function) : function_(std::move(function)) {}
   [[nodiscard]] std::optional<Stop> pending_stop() override { return std::nullopt; }
   Executed run(const probe::Settings& config, const TrialRequest& request) override {
-    return function_(config, request);
+    return TrialMeasurement{function_(config, request), 0.0, 0};
   }
+  void adopt_baseline(const Baseline&) override {}
+  Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds, const ConfirmProgress&) override;
 
  private:
   Function function_;

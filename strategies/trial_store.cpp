@@ -37,11 +37,25 @@ std::optional<Stop> MemoryTrialStore::record(const TrialResult& trial) {
   return std::nullopt;
 }
 
+std::optional<Stop> MemoryTrialStore::record_baseline(const Baseline& baseline) {
+  if (auto failed = write()) return failed;
+  saved_baseline_ = baseline;
+  return std::nullopt;
+}
+
+Rounded MemoryTrialStore::confirm_round(const std::vector<probe::Settings>& contenders, int,
+                                        const RoundMeasure& measure) {
+  auto measured = measure(contenders);
+  if (auto* stop = std::get_if<Stop>(&measured)) return std::move(*stop);
+  return Round{std::move(std::get<std::vector<TrialResult>>(measured)), ""};
+}
+
 MemoryTrialStore MemoryTrialStore::reopen(const std::string& boot_id) const {
   MemoryTrialStore reopened(boot_id);
   reopened.intents_ = intents_;
   reopened.results_ = results_;
   reopened.pending_ = pending_;
+  reopened.saved_baseline_ = saved_baseline_;
   for (const auto& trial : results_) reopened.history_.results[{trial.settings, trial.quick}] = trial;
   for (const auto& [key, attempts] : pending_) {
     const std::string why = death_verdict(attempts.last_boot_id, attempts.count, boot_id, "this trial");

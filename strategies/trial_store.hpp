@@ -2,14 +2,18 @@
 // TrialStore: where trials are recorded (intent before applying, then the result); memory-backed here.
 #pragma once
 
+#include "strategies/baseline.hpp"
 #include "strategies/stop.hpp"
 #include "strategies/trial.hpp"
+#include "strategies/trial_executor.hpp"
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace disktune::strategies {
@@ -36,6 +40,18 @@ struct TrialHistory {
 std::string death_verdict(const std::string& last_boot_id, int attempts, const std::string& boot_id,
                           const std::string& what);
 
+/// A confirmation round as the store gives it: measured, taken from a resumed run, or skipped.
+struct Round {
+  std::vector<TrialResult> results;  ///< one per contender, in order; empty when skipped
+  std::string skipped;               ///< why the round was not run ("" when it ran)
+};
+
+/// A round, or the stop it ran into (the measurement's, or a record that could not be written).
+using Rounded = std::variant<Round, Stop>;
+
+/// Measures a confirmation round of the contenders (TrialExecutor::confirm).
+using RoundMeasure = std::function<Confirmed(const std::vector<probe::Settings>& contenders)>;
+
 /// Durable record of a run's trials (journal-backed for `tune`: tuner::RunJournal;
 /// memory-backed for `evaluate` and tests: MemoryTrialStore). Only the Evaluator writes it.
 class TrialStore {
@@ -49,6 +65,16 @@ class TrialStore {
   /// The result record of `trial` (keyed by its settings and quick flag).
   /// A Stop (store_failed) when it could not be written.
   virtual std::optional<Stop> record(const TrialResult& trial) = 0;
+  /// The baseline the run this one resumes measured already, if any.
+  [[nodiscard]] virtual std::optional<Baseline> saved_baseline() const = 0;
+  /// Record the baseline measurement (durably). A Stop (store_failed) when it cannot be written.
+  virtual std::optional<Stop> record_baseline(const Baseline& baseline) = 0;
+  /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
+  /// baseline) as one unit: taken from the store, skipped (Round::skipped says why), or
+  /// `measure` run between an intent and a result record. A Stop: the measurement's, or
+  /// store_failed when a record cannot be written.
+  virtual Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round,
+                                const RoundMeasure& measure) = 0;
 };
 
 /// A TrialStore in memory that keeps its records like a journal: reopen() gives the store a
@@ -60,10 +86,15 @@ class MemoryTrialStore : public TrialStore {
   [[nodiscard]] TrialHistory history() const override { return history_; }
   std::optional<Stop> begin(const probe::Settings& config, bool quick) override;
   std::optional<Stop> record(const TrialResult& trial) override;
+  [[nodiscard]] std::optional<Baseline> saved_baseline() const override { return saved_baseline_; }
+  /// Kept as the saved baseline of the store reopen() gives (a resumed run adopts it).
+  std::optional<Stop> record_baseline(const Baseline& baseline) override;
+  /// Always measured (a round is no resumable unit in memory); the measurement's Stop as it is.
+  Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round, const RoundMeasure& measure) override;
   /// Fail every write after `writes` more have succeeded (a disk that fills up).
   void fail_after(std::size_t writes) { writes_left_ = writes; }
   /// A store over the same records, as a run resuming them in boot `boot_id` finds them:
-  /// results completed, unfinished attempts judged by death_verdict.
+  /// results completed, unfinished attempts judged by death_verdict, the baseline saved.
   [[nodiscard]] MemoryTrialStore reopen(const std::string& boot_id) const;
   /// Intent records written, in order.
   [[nodiscard]] const std::vector<TrialKey>& intents() const { return intents_; }
@@ -79,6 +110,7 @@ class MemoryTrialStore : public TrialStore {
 
   std::string boot_id_;
   TrialHistory history_;
+  std::optional<Baseline> saved_baseline_;  // a resumed run's (reopen), or this run's once recorded
   std::vector<TrialKey> intents_;
   std::vector<TrialResult> results_;
   std::map<TrialKey, Attempts> pending_;  // intents without a result yet

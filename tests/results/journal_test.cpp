@@ -32,6 +32,9 @@ std::string sample_journal() {
          results::encode_record(results::intent_record(config(8), false, "boot-a"));
 }
 
+// The start record's options of an apply journal, as `disktune apply` writes them.
+const boost::json::object kApplyOptions{{"command", "apply"}, {"report", "r.json"}};
+
 }  // namespace
 
 TEST_CASE("a journal decodes to its records and its meaning", "[results]") {
@@ -239,7 +242,8 @@ results::JournalState state_of(const std::string& journal) {
 
 TEST_CASE("an apply journal says whether its apply is in effect: apply records, then a restore", "[results]") {
   results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
-  std::string text = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
+  std::string text = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), kApplyOptions));
+  REQUIRE(state_of(text).kind == results::JournalKind::apply);
   REQUIRE_FALSE(state_of(text).apply_in_effect);
   // Interrupted between intent and done: in effect (some of it may be written), not done.
   text += results::encode_record(results::apply_record(config(16), false, "r.json", "t1", "boot-a"));
@@ -260,7 +264,7 @@ TEST_CASE("an apply journal says whether its apply is in effect: apply records, 
 
 TEST_CASE("an apply record keeps where the kernel log stood; one without it reads as no mark", "[results]") {
   results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
-  const std::string start = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
+  const std::string start = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), kApplyOptions));
   const results::KernelLogMark mark{3344, 63081206663};
   const auto marked = state_of(start + results::encode_record(results::apply_record(config(16), true, "r.json", "t1",
                                                                                     "boot-a", mark)));
@@ -277,4 +281,27 @@ TEST_CASE("an apply record keeps where the kernel log stood; one without it read
   bad["kernel_log"] = boost::json::object{{"seq", "many"}};
   const auto decoded = results::decode_journal(start + results::encode_record(bad), "j");
   REQUIRE_FALSE(results::interpret_journal(*decoded, "j").has_value());
+}
+
+TEST_CASE("each kind of journal holds only its own records; the kind comes from the start record", "[results]") {
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
+  const std::string tune = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {}));
+  const std::string apply = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), kApplyOptions));
+  CHECK(state_of(tune).kind == results::JournalKind::tune);
+  CHECK(state_of(apply).kind == results::JournalKind::apply);
+  const auto refused = [](const std::string& text) {
+    const auto decoded = results::decode_journal(text, "j");
+    REQUIRE(decoded.has_value());
+    const auto state = results::interpret_journal(*decoded, "j");
+    REQUIRE_FALSE(state.has_value());
+    return state.error().message();
+  };
+  const std::string applied = results::encode_record(results::apply_record(config(16), true, "r.json", "t1", "boot-a"));
+  CHECK_THAT(refused(tune + applied), Catch::Contains("an 'apply' record in a tune journal"));
+  const std::string trial = results::encode_record(results::intent_record(config(16), false, "boot-a"));
+  CHECK_THAT(refused(apply + trial), Catch::Contains("a tune's 'intent' record in an apply journal"));
+  // Both kinds take restore and end records.
+  const std::string restored = results::encode_record(results::restore_record("t3", "boot-a"));
+  CHECK(state_of(tune + restored).restores == 1);
+  CHECK(state_of(apply + restored).restores == 1);
 }

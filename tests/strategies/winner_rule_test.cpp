@@ -54,7 +54,7 @@ class NoisyDrive {
 
   std::vector<TrialResult> confirm(const std::vector<probe::Settings>& contenders) {
     std::vector<TrialResult> results;
-    for (const auto& c : contenders) results.push_back(trial(c, {std::nullopt, false}));
+    for (const auto& c : contenders) results.push_back(trial(c, strategies::TrialRequest{}));
     for (auto& r : results) {
       r.samples = samples(r.settings, 10);
       strategies::summarize_samples(r);

@@ -23,42 +23,37 @@ using probe::SettingId;
 using strategies::TrialResult;
 using strategies::TrialStatus;
 
-// A RunExecutor over a rate function [MiB/s], with samples +-1 % around it; records what ran.
-class FakeExecutor final : public tuner::RunExecutor {
+// A TrialExecutor over a rate function [MiB/s], with samples +-1 % around it; records what
+// the search ran (the baseline's trials apart: baseline_trials).
+class FakeExecutor final : public strategies::TrialExecutor {
  public:
   explicit FakeExecutor(std::function<double(const probe::Settings&)> rate) : rate_(std::move(rate)) {}
   std::optional<strategies::Stop> pending_stop() override {
     if (stop_after_ && ran_.size() >= *stop_after_) return strategies::Stop{strategies::StopReason::signal, "signal", {}};
     return std::nullopt;
   }
-  strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest&) override {
+  strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override {
+    if (request.kind != strategies::TrialKind::search) {
+      ++baseline_trials_;
+      return strategies::TrialMeasurement{trial(config), 0.0, 0};
+    }
     ran_.push_back(config);
     if (wedge_at_ && ran_.size() == *wedge_at_) {
       TrialResult wedged = trial(config);
       wedged.status = TrialStatus::wedged;
-      wedged_ = true;
       return strategies::Stop{strategies::StopReason::wedged, "device wedged", wedged};
     }
-    return trial(config);
-  }
-  probe::Result<strategies::Baseline> measure_baseline() override {
-    strategies::Baseline baseline;
-    baseline.trial = trial(original_);
-    baseline.aa_medians = {baseline.trial.median, baseline.trial.median};
-    return baseline;
+    return strategies::TrialMeasurement{trial(config), 0.0, 0};
   }
   void adopt_baseline(const strategies::Baseline&) override { adopted_ = true; }
-  tuner::NoiseCheck settle_noise(strategies::Baseline&, bool, double, std::ostream&) override { return {}; }
-  probe::Result<std::vector<TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
-                                                  const tuner::ConfirmProgress&) override {
+  strategies::Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
+                                const strategies::ConfirmProgress&) override {
     ++confirm_calls_;
+    confirm_rounds_ = rounds;
     std::vector<TrialResult> results;
     for (const auto& c : contenders) results.push_back(trial(c, confirm_spread_));
     return results;
   }
-  void set_confirm_rounds(int rounds) override { settings_.confirm_rounds = rounds; }
-  [[nodiscard]] const tuner::TrialSettings& settings() const override { return settings_; }
-  [[nodiscard]] bool wedged() const override { return wedged_; }
 
   probe::Settings original_ = seed_baseline();
   std::vector<probe::Settings> ran_;
@@ -66,6 +61,8 @@ class FakeExecutor final : public tuner::RunExecutor {
   bool adopted_ = false;
   double confirm_spread_ = 0.01;  // the confirmation round's samples: rate x (1 -+ spread)
   int confirm_calls_ = 0;
+  int confirm_rounds_ = 0;    // the rounds the last confirmation round was asked for
+  int baseline_trials_ = 0;   // baseline and baseline_repeat trials run
 
  private:
   TrialResult trial(const probe::Settings& config, double spread = 0.01) const {
@@ -79,8 +76,6 @@ class FakeExecutor final : public tuner::RunExecutor {
     return t;
   }
   std::function<double(const probe::Settings&)> rate_;
-  tuner::TrialSettings settings_ = pipeline_trial_settings();
-  bool wedged_ = false;
 };
 
 inline strategies::SearchSpace seed_space(std::vector<SettingId> only) {
@@ -91,12 +86,13 @@ inline strategies::SearchSpace seed_space(std::vector<SettingId> only) {
 }
 
 inline tuner::PipelineResult run(const strategies::SearchSpace& space, const std::string& strategy_name,
-                          tuner::RunStore& store, tuner::RunExecutor& executor,
+                          strategies::TrialStore& store, strategies::TrialExecutor& executor,
                           std::optional<std::size_t> max_trials = std::nullopt) {
   auto strategy = strategies::make_strategy(strategy_name);
   REQUIRE(strategy);
   std::ostringstream log;
-  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, max_trials, std::nullopt, true};
+  const tuner::PipelineInput input{space,       **strategy, space.baseline(), "test", true, max_trials, std::nullopt,
+                                   true,        pipeline_trial_settings()};
   return tuner::run_pipeline(input, store, executor, log);
 }
 

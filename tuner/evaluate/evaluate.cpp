@@ -9,6 +9,7 @@
 #include "probe/sim/sim_model.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/run/pipeline.hpp"
+#include "tuner/trial/child_executor.hpp"
 
 #include <tbb/parallel_for.h>
 
@@ -92,12 +93,12 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   const TrialSettings trial_settings = evaluation_trial_settings(config);
   TrialRunner runner(**device, *original, trial_settings);
   ChildExecutor executor(runner, {});
-  MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   auto strategy = strategies::make_strategy(name);
   std::ostream quiet(nullptr);  // no progress lines: thousands of runs in parallel
   // The figures of `evaluate` are taken without the noise check and without a budget.
   const PipelineInput input{space, **strategy, *original, run.drive, true, std::nullopt, std::nullopt, false,
-                            trial_settings.objective};
+                            trial_settings};
   const PipelineResult result = run_pipeline(input, store, executor, quiet);
   if (!result.baseline) return run;
   run.trials = result.search_trials;

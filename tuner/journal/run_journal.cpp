@@ -272,32 +272,26 @@ std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
   return write(results::result_record(trial, boot_id_));
 }
 
-namespace {
-probe::Error write_failed(const strategies::Stop& stop) {
-  return store_write_failed(stop.message);
-}
-}  // namespace
-
-probe::Result<Round> RunJournal::confirm(const std::vector<probe::Settings>& contenders, int round,
-                                         const RoundMeasure& measure) {
+strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>& contenders, int round,
+                                              const strategies::RoundMeasure& measure) {
   const results::RoundKey key{contenders, round};
   if (resumed_) {
     if (const auto done = resumed_->rounds.find(key); done != resumed_->rounds.end())
-      return Round{done->second.results, done->second.skipped};
+      return strategies::Round{done->second.results, done->second.skipped};
     if (const auto it = resumed_->pending_rounds.find(key); it != resumed_->pending_rounds.end())
       if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
-        Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
+        strategies::Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
         if (auto stop = write(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_)))
-          return write_failed(*stop);
+          return std::move(*stop);
         return skipped;
       }
   }
-  if (auto stop = write(results::round_intent_record(contenders, round, boot_id_))) return write_failed(*stop);
-  auto results = measure(contenders);
-  if (!results) return results.error();
-  if (auto stop = write(results::round_result_record(contenders, round, *results, "", boot_id_)))
-    return write_failed(*stop);
-  return Round{std::move(*results), ""};
+  if (auto stop = write(results::round_intent_record(contenders, round, boot_id_))) return std::move(*stop);
+  auto measured = measure(contenders);
+  if (auto* stop = std::get_if<strategies::Stop>(&measured)) return std::move(*stop);
+  auto& results = std::get<std::vector<TrialResult>>(measured);
+  if (auto stop = write(results::round_result_record(contenders, round, results, "", boot_id_))) return std::move(*stop);
+  return strategies::Round{std::move(results), ""};
 }
 
 boost::json::object measurement_options(const Config& config, const std::string& strategy, const TrialSettings& trial) {
@@ -336,7 +330,7 @@ static bool journal_finished(const std::string& text, const std::string& path) {
 
 // What a restore from this journal means for what comes next.
 static std::string restore_note(const results::JournalState& start, const std::string& text, const std::string& path) {
-  if (const auto* command = start.options.if_contains("command"); command && *command == "apply")
+  if (start.kind == results::JournalKind::apply)
     return " (the apply is undone: 'disktune verify' of its report now shows the drift)";
   return journal_finished(text, path) ? " (that run had finished: the next tune starts a new journal)"
                                       : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)";
@@ -366,8 +360,7 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
                                    " (--force restores anyway)");
   restore_recorded(*context.device, *state, "restore from " + path);
   file.append(results::restore_record(utc_timestamp(), current_boot_id()));
-  const auto* command = state->options.if_contains("command");
-  const bool apply = command && *command == "apply";
+  const bool apply = state->kind == results::JournalKind::apply;
   log << "disktune: restored " << (apply ? "the values from before the apply: " : "the settings from before the tune: ")
       << probe::format_settings(state->original)
       << tunables_text(state->original_tunables) << " on " << context.device->path()

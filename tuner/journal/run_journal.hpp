@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// RunJournal: the journal-backed RunStore of a tune run (resume, durable records, restore).
+// RunJournal: the journal-backed TrialStore of a tune run (resume, durable records, restore).
 #pragma once
 
 #include "results/journal.hpp"
 #include "tuner/config.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/journal/journal_file.hpp"
-#include "tuner/trial/run_store.hpp"
+#include "strategies/trial_store.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
 #include <functional>
@@ -34,7 +34,7 @@ namespace disktune::tuner {
 ///   (hang, wedged, crashed) is kept: those configurations are not applied again.
 /// The start record (with the original settings) is durable before open() returns: open it
 /// before anything writes to the device, the capability probe included.
-class RunJournal final : public RunStore {
+class RunJournal final : public strategies::TrialStore {
  public:
   /// Open the journal for `context`'s device and decide new/resume. An unfinished journal of
   /// this drive has its recorded originals put back on the device first (restore_recorded) and
@@ -60,11 +60,11 @@ class RunJournal final : public RunStore {
   /// Round `round` of the confirmation of `contenders` ([0] the baseline) as one journaled unit: taken
   /// from the journal when it completed before; skipped (Round::skipped says why) when it
   /// was in flight when the machine restarted, or when the process died in it twice; else
-  /// `measure` between a durable intent record and a durable result record (an error from
-  /// `measure` records no result: the round stays in flight). A record that cannot be written:
-  /// store_write_failed (run_store.hpp).
-  probe::Result<Round> confirm(const std::vector<probe::Settings>& contenders, int round,
-                               const RoundMeasure& measure) override;
+  /// `measure` between a durable intent record and a durable result record (a Stop from
+  /// `measure` records no result: the round stays in flight). A record that cannot be
+  /// written: a Stop (store_failed).
+  strategies::Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round,
+                                    const strategies::RoundMeasure& measure) override;
   /// Record the end of the run (settings restored or not). A Stop (store_failed) when it
   /// cannot be written: the journal then stays unfinished (the next start restores from it).
   std::optional<strategies::Stop> finish(bool restored);

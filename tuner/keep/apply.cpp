@@ -82,9 +82,7 @@ std::string restore_hint(const std::string& command) {
 
 // An existing journal that is not an apply journal (a tune's, given as --journal): refused.
 void refuse_other_journal(const std::optional<results::JournalState>& state, const std::string& path) {
-  if (!state) return;
-  const auto* command = state->options.if_contains("command");
-  if (command && command->is_string() && command->as_string() == "apply") return;
+  if (!state || state->kind == results::JournalKind::apply) return;
   throw RunError(kExitUsage, "journal " + path + " is not an apply journal (a tune's): give apply its own; nothing applied");
 }
 

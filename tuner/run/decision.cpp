@@ -6,19 +6,19 @@
 
 namespace disktune::tuner {
 
-probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round_runner,
+std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& evaluator, const RoundRunner& round_runner,
                                std::size_t finalist_count, int max_extra_rounds) {
   Decision decision{evaluator.baseline(), std::nullopt, "", std::nullopt};
   const auto finals = strategies::finalists(evaluator, finalist_count);
   if (finals.empty()) return decision;
-  std::optional<probe::Error> failure;
+  std::optional<strategies::Stop> failure;
   auto round = strategies::confirm(
       evaluator.baseline().settings, finals,
       [&](const std::vector<probe::Settings>& contenders, int index) {
         auto ran = round_runner(contenders, index);
-        if (ran && ran->skipped.empty()) return std::move(ran->results);
-        if (!ran) failure = ran.error();
-        else if (index == 0) decision.round_skipped = ran->skipped;
+        if (auto* stop = std::get_if<strategies::Stop>(&ran)) failure = std::move(*stop);
+        else if (auto& round = std::get<strategies::Round>(ran); round.skipped.empty()) return std::move(round.results);
+        else if (index == 0) decision.round_skipped = round.skipped;
         // A failed or skipped round: results that are not ok (an extra round is then dropped).
         std::vector<strategies::TrialResult> none(contenders.size());
         for (auto& r : none) r.status = strategies::TrialStatus::error;

@@ -3,21 +3,23 @@
 #pragma once
 
 #include "strategies/confirmation.hpp"
+#include "strategies/evaluator.hpp"
+#include "strategies/stop.hpp"
+#include "strategies/trial_store.hpp"
 #include "strategies/winner_rule.hpp"
-#include "tuner/trial/run_store.hpp"
-#include "tuner/trial/trial_runner.hpp"
 
 #include <functional>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace disktune::tuner {
 
 /// Runs round `round` (0, then the extra rounds: strategies::ConfirmRunner) of the
-/// confirmation of `contenders` ([0] the baseline): TrialRunner::confirm, through the run's
-/// store (RunStore::confirm: the journal or memory). Errors as TrialRunner::confirm.
-using RoundRunner = std::function<probe::Result<Round>(const std::vector<probe::Settings>& contenders, int round)>;
+/// confirmation of `contenders` ([0] the baseline): Evaluator::confirm (the run's store and
+/// executor). A Stop as Evaluator::confirm gives it.
+using RoundRunner = std::function<strategies::Rounded(const std::vector<probe::Settings>& contenders, int round)>;
 
 /// The decided outcome of a search.
 struct Decision {
@@ -34,8 +36,8 @@ struct Decision {
 /// `round` (strategies::confirm with the evaluator's gain threshold, at most
 /// `max_extra_rounds` extra rounds). A skipped first round leaves the search's best (the first
 /// finalist) as the winner, with Decision::round_skipped set; a skipped extra round ends the
-/// extension. Errors: the original settings could not be restored after a round.
-probe::Result<Decision> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
+/// extension. A Stop: the one a round ran into (restore_failed, wedged, signal, store_failed).
+std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
                                std::size_t finalist_count = 3,
                                int max_extra_rounds = strategies::kMaxExtraConfirmRounds);
 

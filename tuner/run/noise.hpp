@@ -2,7 +2,12 @@
 // The run's noise against the smallest gain the winner rule accepts: said at once, acted on.
 #pragma once
 
-#include "tuner/trial/trial_runner.hpp"
+#include "bench/objective.hpp"
+#include "bench/adaptive.hpp"
+#include "probe/core/error.hpp"
+#include "probe/settings.hpp"
+#include "strategies/baseline.hpp"
+#include "strategies/trial_executor.hpp"
 
 #include <optional>
 #include <ostream>
@@ -17,6 +22,8 @@ struct NoiseCheck {
   std::string detail;       ///< the figures and what to do, when not resolvable; else empty
   std::string summary;      ///< the noise in a few words ("noise 13.09 % with 10 samples per trial"); else empty
   double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
+  /// Every trial from now on takes the most samples (strategies::TrialRequest::all_samples).
+  bool all_samples = false;
   /// The re-measurement found a setting changed behind disktune's back
   /// (baseline_changed_behind): the run must stop; nullopt otherwise.
   std::optional<probe::Error> changed_behind{};
@@ -26,16 +33,26 @@ struct NoiseCheck {
 /// as `objective`'s figures in its unit (bench::figure_number, unit_of).
 std::string noise_figures(const std::vector<double>& medians, double noise_pct, const bench::Objective& objective);
 
+/// What settle_noise measures with and against.
+struct NoiseInput {
+  strategies::TrialExecutor& executor;  ///< runs the baseline's repeats again
+  const probe::Settings& original;      ///< the settings as found
+  std::string device;                   ///< its path, for a failed repeat's error
+  bench::SamplingPlan sampling;         ///< samples per trial as configured (--repeats, --max-repeats)
+  const bench::Objective& objective;    ///< the figures' unit
+};
+
 /// When baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
-/// gain the winner rule accepts: say so on `log` at once with the figures, switch `runner`
-/// to --max-repeats samples for every trial (the median of more samples varies less) and,
-/// unless `keep_figures` (the baseline came from a resumed journal, or --time-budget leaves
-/// no room) or no more samples are allowed, measure the noise again with as many baseline trials at that count, updating
-/// baseline.aa_medians and noise_floor_pct. Still too large: not resolvable, with
+/// gain the winner rule accepts: say so on `log` at once with the figures, ask for
+/// --max-repeats samples in every trial from now on (NoiseCheck::all_samples: the median of
+/// more samples varies less) and, unless `keep_figures` (the baseline came from a resumed
+/// journal, or --time-budget leaves no room) or no more samples are allowed, measure the
+/// noise again with as many baseline trials at that count (strategies::measure_repeats),
+/// updating baseline.aa_medians and noise_floor_pct. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
 /// keeps the first figures (one that saw a setting changed behind its back says so in
 /// NoiseCheck::changed_behind).
-NoiseCheck settle_noise(TrialRunner& runner, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
+NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                         std::ostream& log);
 
 }  // namespace disktune::tuner

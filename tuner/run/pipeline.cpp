@@ -3,12 +3,17 @@
 #include "tuner/run/pipeline.hpp"
 
 #include "probe/core/text.hpp"
+#include "strategies/baseline_trials.hpp"
 #include "tuner/run/decision.hpp"
+#include "tuner/trial/confirm_progress.hpp"
+#include "tuner/trial/trial_verdict.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <utility>
+#include <variant>
 
 namespace disktune::tuner {
 namespace {
@@ -36,43 +41,49 @@ int confirm_rounds_within(double left_s, double sample_s, int rounds) {
   return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
 }
 
-// How many extra rounds (strategies::confirm) --time-budget leaves after the first round:
-// each costs what the first does. Without a budget, strategies::kMaxExtraConfirmRounds.
-int extra_rounds_within(const PipelineInput& input, const PipelineResult& result, const RunExecutor& executor) {
+// How many extra rounds (strategies::confirm) --time-budget leaves after the first round of
+// `rounds` rounds: each costs what the first does. Without a budget, strategies::kMaxExtraConfirmRounds.
+int extra_rounds_within(const PipelineInput& input, const PipelineResult& result, int rounds) {
   if (!input.time_budget_s) return strategies::kMaxExtraConfirmRounds;
-  const double per_round = confirmation_cost_s(executor.settings().confirm_rounds, seconds_per_sample(result.baseline->trial));
+  const double per_round = confirmation_cost_s(rounds, seconds_per_sample(result.baseline->trial));
   if (per_round <= 0.0) return strategies::kMaxExtraConfirmRounds;
   const double left = *input.time_budget_s - result.before_search_s - result.search_s - per_round;
   return std::clamp(static_cast<int>(left / per_round), 0, strategies::kMaxExtraConfirmRounds);
 }
 
-// The confirmation round, stored as one unit and announced (it runs for minutes on a real
-// device): what it measures, then where its answer came from. `sample_s`: the baseline's
-// seconds per sample; on a slow disk a sample reads whole chunks and outlasts --duration.
-probe::Result<Round> stored_round(const std::vector<probe::Settings>& contenders, int index, double sample_s,
-                                  RunStore& store, RunExecutor& executor, std::ostream& log, bool simulated) {
-  const TrialSettings& trial = executor.settings();
-  const double per_sample_s = std::max(trial.workload.duration.count(), sample_s);
+// The confirmation round through the Evaluator (the store keeps it as one unit) and announced
+// (it runs for minutes on a real device): what it measures, then where its answer came from.
+// `sample_s`: the baseline's seconds per sample; on a slow disk a sample reads whole chunks
+// and outlasts --duration.
+strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
+                                    const std::vector<probe::Settings>& contenders, int index, int rounds,
+                                    double sample_s, std::ostream& log) {
+  const double per_sample_s = std::max(input.trial.workload.duration.count(), sample_s);
   const std::string estimate =
-      probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * trial.confirm_rounds);
+      probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * rounds);
   bool measured = false;
-  auto round = store.confirm(contenders, index, [&](const std::vector<probe::Settings>& c) {
+  strategies::ConfirmHooks hooks;
+  hooks.before_measure = [&](const std::vector<probe::Settings>& c) {
     measured = true;
     if (index > 0)
       log << "disktune: confirmation round, extra pass " << index << ": the fastest contender is ahead of another by more "
           << "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
     log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
-        << " and the baseline x " << trial.confirm_rounds
-        << " rounds, interleaved (a warm-up and a kept sample each; about " << estimate
-        << (simulated ? " s of simulated reads)\n" : " s of reads)\n");
-    // One line per unit, as the search prints one per trial.
-    return executor.confirm(c, [&](const ConfirmUnit& unit) {
-      log << confirm_progress_line(unit, c[unit.contender], c.front(), simulated, trial.objective) << '\n' << std::flush;
-    });
-  });
-  if (round && !round->skipped.empty()) log << "disktune: confirmation round " << round->skipped << '\n';
-  else if (round && !measured) log << "disktune: confirmation round: taken from the journal\n";
-  else if (round) log << "disktune: confirmation round done\n";
+        << " and the baseline x " << rounds << " rounds, interleaved (a warm-up and a kept sample each; about "
+        << estimate << (input.simulated ? " s of simulated reads)\n" : " s of reads)\n");
+  };
+  // One line per unit, as the search prints one per trial.
+  hooks.progress = [&](const ConfirmUnit& unit) {
+    log << confirm_progress_line(unit, contenders[unit.contender], contenders.front(), input.simulated,
+                                 input.trial.objective)
+        << '\n' << std::flush;
+  };
+  auto round = evaluator.confirm(contenders, index, rounds, hooks);
+  if (const auto* done = std::get_if<strategies::Round>(&round)) {
+    if (!done->skipped.empty()) log << "disktune: confirmation round " << done->skipped << '\n';
+    else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
+    else log << "disktune: confirmation round done\n";
+  }
   return round;
 }
 
@@ -82,31 +93,6 @@ void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream&
   log << "disktune: measuring the baseline (the settings as found): " << 1 + trial.noise_repeats
       << " trials of " << trial.sampling.min_samples << "-" << trial.sampling.max_samples << " samples of " << seconds
       << (simulated ? " simulated s" : " s") << " each, for its figure and its noise\n" << std::flush;
-}
-
-// The baseline from the store (a resumed run's) or measured and recorded. false: not measured.
-bool obtain_baseline(PipelineResult& result, RunStore& store, RunExecutor& executor, bool simulated,
-                     std::ostream& log) {
-  if (auto saved = store.saved_baseline()) {
-    executor.adopt_baseline(*saved);
-    result.baseline = std::move(saved);
-    result.resumed_baseline = true;
-    return true;
-  }
-  announce_baseline(executor.settings(), simulated, log);
-  auto measured = executor.measure_baseline();
-  if (!measured) {
-    result.baseline_error = measured.error();
-    return false;
-  }
-  result.baseline = std::move(*measured);
-  if (auto stop = store.record_baseline(*result.baseline)) {  // disk full: the table and report still come
-    result.stop = stop;
-    result.exit_code = exit_code_of(*stop);
-    result.message = stop->message;
-    result.best = result.baseline->trial;
-  }
-  return true;
 }
 
 // Why no trial ran, and what budget would leave room for a search: the baseline's time, a
@@ -128,31 +114,28 @@ std::string no_trial_message(const PipelineInput& input, const PipelineResult& r
 
 // Whether --time-budget leaves room to measure the noise again with --max-repeats samples per
 // trial (as many trials as the baseline took, each at up to max/min times its samples); said when not.
-bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& baseline, const RunExecutor& executor,
-                       double min_gain_pct, std::ostream& log) {
+bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& baseline, double min_gain_pct,
+                       std::ostream& log) {
   if (!input.time_budget_s || baseline.noise_floor_pct <= min_gain_pct) return true;
-  const auto& sampling = executor.settings().sampling;
+  const auto& sampling = input.trial.sampling;
   const double again = baseline.measured_s * sampling.max_samples / std::max(1, sampling.min_samples);
   if (baseline.measured_s + again <= *input.time_budget_s) return true;
   log << "  the noise is not measured again: --time-budget leaves no room for it\n";
   return false;
 }
 
-// The noise between baseline trials, said and (with settle_noise) acted on.
-void check_noise(const PipelineInput& input, PipelineResult& result, RunExecutor& executor, std::ostream& log) {
-  strategies::Baseline& baseline = *result.baseline;
-  log_trial(log, baseline.trial, input.original, input.simulated, input.objective);
+// The noise between baseline trials, said and (with settle_noise) acted on; `baseline` takes
+// the re-measured noise.
+NoiseCheck check_noise(const PipelineInput& input, strategies::Baseline& baseline, bool resumed,
+                       strategies::TrialExecutor& executor, std::ostream& log) {
+  log_trial(log, baseline.trial, input.original, input.simulated, input.trial.objective);
   const std::string noise = probe::printf_number("%.2f", baseline.noise_floor_pct);
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
+  if (!input.settle_noise) return {};
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
-  if (input.settle_noise)
-    result.noise = executor.settle_noise(
-        baseline, result.resumed_baseline || !room_to_remeasure(input, baseline, executor, 100.0 * kMinGain, log),
-        100.0 * kMinGain, log);
-  // Another process changed a setting while the noise was measured: no search on that baseline.
-  if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
-  result.before_search_s =
-      (result.resumed_baseline ? strategies::measurement_seconds(baseline.trial) : baseline.measured_s) + result.noise.measured_s;
+  const NoiseInput noise_input{executor, input.original, input.device_name, input.trial.sampling, input.trial.objective};
+  const bool keep_figures = resumed || !room_to_remeasure(input, baseline, 100.0 * kMinGain, log);
+  return settle_noise(noise_input, baseline, keep_figures, 100.0 * kMinGain, log);
 }
 
 strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const PipelineResult& result) {
@@ -163,19 +146,20 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
   options.guard_tolerance = input.guard_tolerance;
   options.spent_before_s = result.before_search_s;
   options.reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
+  options.all_samples = result.noise.all_samples;
   return options;
 }
 
 // What the time left is computed from: the budget, the confirmation round and its extra passes.
-TimeLeftBasis time_left_basis(const PipelineInput& input, const PipelineResult& result, const RunExecutor& executor) {
+TimeLeftBasis time_left_basis(const PipelineInput& input, const PipelineResult& result) {
   const double sample_s = seconds_per_sample(result.baseline->trial);
-  return {result.before_search_s, input.time_budget_s, confirmation_cost_s(executor.settings().confirm_rounds, sample_s),
+  return {result.before_search_s, input.time_budget_s, confirmation_cost_s(input.trial.confirm_rounds, sample_s),
           confirmation_cost_s(kMinConfirmRounds, sample_s), strategies::kMaxExtraConfirmRounds};
 }
 
 // After a trial: the terminal's status line redrawn, or off a terminal a line of its own.
 void show_progress(const PipelineInput& input, const SearchProgress& progress, double elapsed_s, std::ostream& log) {
-  auto line = status_line(progress, input.objective, elapsed_s, input.simulated);
+  auto line = status_line(progress, input.trial.objective, elapsed_s, input.simulated);
   if (input.progress_lines) {
     log << "  " << line << '\n';
     return;
@@ -184,13 +168,20 @@ void show_progress(const PipelineInput& input, const SearchProgress& progress, d
   log << line << std::flush;
 }
 
-// The search: the strategy through the Evaluator; its trials and its stop into `result`.
-// `started`: when the run began (its baseline included), for the elapsed time.
-void search(const PipelineInput& input, PipelineResult& result, strategies::Evaluator& evaluator,
-            const TimeLeftBasis& basis, std::chrono::steady_clock::time_point started, std::ostream& log) {
+// What the search came to.
+struct Searched {
+  std::vector<TrialResult> trials;  // in order, then the trial that wedged the device, if one did
+  std::size_t counted = 0;          // trials the Evaluator recorded
+  std::optional<strategies::Stop> stop;
+};
+
+// The search: the strategy through the Evaluator. `started`: when the run began (its
+// baseline included), for the elapsed time.
+Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
+                std::chrono::steady_clock::time_point started, std::ostream& log) {
   evaluator.set_observer([&](const TrialResult& trial) {
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
-    log_trial(log, trial, input.original, input.simulated, input.objective);
+    log_trial(log, trial, input.original, input.simulated, input.trial.objective);
     if (!input.live_status && !input.progress_lines && !input.on_progress) return;
     const auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
     if (input.on_progress) input.on_progress(progress);
@@ -202,60 +193,34 @@ void search(const PipelineInput& input, PipelineResult& result, strategies::Eval
         << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
   input.strategy.run(input.space, evaluator);
   if (input.live_status) log << "\r\033[K" << std::flush;
-  result.trials.assign(evaluator.trials().begin(), evaluator.trials().end());
-  result.search_trials = result.trials.size();
-  result.search_s = evaluator.measured_s();
-  result.budget_left = evaluator.budget_left();
-  result.best = evaluator.best();
-  if (!evaluator.stop()) return;
-  result.stop = evaluator.stop();
-  result.exit_code = exit_code_of(*result.stop);
-  result.message = result.stop->message;
-  if (auto wedged = result.stop->trial) {  // the evaluator never counts it: the search stopped
-    wedged->id = static_cast<int>(result.trials.size()) + 1;
-    log_trial(log, *wedged, input.original, input.simulated, input.objective);
-    result.trials.push_back(std::move(*wedged));
+  Searched searched{{evaluator.trials().begin(), evaluator.trials().end()}, evaluator.trials().size(), evaluator.stop()};
+  if (searched.stop && searched.stop->trial) {  // the evaluator never counts it: the search stopped
+    TrialResult wedged = *searched.stop->trial;
+    wedged.id = static_cast<int>(searched.trials.size()) + 1;
+    log_trial(log, wedged, input.original, input.simulated, input.trial.objective);
+    searched.trials.push_back(std::move(wedged));
   }
+  return searched;
 }
 
-// The finalists' confirmation round and the winner it decides; a stop asked for during the
-// round keeps the baseline.
-void decide_winner(const PipelineInput& input, PipelineResult& result, const strategies::Evaluator& evaluator,
-                   RunStore& store, RunExecutor& executor, std::ostream& log) {
-  if (input.time_budget_s)
-    executor.set_confirm_rounds(confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
-                                                      seconds_per_sample(result.baseline->trial),
-                                                      executor.settings().confirm_rounds));
-  auto decision = decide(
+// The finalists' confirmation round (as many rounds as the budget leaves) and the winner it
+// decides, or the stop a round ran into.
+std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& input, const PipelineResult& result,
+                                                       strategies::Evaluator& evaluator, int rounds, std::ostream& log) {
+  const double sample_s = seconds_per_sample(result.baseline->trial);
+  return decide(
       evaluator,
       [&](const std::vector<probe::Settings>& contenders, int index) {
-        return stored_round(contenders, index, seconds_per_sample(result.baseline->trial), store, executor, log,
-                            input.simulated);
+        return announced_round(input, evaluator, contenders, index, rounds, sample_s, log);
       },
-      kMaxContenders - 1, extra_rounds_within(input, result, executor));
-  if (!decision && is_store_write_failure(decision.error())) {
-    result.stop = strategies::Stop{strategies::StopReason::store_failed, decision.error().op, std::nullopt};
-    result.exit_code = exit_code_of(*result.stop);
-    result.message = decision.error().op;
-  } else if (!decision) {
-    result.exit_code = executor.wedged() ? kExitWedged : kExitRestoreFailed;
-    result.message = decision.error().message();
-  } else {
-    result.best = decision->winner;
-    result.confirmation_skipped = decision->round_skipped;
-    result.confirm_rounds = executor.settings().confirm_rounds;
-    result.confirmation = decision->confirmation;
-    result.tie = decision->tie;
-    if (decision->confirmation)
-      for (const auto& trial : decision->confirmation->results) result.confirmation_s += trial.measured_s;
-  }
-  if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
-    result.best = evaluator.baseline();
-    result.confirmation.reset();
-    result.tie.reset();
-    result.exit_code = exit_code_of(*stop);
-    result.message = stop->message;
-  }
+      kMaxContenders - 1, extra_rounds_within(input, result, rounds));
+}
+
+// The run ends on `stop`: its exit code and message.
+void end_on(PipelineResult& result, strategies::Stop stop) {
+  result.exit_code = exit_code_of(stop);
+  result.message = stop.message;
+  result.stop = std::move(stop);
 }
 
 }  // namespace
@@ -301,16 +266,57 @@ void log_trial(std::ostream& log, const TrialResult& trial, const probe::Setting
       << (trial.detail.empty() ? "" : "  (" + trial.detail + ")") << '\n';
 }
 
-PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log) {
+namespace {
+
+// The run as far as its baseline: measured (or taken from the store) and its noise settled;
+// or why the run ends there (baseline_error, or a stop with the baseline kept).
+PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore& store,
+                              strategies::TrialExecutor& executor, std::ostream& log) {
   PipelineResult result;
+  if (!store.saved_baseline()) announce_baseline(input.trial, input.simulated, log);
+  auto obtained = strategies::obtain_baseline(executor, store, input.original, input.trial.noise_repeats);
+  if (obtained.failed) {
+    result.baseline_error = baseline_error(*obtained.failed, input.device_name, obtained.stopped);
+    return result;
+  }
+  result.baseline = std::move(obtained.baseline);
+  result.resumed_baseline = obtained.resumed;
+  if (obtained.stop) {  // disk full: the table and report still come
+    result.best = result.baseline->trial;
+    end_on(result, std::move(*obtained.stop));
+    return result;
+  }
+  result.noise = check_noise(input, *result.baseline, result.resumed_baseline, executor, log);
+  result.before_search_s = (result.resumed_baseline ? strategies::measurement_seconds(result.baseline->trial)
+                                                    : result.baseline->measured_s) + result.noise.measured_s;
+  // Another process changed a setting while the noise was measured: no search on that baseline.
+  if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
+  return result;
+}
+
+// Rounds of the confirmation round: as configured, or as many as --time-budget leaves.
+int confirm_rounds_for(const PipelineInput& input, const PipelineResult& result) {
+  if (!input.time_budget_s) return input.trial.confirm_rounds;
+  return confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
+                               seconds_per_sample(result.baseline->trial), input.trial.confirm_rounds);
+}
+
+}  // namespace
+
+PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& store,
+                            strategies::TrialExecutor& executor, std::ostream& log) {
   const auto started = std::chrono::steady_clock::now();
-  if (!obtain_baseline(result, store, executor, input.simulated, log)) return result;
-  if (result.stop) return result;
-  check_noise(input, result, executor, log);
-  if (result.baseline_error) return result;
-  strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial,
-                                  evaluator_options(input, result));
-  search(input, result, evaluator, time_left_basis(input, result, executor), started, log);
+  PipelineResult result = baseline_phase(input, store, executor, log);
+  if (result.baseline_error || result.stop) return result;
+
+  strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial, evaluator_options(input, result));
+  auto searched = search(input, evaluator, time_left_basis(input, result), started, log);
+  result.trials = std::move(searched.trials);
+  result.search_trials = searched.counted;
+  result.search_s = evaluator.measured_s();
+  result.budget_left = evaluator.budget_left();
+  result.best = evaluator.best();
+  if (searched.stop) end_on(result, std::move(*searched.stop));
   result.unscreened = unscreened_settings(input.space, result.trials);
   if (result.exit_code == kExitOk && result.search_trials == 0 && input.max_trials == std::size_t{0})
     return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
@@ -319,7 +325,29 @@ PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExec
     result.message = no_trial_message(input, result);
     return result;
   }
-  if (result.exit_code == kExitOk) decide_winner(input, result, evaluator, store, executor, log);
+  if (result.exit_code != kExitOk) return result;
+
+  const int rounds = confirm_rounds_for(input, result);
+  auto decided = decide_winner(input, result, evaluator, rounds, log);
+  if (auto* stop = std::get_if<strategies::Stop>(&decided)) {
+    end_on(result, std::move(*stop));
+  } else {
+    auto& decision = std::get<Decision>(decided);
+    result.best = decision.winner;
+    result.confirmation_skipped = decision.round_skipped;
+    result.confirm_rounds = rounds;
+    result.confirmation = std::move(decision.confirmation);
+    result.tie = decision.tie;
+    if (result.confirmation)
+      for (const auto& trial : result.confirmation->results) result.confirmation_s += trial.measured_s;
+  }
+  if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
+    result.best = evaluator.baseline();
+    result.confirmation.reset();
+    result.tie.reset();
+    result.exit_code = exit_code_of(*stop);
+    result.message = stop->message;
+  }
   if (result.exit_code == kExitOk && result.best.id == 0 && !result.noise.resolvable) {
     result.too_noisy = true;
     result.exit_code = kExitTooNoisy;

@@ -7,11 +7,12 @@
 #include "strategies/search_space.hpp"
 #include "strategies/strategy.hpp"
 #include "strategies/winner_rule.hpp"
-#include "tuner/run/child_executor.hpp"
+#include "strategies/trial_executor.hpp"
+#include "strategies/trial_store.hpp"
 #include "tuner/run/noise.hpp"
-#include "tuner/run_error.hpp"
-#include "tuner/trial/run_store.hpp"
 #include "tuner/run/search_progress.hpp"
+#include "tuner/run_error.hpp"
+#include "tuner/trial/trial_settings.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -35,8 +36,10 @@ struct PipelineInput {
   /// Check the baseline's noise against the smallest accepted gain (settle_noise) and say
   /// "too noisy" when it cannot be resolved; false for `evaluate` (its figures are taken without).
   bool settle_noise = true;
-  /// What the trials measure: their progress lines print its unit.
-  bench::Objective objective = bench::parse_objective("seq-read", "").value();
+  /// What every trial runs with, as configured (the runner's before its limits derive): the
+  /// baseline's noise repeats, samples per trial, --duration, the confirmation rounds, and
+  /// the objective whose unit the progress lines print.
+  TrialSettings trial = {};
   /// --tolerance (fraction): the guard objective's allowed shortfall against the baseline.
   double guard_tolerance = 0.05;
   /// Draw a live status line (status_line: trial i of N, elapsed, time left, best) under the
@@ -87,13 +90,15 @@ std::vector<std::string> unscreened_settings(const strategies::SearchSpace& spac
 /// The exit code of a stop: signal 1, store failure 3, unreadable drive 3, failed restore 4, wedged 5.
 ExitCode exit_code_of(const strategies::Stop& stop);
 
-/// Run `input.strategy` over `input.space`: the baseline (from `store` when it holds one,
-/// else measured by `executor` and recorded), the noise check, the search through one
-/// Evaluator over `executor` and `store`, then the confirmation round through `store` and
-/// the decision (decide()). Every stop is a value (PipelineResult::stop, exit_code). Progress
-/// lines go to `log`. Restoring and the report are the caller's.
-/// Throws RunError only where `store` does (a baseline or round record that cannot be written).
-PipelineResult run_pipeline(const PipelineInput& input, RunStore& store, RunExecutor& executor, std::ostream& log);
+/// Run `input.strategy` over `input.space`, every trial through `executor` and `store`: the
+/// baseline (strategies::obtain_baseline: from `store` when it holds one, else measured and
+/// recorded), the noise check (settle_noise), the search through one Evaluator, then the
+/// confirmation round through the same Evaluator (Evaluator::confirm) and the decision
+/// (decide()). Every stop is a value (PipelineResult::stop, exit_code); a baseline that
+/// could not be measured is PipelineResult::baseline_error (trial_verdict.hpp's baseline_error).
+/// Progress lines go to `log`. Restoring and the report are the caller's.
+PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& store,
+                            strategies::TrialExecutor& executor, std::ostream& log);
 
 /// One progress line of a trial: status, figure (in `objective`'s unit) and the changes from `original`.
 void log_trial(std::ostream& log, const strategies::TrialResult& trial, const probe::Settings& original,

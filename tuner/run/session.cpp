@@ -13,6 +13,7 @@
 #include "tuner/device_context.hpp"
 #include "tuner/host/device_lock.hpp"
 #include "tuner/run/noise.hpp"
+#include "tuner/trial/child_executor.hpp"
 #include "tuner/run/objective_setup.hpp"
 #include "tuner/run/pipeline.hpp"
 #include "tuner/trial/restorer.hpp"
@@ -333,7 +334,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TrialRunner runner(*context.device, context.original, trial_settings);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      config.max_trials, config.time_budget_s, true, trial_settings.objective, config.tolerance};
+                      config.max_trials, config.time_budget_s, true, trial_settings, config.tolerance};
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {

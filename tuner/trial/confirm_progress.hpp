@@ -5,6 +5,7 @@
 #include "bench/objective.hpp"
 #include "probe/settings.hpp"
 #include "strategies/trial.hpp"
+#include "strategies/trial_executor.hpp"
 
 #include <cstddef>
 #include <functional>
@@ -14,19 +15,9 @@
 
 namespace disktune::tuner {
 
-/// One unit of the confirmation round: one contender measured once (a warm-up and a kept sample).
-struct ConfirmUnit {
-  int round = 1;                 ///< 1-based
-  int rounds = 1;                ///< rounds in all
-  std::size_t contender = 0;     ///< index into the round's contenders: 0 = the baseline
-  std::size_t contenders = 1;    ///< contenders in all, the baseline included
-  strategies::TrialStatus status = strategies::TrialStatus::ok;
-  double value = 0.0;            ///< the kept sample's score; 0 unless ok
-  std::string detail;            ///< why it is not ok; else empty
-};
-
-/// Called in the parent once per unit, as the round measures it (TrialRunner::confirm).
-using ConfirmProgress = std::function<void(const ConfirmUnit&)>;
+/// One unit of the confirmation round and its callback: strategies' (strategies/trial_executor.hpp).
+using strategies::ConfirmProgress;
+using strategies::ConfirmUnit;
 
 /// The unit as one line of text for the watchdog's note pipe (JSON), and back. from_note:
 /// nullopt for a line that is not such a unit.

@@ -155,13 +155,27 @@ probe::Result<std::optional<strategies::GuardFigures>> measure_guard(probe::Devi
   return std::optional{std::move(figures)};
 }
 
-// The trial child's body: apply, read every setting back, THEN open (a file's readahead
-// window is fixed at open), measure, read every setting back again, checksum.
+// A configuration as the child applies and checks it, worked out once: the settings it
+// changes from the original, and every setting as it must read back.
+struct Target {
+  probe::Settings changes;
+  probe::Settings expected;  // the original with the changes
+};
+
+Target target_of(const probe::Settings& original, const probe::Settings& config) {
+  auto changes = strategies::changes_from(original, config);
+  auto expected = probe::with_changes(original, changes);
+  return {std::move(changes), std::move(expected)};
+}
+
 }  // namespace
 
-ChildReport measure_trial(probe::Device& device, const probe::Settings& original, const probe::Settings& changes,
+// The trial child's body: apply, read every setting back, THEN open (a file's readahead
+// window is fixed at open), measure, read every setting back again, checksum.
+ChildReport measure_trial(probe::Device& device, const probe::Settings& original, const probe::Settings& config,
                           const TrialSettings& settings, bool with_cached, const strategies::TrialRequest& request,
                           probe::Heartbeat& heartbeat) {
+  const auto [changes, expected] = target_of(original, config);
   ChildReport r = ok_report();
   auto fail = [&r](TrialStatus status, std::string detail) {
     r.trial.status = status;
@@ -181,7 +195,6 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
   bench::SamplingPlan plan = settings.sampling;
   if (request.quick) plan.max_samples = plan.min_samples;
-  const probe::Settings expected = probe::with_changes(original, changes);
   SettingWatch watch(device, expected, plan.warmup);
   SettingWatchBlockIo watched(beating, watch);
   auto sampler = make_sampler(device, watched, settings);
@@ -220,8 +233,8 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
                                     const probe::Settings& contender, const TrialSettings& settings,
                                     probe::Heartbeat& heartbeat, ChildReport& r) {
   // The whole contender, not only its changes: the previous unit's values are undone too.
-  const auto changes = strategies::changes_from(original, contender);
-  const auto applied = apply_changes(device, probe::with_changes(original, changes), heartbeat);
+  const auto [changes, expected] = target_of(original, contender);
+  const auto applied = apply_changes(device, expected, heartbeat);
   if (applied.refused) return applied.refused;
   if (!applied.ineffective.empty())
     return Failure{TrialStatus::unstable, std::string(kIneffectivePrefix) + applied.ineffective};
@@ -229,7 +242,6 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return Failure{TrialStatus::error, opened.error().message()};
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  const probe::Settings expected = probe::with_changes(original, changes);
   SettingWatch watch(device, expected, true);
   SettingWatchBlockIo watched(beating, watch);
   auto sampler = make_sampler(device, watched, settings);

@@ -17,8 +17,8 @@ namespace disktune::tuner {
 inline constexpr std::size_t kCrcBlockBytes = 64 * 1024;
 
 /// One trial's body, run inside the watchdog child (or in process for evaluate): apply
-/// `changes` to `original` through probe::apply_configuration (a heartbeat after every
-/// write), read every setting back (one the changes do not name that moved: unstable,
+/// the full configuration `config` (the settings it changes from `original`) through probe::apply_configuration (a heartbeat after every
+/// write), read every setting back (one the configuration does not change that moved: unstable,
 /// kChangedPrefix ... "before measuring"), only THEN open the device buffered (a file's
 /// readahead window is fixed at open), sample adaptively (settings.sampling; its minimum
 /// when request.quick; stopping early below request.incumbent_low), with_cached: a
@@ -28,7 +28,7 @@ inline constexpr std::size_t kCrcBlockBytes = 64 * 1024;
 /// Returns the report; failures are its status and detail, never an error: unsupported
 /// (the driver refused a setting), error (kRejectedPrefix for EIO, a failed open or read),
 /// unstable (kIneffectivePrefix: a value that did not read back; kChangedPrefix).
-ChildReport measure_trial(probe::Device& device, const probe::Settings& original, const probe::Settings& changes,
+ChildReport measure_trial(probe::Device& device, const probe::Settings& original, const probe::Settings& config,
                           const TrialSettings& settings, bool with_cached, const strategies::TrialRequest& request,
                           probe::Heartbeat& heartbeat);
 

@@ -66,12 +66,14 @@ void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
                     " still in flight 2 s after the child was killed: the device no longer completes reads";
 }
 
-TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool with_cached,
-                                            const strategies::TrialRequest& request) {
+TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, const strategies::TrialRequest& request) {
   const auto changes = strategies::changes_from(original_, config);
+  TrialSettings trial = settings_;
+  if (request.all_samples) trial.sampling.min_samples = trial.sampling.max_samples;
+  const bool with_cached = request.kind == strategies::TrialKind::baseline;
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
-        const ChildReport report = measure_trial(device_, original_, changes, settings_, with_cached, request, heartbeat);
+        const ChildReport report = measure_trial(device_, original_, config, trial, with_cached, request, heartbeat);
         (void)restorer_.restore_here(original_);  // the parent restores again and checks
         return serialize(report);
       },
@@ -87,42 +89,12 @@ TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, bool
   return run;
 }
 
-probe::Result<strategies::Baseline> TrialRunner::measure_baseline() {
-  strategies::Baseline baseline;
+OriginalRun TrialRunner::measure_original(const strategies::TrialRequest& request) {
   // Before any rate is known, a stall is a long silence of the device itself.
-  if (settings_.derive_limits && !settings_.stall) stall_ = probe::Seconds(kFirstStallS);
-  const ChildRun first = run_child(original_, true, {});
-  baseline.trial = first.trial;
-  if (baseline.trial.status != TrialStatus::ok) return baseline_error(baseline.trial, device_.path(), first.stopped);
-  baseline.cached_median_mib_s = first.cached_mib_s;
-  baseline.data_crc32 = first.crc;
-  adopt_baseline(baseline);
-  auto repeated = remeasure_baseline(settings_.noise_repeats);
-  if (!repeated.samples) return repeated.samples.error();
-  repeated.samples->insert(repeated.samples->begin(), baseline.trial.samples);
-  set_noise(baseline, *repeated.samples);
-  baseline.measured_s = strategies::measurement_seconds(baseline.trial) + repeated.measured_s;
-  return baseline;
-}
-
-void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials) {
-  baseline.aa_medians.clear();
-  for (const auto& samples : trials) baseline.aa_medians.push_back(bench::median(samples));
-  baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
-}
-
-Remeasured TrialRunner::remeasure_baseline(int count) {
-  Remeasured remeasured{std::vector<std::vector<double>>{}, 0.0};
-  for (int i = 0; i < count; ++i) {
-    const ChildRun again = run_child(original_, false, {});
-    remeasured.measured_s += strategies::measurement_seconds(again.trial);
-    if (again.trial.status != TrialStatus::ok) {
-      remeasured.samples = baseline_error(again.trial, device_.path(), again.stopped);
-      return remeasured;
-    }
-    remeasured.samples->push_back(again.trial.samples);
-  }
-  return remeasured;
+  if (request.kind == strategies::TrialKind::baseline && settings_.derive_limits && !settings_.stall)
+    stall_ = probe::Seconds(kFirstStallS);
+  ChildRun child = run_child(original_, request);
+  return OriginalRun{strategies::TrialMeasurement{std::move(child.trial), child.cached_mib_s, child.crc}, child.stopped};
 }
 
 void TrialRunner::limits_from_rate(double rate_mib_s) {
@@ -145,7 +117,7 @@ TrialRun TrialRunner::run(const probe::Settings& config, const strategies::Trial
   // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
   std::optional<probe::KernelLogWatch> kernel_log;
   if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
-  ChildRun child = run_child(config, false, request);
+  ChildRun child = run_child(config, request);
   if (kernel_log) add_kernel_log_evidence(child.trial, kernel_log->new_errors());
   // On data in use the file system writes too: a checksum difference proves nothing.
   if (child.trial.status != TrialStatus::wedged)
@@ -196,14 +168,16 @@ probe::Result<void> TrialRunner::verify_readable() {
 }
 
 probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders,
-                                                             const ConfirmProgress& progress) {
+                                                             const ConfirmProgress& progress, std::optional<int> rounds) {
+  TrialSettings round = settings_;
+  round.confirm_rounds = rounds.value_or(settings_.confirm_rounds);
   // One child for the whole round; its time limit grows with the samples it takes.
-  const double samples = 2.0 * settings_.confirm_rounds * static_cast<double>(contenders.size());
+  const double samples = 2.0 * round.confirm_rounds * static_cast<double>(contenders.size());
   const double per_trial = 1.0 + settings_.sampling.max_samples;
   const probe::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
-        auto reports = measure_confirmation(device_, original_, contenders, settings_, heartbeat);
+        auto reports = measure_confirmation(device_, original_, contenders, round, heartbeat);
         (void)restorer_.restore_here(original_);
         return serialize_reports(reports);
       },

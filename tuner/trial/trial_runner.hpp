@@ -22,10 +22,6 @@
 
 namespace disktune::tuner {
 
-/// Fill `baseline`'s aa_samples_mib_s (the medians) and noise_floor_pct (bench::repeat_noise)
-/// from the samples of separate measurements of the baseline.
-void set_noise(strategies::Baseline& baseline, const std::vector<std::vector<double>>& trials);
-
 /// What TrialRunner::run came to.
 struct TrialRun {
   /// The trial (the device back at the original settings, unless wedged), or why the run
@@ -39,12 +35,11 @@ struct TrialRun {
   DeviceHealth health;
 };
 
-/// What TrialRunner::remeasure_baseline came to.
-struct Remeasured {
-  /// Each measurement's samples [MiB/s], or the first that did not end ok (baseline_error:
-  /// errc::operation_canceled when stopped, timed_out when slow, else io_error).
-  probe::Result<std::vector<std::vector<double>>> samples;
-  double measured_s = 0.0;  ///< measurement time of the children that ran [s], also on error
+/// What TrialRunner::measure_original came to.
+struct OriginalRun {
+  /// The trial, with the cached-read figure and the checksum for a TrialKind::baseline one.
+  strategies::TrialMeasurement measured;
+  bool stopped = false;  ///< the child was killed because TrialSettings::stop_now asked for it
 };
 
 /// Runs trials against one device: each trial's body (trial_child.hpp: apply, read every
@@ -62,23 +57,14 @@ class TrialRunner {
  public:
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
 
-  /// Measure the original settings (trial id 0), with a cached-read figure and the checksum,
-  /// then measure them TrialSettings::noise_repeats times more, each as a trial of its own
-  /// (a child opening the device anew): the relative spread of those trial medians is the
-  /// run's noise floor, the spread a repeated measurement of one configuration has. With
-  /// derive_limits, the time limits come from the first child's rate before the others run.
-  /// Errors: the baseline could not be measured (trial_verdict.hpp's baseline_error:
-  /// errc::operation_canceled when a child was stopped, timed_out when slow, else io_error).
-  probe::Result<strategies::Baseline> measure_baseline();
-  /// Measure the original settings `count` times more, each in its own child with the
-  /// current sampling plan, and return each one's samples [MiB/s] (the noise measurement
-  /// again, e.g. with more samples per trial).
-  /// Errors (in samples): one of them did not end ok (its status and detail).
-  Remeasured remeasure_baseline(int count);
-  /// Samples per trial from now on (the noise may call for more).
-  void set_sampling(const bench::SamplingPlan& plan) { settings_.sampling = plan; }
-  /// Rounds of the confirmation round from now on (the time budget may call for fewer).
-  void set_confirm_rounds(int rounds) { settings_.confirm_rounds = rounds; }
+  /// One trial of the settings as found (`request.kind` baseline or baseline_repeat), in its
+  /// own child opening the device anew: the samples, and for a baseline trial the cached-read
+  /// figure and the data checksum. Nothing is changed, so nothing is restored or re-checked
+  /// after it. Before the first baseline trial (derive_limits, no --stall-timeout) a stall is
+  /// kFirstStallS of silence; adopt_baseline sets the limits from its rate.
+  OriginalRun measure_original(const strategies::TrialRequest& request);
+  /// The settings as found: what every trial starts from and is restored to.
+  [[nodiscard]] const probe::Settings& original() const { return original_; }
   /// The settings trials run with now (limits derived from the baseline included).
   [[nodiscard]] const TrialSettings& settings() const { return settings_; }
   /// One trial of `config` with adaptive sampling (stopping early when clearly below
@@ -88,9 +74,10 @@ class TrialRunner {
   /// errors such as libata's multcount hazard, a hang) and was not stopped,
   /// verify_readable() checks that the restored drive still reads. See TrialRun.
   TrialRun run(const probe::Settings& config, const strategies::TrialRequest& request = {});
-  /// Use a baseline measured earlier (by a run this one resumes) instead of measuring it.
-  /// Its data checksum is what later trials must reproduce; without --stall-timeout, its
-  /// rate sets the stall limit (probe::stall_limit_for one chunk's time).
+  /// The baseline later trials are held to: its first trial's (this run's, or the run this
+  /// one resumes). Its data checksum is what later trials must reproduce; its rate sets the
+  /// trial timeout (derive_limits) and, without --stall-timeout, the stall limit
+  /// (probe::stall_limit_for one chunk's time).
   void adopt_baseline(const strategies::Baseline& baseline);
   /// Flush the page cache and read the first 64 KiB through a buffered BlockIo, in a
   /// watchdog child (a wedged drive must not block the parent).
@@ -110,7 +97,7 @@ class TrialRunner {
   [[nodiscard]] const DeviceHealth& health() const { return health_; }
   /// The stall limit trials run with now (nullopt: only the timeout).
   [[nodiscard]] std::optional<probe::Seconds> stall_limit() const { return stall_; }
-  /// Confirmation round in one child: confirm_rounds rounds, each measuring every contender
+  /// Confirmation round in one child: `rounds` rounds (TrialSettings::confirm_rounds when not given), each measuring every contender
   /// in turn (A B C A B C ...); each such unit restores the original, applies the
   /// contender's changes, reads every setting back, then opens the device and takes a
   /// warm-up sample and one kept sample, and reads every setting back again (a contender
@@ -120,7 +107,8 @@ class TrialRunner {
   /// Errors: the original settings could not be restored, or the round's child wedged
   /// (errc::timed_out; health() says why).
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
-                                                              const ConfirmProgress& progress = {});
+                                                              const ConfirmProgress& progress = {},
+                                                              std::optional<int> rounds = std::nullopt);
 
  private:
   // A trial child's verdict with the figures only the baseline keeps.
@@ -130,7 +118,7 @@ class TrialRunner {
     std::uint32_t crc = 0;
     bool stopped = false;
   };
-  ChildRun run_child(const probe::Settings& config, bool with_cached, const strategies::TrialRequest& request);
+  ChildRun run_child(const probe::Settings& config, const strategies::TrialRequest& request);
   probe::Result<strategies::TrialResult> after_trial(ChildRun child);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, probe::Seconds timeout,
                                bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});

@@ -39,7 +39,7 @@ struct TrialSettings {
   /// then says so. Empty: never.
   std::function<bool()> stop_now{};
   /// Baseline children measured after the first one for the noise: each opens the device
-  /// anew, as every trial does (measure_baseline).
+  /// anew, as every trial does (strategies::obtain_baseline).
   int noise_repeats = 2;
   /// What every sample measures (tuner/trial/sampler_factory.hpp picks its engine); seq-read by default.
   bench::Objective objective = bench::parse_objective("seq-read", "").value();

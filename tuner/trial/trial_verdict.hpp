@@ -75,7 +75,7 @@ strategies::TrialResult mark_wedged(strategies::TrialResult trial, std::string_v
 /// baseline_changed_behind), else errc::io_error; op "measure the baseline (<status>: <detail>)".
 probe::Error baseline_error(const strategies::TrialResult& trial, const std::string& path, bool stopped = false);
 
-/// True for a measure_baseline / remeasure_baseline error that says a setting changed behind
+/// True for a baseline_error (of the baseline or a repeat of it) that says a setting changed behind
 /// disktune's back while the baseline was measured (baseline_error's errc::device_or_resource_busy):
 /// another process is changing the device, which itself is fine.
 bool baseline_changed_behind(const probe::Error& error);

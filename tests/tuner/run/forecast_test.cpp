@@ -7,7 +7,7 @@
 #include "strategies/registry.hpp"
 #include "tests/support/sim_fixture.hpp"
 #include "tests/support/trial_settings.hpp"
-#include "tuner/run/child_executor.hpp"
+#include "tuner/trial/child_executor.hpp"
 #include "tuner/run/pipeline.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
@@ -43,13 +43,14 @@ Run tune_sim(const probe::IdentifyInfo& identify, std::uint64_t seed, const std:
   settings.guard = limits.guard;
   tuner::TrialRunner runner(*device, original, settings);
   tuner::ChildExecutor executor(runner, {});
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   auto strategy = strategies::make_strategy(strategy_name);
   REQUIRE(strategy);
   std::ostringstream log;
   Run run;
   run.screening = strategies::screening_trials(space);
-  tuner::PipelineInput input{space, **strategy, original, "sim:", true, limits.max_trials, limits.time_budget_s, true};
+  tuner::PipelineInput input{space, **strategy, original, "sim:", true, limits.max_trials, limits.time_budget_s, true,
+                             settings};
   input.on_progress = [&run](const tuner::SearchProgress& p) { run.progress.push_back(p); };
   run.result = tuner::run_pipeline(input, store, executor, log);
   run.log = log.str();
@@ -190,10 +191,10 @@ TEST_CASE("forecast: off a terminal every trial's line is followed by the time l
   const auto space = strategies::build_space(testing::seed_identify(), device->capabilities(), original, {});
   tuner::TrialRunner runner(*device, original, in_process_settings());
   tuner::ChildExecutor executor(runner, {});
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   auto strategy = strategies::make_strategy(strategies::default_strategy_name());
   REQUIRE(strategy);
-  tuner::PipelineInput input{space, **strategy, original, "sim:", true, 3, std::nullopt, true};
+  tuner::PipelineInput input{space, **strategy, original, "sim:", true, 3, std::nullopt, true, runner.settings()};
   input.progress_lines = true;
   std::ostringstream log;
   const auto result = tuner::run_pipeline(input, store, executor, log);

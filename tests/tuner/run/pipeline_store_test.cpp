@@ -16,11 +16,11 @@ using testing::seed_space;
 
 namespace {
 
-// A store whose confirmation rounds fail with `error` (a full journal disk at the round, or a
-// measurement's own error); everything else kept in memory.
-class FailingRoundStore final : public tuner::RunStore {
+// A store whose confirmation rounds end in `stop` (a full journal disk at the round, or a
+// measurement's own stop); everything else kept in memory.
+class FailingRoundStore final : public strategies::TrialStore {
  public:
-  explicit FailingRoundStore(probe::Error error) : error_(std::move(error)) {}
+  explicit FailingRoundStore(strategies::Stop stop) : stop_(std::move(stop)) {}
   [[nodiscard]] strategies::TrialHistory history() const override { return inner_.history(); }
   std::optional<strategies::Stop> begin(const probe::Settings& config, bool quick) override {
     return inner_.begin(config, quick);
@@ -30,34 +30,35 @@ class FailingRoundStore final : public tuner::RunStore {
   std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override {
     return inner_.record_baseline(baseline);
   }
-  probe::Result<tuner::Round> confirm(const std::vector<probe::Settings>&, int, const tuner::RoundMeasure&) override {
-    return error_;
+  strategies::Rounded confirm_round(const std::vector<probe::Settings>&, int, const strategies::RoundMeasure&) override {
+    return stop_;
   }
 
  private:
-  probe::Error error_;
-  tuner::MemoryRunStore inner_;
+  strategies::Stop stop_;
+  strategies::MemoryTrialStore inner_;
 };
 
 }  // namespace
 
-TEST_CASE("pipeline: a store write failure in the confirmation round is told by its type, not its words", "[tuner]") {
+TEST_CASE("pipeline: a store write failure in the confirmation round is told by its reason, not its words", "[tuner]") {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
   SECTION("the round's record cannot be written: a store failure, exit 3, its words kept") {
     FakeExecutor executor(io_support_helps);
-    FailingRoundStore store(tuner::store_write_failed("journal /x: write: No space left on device"));
+    FailingRoundStore store(strategies::Stop{strategies::StopReason::store_failed,
+                                             "journal /x: write: No space left on device", std::nullopt});
     const auto result = run(space, "exhaustive", store, executor);
     REQUIRE(result.stop);
     CHECK(result.stop->reason == strategies::StopReason::store_failed);
     CHECK(result.exit_code == tuner::kExitDevice);
     CHECK_THAT(result.message, Catch::Contains("No space left on device"));
   }
-  SECTION("a measurement error that merely reads like one is no store failure") {
+  SECTION("a failed restore that merely reads like one is no store failure") {
     FakeExecutor executor(io_support_helps);
-    FailingRoundStore store(probe::Error{std::make_error_code(std::errc::io_error), "journal write failed: a lookalike", ""});
+    FailingRoundStore store(
+        strategies::Stop{strategies::StopReason::restore_failed, "journal write failed: a lookalike", std::nullopt});
     const auto result = run(space, "exhaustive", store, executor);
     CHECK_FALSE((result.stop && result.stop->reason == strategies::StopReason::store_failed));
     CHECK(result.exit_code != tuner::kExitDevice);
   }
 }
-

@@ -7,6 +7,7 @@
 #include "tests/support/seed_like_identify.hpp"
 #include "tests/support/sim_fixture.hpp"
 #include "tests/support/trial_settings.hpp"
+#include "tuner/trial/child_executor.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -25,9 +26,9 @@ using testing::seed_space;
 
 namespace {
 
-// A RunStore that keeps each confirmation round by its contenders and round number, as the
+// A TrialStore that keeps each confirmation round by its contenders and round number, as the
 // journal does, and hands a kept round back instead of measuring it (a resumed run).
-class RoundKeepingStore final : public tuner::RunStore {
+class RoundKeepingStore final : public strategies::TrialStore {
  public:
   [[nodiscard]] strategies::TrialHistory history() const override { return inner_.history(); }
   std::optional<strategies::Stop> begin(const probe::Settings& c, bool quick) override { return inner_.begin(c, quick); }
@@ -36,19 +37,19 @@ class RoundKeepingStore final : public tuner::RunStore {
   std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override {
     return inner_.record_baseline(baseline);
   }
-  probe::Result<tuner::Round> confirm(const std::vector<probe::Settings>& contenders, int round,
-                                      const tuner::RoundMeasure& measure) override {
+  strategies::Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round,
+                                    const strategies::RoundMeasure& measure) override {
     asked.push_back(round);
     if (const auto kept = rounds.find({contenders, round}); kept != rounds.end()) return kept->second;
-    auto measured = inner_.confirm(contenders, round, measure);
-    if (measured) rounds.emplace(std::pair{contenders, round}, *measured);
+    auto measured = inner_.confirm_round(contenders, round, measure);
+    if (const auto* done = std::get_if<strategies::Round>(&measured)) rounds.emplace(std::pair{contenders, round}, *done);
     return measured;
   }
-  std::map<std::pair<std::vector<probe::Settings>, int>, tuner::Round> rounds;
+  std::map<std::pair<std::vector<probe::Settings>, int>, strategies::Round> rounds;
   std::vector<int> asked;
 
  private:
-  tuner::MemoryRunStore inner_;
+  strategies::MemoryTrialStore inner_;
 };
 
 
@@ -66,7 +67,7 @@ TEST_CASE("pipeline: an intent without a result is quarantined on resume, and th
     CAPTURE(boot);
     strategies::MemoryTrialStore before = crashed_run;
     if (boot == "boot-1-twice") REQUIRE_FALSE(before.begin(suspect, false));  // died in it twice
-    tuner::MemoryRunStore store(before.reopen(boot == "boot-2" ? "boot-2" : "boot-1"));
+    strategies::MemoryTrialStore store = before.reopen(boot == "boot-2" ? "boot-2" : "boot-1");
     FakeExecutor executor(io_support_helps);
     executor.original_ = space.baseline();
     const auto result = run(space, "exhaustive", store, executor);
@@ -77,7 +78,7 @@ TEST_CASE("pipeline: an intent without a result is quarantined on resume, and th
     REQUIRE(crashed->status == TrialStatus::crashed);
     REQUIRE(get(result.best.settings, SettingId::io_support) != 3);
     // Resumed once more: the crashed verdict is a recorded result now, and still never applied.
-    tuner::MemoryRunStore again(store.trials().reopen("boot-3"));
+    strategies::MemoryTrialStore again = store.reopen("boot-3");
     FakeExecutor later(io_support_helps);
     later.original_ = space.baseline();
     const auto resumed = run(space, "exhaustive", again, later);
@@ -94,7 +95,7 @@ TEST_CASE("pipeline: an attempt that died once in this boot is run once more", "
                                      : space.with_choice(space.baseline(), 0, 0);
   strategies::MemoryTrialStore crashed_run("boot-1");
   REQUIRE_FALSE(crashed_run.begin(config, false));
-  tuner::MemoryRunStore store(crashed_run.reopen("boot-1"));
+  strategies::MemoryTrialStore store = crashed_run.reopen("boot-1");
   FakeExecutor executor(io_support_helps);
   const auto result = run(space, "exhaustive", store, executor);
   REQUIRE(std::count(executor.ran_.begin(), executor.ran_.end(), config) == 1);
@@ -103,13 +104,13 @@ TEST_CASE("pipeline: an attempt that died once in this boot is run once more", "
 TEST_CASE("pipeline: the decision keeps the baseline when every gain is within the noise", "[tuner]") {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
   FakeExecutor executor([](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.1 : 10.0; });
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   const auto result = run(space, "one-at-a-time", store, executor);
   REQUIRE(result.exit_code == tuner::kExitOk);
   REQUIRE(result.best.id == 0);
   REQUIRE_FALSE(result.confirmation);
   FakeExecutor helps(io_support_helps);
-  tuner::MemoryRunStore other;
+  strategies::MemoryTrialStore other;
   const auto tuned = run(space, "one-at-a-time", other, helps);
   REQUIRE(tuned.confirmation);
   REQUIRE(get(tuned.best.settings, SettingId::io_support) == 3);
@@ -146,7 +147,8 @@ TEST_CASE("pipeline: --time-budget bounds the extra confirmation rounds", "[tune
   std::ostringstream log;
   // The baseline and the two trials take 3 s; a round of 3 passes over 4 contenders costs 8 s
   // (2 x 1/3 s per unit): 15 s hold the first round and no extra one.
-  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, 15.0, true};
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, 15.0, true,
+                                   testing::pipeline_trial_settings()};
   const auto result = tuner::run_pipeline(input, store, executor, log);
   INFO(log.str());
   REQUIRE(result.confirmation);
@@ -156,14 +158,14 @@ TEST_CASE("pipeline: --time-budget bounds the extra confirmation rounds", "[tune
 TEST_CASE("pipeline: the trial budget ends the search, then the confirmation round decides", "[tuner]") {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
   FakeExecutor executor(io_support_helps);
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   const auto result = run(space, "exhaustive", store, executor, 3);
   REQUIRE(result.search_trials == 3);
   REQUIRE(executor.ran_.size() == 3);
   REQUIRE_FALSE(result.budget_left);
   REQUIRE(result.exit_code == tuner::kExitOk);
-  REQUIRE(store.trials().intents().size() == 3);
-  REQUIRE(store.trials().results().size() == 3);
+  REQUIRE(store.intents().size() == 3);
+  REQUIRE(store.results().size() == 3);
 }
 
 TEST_CASE("pipeline: a budget that ends before any trial is no answer; untried settings are named", "[tuner]") {
@@ -173,8 +175,9 @@ TEST_CASE("pipeline: a budget that ends before any trial is no answer; untried s
   std::ostringstream log;
   {
     // The baseline alone takes 1 s: a 0.5 s budget leaves no trial.
-    tuner::MemoryRunStore store;
-    const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, 0.5, true};
+    strategies::MemoryTrialStore store;
+    const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, 0.5, true,
+                                     testing::pipeline_trial_settings()};
     const auto result = tuner::run_pipeline(input, store, executor, log);
     CHECK(result.search_trials == 0);
     CHECK(result.exit_code == tuner::kExitPartial);
@@ -186,7 +189,7 @@ TEST_CASE("pipeline: a budget that ends before any trial is no answer; untried s
   }
   {
     // One trial: the first setting screened first is tried, the other named untried.
-    tuner::MemoryRunStore store;
+    strategies::MemoryTrialStore store;
     const auto result = run(space, "coordinate-descent", store, executor, 1);
     REQUIRE(result.search_trials == 1);
     CHECK(result.exit_code == tuner::kExitOk);
@@ -214,7 +217,7 @@ TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged 
   SECTION("a signal after two trials: exit 1, nothing more applied, no confirmation") {
     FakeExecutor executor(io_support_helps);
     executor.stop_after_ = 2;
-    tuner::MemoryRunStore store;
+    strategies::MemoryTrialStore store;
     const auto result = run(space, "exhaustive", store, executor);
     REQUIRE(result.exit_code == tuner::kExitPartial);
     REQUIRE(executor.ran_.size() == 2);
@@ -222,9 +225,8 @@ TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged 
   }
   SECTION("the store fails after three writes: the second trial's result is lost, no third is applied") {
     FakeExecutor executor(io_support_helps);
-    strategies::MemoryTrialStore trials;
-    trials.fail_after(3);  // intent 1, result 1, intent 2
-    tuner::MemoryRunStore store(std::move(trials));
+    strategies::MemoryTrialStore store;
+    store.fail_after(4);  // the baseline, intent 1, result 1, intent 2
     const auto result = run(space, "exhaustive", store, executor);
     REQUIRE(result.stop);
     REQUIRE(result.stop->reason == strategies::StopReason::store_failed);
@@ -235,7 +237,7 @@ TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged 
   SECTION("the second trial wedges the device: recorded, reported last, exit 5") {
     FakeExecutor executor(io_support_helps);
     executor.wedge_at_ = 2;
-    tuner::MemoryRunStore store;
+    strategies::MemoryTrialStore store;
     const auto result = run(space, "exhaustive", store, executor);
     REQUIRE(result.exit_code == tuner::kExitWedged);
     REQUIRE(executor.ran_.size() == 2);
@@ -243,7 +245,7 @@ TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged 
     REQUIRE(result.trials.size() == 2);
     REQUIRE(result.trials.back().status == TrialStatus::wedged);
     REQUIRE(result.trials.back().id == 2);
-    REQUIRE(store.trials().results().back().status == TrialStatus::wedged);
+    REQUIRE(store.results().back().status == TrialStatus::wedged);
   }
 }
 
@@ -254,7 +256,8 @@ TEST_CASE("pipeline: a resumed baseline is taken from the store, not measured", 
   saved.trial.status = TrialStatus::ok;
   saved.trial.samples = {9.9, 10.0, 10.1};
   strategies::summarize_samples(saved.trial);
-  tuner::MemoryRunStore store(strategies::MemoryTrialStore{}, saved);
+  strategies::MemoryTrialStore store;
+  REQUIRE_FALSE(store.record_baseline(saved));
   const auto result = run(space, "exhaustive", store, executor);
   REQUIRE(executor.adopted_);
   REQUIRE(result.resumed_baseline);
@@ -268,15 +271,16 @@ TEST_CASE("pipeline over the SIMULATED drive in process: trials are recorded int
   const auto space = strategies::build_space(testing::seed_identify(), device->capabilities(), original, options);
   tuner::TrialRunner runner(*device, original, testing::pipeline_trial_settings());
   tuner::ChildExecutor executor(runner, {});
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   auto strategy = strategies::make_strategy("exhaustive");
   std::ostringstream log;
-  const tuner::PipelineInput input{space, **strategy, original, "sim:", true, std::nullopt, std::nullopt, true};
+  const tuner::PipelineInput input{space, **strategy, original, "sim:", true, std::nullopt, std::nullopt, true,
+                                   runner.settings()};
   const auto result = tuner::run_pipeline(input, store, executor, log);
   REQUIRE(result.exit_code == tuner::kExitOk);
   REQUIRE(result.search_trials > 0);
-  REQUIRE(store.trials().intents().size() == result.search_trials);
-  REQUIRE(store.trials().results().size() == result.search_trials);
+  REQUIRE(store.intents().size() == result.search_trials);
+  REQUIRE(store.results().size() == result.search_trials);
   REQUIRE(log.str().find("[SIMULATED] trial 1") != std::string::npos);
   REQUIRE(*device->snapshot() == original);
 }
@@ -288,11 +292,12 @@ TEST_CASE("pipeline: the confirmation round's announced reading time follows the
   // at 1/3 s each are 4 s; announcing 2.4 s ("at most") understated it on a 0.4 MB/s disk.
   const auto space = seed_space({SettingId::io_support});
   FakeExecutor executor(io_support_helps);
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   auto strategy = strategies::make_strategy("exhaustive");
   REQUIRE(strategy);
   std::ostringstream log;
-  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, std::nullopt, true};
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, std::nullopt, true,
+                                   testing::pipeline_trial_settings()};
   const auto result = tuner::run_pipeline(input, store, executor, log);
   INFO(log.str());
   REQUIRE(result.confirmation);
@@ -309,7 +314,7 @@ TEST_CASE("pipeline: a faster median that ties with a simpler winner is named wi
     return get(c, SettingId::multcount) != baseline_multcount && rate > 11.0 ? rate * 1.005 : rate;
   });
   executor.original_ = space.baseline();
-  tuner::MemoryRunStore store;
+  strategies::MemoryTrialStore store;
   const auto result = run(space, "exhaustive", store, executor);
   REQUIRE(result.exit_code == tuner::kExitOk);
   REQUIRE(get(result.best.settings, SettingId::io_support) == 3);

@@ -2,7 +2,8 @@
 // SettingWatch: a setting another process changes and changes back during a measurement is seen.
 #include "tuner/trial/setting_watch.hpp"
 
-#include "tests/support/fake_block_io.hpp"
+#include "tests/support/measure_baseline.hpp"
+#include "tests/support//fake_block_io.hpp"
 #include "tests/support/trial_settings.hpp"
 #include "tests/support/setting_values.hpp"
 #include "tuner/trial/trial_runner.hpp"
@@ -163,7 +164,7 @@ TEST_CASE("a baseline during which another process changed a setting is an error
   const auto original = device.values;
   toggle_nr_requests(device, 12, 14);  // during the first baseline child's sample 1
   tuner::TrialRunner runner(device, original, in_process());
-  const auto baseline = runner.measure_baseline();
+  const auto baseline = testing::measure_baseline(runner);
   REQUIRE_FALSE(baseline.has_value());
   REQUIRE(tuner::baseline_changed_behind(baseline.error()));
   REQUIRE_THAT(baseline.error().message(), Catch::Contains("nr_requests changed from 64 to 32 during sample 1") &&

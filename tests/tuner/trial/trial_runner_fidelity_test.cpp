@@ -3,7 +3,8 @@
 // back and issues (readahead at open, settings changed behind its back, bench's I/O, checksums).
 #include "tuner/trial/trial_runner.hpp"
 
-#include "tests/support/fake_block_io.hpp"
+#include "tests/support/measure_baseline.hpp"
+#include "tests/support//fake_block_io.hpp"
 #include "tests/support/trial_settings.hpp"
 #include "tests/support/sim_fixture.hpp"
 
@@ -215,7 +216,7 @@ TEST_CASE("data checksums are not compared when the data is in use; otherwise a 
     auto settings = in_process();
     settings.data_in_use = in_use;
     tuner::TrialRunner runner(device, device.values, settings);
-    REQUIRE(runner.measure_baseline().has_value());
+    REQUIRE(testing::measure_baseline(runner).has_value());
     device.data_written = true;  // the file system wrote between the baseline and the trial
     const auto trial = runner.run(with_readahead(device.values, 0)).result;
     REQUIRE(trial.has_value());

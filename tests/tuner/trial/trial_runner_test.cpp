@@ -2,7 +2,8 @@
 // TrialRunner over a SIMULATED drive: forked and in-process trials agree; A/A; confirmation round.
 #include "tuner/trial/trial_runner.hpp"
 
-#include "tests/support/sim_fixture.hpp"
+#include "tests/support/measure_baseline.hpp"
+#include "tests/support//sim_fixture.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -55,7 +56,7 @@ TEST_CASE("the baseline is measured as separate trials and their noise reported"
   auto device = testing::make_sim(testing::seed_identify(), {}, 5);
   const auto original = *device->snapshot();
   tuner::TrialRunner runner(*device, original, settings(true));
-  const auto baseline = runner.measure_baseline();
+  const auto baseline = testing::measure_baseline(runner);
   REQUIRE(baseline.has_value());
   REQUIRE(baseline->aa_medians.size() == 3);  // the first and noise_repeats (2) more
   REQUIRE(baseline->aa_medians.front() == baseline->trial.median);
@@ -70,8 +71,8 @@ TEST_CASE("a forked baseline's figures cross the child wire whole", "[tuner]") {
   const auto original = *forked_device->snapshot();
   tuner::TrialRunner forked(*forked_device, original, settings(false));
   tuner::TrialRunner local(*local_device, original, settings(true));
-  const auto a = forked.measure_baseline();
-  const auto b = local.measure_baseline();
+  const auto a = testing::measure_baseline(forked);
+  const auto b = testing::measure_baseline(local);
   REQUIRE(a.has_value());
   REQUIRE(b.has_value());
   REQUIRE(a->cached_median_mib_s > 0.0);
@@ -89,10 +90,14 @@ TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the 
   auto device = testing::make_sim(testing::seed_identify(), {}, 2);
   const auto original = *device->snapshot();
   tuner::TrialRunner runner(*device, original, settings(true));
-  const auto quick = runner.run(dma(original), {std::nullopt, true}).result;
+  strategies::TrialRequest quick_request;
+  quick_request.quick = true;
+  const auto quick = runner.run(dma(original), quick_request).result;
   REQUIRE(quick.has_value());
   REQUIRE(quick->samples.size() == 3);
-  const auto hopeless = runner.run(original, {1000.0, false}).result;
+  strategies::TrialRequest hopeless_request;
+  hopeless_request.incumbent_low = 1000.0;
+  const auto hopeless = runner.run(original, hopeless_request).result;
   REQUIRE(hopeless.has_value());
   REQUIRE(hopeless->samples.size() == 3);
   REQUIRE(hopeless->sampling_stop == "clearly slower");

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The baseline's trials through the executor and the store.
+#include "strategies/baseline_trials.hpp"
+
+#include "bench/stats.hpp"
+
+#include <utility>
+
+namespace disktune::strategies {
+namespace {
+
+// The trial of a baseline-kind run, whether it ended in a measurement or a stop (a signal's
+// Stop carries the stopped trial; another stop has none: an error trial says why).
+std::pair<TrialMeasurement, bool> measured_or_stopped(Executed ran) {
+  if (auto* measured = std::get_if<TrialMeasurement>(&ran)) return {std::move(*measured), false};
+  auto& stop = std::get<Stop>(ran);
+  TrialMeasurement failed;
+  if (stop.trial) failed.trial = std::move(*stop.trial);
+  else failed.trial.detail = stop.message;
+  if (failed.trial.status == TrialStatus::ok) failed.trial.status = TrialStatus::error;
+  return {std::move(failed), stop.reason == StopReason::signal};
+}
+
+}  // namespace
+
+void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials) {
+  baseline.aa_medians.clear();
+  for (const auto& samples : trials) baseline.aa_medians.push_back(bench::median(samples));
+  baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
+}
+
+Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples) {
+  Repeats repeats;
+  TrialRequest request;
+  request.kind = TrialKind::baseline_repeat;
+  request.all_samples = all_samples;
+  for (int i = 0; i < count; ++i) {
+    auto [again, stopped] = measured_or_stopped(executor.run(original, request));
+    again.trial.settings = original;
+    repeats.measured_s += measurement_seconds(again.trial);
+    if (again.trial.status != TrialStatus::ok) {
+      repeats.failed = std::move(again.trial);
+      repeats.stopped = stopped;
+      return repeats;
+    }
+    repeats.samples.push_back(std::move(again.trial.samples));
+  }
+  return repeats;
+}
+
+BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats) {
+  BaselineRun run;
+  if (auto saved = store.saved_baseline()) {
+    executor.adopt_baseline(*saved);
+    run.baseline = std::move(saved);
+    run.resumed = true;
+    return run;
+  }
+  TrialRequest request;
+  request.kind = TrialKind::baseline;
+  auto [first, stopped] = measured_or_stopped(executor.run(original, request));
+  first.trial.settings = original;
+  if (first.trial.status != TrialStatus::ok) {
+    run.failed = std::move(first.trial);
+    run.stopped = stopped;
+    return run;
+  }
+  Baseline baseline;
+  static_cast<TrialMeasurement&>(baseline) = std::move(first);
+  executor.adopt_baseline(baseline);
+  auto again = measure_repeats(executor, original, repeats, false);
+  if (again.failed) {
+    run.failed = std::move(again.failed);
+    run.stopped = again.stopped;
+    return run;
+  }
+  again.samples.insert(again.samples.begin(), baseline.trial.samples);
+  set_noise(baseline, again.samples);
+  baseline.measured_s = measurement_seconds(baseline.trial) + again.measured_s;
+  run.stop = store.record_baseline(baseline);  // a full disk: the baseline still counts for the report
+  run.baseline = std::move(baseline);
+  return run;
+}
+
+}  // namespace disktune::strategies

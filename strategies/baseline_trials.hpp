@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The baseline's trials: the settings as found, measured through the run's executor and store.
+#pragma once
+
+#include "strategies/baseline.hpp"
+#include "strategies/stop.hpp"
+#include "strategies/trial.hpp"
+#include "strategies/trial_executor.hpp"
+#include "strategies/trial_store.hpp"
+
+#include <optional>
+#include <vector>
+
+namespace disktune::strategies {
+
+/// Trials of the settings as found, taken one after another (TrialKind::baseline_repeat).
+struct Repeats {
+  std::vector<std::vector<double>> samples;  ///< each trial's samples [score unit], in order
+  /// The first trial that did not end ok (its status and detail); the repeats stop there.
+  std::optional<TrialResult> failed;
+  bool stopped = false;     ///< `failed` was stopped by a signal (nothing says the device is at fault)
+  double measured_s = 0.0;  ///< measurement time of the trials that ran, the failed one included [s]
+};
+
+/// What obtain_baseline came to: a baseline, or why there is none.
+struct BaselineRun {
+  std::optional<Baseline> baseline;  ///< measured (and recorded), or taken from the store
+  bool resumed = false;              ///< taken from the store: no trial ran
+  /// The baseline trial (or repeat) that did not end ok; no baseline then.
+  std::optional<TrialResult> failed;
+  bool stopped = false;  ///< `failed` was stopped by a signal
+  /// The baseline could not be recorded (store_failed): the baseline is kept, nothing more runs.
+  std::optional<Stop> stop;
+};
+
+/// `count` trials of `original` (TrialKind::baseline_repeat, all_samples as given) through
+/// `executor`, until one does not end ok. Errors: none beyond Repeats::failed.
+Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples);
+
+/// The run's baseline: the one `store` saved (a resumed run's; the executor adopts it), else
+/// measured: a TrialKind::baseline trial of `original` (adopted by the executor at once, so the
+/// repeats run with the limits its rate sets), `repeats` measure_repeats trials, their noise
+/// (set_noise over all of them) and the whole measurement time, then recorded in `store`.
+BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats);
+
+/// Fill `baseline`'s aa_medians (each trial's bench::median) and noise_floor_pct
+/// (bench::repeat_noise) from the samples of separate trials of the baseline [score unit].
+void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials);
+
+}  // namespace disktune::strategies

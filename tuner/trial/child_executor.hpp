@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// ChildExecutor: every kind of trial through TrialRunner, its errors and stops as strategies' values.
+#pragma once
+
+#include "strategies/trial_executor.hpp"
+#include "tuner/trial/trial_runner.hpp"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace disktune::tuner {
+
+/// A strategies::TrialExecutor over a TrialRunner: each trial in its watchdog child, or in
+/// process when TrialSettings::in_process (simulated evaluation).
+/// - A search trial (TrialRunner::run) reports as a Stop: a failed restore (restore_failed),
+///   a drive that no longer reads (unreadable), a child killed to stop the run (signal; no
+///   result), a trial that wedged the device (wedged, with the trial).
+/// - A baseline or baseline_repeat trial (TrialRunner::measure_original) changes nothing; one
+///   stopped by a signal is a Stop (signal) carrying the trial.
+/// - A confirmation round (TrialRunner::confirm): a Stop wedged when the round wedged the
+///   device, restore_failed when the original settings could not be restored.
+class ChildExecutor final : public strategies::TrialExecutor {
+ public:
+  /// `stop_source`: a stop asked for from outside (a signal), polled before each trial; empty: never.
+  using StopSource = std::function<std::optional<strategies::Stop>()>;
+  ChildExecutor(TrialRunner& runner, StopSource stop_source) : runner_(runner), stop_source_(std::move(stop_source)) {}
+
+  [[nodiscard]] std::optional<strategies::Stop> pending_stop() override;
+  strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override;
+  void adopt_baseline(const strategies::Baseline& baseline) override { runner_.adopt_baseline(baseline); }
+  strategies::Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
+                                const strategies::ConfirmProgress& progress) override;
+
+ private:
+  strategies::Executed search_trial(const probe::Settings& config, const strategies::TrialRequest& request);
+
+  TrialRunner& runner_;
+  StopSource stop_source_;
+};
+
+}  // namespace disktune::tuner
