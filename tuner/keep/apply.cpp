@@ -8,6 +8,7 @@
 #include "results/journal.hpp"
 #include "tuner/host/clock_text.hpp"
 #include "tuner/host/device_lock.hpp"
+#include "tuner/keep/apply_write.hpp"
 #include "tuner/keep/drive_match.hpp"
 #include "tuner/host/input_file.hpp"
 #include "tuner/journal/journal_file.hpp"
@@ -86,12 +87,6 @@ void refuse_other_journal(const std::optional<results::JournalState>& state, con
   throw RunError(kExitUsage, "journal " + path + " is not an apply journal (a tune's): give apply its own; nothing applied");
 }
 
-// The apply journal as this apply found it: the values `restore` goes back to (from before
-// the first apply in effect) and that earlier apply's report, when one is in effect.
-struct OpenedApplyJournal {
-  probe::Settings before;
-  std::optional<std::string> in_effect_report;
-};
 
 // Two loop devices over one file share the file's apply journal, which holds one device's values
 // found: an apply in effect on the other device (still over this file) would lose them.
@@ -158,40 +153,6 @@ std::string unheld_changes(const probe::Settings& changes, const probe::Settings
   return text;
 }
 
-// Where the kernel log stands now (results::KernelLogMark); nullopt without /dev/kmsg.
-std::optional<results::KernelLogMark> kernel_log_mark() {
-  const auto seq = probe::last_kmsg_seq();
-  if (!seq) return std::nullopt;
-  timespec now{};
-  ::clock_gettime(CLOCK_MONOTONIC, &now);
-  return results::KernelLogMark{*seq, static_cast<std::uint64_t>(now.tv_sec) * 1000000u +
-                                          static_cast<std::uint64_t>(now.tv_nsec / 1000)};
-}
-
-// Write `target` and read it back; on failure put `found` back (both through the Restorer)
-// and record it for what it is: with no apply in effect, a restore; with one in effect,
-// `found` is that apply's configuration, which stays in effect (a restore record would end it
-// and 'disktune restore' could no longer reach the values from before it).
-void write_or_undo(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
-                   const probe::Settings& found, const OpenedApplyJournal& opened, const std::string& what) {
-  const auto applied = restorer.write(target, "apply the report's settings");
-  if (applied.done) return;
-  const std::string why = applied.why;
-  if (const auto back = restorer.restore(found); !back.done)
-    throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
-                                           back.done.error().message() + "; run 'disktune restore' with --journal " +
-                                           journal.path());
-  if (opened.in_effect_report)
-    journal.append(results::apply_record(found, true, *opened.in_effect_report, utc_timestamp(), current_boot_id(),
-                                         kernel_log_mark()));
-  else
-    journal.append(results::restore_record(utc_timestamp(), current_boot_id()));
-  throw RunError(kExitDevice, what + " failed: " + why + "; the values found were put back and read back" +
-                                  (opened.in_effect_report ? " (the apply of " + *opened.in_effect_report +
-                                                                 " stays in effect)"
-                                                           : std::string()));
-}
-
 }  // namespace
 
 results::SavedReport read_report(const std::string& option, const std::string& path) {
@@ -249,7 +210,7 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   JournalFile journal(apply_journal_path(on, context));
   const auto opened = open_apply_journal(journal, context, report.file, err);
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
-  write_or_undo(Restorer(*context.device), journal, target, context.original, opened,
+  write_or_put_back(Restorer(*context.device), journal, target, context.original, opened,
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
   out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// verify's check of one setting against a fake device: as expected, drifted, unreadable.
+#include "tuner/keep/knob_check.hpp"
+
+#include "tests/support/coupled_device.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+using testing::num;
+
+namespace {
+
+// A report whose tune found read_ahead_kb 128 and changed it to 4096.
+results::SavedReport readahead_report() {
+  results::SavedReport report;
+  report.file = "r.json";
+  report.baseline = {{SettingId::read_ahead_kb, num(128)}, {SettingId::nr_requests, num(256)}};
+  report.changes = {{SettingId::read_ahead_kb, num(4096)}};
+  return report;
+}
+
+}  // namespace
+
+TEST_CASE("verify's knob check: the live value as the report's is ok", "[tuner]") {
+  testing::CoupledDevice device;
+  device.state[SettingId::read_ahead_kb] = num(4096);
+  const auto knob = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
+  CHECK(knob.ok);
+  CHECK(knob.expected == "4096");
+  CHECK(knob.actual == "4096");
+  CHECK(knob.cause.empty());
+}
+
+TEST_CASE("verify's knob check: a value back at the baseline's says so, and the evidence when there is some",
+          "[tuner]") {
+  testing::CoupledDevice device;  // read_ahead_kb 128: the value before the tune
+  const auto bare = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
+  CHECK_FALSE(bare.ok);
+  CHECK(bare.actual == "128");
+  CHECK_THAT(bare.cause, Catch::StartsWith("back at its value before the tune; nothing shows what put it back"));
+  CHECK(bare.evidence.empty());
+  tuner::DriftEvidence restored;
+  restored.restored_at = "2026-12-03T10:00:00Z";
+  const auto after_restore = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), restored);
+  CHECK_FALSE(after_restore.ok);
+  CHECK_THAT(after_restore.evidence, Catch::Contains("disktune restore") && Catch::Contains("2026-12-03T10:00:00Z"));
+  CHECK_THAT(after_restore.cause, Catch::StartsWith("back at its value before the tune; 'disktune restore'"));
+}
+
+TEST_CASE("verify's knob check: another value without evidence is 'cause unknown'; an unreadable one says why",
+          "[tuner]") {
+  testing::CoupledDevice device;
+  device.state[SettingId::read_ahead_kb] = num(512);
+  const auto other = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
+  CHECK_FALSE(other.ok);
+  CHECK(other.actual == "512");
+  CHECK_THAT(other.cause, Catch::StartsWith("cause unknown"));
+  device.state.erase(SettingId::read_ahead_kb);
+  const auto unreadable = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
+  CHECK_FALSE(unreadable.ok);
+  CHECK(unreadable.actual.empty());
+  CHECK_THAT(unreadable.cause, Catch::StartsWith("cannot be read: "));
+}
