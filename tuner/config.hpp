@@ -29,6 +29,33 @@ inline const std::vector<InstallForm> kDefaultInstallForms{InstallForm::udev, In
 /// The subcommands of the contract (README "CLI").
 enum class Command { identify, plan, bench, tune, restore, apply, verify, install, uninstall, evaluate, report, help, version };
 
+/// `evaluate`'s options (docs/evaluation.md): which SIMULATED drives, seeds and strategies.
+struct EvaluateOptions {
+  int seeds = 5;                               ///< evaluate --seeds N (seeds --seed .. --seed + N - 1)
+  std::vector<std::string> strategies;         ///< evaluate --strategies A,B: empty = all; exhaustive always runs
+  std::optional<std::size_t> drives;           ///< evaluate --drives N: only the first N drives
+  std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
+  std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
+};
+
+/// `install` and `uninstall`'s options (docs/apply.md): where, with which binary, in which forms.
+struct InstallOptions {
+  std::optional<std::string> root;             ///< install/uninstall --root DIR (default /)
+  std::optional<std::string> exe;              ///< install --exe PATH: the binary the unit and the hook run
+  std::vector<InstallForm> forms = kDefaultInstallForms;  ///< install --form LIST
+};
+
+/// The files a run writes its answer to, each only when asked for (docs/inputs-outputs.md).
+struct OutputPaths {
+  std::optional<std::string> report_path;      ///< --report FILE ("-" = stdout)
+  std::optional<std::string> boot_local_path;  ///< --boot-local FILE
+  std::optional<std::string> html_path;        ///< tune/report --html FILE: the HTML report (results/html_report.hpp)
+  std::optional<std::string> hdparm_conf_path; ///< --hdparm-conf FILE
+  std::optional<std::string> udev_rules_path;  ///< --udev-rules FILE
+  std::optional<std::string> tuned_profile_path;  ///< --tuned-profile FILE
+  std::optional<std::string> summary_path;     ///< tune --summary FILE: the machine summary (several drives)
+};
+
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
   Command command = Command::help;
@@ -39,15 +66,11 @@ struct Config {
   /// tune DEV... / --all: every DEVICE named, as given (one: `device` too, a single-drive tune).
   std::vector<std::string> devices;
   bool all_drives = false;                     ///< tune --all: every free whole disk (docs/multi-drive.md)
-  std::optional<std::string> summary_path;     ///< tune --summary FILE: the machine summary (several drives)
   /// tune: the option tokens as given, less DEVICE, --all, --summary and the per-drive
   /// outputs (--report ... --journal): what each drive's worker is run with.
   std::vector<std::string> worker_options;
   std::vector<std::string> reports;            ///< apply REPORT, verify REPORT...: report files as given
   std::optional<std::string> config_dir;       ///< apply/verify --config DIR: every *.json in it
-  std::optional<std::string> install_root;     ///< install/uninstall --root DIR (default /)
-  std::optional<std::string> install_exe;      ///< install --exe PATH: the binary the unit and the hook run
-  std::vector<InstallForm> install_forms = kDefaultInstallForms;  ///< install --form LIST
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I
   bool json = false;                           ///< --json
@@ -55,11 +78,6 @@ struct Config {
   int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
   int noise_repeats = 2;                       ///< --noise-repeats N: baseline trials after the first, for the noise
   std::optional<double> time_budget_s;         ///< --time-budget S: measurement seconds for the search
-  int seeds = 5;                               ///< evaluate --seeds N (seeds --seed .. --seed + N - 1)
-  std::vector<std::string> strategies;         ///< evaluate --strategies A,B: empty = all; exhaustive always runs
-  std::optional<std::size_t> drives;           ///< evaluate --drives N: only the first N drives
-  std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
-  std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
   double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
   bool bench_cached = true;                    ///< bench --method cached|both: measure cached reads (-T)
   bool bench_buffered = true;                  ///< bench --method buffered|both: measure buffered reads (-t)
@@ -70,12 +88,6 @@ struct Config {
   std::optional<std::size_t> max_trials;       ///< --max-trials N
   std::uint64_t seed = 1;                      ///< --seed N (simulated drives)
   std::optional<std::string> sim_profile;      ///< --sim-profile FILE
-  std::optional<std::string> report_path;      ///< --report FILE ("-" = stdout)
-  std::optional<std::string> boot_local_path;  ///< --boot-local FILE
-  std::optional<std::string> html_path;        ///< tune/report --html FILE: the HTML report (results/html_report.hpp)
-  std::optional<std::string> hdparm_conf_path; ///< --hdparm-conf FILE
-  std::optional<std::string> udev_rules_path;  ///< --udev-rules FILE
-  std::optional<std::string> tuned_profile_path;  ///< --tuned-profile FILE
   std::optional<std::string> journal_path;     ///< --journal FILE (default: per device, see journal_file.hpp)
   bool fresh = false;                          ///< --fresh: set an unfinished journal aside, start over
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
@@ -87,6 +99,9 @@ struct Config {
   double tolerance = 0.05;                     ///< --tolerance PCT / 100: how much worse than the baseline B may be
   bool full_samples = false;                   ///< --full-samples: no steady stop (bench/steady.hpp), every sample --duration s
   std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record
+  EvaluateOptions evaluate;                    ///< evaluate only
+  InstallOptions install;                      ///< install and uninstall only
+  OutputPaths output;                          ///< tune, report (--html) and bench (--report)
 };
 
 /// The capture file a "sim:FILE" DEVICE names; nullopt for "sim:" and real devices.

@@ -180,7 +180,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
     config.device = config.devices.front();
   }
   config.all_drives = vm.count("all") > 0;
-  config.summary_path = optional_value<std::string>(vm, "summary");
+  config.output.summary_path = optional_value<std::string>(vm, "summary");
   config.from_file = optional_value<std::string>(vm, "from");
   if (const auto format = optional_value<std::string>(vm, "format")) {
     config.format = probe::identify_format_from_name(*format);
@@ -201,19 +201,19 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (const auto n = optional_count(vm, "noise-repeats", kNoiseRepeats)) config.noise_repeats = static_cast<int>(*n);
   if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
   config.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
-  if (const auto n = optional_count(vm, "seeds", kSeeds)) config.seeds = static_cast<int>(*n);
-  if (vm.count("seeds") && config.seed + static_cast<std::uint64_t>(config.seeds) - 1 > 0xFFFFFFFFu)
+  if (const auto n = optional_count(vm, "seeds", kSeeds)) config.evaluate.seeds = static_cast<int>(*n);
+  if (vm.count("seeds") && config.seed + static_cast<std::uint64_t>(config.evaluate.seeds) - 1 > 0xFFFFFFFFu)
     throw UsageError("--seed + --seeds - 1 must be at most 4294967295 (seeds are 32 bits)");
-  if (vm.count("strategies")) config.strategies = parse_strategies(vm["strategies"].as<std::string>());
-  if (const auto n = optional_count(vm, "drives", kDrives)) config.drives = static_cast<std::size_t>(*n);
-  config.drive_filter = optional_value<std::string>(vm, "drive-filter");
-  if (vm.count("identify-dir")) config.identify_dir = vm["identify-dir"].as<std::string>();
-  config.report_path = optional_value<std::string>(vm, "report");
-  config.boot_local_path = optional_value<std::string>(vm, "boot-local");
-  config.html_path = optional_value<std::string>(vm, "html");
-  config.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
-  config.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
-  config.tuned_profile_path = optional_value<std::string>(vm, "tuned-profile");
+  if (vm.count("strategies")) config.evaluate.strategies = parse_strategies(vm["strategies"].as<std::string>());
+  if (const auto n = optional_count(vm, "drives", kDrives)) config.evaluate.drives = static_cast<std::size_t>(*n);
+  config.evaluate.drive_filter = optional_value<std::string>(vm, "drive-filter");
+  if (vm.count("identify-dir")) config.evaluate.identify_dir = vm["identify-dir"].as<std::string>();
+  config.output.report_path = optional_value<std::string>(vm, "report");
+  config.output.boot_local_path = optional_value<std::string>(vm, "boot-local");
+  config.output.html_path = optional_value<std::string>(vm, "html");
+  config.output.hdparm_conf_path = optional_value<std::string>(vm, "hdparm-conf");
+  config.output.udev_rules_path = optional_value<std::string>(vm, "udev-rules");
+  config.output.tuned_profile_path = optional_value<std::string>(vm, "tuned-profile");
   config.journal_path = optional_value<std::string>(vm, "journal");
   config.fresh = vm.count("fresh") > 0;
   config.force = vm.count("force") > 0;
@@ -228,9 +228,9 @@ void fill_config(Config& config, const po::variables_map& vm) {
 void fill_reports(Config& config, const po::variables_map& vm) {
   auto args = vm.count("argument") ? vm["argument"].as<std::vector<std::string>>() : std::vector<std::string>{};
   config.config_dir = optional_value<std::string>(vm, "config");
-  config.install_root = optional_value<std::string>(vm, "root");
-  config.install_exe = optional_value<std::string>(vm, "exe");
-  if (vm.count("form")) config.install_forms = parse_install_forms(vm["form"].as<std::string>());
+  config.install.root = optional_value<std::string>(vm, "root");
+  config.install.exe = optional_value<std::string>(vm, "exe");
+  if (vm.count("form")) config.install.forms = parse_install_forms(vm["form"].as<std::string>());
   if (config.command == Command::apply && config.config_dir) {
     if (!args.empty()) throw UsageError("apply takes REPORT [DEVICE] or --config DIR, not both");
     return;
@@ -241,7 +241,7 @@ void fill_reports(Config& config, const po::variables_map& vm) {
     if (args.empty() || args.size() > most)
       throw UsageError(std::string(config.command == Command::apply ? "apply takes REPORT and an optional DEVICE"
                                                                     : "install, uninstall and report take one REPORT"));
-    if (config.command == Command::report && !config.html_path) throw UsageError("report needs --html FILE");
+    if (config.command == Command::report && !config.output.html_path) throw UsageError("report needs --html FILE");
     config.reports = {args[0]};
     if (args.size() == 2) {
       config.device = args[1];
@@ -270,7 +270,7 @@ std::vector<std::string> worker_options(const po::parsed_options& parsed) {
 }
 
 void check_multi_drive(const Config& config) {
-  if (config.summary_path && !multi_drive(config))
+  if (config.output.summary_path && !multi_drive(config))
     throw UsageError("--summary goes with several drives (tune DEV DEV... or --all)");
 }
 

@@ -184,12 +184,12 @@ bool has_answer(ExitCode code) { return code == kExitOk || code == kExitTooNoisy
 // What to do with a winner, said once the outputs are written: keep it, apply it, make it last.
 std::string next_steps(const Config& config, const results::Report& report) {
   if (!report.completed || report.winner.keep_baseline || report.device.simulated) return "";
-  if (!config.report_path || *config.report_path == "-")
+  if (!config.output.report_path || *config.output.report_path == "-")
     return "disktune: next: run again with --report FILE to keep this answer, then 'disktune apply FILE' to set it "
            "now and 'disktune install FILE' to set it at every boot (README, \"Keeping the result\")\n";
-  return "disktune: next: 'disktune apply " + *config.report_path + "' sets the winner now (restore undoes it), "
-         "'disktune install " + *config.report_path + "' at every boot and after resume, 'disktune verify " +
-         *config.report_path + "' checks it later\n";
+  return "disktune: next: 'disktune apply " + *config.output.report_path + "' sets the winner now (restore undoes it), "
+         "'disktune install " + *config.output.report_path + "' at every boot and after resume, 'disktune verify " +
+         *config.output.report_path + "' checks it later\n";
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {

@@ -15,9 +15,9 @@ namespace disktune::tuner {
 ExitCode run_report(const Config& config) {
   const auto& file = config.reports.at(0);
   check_input_file("report", file);
-  check_output_path(*config.html_path);
-  if (same_file(file, *config.html_path))  // the page written over the report it is made from
-    throw RunError(kExitUsage, "report " + file + " and --html name the same file (" + *config.html_path + ")");
+  check_output_path(*config.output.html_path);
+  if (same_file(file, *config.output.html_path))  // the page written over the report it is made from
+    throw RunError(kExitUsage, "report " + file + " and --html name the same file (" + *config.output.html_path + ")");
   const auto text = read_whole_file(file);
   if (!text) throw RunError(kExitUsage, "report " + file + ": cannot be read");
   boost::system::error_code parse_error;
@@ -27,7 +27,7 @@ ExitCode run_report(const Config& config) {
   if (const auto why = results::html_report_shape_error(report.as_object()); !why.empty())
     throw RunError(kExitUsage, "report " + file + ": " + why);
   const auto snippets = results::install_snippets(results::snippet_report(report));
-  write_output(*config.html_path, results::render_html_report(report, snippets));
+  write_output(*config.output.html_path, results::render_html_report(report, snippets));
   return kExitOk;
 }
 

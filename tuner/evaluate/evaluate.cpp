@@ -138,14 +138,14 @@ std::vector<std::string> tunable_drive_files(const std::string& directory, const
 std::vector<std::string> evaluated_strategies(const Config& config) {
   std::vector<std::string> names;
   for (const auto& name : strategies::strategy_names())
-    if (config.strategies.empty() || std::find(config.strategies.begin(), config.strategies.end(), name) != config.strategies.end())
+    if (config.evaluate.strategies.empty() || std::find(config.evaluate.strategies.begin(), config.evaluate.strategies.end(), name) != config.evaluate.strategies.end())
       names.push_back(name);
   return names;
 }
 
 std::vector<std::uint64_t> evaluation_seeds(const Config& config) {
   std::vector<std::uint64_t> seeds;
-  for (int i = 0; i < config.seeds; ++i) seeds.push_back(config.seed + static_cast<std::uint64_t>(i));
+  for (int i = 0; i < config.evaluate.seeds; ++i) seeds.push_back(config.seed + static_cast<std::uint64_t>(i));
   return seeds;
 }
 

@@ -49,11 +49,11 @@ struct StrategySummary {
 std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter,
                                              const std::optional<std::vector<probe::SettingId>>& only = std::nullopt);
 
-/// The strategies `disktune evaluate` runs, in registry order: config.strategies (exhaustive
+/// The strategies `disktune evaluate` runs, in registry order: config.evaluate.strategies (exhaustive
 /// included, the reference) or, when empty, every registered strategy.
 std::vector<std::string> evaluated_strategies(const Config& config);
 
-/// The noise seeds of the evaluation: config.seed, config.seed + 1, ... (config.seeds of them).
+/// The noise seeds of the evaluation: config.seed, config.seed + 1, ... (config.evaluate.seeds of them).
 std::vector<std::uint64_t> evaluation_seeds(const Config& config);
 
 /// Run every evaluated strategy on every (drive, seed) pair, in parallel over the runs
@@ -67,7 +67,7 @@ std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files,
 std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs);
 
 /// `disktune evaluate`: prints a table (or JSON with --json) naming the default strategy.
-/// Drives come from config.identify_dir (--identify-dir, default ../shared/data/identify).
+/// Drives come from config.evaluate.identify_dir (--identify-dir, default ../shared/data/identify).
 int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err);
 
 }  // namespace disktune::tuner

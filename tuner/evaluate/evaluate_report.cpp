@@ -93,11 +93,11 @@ std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs) {
 }
 
 int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err) {
-  auto files = tunable_drive_files(config.identify_dir, config.drive_filter, config.only);
-  if (config.drives && files.size() > *config.drives) files.resize(*config.drives);
+  auto files = tunable_drive_files(config.evaluate.identify_dir, config.evaluate.drive_filter, config.only);
+  if (config.evaluate.drives && files.size() > *config.evaluate.drives) files.resize(*config.evaluate.drives);
   if (files.empty()) {
-    err << "disktune: evaluate: no tunable identify files in " << config.identify_dir
-        << (config.drive_filter ? " whose name contains '" + *config.drive_filter + "'" : std::string())
+    err << "disktune: evaluate: no tunable identify files in " << config.evaluate.identify_dir
+        << (config.evaluate.drive_filter ? " whose name contains '" + *config.evaluate.drive_filter + "'" : std::string())
         << " (--identify-dir names the captures)\n";
     return kExitUsage;
   }
@@ -119,7 +119,7 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
     out << results::pretty_json(json::object{{"simulated", true},
                                              {"objective", config.objectives.front().name},
                                              {"drives", files.size()},
-                                             {"seeds", config.seeds},
+                                             {"seeds", config.evaluate.seeds},
                                              {"first_seed", config.seed},
                                              {"default_strategy", strategies::default_strategy_name()},
                                              {"wall_s", wall},

@@ -46,7 +46,7 @@ std::string drive_key(const std::string& device) {
 }
 
 std::string summary_path(const Config& config) {
-  return config.summary_path.value_or((fs::path(state_dir()) / "summary.json").string());
+  return config.output.summary_path.value_or((fs::path(state_dir()) / "summary.json").string());
 }
 
 DriveOutputs drive_outputs(const Config& config, const std::string& key) {
@@ -54,12 +54,12 @@ DriveOutputs drive_outputs(const Config& config, const std::string& key) {
   const std::optional<std::string> default_report =
       (fs::path(summary_path(config)).parent_path() / "{drive}.report.json").string();
   const PerDrive per_drive[] = {
-      {"--report", config.report_path ? config.report_path : default_report, key + ".json"},
-      {"--boot-local", config.boot_local_path, key + ".boot.local"},
-      {"--hdparm-conf", config.hdparm_conf_path, key + ".hdparm.conf"},
-      {"--udev-rules", config.udev_rules_path, "69-disktune-" + key + ".rules"},
-      {"--tuned-profile", config.tuned_profile_path, key + ".tuned.conf"},
-      {"--html", config.html_path, key + ".html"},
+      {"--report", config.output.report_path ? config.output.report_path : default_report, key + ".json"},
+      {"--boot-local", config.output.boot_local_path, key + ".boot.local"},
+      {"--hdparm-conf", config.output.hdparm_conf_path, key + ".hdparm.conf"},
+      {"--udev-rules", config.output.udev_rules_path, "69-disktune-" + key + ".rules"},
+      {"--tuned-profile", config.output.tuned_profile_path, key + ".tuned.conf"},
+      {"--html", config.output.html_path, key + ".html"},
       {"--journal", config.journal_path, key + ".journal"}};
   static_assert(std::size(per_drive) == kPerDriveOutputs.size(), "one path per kPerDriveOutputs option");
   for (const auto& output : per_drive) {

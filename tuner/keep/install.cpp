@@ -133,12 +133,12 @@ ExitCode with_fs_errors(const char* command, F&& body) {
 }  // namespace
 
 ExitCode run_install(const Config& config, std::ostream& out) {
-  const auto lock = lock_install_root(root_of(config.install_root).string(), "install");
+  const auto lock = lock_install_root(root_of(config.install.root).string(), "install");
   return with_fs_errors("install", [&] { return install_here(config, out); });
 }
 
 ExitCode run_uninstall(const Config& config, std::ostream& out) {
-  const auto lock = lock_install_root(root_of(config.install_root).string(), "uninstall");
+  const auto lock = lock_install_root(root_of(config.install.root).string(), "uninstall");
   return with_fs_errors("uninstall", [&] { return uninstall_here(config, out); });
 }
 
@@ -164,9 +164,9 @@ std::string content_at(const fs::path& path, const InstalledFile& f) {
 
 // Refuses (exit 2) a target install must not write: through a link out of the root, over
 // what is no regular file, over a file of someone else (a shared file takes only our block).
-void check_target(const Config& config, const InstalledFile& f, const results::DeviceInfo& device) {
-  const auto path = under(config.install_root, f.path);
-  if (const auto through = crossing(config.install_root, f.path); !through.empty())
+void check_target(const InstallOptions& install, const InstalledFile& f, const results::DeviceInfo& device) {
+  const auto path = under(install.root, f.path);
+  if (const auto through = crossing(install.root, f.path); !through.empty())
     throw RunError(kExitUsage, "install: " + through + " is a symbolic link out of the root or no directory: " +
                                path.string() + " could land outside the root; nothing installed");
   if (kind_of(path) == Kind::other)
@@ -179,25 +179,25 @@ void check_target(const Config& config, const InstalledFile& f, const results::D
 }
 
 // The boot unit is shared: another drive's install made it run its --exe, which this one keeps.
-void check_shared_unit(const Config& config, const std::vector<InstalledFile>& files, const fs::path& mine) {
+void check_shared_unit(const InstallOptions& install, const std::vector<InstalledFile>& files, const fs::path& mine) {
   const auto unit = std::find_if(files.begin(), files.end(), [](const auto& f) { return f.path == kUnit; });
-  const auto path = under(config.install_root, kUnit);
+  const auto path = under(install.root, kUnit);
   if (unit == files.end() || kind_of(path) != Kind::regular) return;
   const auto installed = exec_start(read_file(path));
-  if (installed == exec_start(unit->content) || !other_reports_left(under(config.install_root, kConfigDir), mine))
+  if (installed == exec_start(unit->content) || !other_reports_left(under(install.root, kConfigDir), mine))
     return;
   throw RunError(kExitUsage, "install: " + path.string() + " of the drives already installed has '" + installed +
                              "', and this install asks for '" + exec_start(unit->content) + "': the unit is "
                              "shared, so give the same --exe (or uninstall the others first); nothing installed");
 }
 
-void check_exe(const Config& config, const std::string& exe, std::ostream& out) {
+void check_exe(const InstallOptions& install, const std::string& exe, std::ostream& out) {
   checked_exe(exe);  // a relative or unsafe path is refused before any warning about where it is
   std::error_code ec;  // --root / (or /.) is the running system, as no --root is
-  const bool live = !config.install_root || (!config.install_root->empty() && fs::equivalent(*config.install_root, "/", ec));
+  const bool live = !install.root || (!install.root->empty() && fs::equivalent(*install.root, "/", ec));
   // Under another root an absolute symlink (usr/sbin/disktune -> /opt/...) points into that root.
-  const std::string at = live ? exe : resolve_under_root(root_of(config.install_root), exe).string();
-  if (auto why = missing_exe(at, live ? "" : *config.install_root)) {
+  const std::string at = live ? exe : resolve_under_root(root_of(install.root), exe).string();
+  if (auto why = missing_exe(at, live ? "" : *install.root)) {
     if (live) throw RunError(kExitUsage, "install: " + *why + "; nothing installed");
     out << "disktune: warning: " << *why << '\n';
   }
@@ -218,21 +218,22 @@ void tell_tuned(const std::vector<InstalledFile>& files, std::ostream& out) {
 }
 
 ExitCode install_here(const Config& config, std::ostream& out) {
+  const InstallOptions& install = config.install;
   const auto& file = config.reports.at(0);
   const auto report = read_report("REPORT", file);
   // The boot unit outlives a build directory: the installed binary unless --exe names one.
-  const std::string exe = config.install_exe.value_or("/usr/sbin/disktune");
-  check_exe(config, exe, out);
-  const auto files = install_files(report, read_file(file), exe, config.install_forms);
-  for (const auto& f : files) check_target(config, f, report.device);  // all first: a refusal writes nothing
-  check_shared_unit(config, files, under(config.install_root, files.front().path));
-  const auto link = under(config.install_root, kUnitLink);
+  const std::string exe = install.exe.value_or("/usr/sbin/disktune");
+  check_exe(install, exe, out);
+  const auto files = install_files(report, read_file(file), exe, install.forms);
+  for (const auto& f : files) check_target(install, f, report.device);  // all first: a refusal writes nothing
+  check_shared_unit(install, files, under(install.root, files.front().path));
+  const auto link = under(install.root, kUnitLink);
   const bool enable = std::any_of(files.begin(), files.end(), [](const auto& f) { return f.path == kUnit; });
-  if (enable && (!crossing(config.install_root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link))))
+  if (enable && (!crossing(install.root, kUnitLink).empty() || (kind_of(link) != Kind::absent && !our_link(link))))
     throw RunError(kExitUsage, "install: " + link.string() + " is not disktune's enable link (or its directory is "
                                "a symbolic link out of the root); nothing installed");
   for (const auto& f : files) {
-    const auto path = under(config.install_root, f.path);
+    const auto path = under(install.root, f.path);
     remove_stale(path, out);
     write_file(path, content_at(path, f), f.executable);
     out << "disktune: wrote " << path.string() << (f.block_key.empty() ? "" : " (the block of " + f.block_key + ")")
@@ -249,9 +250,9 @@ ExitCode install_here(const Config& config, std::ostream& out) {
 
 // Whether `relative` can be removed: reached inside the root and written by install (a
 // reason printed when not). Absent: false, quietly.
-bool removable(const Config& config, const std::string& relative, const results::DeviceInfo& device, std::ostream& out) {
-  const auto path = under(config.install_root, relative);
-  if (const auto through = crossing(config.install_root, relative); !through.empty()) {
+bool removable(const InstallOptions& install, const std::string& relative, const results::DeviceInfo& device, std::ostream& out) {
+  const auto path = under(install.root, relative);
+  if (const auto through = crossing(install.root, relative); !through.empty()) {
     out << "disktune: left " << path.string() << ": " << through << " is a symbolic link out of the root or no directory\n";
     return false;
   }
@@ -264,11 +265,11 @@ bool removable(const Config& config, const std::string& relative, const results:
 }
 
 // KEY's block out of hdparm.conf, every other byte kept; a file left holding nothing is removed.
-void remove_block(const Config& config, const std::string& key, std::ostream& out) {
-  const auto path = under(config.install_root, kHdparmConf);
+void remove_block(const InstallOptions& install, const std::string& key, std::ostream& out) {
+  const auto path = under(install.root, kHdparmConf);
   if (kind_of(path) == Kind::absent) return;
   remove_stale(path, out);
-  if (!crossing(config.install_root, kHdparmConf).empty() || kind_of(path) != Kind::regular) {
+  if (!crossing(install.root, kHdparmConf).empty() || kind_of(path) != Kind::regular) {
     out << "disktune: left " << path.string() << ": a symbolic link, no regular file, or behind a link out of the root\n";
     return;
   }
@@ -296,9 +297,10 @@ void remove_block(const Config& config, const std::string& key, std::ostream& ou
 }
 
 ExitCode uninstall_here(const Config& config, std::ostream& out) {
+  const InstallOptions& install = config.install;
   const auto report = read_report("REPORT", config.reports.at(0));
   const auto key = install_key(report.device);
-  const auto config_dir = under(config.install_root, kConfigDir);
+  const auto config_dir = under(install.root, kConfigDir);
   const auto mine = config_dir / (key + ".json");
   const std::string tuned = "etc/tuned/" + tuned_profile_name(key) + "/tuned.conf";
   std::vector<std::string> remove = {std::string(kConfigDir) + "/" + key + ".json",
@@ -309,18 +311,18 @@ ExitCode uninstall_here(const Config& config, std::ostream& out) {
     return kExitOk;
   }
   for (const auto& relative : remove) {
-    const auto path = under(config.install_root, relative);
+    const auto path = under(install.root, relative);
     remove_stale(path, out);
-    if (!removable(config, relative, report.device, out)) continue;
+    if (!removable(install, relative, report.device, out)) continue;
     fs::remove(path);
     out << "disktune: removed " << path.string() << '\n';
   }
-  const auto profile = under(config.install_root, tuned).parent_path();  // once empty, and a real directory
+  const auto profile = under(install.root, tuned).parent_path();  // once empty, and a real directory
   std::error_code ec;
-  if (crossing(config.install_root, tuned).empty() && fs::is_directory(fs::symlink_status(profile)) &&
+  if (crossing(install.root, tuned).empty() && fs::is_directory(fs::symlink_status(profile)) &&
       fs::is_empty(profile, ec) && fs::remove(profile, ec))
     out << "disktune: removed " << profile.string() << '\n';
-  remove_block(config, key, out);
+  remove_block(install, key, out);
   return kExitOk;
 }
 

@@ -36,13 +36,13 @@ std::string render_tuned_profile(const results::Report& r) { return results::Tun
 
 std::vector<NamedFile> output_files(const Config& config) {
   std::vector<NamedFile> files;
-  if (config.report_path) files.push_back({"--report", *config.report_path, render_report});
-  if (config.html_path) files.push_back({"--html", *config.html_path, render_html});
-  if (config.boot_local_path) files.push_back({"--boot-local", *config.boot_local_path, render_boot_local});
-  if (config.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.hdparm_conf_path, render_hdparm_conf});
-  if (config.udev_rules_path) files.push_back({"--udev-rules", *config.udev_rules_path, render_udev_rules});
-  if (config.tuned_profile_path)
-    files.push_back({"--tuned-profile", *config.tuned_profile_path, render_tuned_profile});
+  if (config.output.report_path) files.push_back({"--report", *config.output.report_path, render_report});
+  if (config.output.html_path) files.push_back({"--html", *config.output.html_path, render_html});
+  if (config.output.boot_local_path) files.push_back({"--boot-local", *config.output.boot_local_path, render_boot_local});
+  if (config.output.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.output.hdparm_conf_path, render_hdparm_conf});
+  if (config.output.udev_rules_path) files.push_back({"--udev-rules", *config.output.udev_rules_path, render_udev_rules});
+  if (config.output.tuned_profile_path)
+    files.push_back({"--tuned-profile", *config.output.tuned_profile_path, render_tuned_profile});
   return files;
 }
 

@@ -39,8 +39,8 @@ TEST_CASE("tune takes the contract's options", "[cli]") {
   REQUIRE(*config.stall_timeout_s == 2.5);
   REQUIRE(*config.only == std::vector{probe::SettingId::read_ahead_kb, probe::SettingId::scheduler});
   REQUIRE(config.seed == 42);
-  REQUIRE(*config.report_path == "r.json");
-  REQUIRE(*config.boot_local_path == "b.sh");
+  REQUIRE(*config.output.report_path == "r.json");
+  REQUIRE(*config.output.boot_local_path == "b.sh");
 }
 
 TEST_CASE("identify takes --from and --format", "[cli]") {
@@ -93,7 +93,7 @@ TEST_CASE("tune DEV DEV... is a multi-drive tune whose workers get every other o
                           "--only=read_ahead_kb", "--journal", "j", "--summary", "s.json", "--allow-mounted"});
   REQUIRE(tuner::multi_drive(two));
   REQUIRE(two.devices == std::vector<std::string>{"/dev/loop0", "/dev/loop1"});
-  REQUIRE(two.summary_path == "s.json");
+  REQUIRE(two.output.summary_path == "s.json");
   REQUIRE(two.worker_options ==
           std::vector<std::string>{"--repeats", "2", "--only=read_ahead_kb", "--allow-mounted"});
   REQUIRE(tuner::multi_drive(parse({"tune", "--all"})));
@@ -116,12 +116,12 @@ TEST_CASE("bench --method picks the measurements, both by default", "[cli]") {
 }
 
 TEST_CASE("evaluate --strategies names registered strategies; exhaustive, the reference, is always added", "[cli]") {
-  REQUIRE(parse({"evaluate"}).strategies.empty());  // every strategy
+  REQUIRE(parse({"evaluate"}).evaluate.strategies.empty());  // every strategy
   const auto config = parse({"evaluate", "--strategies", "coordinate-descent", "--seed", "6", "--seeds", "10"});
-  REQUIRE(config.strategies == std::vector<std::string>{"coordinate-descent", "exhaustive"});
+  REQUIRE(config.evaluate.strategies == std::vector<std::string>{"coordinate-descent", "exhaustive"});
   REQUIRE(config.seed == 6);
-  REQUIRE(config.seeds == 10);
-  REQUIRE(parse({"evaluate", "--strategies", "exhaustive,racing"}).strategies ==
+  REQUIRE(config.evaluate.seeds == 10);
+  REQUIRE(parse({"evaluate", "--strategies", "exhaustive,racing"}).evaluate.strategies ==
           std::vector<std::string>{"exhaustive", "racing"});
   REQUIRE_THROWS_WITH(parse({"evaluate", "--strategies", "coordinate-descent,annealing"}),
                       Catch::Contains("unknown strategy 'annealing'"));
@@ -155,7 +155,7 @@ TEST_CASE("numeric options at the ends of their range are accepted", "[cli]") {
   REQUIRE(*parse({"tune", "--max-trials", "1000000"}).max_trials == 1000000);
   REQUIRE(*parse({"tune", "--max-trials", "0"}).max_trials == 0);  // the baseline only
   REQUIRE(*parse({"tune", "--trial-timeout", "86400"}).trial_timeout_s == 86400);
-  REQUIRE(parse({"evaluate", "--seed", "4294967291", "--seeds", "5"}).seeds == 5);
+  REQUIRE(parse({"evaluate", "--seed", "4294967291", "--seeds", "5"}).evaluate.seeds == 5);
   REQUIRE_THROWS_WITH(parse({"evaluate", "--seed", "4294967292", "--seeds", "5"}), Catch::Contains("4294967295"));
 }
 

@@ -26,10 +26,10 @@ tuner::EvaluationRun run(const std::string& strategy, std::uint64_t seed, double
 TEST_CASE("evaluate runs the named strategies in registry order and seeds from --seed", "[evaluate]") {
   tuner::Config config;
   REQUIRE(tuner::evaluated_strategies(config).size() == 5);
-  config.strategies = {"coordinate-descent", "exhaustive"};
+  config.evaluate.strategies = {"coordinate-descent", "exhaustive"};
   REQUIRE(tuner::evaluated_strategies(config) == std::vector<std::string>{"exhaustive", "coordinate-descent"});
   config.seed = 6;
-  config.seeds = 3;
+  config.evaluate.seeds = 3;
   REQUIRE(tuner::evaluation_seeds(config) == std::vector<std::uint64_t>{6, 7, 8});
 }
 

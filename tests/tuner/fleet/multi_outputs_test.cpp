@@ -17,19 +17,19 @@ TEST_CASE("drive_outputs replaces {drive}, names DIR/KEY files in a directory an
   const disktune::testing::TempDir tmp("outputs");
   Config config;
   config.command = Command::tune;
-  config.summary_path = tmp.path() + "/s.json";
-  config.report_path = tmp.path() + "/r-{drive}.json";
-  config.udev_rules_path = tmp.path();
+  config.output.summary_path = tmp.path() + "/s.json";
+  config.output.report_path = tmp.path() + "/r-{drive}.json";
+  config.output.udev_rules_path = tmp.path();
   const auto outputs = drive_outputs(config, "loop3");
   REQUIRE(outputs.report_path == tmp.path() + "/r-loop3.json");
   REQUIRE(outputs.log_path == tmp.path() + "/loop3.log");
   REQUIRE(outputs.options == std::vector<std::string>{"--report", tmp.path() + "/r-loop3.json", "--udev-rules",
                                                       tmp.path() + "/69-disktune-loop3.rules"});
-  config.report_path.reset();
+  config.output.report_path.reset();
   REQUIRE(drive_outputs(config, "sda").report_path == tmp.path() + "/sda.report.json");
-  config.boot_local_path = tmp.path() + "/boot.local";
+  config.output.boot_local_path = tmp.path() + "/boot.local";
   REQUIRE_THROWS_WITH(drive_outputs(config, "sda"), Catch::Contains("one file for several drives"));
-  config.boot_local_path.emplace(1, '-');  // not = "-": GCC 12 -O2 flags a false -Wrestrict there
+  config.output.boot_local_path.emplace(1, '-');  // not = "-": GCC 12 -O2 flags a false -Wrestrict there
   REQUIRE_THROWS_WITH(drive_outputs(config, "sda"), Catch::Contains("(stdout) takes one drive"));
 }
 
@@ -61,9 +61,9 @@ TEST_CASE("every {drive} of a per-drive path is replaced; --html and --journal a
   const disktune::testing::TempDir tmp("multi-outputs-all");
   Config config;
   config.command = Command::tune;
-  config.summary_path = tmp.path() + "/s.json";
-  config.report_path = tmp.path() + "/{drive}/{drive}.json";
-  config.html_path = tmp.path() + "/{drive}.html";
+  config.output.summary_path = tmp.path() + "/s.json";
+  config.output.report_path = tmp.path() + "/{drive}/{drive}.json";
+  config.output.html_path = tmp.path() + "/{drive}.html";
   config.journal_path = tmp.path();
   const auto outputs = drive_outputs(config, "loop2");
   REQUIRE(outputs.report_path == tmp.path() + "/loop2/loop2.json");
@@ -71,7 +71,7 @@ TEST_CASE("every {drive} of a per-drive path is replaced; --html and --journal a
                                                       tmp.path() + "/loop2.html", "--journal",
                                                       tmp.path() + "/loop2.journal"});
   REQUIRE(outputs.journal_path == tmp.path() + "/loop2.journal");  // what a killed worker's restore needs
-  config.html_path = tmp.path() + "/one.html";
+  config.output.html_path = tmp.path() + "/one.html";
   REQUIRE_THROWS_WITH(drive_outputs(config, "loop2"), Catch::Contains("--html " + tmp.path() + "/one.html names one file"));
 }
 

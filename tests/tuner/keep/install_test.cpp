@@ -45,7 +45,7 @@ std::string loop_report(const std::string& dir, const std::string& backing) {
 tuner::Config install_config(const std::string& report, const std::string& root) {
   tuner::Config config;
   config.reports = {report};
-  config.install_root = root;
+  config.install.root = root;
   return config;
 }
 
@@ -142,7 +142,7 @@ TEST_CASE("install: a relative --exe is refused before any warning about where i
   if (!can_lock()) return testing::skip_test("install's lock directory " + std::string(tuner::kLockDir) + " is not writable (not root)");
   const auto report = loop_report(dir.path(), "/tmp/a.img");
   auto config = install_config(report, dir.path() + "/root");
-  config.install_exe = "relative/dt";
+  config.install.exe = "relative/dt";
   std::ostringstream out;
   CHECK_THROWS_WITH(tuner::run_install(config, out), Catch::Contains("'relative/dt' is not a plain absolute path"));
   CHECK(out.str().empty());
