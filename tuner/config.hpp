@@ -56,6 +56,32 @@ struct OutputPaths {
   std::optional<std::string> summary_path;     ///< tune --summary FILE: the machine summary (several drives)
 };
 
+/// How a configuration is measured and the search bounded: tune's, bench's (its sample
+/// options and objective) and evaluate's (its sampling).
+struct MeasureOptions {
+  int repeats = 3;                             ///< --repeats N: first samples per configuration
+  int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
+  int noise_repeats = 2;                       ///< --noise-repeats N: baseline trials after the first, for the noise
+  double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
+  std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
+  std::optional<double> stall_timeout_s;       ///< --stall-timeout S (default: from the baseline's chunk time)
+  /// --objective A[,B] (with --metric), parsed (bench/objective.hpp): A is optimised, B
+  /// (optional) guarded; default seq-read. bench takes one.
+  std::vector<bench::Objective> objectives{bench::parse_objective("seq-read", "").value()};
+  double tolerance = 0.05;                     ///< --tolerance PCT / 100: how much worse than the baseline B may be
+  bool full_samples = false;                   ///< --full-samples: no steady stop (bench/steady.hpp), every sample --duration s
+  std::optional<double> time_budget_s;         ///< --time-budget S: measurement seconds for the search
+  std::string strategy;                        ///< --strategy NAME
+  std::optional<std::vector<probe::SettingId>> only;  ///< --only SETTING,...
+  std::optional<std::size_t> max_trials;       ///< --max-trials N
+};
+
+/// `bench --method`: which of hdparm's two figures to measure.
+struct BenchMethods {
+  bool cached    = true;                    ///< bench --method cached|both: measure cached reads (-T)
+  bool buffered    = true;                  ///< bench --method buffered|both: measure buffered reads (-t)
+};
+
 /// Parsed command line. Durations in seconds; paths as given.
 struct Config {
   Command command = Command::help;
@@ -74,18 +100,6 @@ struct Config {
   std::optional<std::string> from_file;        ///< identify/plan --from FILE
   std::optional<probe::IdentifyFormat> format; ///< --format raw|hdparm-i|hdparm-I
   bool json = false;                           ///< --json
-  int repeats = 3;                             ///< --repeats N: first samples per configuration
-  int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
-  int noise_repeats = 2;                       ///< --noise-repeats N: baseline trials after the first, for the noise
-  std::optional<double> time_budget_s;         ///< --time-budget S: measurement seconds for the search
-  double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
-  bool bench_cached = true;                    ///< bench --method cached|both: measure cached reads (-T)
-  bool bench_buffered = true;                  ///< bench --method buffered|both: measure buffered reads (-t)
-  std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
-  std::optional<double> stall_timeout_s;       ///< --stall-timeout S (default: from the baseline's chunk time)
-  std::string strategy;                        ///< --strategy NAME
-  std::optional<std::vector<probe::SettingId>> only;  ///< --only SETTING,...
-  std::optional<std::size_t> max_trials;       ///< --max-trials N
   std::uint64_t seed = 1;                      ///< --seed N (simulated drives)
   std::optional<std::string> sim_profile;      ///< --sim-profile FILE
   std::optional<std::string> journal_path;     ///< --journal FILE (default: per device, see journal_file.hpp)
@@ -93,12 +107,9 @@ struct Config {
   bool force = false;                          ///< --force: resume a journal from another drive or kernel
   bool allow_mounted = false;                  ///< --allow-mounted: tune a disk that is mounted or held by md/dm
   bool safe_only = false;                      ///< --safe-only: search only settings that cannot lose data
-  /// --objective A[,B] (with --metric), parsed (bench/objective.hpp): A is optimised, B
-  /// (optional) guarded; default seq-read. bench takes one.
-  std::vector<bench::Objective> objectives{bench::parse_objective("seq-read", "").value()};
-  double tolerance = 0.05;                     ///< --tolerance PCT / 100: how much worse than the baseline B may be
-  bool full_samples = false;                   ///< --full-samples: no steady stop (bench/steady.hpp), every sample --duration s
   std::vector<std::string> command_line;       ///< argv as given ("disktune", command, options), for the record
+  MeasureOptions measure;                      ///< tune, bench and evaluate
+  BenchMethods bench;                          ///< bench only
   EvaluateOptions evaluate;                    ///< evaluate only
   InstallOptions install;                      ///< install and uninstall only
   OutputPaths output;                          ///< tune, report (--html) and bench (--report)

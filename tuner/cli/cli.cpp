@@ -35,8 +35,8 @@ std::vector<std::string> parse_strategies(const std::string& list) {
 
 // --only naming a knob that a disk in use (--allow-mounted) never has changed.
 void refuse_unsafe_only(const Config& config) {
-  if (!config.allow_mounted || !config.only) return;
-  for (const auto id : *config.only)
+  if (!config.allow_mounted || !config.measure.only) return;
+  for (const auto id : *config.measure.only)
     if (const auto hazard = probe::in_use_hazard(id))
       throw UsageError("--only " + std::string(probe::setting_name(id)) + " with --allow-mounted: " +
                        std::string(probe::kInUsePrefix) + std::string(*hazard) +
@@ -142,8 +142,8 @@ std::optional<double> optional_seconds(const po::variables_map& vm, const char* 
 void parse_bench_method(Config& config, const std::string& method) {
   if (method != "cached" && method != "buffered" && method != "both")
     throw UsageError("--method must be cached, buffered or both, not '" + method + "'");
-  config.bench_cached = method != "buffered";
-  config.bench_buffered = method != "cached";
+  config.bench.cached = method != "buffered";
+  config.bench.buffered = method != "cached";
 }
 
 // --objective / --metric into config.objectives (kept at seq-read when neither is given).
@@ -152,22 +152,22 @@ void parse_objective_options(Config& config, const po::variables_map& vm) {
   const auto metric = optional_value<std::string>(vm, "metric").value_or("");
   auto objectives = bench::parse_objectives(optional_value<std::string>(vm, "objective").value_or("seq-read"), metric);
   if (!objectives) throw UsageError(objectives.error().op);
-  config.objectives = std::move(*objectives);
+  config.measure.objectives = std::move(*objectives);
 }
 
 // --tolerance bounds the guard objective B of --objective A,B: without B it would bound nothing.
 void parse_tolerance(Config& config, const po::variables_map& vm) {
   if (!vm.count("tolerance")) return;
-  config.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
-  if (!vm["tolerance"].defaulted() && config.objectives.size() < 2)
+  config.measure.tolerance = bounded_number("tolerance", "a percentage", vm["tolerance"].as<std::string>(), kPercent) / 100.0;
+  if (!vm["tolerance"].defaulted() && config.measure.objectives.size() < 2)
     throw UsageError("--tolerance needs a second objective (--objective A,B): it bounds how much worse than the "
                      "baseline the chosen configuration may be on B");
 }
 
 // bench measures one objective, and --method is seq-read's.
 void check_bench_objective(const Config& config, const po::variables_map& vm) {
-  if (config.objectives.size() != 1) throw UsageError("bench measures one objective: give one --objective NAME");
-  if (config.objectives[0].engine != bench::Engine::hdparm_reads && !vm["method"].defaulted())
+  if (config.measure.objectives.size() != 1) throw UsageError("bench measures one objective: give one --objective NAME");
+  if (config.measure.objectives[0].engine != bench::Engine::hdparm_reads && !vm["method"].defaulted())
     throw UsageError("--method applies to --objective seq-read only");
 }
 
@@ -186,21 +186,21 @@ void fill_config(Config& config, const po::variables_map& vm) {
     config.format = probe::identify_format_from_name(*format);
     if (!config.format) throw UsageError("--format must be raw, hdparm-i or hdparm-I, not '" + *format + "'");
   }
-  if (const auto n = optional_count(vm, "repeats", kRepeats)) config.repeats = static_cast<int>(*n);
-  if (const auto s = optional_seconds(vm, "duration", kDurationS)) config.duration_s = *s;
+  if (const auto n = optional_count(vm, "repeats", kRepeats)) config.measure.repeats = static_cast<int>(*n);
+  if (const auto s = optional_seconds(vm, "duration", kDurationS)) config.measure.duration_s = *s;
   if (const auto method = optional_value<std::string>(vm, "method")) parse_bench_method(config, *method);
   parse_objective_options(config, vm);
-  config.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
-  config.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
-  if (vm.count("strategy")) config.strategy = vm["strategy"].as<std::string>();
-  if (vm.count("strategy") && config.strategy.empty()) throw UsageError("--strategy: no strategy named");
-  if (vm.count("only")) config.only = parse_only(vm["only"].as<std::string>());
-  if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.max_trials = static_cast<std::size_t>(*n);
+  config.measure.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
+  config.measure.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
+  if (vm.count("strategy")) config.measure.strategy = vm["strategy"].as<std::string>();
+  if (vm.count("strategy") && config.measure.strategy.empty()) throw UsageError("--strategy: no strategy named");
+  if (vm.count("only")) config.measure.only = parse_only(vm["only"].as<std::string>());
+  if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.measure.max_trials = static_cast<std::size_t>(*n);
   if (const auto n = optional_count(vm, "max-repeats", kRepeats))
-    config.max_repeats = static_cast<int>(*n);
-  if (const auto n = optional_count(vm, "noise-repeats", kNoiseRepeats)) config.noise_repeats = static_cast<int>(*n);
-  if (config.max_repeats < config.repeats) throw UsageError("--max-repeats must be at least --repeats");
-  config.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
+    config.measure.max_repeats = static_cast<int>(*n);
+  if (const auto n = optional_count(vm, "noise-repeats", kNoiseRepeats)) config.measure.noise_repeats = static_cast<int>(*n);
+  if (config.measure.max_repeats < config.measure.repeats) throw UsageError("--max-repeats must be at least --repeats");
+  config.measure.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
   if (const auto n = optional_count(vm, "seeds", kSeeds)) config.evaluate.seeds = static_cast<int>(*n);
   if (vm.count("seeds") && config.seed + static_cast<std::uint64_t>(config.evaluate.seeds) - 1 > 0xFFFFFFFFu)
     throw UsageError("--seed + --seeds - 1 must be at most 4294967295 (seeds are 32 bits)");
@@ -221,7 +221,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   config.safe_only = vm.count("safe-only") > 0;
   refuse_unsafe_only(config);
   parse_tolerance(config, vm);
-  config.full_samples = vm.count("full-samples") > 0;
+  config.measure.full_samples = vm.count("full-samples") > 0;
 }
 
 // apply REPORT [DEVICE]; verify REPORT... or --config DIR.

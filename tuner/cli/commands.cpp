@@ -143,14 +143,14 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
   require_measurable(**io, device->path());
-  if (config.objectives[0].engine == bench::Engine::fio) return run_fio_bench(config, *device, out);
+  if (config.measure.objectives[0].engine == bench::Engine::fio) return run_fio_bench(config, *device, out);
   // Buffered first, as soon as the device is open: the 2 s cached phase comes after it.
   const bool simulated = device->simulated();
   const bench::Workload buffered =
-      bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);
+      bench::disk_read_workload(probe::Seconds(config.measure.duration_s), !simulated && !config.measure.full_samples);
   const bench::Workload cached{bench::Method::cached, 0, kChunkBytes, probe::Seconds(2.0)};
-  const auto b = bench_rates(**io, buffered, config.repeats, config.bench_buffered);
-  const auto c = bench_rates(**io, cached, config.repeats, config.bench_cached);
+  const auto b = bench_rates(**io, buffered, config.measure.repeats, config.bench.buffered);
+  const auto c = bench_rates(**io, cached, config.measure.repeats, config.bench.cached);
   if (config.json) {
     json::object o{{"device", device->path()}, {"simulated", simulated},
                    {"cached_read_mib_s", median_or_null(c)}, {"buffered_read_mib_s", median_or_null(b)},

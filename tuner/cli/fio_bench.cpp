@@ -25,16 +25,16 @@ std::string command_line(const std::vector<std::string>& args) {
 
 ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::ostream& out) {
   if (device.simulated())
-    throw RunError(kExitUsage, "--objective " + config.objectives[0].name +
+    throw RunError(kExitUsage, "--objective " + config.measure.objectives[0].name +
                                    " is measured by fio on a block device; the simulated drive has seq-read only");
-  const auto objective = bench::check_fio_job(config.objectives[0], device.path());
+  const auto objective = bench::check_fio_job(config.measure.objectives[0], device.path());
   if (!objective) throw_device_error(objective.error());
   const auto version = bench::fio_version();
   if (!version) throw_device_error(version.error());
-  const probe::Seconds duration(config.duration_s);
+  const probe::Seconds duration(config.measure.duration_s);
   bench::FioSampler sampler(*objective, device.path(), duration);
   std::vector<double> figures;
-  for (int i = 0; i < config.repeats; ++i) {
+  for (int i = 0; i < config.measure.repeats; ++i) {
     const auto sample = sampler.sample();
     if (!sample) throw_device_error(sample.error());
     figures.push_back(bench::figure_of(*objective, sample->value));

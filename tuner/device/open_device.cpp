@@ -60,7 +60,7 @@ void refuse_device_in_use(const Config& config) {
 
 strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config) {
   strategies::SpaceOptions options;
-  options.only = config.only;
+  options.only = config.measure.only;
   // --allow-mounted declares the data in use (it may be mounted by the time a trial runs):
   // the ATA knobs are refused (probe::in_use_hazard), plan and tune alike.
   options.data_in_use = config.allow_mounted;
@@ -68,7 +68,7 @@ strategies::SearchSpace plan_space(const DeviceContext& context, const Config& c
     std::vector<probe::SettingId> safe;
     for (const auto id : probe::all_settings())
       if (probe::setting_info(id).risk == probe::Risk::safe &&
-          (!config.only || std::find(config.only->begin(), config.only->end(), id) != config.only->end()))
+          (!config.measure.only || std::find(config.measure.only->begin(), config.measure.only->end(), id) != config.measure.only->end()))
         safe.push_back(id);
     options.only = safe;
   }

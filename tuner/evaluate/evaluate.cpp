@@ -56,10 +56,10 @@ std::string drive_signature(probe::Device& device, const strategies::SearchSpace
 
 TrialSettings evaluation_trial_settings(const Config& config) {
   TrialSettings settings;
-  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(config.duration_s)};
-  settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(config.measure.duration_s)};
+  settings.sampling = bench::SamplingPlan{config.measure.repeats, config.measure.max_repeats, 0.02, true};
   settings.in_process = true;
-  settings.objective = config.objectives.front();
+  settings.objective = config.measure.objectives.front();
   return settings;
 }
 
@@ -88,7 +88,7 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   run.seed = seed;
   auto device = sim_drive(file, seed, kSimNoisePct);
   auto original = (*device)->snapshot();
-  const auto space = space_of(**device, *original, config.only);
+  const auto space = space_of(**device, *original, config.measure.only);
   run.legal_count = space.legal_count();
   const TrialSettings trial_settings = evaluation_trial_settings(config);
   TrialRunner runner(**device, *original, trial_settings);

@@ -93,7 +93,7 @@ std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs) {
 }
 
 int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err) {
-  auto files = tunable_drive_files(config.evaluate.identify_dir, config.evaluate.drive_filter, config.only);
+  auto files = tunable_drive_files(config.evaluate.identify_dir, config.evaluate.drive_filter, config.measure.only);
   if (config.evaluate.drives && files.size() > *config.evaluate.drives) files.resize(*config.evaluate.drives);
   if (files.empty()) {
     err << "disktune: evaluate: no tunable identify files in " << config.evaluate.identify_dir
@@ -112,12 +112,12 @@ int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& 
     for (const auto& r : runs)
       err << r.strategy << ' ' << r.drive << " seed " << r.seed << ": " << r.legal_count << " configurations, "
           << r.trials << " trials, " << r.measured_s << " s measured, true "
-          << bench::format_figure(config.objectives.front(), r.true_score) << ", " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
+          << bench::format_figure(config.measure.objectives.front(), r.true_score) << ", " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
   if (config.json) {
     json::array list;
     for (const auto& s : summaries) list.push_back(to_json(s));
     out << results::pretty_json(json::object{{"simulated", true},
-                                             {"objective", config.objectives.front().name},
+                                             {"objective", config.measure.objectives.front().name},
                                              {"drives", files.size()},
                                              {"seeds", config.evaluate.seeds},
                                              {"first_seed", config.seed},

@@ -86,7 +86,7 @@ void check_command_inputs(const Config& config) {
   // Several drives: --journal names a directory or holds {drive}; each worker checks its own journal.
   if (config.journal_path && !multi_drive(config) && ::access(config.journal_path->c_str(), F_OK) == 0)
     check_input_file("--journal", *config.journal_path);
-  for (const auto& objective : config.objectives)
+  for (const auto& objective : config.measure.objectives)
     if (!objective.job_file.empty()) check_job_file(objective);
 }
 

@@ -300,7 +300,7 @@ boost::json::object measurement_options(const Config& config, const std::string&
   return {{"objective", trial.objective.name},
           {"metric", std::string(bench::to_string(trial.objective.metric))},
           {"guard_objective", trial.guard ? trial.guard->name : std::string()},
-          {"tolerance_pct", 100.0 * config.tolerance},
+          {"tolerance_pct", 100.0 * config.measure.tolerance},
           {"strategy", strategy},
           {"seed", config.seed},
           {"repeats", trial.sampling.min_samples},

@@ -47,26 +47,26 @@ constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
 // derived from the baseline's rate once it is measured (TrialRunner, time_limits.hpp); this
 // is the first baseline child's, bounded by its stall limit per chunk.
 probe::Seconds trial_timeout(const Config& config, bool simulated) {
-  if (config.trial_timeout_s) return probe::Seconds(*config.trial_timeout_s);
+  if (config.measure.trial_timeout_s) return probe::Seconds(*config.measure.trial_timeout_s);
   // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
-  if (simulated) return probe::Seconds(10.0 + 0.05 * (config.max_repeats + 1) * config.duration_s);
-  const TrialShape shape{probe::Seconds(config.duration_s), config.repeats, config.max_repeats, kChunkBytes};
-  return first_baseline_time_limit(shape, probe::Seconds(config.stall_timeout_s.value_or(kFirstStallS)));
+  if (simulated) return probe::Seconds(10.0 + 0.05 * (config.measure.max_repeats + 1) * config.measure.duration_s);
+  const TrialShape shape{probe::Seconds(config.measure.duration_s), config.measure.repeats, config.measure.max_repeats, kChunkBytes};
+  return first_baseline_time_limit(shape, probe::Seconds(config.measure.stall_timeout_s.value_or(kFirstStallS)));
 }
 
 // `objectives`: [0] optimised, [1] the optional guard (ready_objectives: metrics resolved).
 TrialSettings trial_settings_for(const Config& config, bool simulated, const std::vector<bench::Objective>& objectives) {
   TrialSettings settings;
   // A simulated drive's time is virtual: a steady stop would save nothing and change its figures.
-  settings.workload = bench::disk_read_workload(probe::Seconds(config.duration_s), !simulated && !config.full_samples);
-  settings.sampling = bench::SamplingPlan{config.repeats, config.max_repeats, 0.02, true};
+  settings.workload = bench::disk_read_workload(probe::Seconds(config.measure.duration_s), !simulated && !config.measure.full_samples);
+  settings.sampling = bench::SamplingPlan{config.measure.repeats, config.measure.max_repeats, 0.02, true};
   // Real time only: a simulated configuration's samples cost virtual seconds.
   if (!simulated) settings.sampling.hopeless_fraction = 0.5;
   settings.timeout = trial_timeout(config, simulated);
-  if (config.stall_timeout_s) settings.stall = probe::Seconds(*config.stall_timeout_s);
-  settings.derive_limits = !simulated && !config.trial_timeout_s;
+  if (config.measure.stall_timeout_s) settings.stall = probe::Seconds(*config.measure.stall_timeout_s);
+  settings.derive_limits = !simulated && !config.measure.trial_timeout_s;
   settings.stop_now = [] { return stop_now(); };
-  settings.noise_repeats = config.noise_repeats;
+  settings.noise_repeats = config.measure.noise_repeats;
   // A disk in use: its file system writes (our own journal or report may be on it).
   settings.data_in_use = config.allow_mounted;
   settings.objective = objectives.front();
@@ -94,8 +94,8 @@ results::Report start_report(const Config& config, const DeviceContext& context,
   report.kernel = kernel_release();
   report.started_at = utc_timestamp();
   report.strategy = strategy;
-  report.repeats = config.repeats;
-  report.max_repeats = config.max_repeats;
+  report.repeats = config.measure.repeats;
+  report.max_repeats = config.measure.max_repeats;
   report.seed = config.seed;
   report.device = describe_device(context);
   report.identify = context.identify;
@@ -169,10 +169,10 @@ std::string seconds_text(double seconds) { return probe::printf_number("%g", sec
 
 // Why a completed search stopped short of its strategy's end.
 std::string budget_note(const Config& config, std::size_t trials) {
-  if (config.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
-  const std::string spent = config.max_trials && trials >= *config.max_trials
-                                ? "--max-trials " + std::to_string(*config.max_trials)
-                                : "--time-budget " + seconds_text(config.time_budget_s.value_or(0.0)) + " s";
+  if (config.measure.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
+  const std::string spent = config.measure.max_trials && trials >= *config.measure.max_trials
+                                ? "--max-trials " + std::to_string(*config.measure.max_trials)
+                                : "--time-budget " + seconds_text(config.measure.time_budget_s.value_or(0.0)) + " s";
   return "search budget spent (" + spent + ") after " + std::to_string(trials) +
          " trials: the answer is the best of what was measured";
 }
@@ -276,7 +276,7 @@ std::optional<strategies::Stop> signal_stop() {
 // and it restored), so the next tune starts anew.
 strategies::SearchSpace tunable_space(const DeviceContext& context, const Config& config, RunJournal& journal) {
   auto space = plan_space(context, config);
-  if (!space.groups().empty() || !config.only || config.max_trials == std::size_t{0}) return space;
+  if (!space.groups().empty() || !config.measure.only || config.measure.max_trials == std::size_t{0}) return space;
   if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
   throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
                              "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() +
@@ -294,7 +294,7 @@ void show_progress_on(PipelineInput& input, const std::ostream& log) {
 
 TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const auto wall_start = std::chrono::steady_clock::now();
-  const std::string strategy_name = config.strategy.empty() ? strategies::default_strategy_name() : config.strategy;
+  const std::string strategy_name = config.measure.strategy.empty() ? strategies::default_strategy_name() : config.measure.strategy;
   auto strategy = strategies::make_strategy(strategy_name);
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
@@ -302,7 +302,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   const DeviceLock lock(device_spec(config));
   DeviceContext context = open_device_unprobed(config, log);
   const bool simulated = context.device->simulated();
-  const ReadyObjectives objectives = ready_objectives(config.objectives, *context.device);
+  const ReadyObjectives objectives = ready_objectives(config.measure.objectives, *context.device);
   const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives);
   const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
   // Record before you probe: the original settings are durable in the journal before the
@@ -315,7 +315,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
   outcome.report.objective = trial_settings.objective;
   outcome.report.guard = trial_settings.guard;
-  outcome.report.tolerance = config.tolerance;
+  outcome.report.tolerance = config.measure.tolerance;
   outcome.report.fio_version = objectives.fio_version;
   outcome.report.options = recorded_options;
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
@@ -334,7 +334,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TrialRunner runner(*context.device, context.original, trial_settings);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      config.max_trials, config.time_budget_s, true, trial_settings, config.tolerance};
+                      config.measure.max_trials, config.measure.time_budget_s, true, trial_settings, config.measure.tolerance};
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {

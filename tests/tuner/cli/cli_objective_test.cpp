@@ -19,16 +19,16 @@ tuner::Config parse(std::vector<const char*> args) {
 
 TEST_CASE("bench measures seq-read unless --objective names another objective", "[cli]") {
   const auto plain = parse({"bench", "/dev/loop7"});
-  REQUIRE(plain.objectives.size() == 1);
-  CHECK(plain.objectives[0] == bench::parse_objective("seq-read", "").value());
+  REQUIRE(plain.measure.objectives.size() == 1);
+  CHECK(plain.measure.objectives[0] == bench::parse_objective("seq-read", "").value());
   const auto iops = parse({"bench", "/dev/loop7", "--objective", "rand-read-iops"});
-  REQUIRE(iops.objectives.size() == 1);
-  CHECK(iops.objectives[0].engine == bench::Engine::fio);
-  CHECK(iops.objectives[0].metric == bench::Metric::iops);
+  REQUIRE(iops.measure.objectives.size() == 1);
+  CHECK(iops.measure.objectives[0].engine == bench::Engine::fio);
+  CHECK(iops.measure.objectives[0].metric == bench::Metric::iops);
   const auto file = parse({"bench", "/dev/loop7", "--objective", "fio:/etc/db.fio", "--metric", "p999"});
-  CHECK(file.objectives[0].job_file == "/etc/db.fio");
-  CHECK(file.objectives[0].metric == bench::Metric::p999);
-  CHECK(file.objectives[0].metric_given);
+  CHECK(file.measure.objectives[0].job_file == "/etc/db.fio");
+  CHECK(file.measure.objectives[0].metric == bench::Metric::p999);
+  CHECK(file.measure.objectives[0].metric_given);
 }
 
 TEST_CASE("bench --objective errors are usage errors with the reason", "[cli]") {
@@ -54,8 +54,8 @@ TEST_CASE("tune --tolerance needs a guard objective: --objective A,B", "[cli]") 
   CHECK_THROWS_WITH(parse(args), Catch::Contains("--tolerance needs a second objective (--objective A,B)"));
   CHECK_THROWS_AS(parse(args), tuner::UsageError);
   const auto guarded = parse({"tune", "--objective", "rand-read-iops,rand-read-latency", "--tolerance", "3"});
-  CHECK(guarded.tolerance == Approx(0.03));
-  CHECK(parse({"tune", "--objective", "rand-read-iops"}).tolerance == Approx(0.05));  // the default, unasked
+  CHECK(guarded.measure.tolerance == Approx(0.03));
+  CHECK(parse({"tune", "--objective", "rand-read-iops"}).measure.tolerance == Approx(0.05));  // the default, unasked
 }
 
 TEST_CASE("cli: --objective with three names says at most two are allowed, naming the input", "[cli]") {

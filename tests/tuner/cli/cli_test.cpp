@@ -22,10 +22,10 @@ TEST_CASE("tune defaults to the simulated seed drive and the default strategy", 
   const auto config = parse({"tune"});
   REQUIRE(config.command == Command::tune);
   REQUIRE(config.device == "sim:");
-  REQUIRE(config.strategy == "coordinate-descent");
-  REQUIRE(config.repeats == 3);
-  REQUIRE_FALSE(config.trial_timeout_s);
-  REQUIRE_FALSE(config.stall_timeout_s);
+  REQUIRE(config.measure.strategy == "coordinate-descent");
+  REQUIRE(config.measure.repeats == 3);
+  REQUIRE_FALSE(config.measure.trial_timeout_s);
+  REQUIRE_FALSE(config.measure.stall_timeout_s);
 }
 
 TEST_CASE("tune takes the contract's options", "[cli]") {
@@ -33,11 +33,11 @@ TEST_CASE("tune takes the contract's options", "[cli]") {
                              "--trial-timeout", "7.5", "--stall-timeout", "2.5", "--only", "read_ahead_kb,scheduler", "--seed", "42",
                              "--report", "r.json", "--boot-local", "b.sh"});
   REQUIRE(config.device == "/dev/loop0");
-  REQUIRE(config.strategy == "exhaustive");
-  REQUIRE(config.repeats == 5);
-  REQUIRE(*config.trial_timeout_s == 7.5);
-  REQUIRE(*config.stall_timeout_s == 2.5);
-  REQUIRE(*config.only == std::vector{probe::SettingId::read_ahead_kb, probe::SettingId::scheduler});
+  REQUIRE(config.measure.strategy == "exhaustive");
+  REQUIRE(config.measure.repeats == 5);
+  REQUIRE(*config.measure.trial_timeout_s == 7.5);
+  REQUIRE(*config.measure.stall_timeout_s == 2.5);
+  REQUIRE(*config.measure.only == std::vector{probe::SettingId::read_ahead_kb, probe::SettingId::scheduler});
   REQUIRE(config.seed == 42);
   REQUIRE(*config.output.report_path == "r.json");
   REQUIRE(*config.output.boot_local_path == "b.sh");
@@ -101,15 +101,15 @@ TEST_CASE("tune DEV DEV... is a multi-drive tune whose workers get every other o
 
 TEST_CASE("bench --method picks the measurements, both by default", "[cli]") {
   const auto both = parse({"bench", "/dev/loop0"});
-  REQUIRE(both.bench_cached);
-  REQUIRE(both.bench_buffered);
+  REQUIRE(both.bench.cached);
+  REQUIRE(both.bench.buffered);
   const auto buffered = parse({"bench", "/dev/loop0", "--method", "buffered", "--duration", "2"});
-  REQUIRE_FALSE(buffered.bench_cached);
-  REQUIRE(buffered.bench_buffered);
-  REQUIRE(buffered.duration_s == 2.0);
+  REQUIRE_FALSE(buffered.bench.cached);
+  REQUIRE(buffered.bench.buffered);
+  REQUIRE(buffered.measure.duration_s == 2.0);
   const auto cached = parse({"bench", "--method", "cached"});
-  REQUIRE(cached.bench_cached);
-  REQUIRE_FALSE(cached.bench_buffered);
+  REQUIRE(cached.bench.cached);
+  REQUIRE_FALSE(cached.bench.buffered);
   REQUIRE_THROWS_WITH(parse({"bench", "--method", "direct"}),
                       Catch::Contains("--method must be cached, buffered or both, not 'direct'"));
   REQUIRE_THROWS_WITH(parse({"tune", "--method", "buffered"}), Catch::Contains("method"));
@@ -150,11 +150,11 @@ TEST_CASE("numeric options outside their range are usage errors that state the r
 }
 
 TEST_CASE("numeric options at the ends of their range are accepted", "[cli]") {
-  REQUIRE(parse({"tune", "--duration", "3600"}).duration_s == 3600);
-  REQUIRE(parse({"tune", "--duration", "0.01"}).duration_s == 0.01);
-  REQUIRE(*parse({"tune", "--max-trials", "1000000"}).max_trials == 1000000);
-  REQUIRE(*parse({"tune", "--max-trials", "0"}).max_trials == 0);  // the baseline only
-  REQUIRE(*parse({"tune", "--trial-timeout", "86400"}).trial_timeout_s == 86400);
+  REQUIRE(parse({"tune", "--duration", "3600"}).measure.duration_s == 3600);
+  REQUIRE(parse({"tune", "--duration", "0.01"}).measure.duration_s == 0.01);
+  REQUIRE(*parse({"tune", "--max-trials", "1000000"}).measure.max_trials == 1000000);
+  REQUIRE(*parse({"tune", "--max-trials", "0"}).measure.max_trials == 0);  // the baseline only
+  REQUIRE(*parse({"tune", "--trial-timeout", "86400"}).measure.trial_timeout_s == 86400);
   REQUIRE(parse({"evaluate", "--seed", "4294967291", "--seeds", "5"}).evaluate.seeds == 5);
   REQUIRE_THROWS_WITH(parse({"evaluate", "--seed", "4294967292", "--seeds", "5"}), Catch::Contains("4294967295"));
 }
@@ -166,6 +166,6 @@ TEST_CASE("an --only naming an ATA knob with --allow-mounted is a usage error wi
   REQUIRE_THROWS_AS(parse({"tune", "--allow-mounted", "--only", "xfermode"}), tuner::UsageError);
   const auto queue = parse({"tune", "/dev/loop0", "--allow-mounted", "--only", "read_ahead_kb,scheduler"});
   REQUIRE(queue.allow_mounted);
-  REQUIRE(parse({"tune", "--only", "multcount"}).only);  // not in use: allowed
+  REQUIRE(parse({"tune", "--only", "multcount"}).measure.only);  // not in use: allowed
   REQUIRE(parse({"plan", "/dev/loop0", "--allow-mounted"}).allow_mounted);
 }

@@ -67,7 +67,7 @@ TEST_CASE("a fio:FILE job file that is missing, a directory or unreadable is bad
   const std::string path = name.starts_with("/proc") ? name : dir + name;
   tuner::Config config;
   config.command = tuner::Command::bench;
-  config.objectives = bench::parse_objectives("fio:" + path, "").value();
+  config.measure.objectives = bench::parse_objectives("fio:" + path, "").value();
   try {
     tuner::check_command_inputs(config);
     FAIL("no refusal of " << path);
@@ -75,7 +75,7 @@ TEST_CASE("a fio:FILE job file that is missing, a directory or unreadable is bad
     CHECK(error.code() == tuner::kExitUsage);
     CHECK_THAT(error.what(), Catch::StartsWith("--objective fio:" + path + ": " + reason));
   }
-  config.objectives = bench::parse_objectives("fio:" + job + ",seq-read", "").value();
+  config.measure.objectives = bench::parse_objectives("fio:" + job + ",seq-read", "").value();
   CHECK_NOTHROW(tuner::check_command_inputs(config));
 }
 
