@@ -127,3 +127,43 @@ TEST_CASE("restore: no journal is an error naming the path, nothing written") {
   }
   CHECK(log.str().empty());
 }
+
+TEST_CASE("run journal: a confirmation round is one unit: measured once, taken from the journal on resume") {
+  const testing::TempDir dir("run-journal");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  const std::vector<probe::Settings> contenders{
+      context.original, probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}})};
+  std::vector<strategies::TrialResult> figures(2);
+  for (auto& figure : figures) {
+    figure.status = strategies::TrialStatus::ok;
+    figure.samples = {10.0, 11.0};
+    strategies::summarize_samples(figure);
+  }
+  int measured = 0;
+  const strategies::RoundMeasure measure = [&](const std::vector<probe::Settings>&) -> strategies::Confirmed {
+    ++measured;
+    return figures;
+  };
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
+    const auto round = journal->confirm_round(contenders, 0, measure);
+    REQUIRE(std::holds_alternative<strategies::Round>(round));
+    CHECK(std::get<strategies::Round>(round).results.size() == 2);
+  }
+  CHECK(measured == 1);
+  const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
+  const auto again = journal->confirm_round(contenders, 0, measure);
+  REQUIRE(std::holds_alternative<strategies::Round>(again));
+  CHECK(measured == 1);  // from the journal, not measured again
+  CHECK(std::get<strategies::Round>(again).results[1].samples == figures[1].samples);
+  // A measurement that ends in a stop records no result: the round stays in flight.
+  const strategies::RoundMeasure stopped = [](const std::vector<probe::Settings>&) -> strategies::Confirmed {
+    return strategies::Stop{strategies::StopReason::wedged, "device wedged", std::nullopt};
+  };
+  const auto wedged = journal->confirm_round(contenders, 1, stopped);
+  REQUIRE(std::holds_alternative<strategies::Stop>(wedged));
+  CHECK(std::get<strategies::Stop>(wedged).reason == strategies::StopReason::wedged);
+  CHECK(state_of(*config.journal_path).pending_rounds.size() == 1);
+}
