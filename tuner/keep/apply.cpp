@@ -12,7 +12,7 @@
 #include "tuner/keep/drive_match.hpp"
 #include "tuner/host/input_file.hpp"
 #include "tuner/journal/journal_file.hpp"
-#include "tuner/trial/restorer.hpp"
+#include "tuner/trial/settings_writer.hpp"
 #include "tuner/journal/run_journal.hpp"
 
 #include <boost/json.hpp>
@@ -210,7 +210,7 @@ ExitCode apply_one(const Config& config, const std::string& option, const std::s
   JournalFile journal(apply_journal_path(on, context));
   const auto opened = open_apply_journal(journal, context, report.file, err);
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
-  write_or_put_back(Restorer(*context.device), journal, target, context.original, opened,
+  write_or_put_back(SettingsWriter(*context.device), journal, target, context.original, opened,
                 "apply " + probe::format_settings(report.changes) + " on " + on.device);
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
   out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device

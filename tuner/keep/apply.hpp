@@ -29,7 +29,7 @@ std::string apply_journal_path(const Config& config, const DeviceContext& contex
 /// unless --allow-mounted, then under the device lock: a start record with the values found
 /// (kept from the first apply while an apply is in effect, so `restore` goes back to the
 /// values before the first change), an intent record, the winner's changes written through
-/// the Restorer (every setting read back), a done record. A change that does not read back
+/// the SettingsWriter (every setting read back), a done record. A change that does not read back
 /// puts the values found back and is an error naming it. Exit codes: 0 applied (or nothing
 /// to apply: the report keeps the baseline), 2 bad input or another drive, 3 drive absent or
 /// a device error, 4 the values found could not be put back after a failed apply.

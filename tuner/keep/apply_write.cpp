@@ -19,7 +19,7 @@ std::optional<results::KernelLogMark> kernel_log_mark() {
                                           static_cast<std::uint64_t>(now.tv_nsec / 1000)};
 }
 
-void write_or_put_back(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
+void write_or_put_back(const SettingsWriter& restorer, JournalFile& journal, const probe::Settings& target,
                        const probe::Settings& found, const OpenedApplyJournal& opened, const std::string& what) {
   const auto applied = restorer.write(target, "apply the report's settings");
   if (applied.done) return;

@@ -5,7 +5,7 @@
 #include "probe/settings.hpp"
 #include "results/journal.hpp"
 #include "tuner/journal/journal_file.hpp"
-#include "tuner/trial/restorer.hpp"
+#include "tuner/trial/settings_writer.hpp"
 
 #include <optional>
 #include <string>
@@ -24,8 +24,8 @@ struct OpenedApplyJournal {
 /// without /dev/kmsg.
 std::optional<results::KernelLogMark> kernel_log_mark();
 
-/// Write `target` to the device through `restorer` (Restorer::write: in apply order, each
-/// value read back). On failure put `found` back (Restorer::restore, read back too) and record
+/// Write `target` to the device through `restorer` (SettingsWriter::write: in apply order, each
+/// value read back). On failure put `found` back (SettingsWriter::restore, read back too) and record
 /// that in `journal` for what it is: with no apply in effect a restore record; with one in
 /// effect (`opened.in_effect_report`) an apply record of `found`, which is that apply's
 /// configuration and stays in effect (a restore record would end it, and 'disktune restore'
@@ -33,7 +33,7 @@ std::optional<results::KernelLogMark> kernel_log_mark();
 /// Throws RunError: 3 (kExitDevice) when the write failed and `found` was put back, 4
 /// (kExitRestoreFailed) when `found` could not be put back either (naming the journal to
 /// restore from).
-void write_or_put_back(const Restorer& restorer, JournalFile& journal, const probe::Settings& target,
+void write_or_put_back(const SettingsWriter& restorer, JournalFile& journal, const probe::Settings& target,
                        const probe::Settings& found, const OpenedApplyJournal& opened, const std::string& what);
 
 }  // namespace disktune::tuner

@@ -16,7 +16,7 @@
 #include "tuner/trial/child_executor.hpp"
 #include "tuner/run/objective_setup.hpp"
 #include "tuner/run/pipeline.hpp"
-#include "tuner/trial/restorer.hpp"
+#include "tuner/trial/settings_writer.hpp"
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/host/signals.hpp"
 #include "tuner/host/time_limits.hpp"
@@ -323,7 +323,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
 
-  const Restorer restorer(*context.device);
+  const SettingsWriter restorer(*context.device);
   RestoreGuard guard(restorer, context.original);
   if (trial_settings.data_in_use) {
     outcome.report.integrity_note = std::string(kDataInUseNote);

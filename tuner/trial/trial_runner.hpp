@@ -9,7 +9,7 @@
 #include "strategies/trial.hpp"
 #include "tuner/trial/confirm_progress.hpp"
 #include "tuner/trial/device_health.hpp"
-#include "tuner/trial/restorer.hpp"
+#include "tuner/trial/settings_writer.hpp"
 #include "tuner/trial/trial_settings.hpp"
 #include "tuner/trial/trial_wire.hpp"
 
@@ -47,7 +47,7 @@ struct OriginalRun {
 /// watchdog child (probe::run_in_child; in process only with TrialSettings::in_process),
 /// its report over the wire (trial_wire.hpp), its status from the evidence (trial_verdict.hpp:
 /// the child's end, the report, the kernel log, the checksum), then the original settings
-/// restored by the parent too (restorer.hpp: from a watched child on a real device), so a
+/// restored by the parent too (settings_writer.hpp: from a watched child on a real device), so a
 /// child that died mid-way leaves nothing changed. The child beats a heartbeat after every
 /// read chunk and setting change, so a stalled read is seen long before the timeout. What
 /// the children found the device to be (wedged, restore blocks, unreadable) is its
@@ -130,7 +130,7 @@ class TrialRunner {
   probe::Device& device_;
   probe::Settings original_;
   TrialSettings settings_;
-  Restorer restorer_;
+  SettingsWriter restorer_;
   std::optional<probe::Seconds> stall_;
   DeviceHealth health_;
   std::optional<std::uint32_t> baseline_crc_;

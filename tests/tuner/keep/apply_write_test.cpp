@@ -40,7 +40,7 @@ TEST_CASE("apply's write: every value written and read back; the journal is left
   {
     tuner::JournalFile journal(dir.path() + "/j");
     start_journal(journal, found);
-    tuner::write_or_put_back(tuner::Restorer(device), journal, target, found, {found, std::nullopt}, "apply test");
+    tuner::write_or_put_back(tuner::SettingsWriter(device), journal, target, found, {found, std::nullopt}, "apply test");
   }
   CHECK(device.state == target);
   CHECK(journal_state(dir.path() + "/j").restores == 0);
@@ -60,7 +60,7 @@ TEST_CASE("apply's write refused by the device: the values found are put back an
     tuner::JournalFile journal(dir.path() + "/j");
     start_journal(journal, found);
     try {
-      tuner::write_or_put_back(tuner::Restorer(device), journal, target, found, {found, std::nullopt}, "apply test");
+      tuner::write_or_put_back(tuner::SettingsWriter(device), journal, target, found, {found, std::nullopt}, "apply test");
     } catch (const tuner::RunError& e) {
       message = e.what();
       code = e.code();
@@ -90,7 +90,7 @@ TEST_CASE("apply's write refused while an earlier apply is in effect: that apply
     start_journal(journal, before);
     journal.append(results::apply_record(found, true, "earlier.json", "t1", "boot-a"));
     try {
-      tuner::write_or_put_back(tuner::Restorer(device), journal, target, found, {before, "earlier.json"}, "apply test");
+      tuner::write_or_put_back(tuner::SettingsWriter(device), journal, target, found, {before, "earlier.json"}, "apply test");
     } catch (const tuner::RunError& e) {
       message = e.what();
     }
@@ -124,7 +124,7 @@ TEST_CASE("apply's write refused and the values found cannot be put back either:
     tuner::JournalFile journal(dir.path() + "/j");
     start_journal(journal, found);
     try {
-      tuner::write_or_put_back(tuner::Restorer(device), journal, target, found, {found, std::nullopt}, "apply test");
+      tuner::write_or_put_back(tuner::SettingsWriter(device), journal, target, found, {found, std::nullopt}, "apply test");
     } catch (const tuner::RunError& e) {
       code = e.code();
       message = e.what();

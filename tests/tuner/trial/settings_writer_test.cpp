@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Restorer: every restore path puts settings back through it, in process only for simulated drives.
-#include "tuner/trial/restorer.hpp"
+// SettingsWriter: every restore path puts settings back through it, in process only for simulated drives.
+#include "tuner/trial/settings_writer.hpp"
 
 #include "tests/support/fake_block_io.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -82,7 +82,7 @@ std::string crashed_journal(const testing::TempDir& dir, tuner::Config& config) 
 
 TEST_CASE("restorer: a simulated drive is restored in this process, through the converging apply", "[tuner]") {
   CountingDevice device(true);
-  const tuner::Restorer restorer(device);
+  const tuner::SettingsWriter restorer(device);
   REQUIRE(restorer.in_process());
   const auto restored = restorer.restore(read_ahead(128));
   REQUIRE(restored.done);
@@ -92,7 +92,7 @@ TEST_CASE("restorer: a simulated drive is restored in this process, through the 
 
 TEST_CASE("restorer: a real device is restored from a watched child, never from this process", "[tuner]") {
   CountingDevice device(false);
-  const tuner::Restorer restorer(device);
+  const tuner::SettingsWriter restorer(device);
   REQUIRE_FALSE(restorer.in_process());
   const auto restored = restorer.restore(read_ahead(128));
   REQUIRE(restored.done);
@@ -109,8 +109,8 @@ TEST_CASE("restorer: the restore guard restores through the restorer", "[tuner]"
   CountingDevice simulated(true);
   CountingDevice real(false);
   {
-    const tuner::Restorer sim_restorer(simulated);
-    const tuner::Restorer real_restorer(real);
+    const tuner::SettingsWriter sim_restorer(simulated);
+    const tuner::SettingsWriter real_restorer(real);
     const tuner::RestoreGuard sim_guard(sim_restorer, read_ahead(128));
     const tuner::RestoreGuard real_guard(real_restorer, read_ahead(128));
   }
@@ -118,7 +118,7 @@ TEST_CASE("restorer: the restore guard restores through the restorer", "[tuner]"
   REQUIRE(real.writes == 0);  // restored in a child
   CountingDevice dismissed(true);
   {
-    const tuner::Restorer restorer(dismissed);
+    const tuner::SettingsWriter restorer(dismissed);
     tuner::RestoreGuard guard(restorer, read_ahead(128));
     guard.dismiss();
   }

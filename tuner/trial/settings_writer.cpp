@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Restorer: Device::restore in this process (simulated) or in a watched child (real devices).
-#include "tuner/trial/restorer.hpp"
+// SettingsWriter: Device::restore in this process (simulated) or in a watched child (real devices).
+#include "tuner/trial/settings_writer.hpp"
 
 #include <iostream>
 
 namespace disktune::tuner {
 
-probe::Result<void> Restorer::restore_here(const probe::Settings& settings) const { return device_.restore(settings); }
+probe::Result<void> SettingsWriter::restore_here(const probe::Settings& settings) const { return device_.restore(settings); }
 
-Restored Restorer::write(const probe::Settings& settings, const std::string& purpose, probe::Seconds limit) const {
+Written SettingsWriter::write(const probe::Settings& settings, const std::string& purpose, probe::Seconds limit) const {
   if (in_process_) {
     auto done = restore_here(settings);
     std::string why = done ? "" : done.error().message();
-    return Restored{std::move(done), probe::ChildEnd::finished, "", std::move(why)};
+    return Written{std::move(done), probe::ChildEnd::finished, "", std::move(why)};
   }
   const auto outcome = probe::run_in_child(
       [&](probe::Heartbeat&) {
@@ -20,10 +20,10 @@ Restored Restorer::write(const probe::Settings& settings, const std::string& pur
         return restored ? std::string() : restored.error().message();
       },
       probe::WatchLimits{limit, std::nullopt, probe::Seconds{2.0}, true});
-  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return Restored{{}, outcome.end, outcome.detail};
+  if (outcome.end == probe::ChildEnd::finished && outcome.payload.empty()) return Written{{}, outcome.end, outcome.detail};
   const bool hung = outcome.end == probe::ChildEnd::timed_out || outcome.end == probe::ChildEnd::wedged;
   const std::string why = outcome.end == probe::ChildEnd::finished ? outcome.payload : outcome.detail;
-  return Restored{probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
+  return Written{probe::Error{std::make_error_code(hung ? std::errc::timed_out : std::errc::io_error),
                                purpose + " (" + why + ")", device_.path()},
                   outcome.end, outcome.detail, why};
 }
