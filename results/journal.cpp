@@ -85,7 +85,7 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   const auto* number = record.if_contains("round");  // absent before extra rounds existed
   const RoundKey key{contenders, number ? static_cast<int>(number->to_number<std::int64_t>()) : 0};
   if (record.at("type").as_string() == "round_intent") {
-    auto& pending = state.pending_rounds[key];
+    auto& pending = state.tune.pending_rounds[key];
     pending.config = contenders.empty() ? probe::Settings{} : contenders.front();
     ++pending.attempts;
     pending.last_boot_id = boot_id;
@@ -94,8 +94,8 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   RoundRecord round;
   round.skipped = std::string(record.at("skipped").as_string());
   round.results = json::value_to<std::vector<strategies::TrialResult>>(record.at("results"));
-  state.pending_rounds.erase(key);
-  state.rounds[key] = std::move(round);
+  state.tune.pending_rounds.erase(key);
+  state.tune.rounds[key] = std::move(round);
 }
 
 // An apply record's "kernel_log" (absent in journals written before it: nullopt); throws
@@ -122,37 +122,37 @@ void apply_record(JournalState& state, const json::object& record) {
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().message());
-    auto& pending = state.pending[{*config, record.at("quick").as_bool()}];
+    auto& pending = state.tune.pending[{*config, record.at("quick").as_bool()}];
     pending.config = *config;
     ++pending.attempts;
     pending.last_boot_id = boot_id;
   } else if (type == "result") {
     // The codecs (results/codec/trial_codec.hpp) throw on a missing or bad field.
     if (record.at("baseline").as_bool()) {
-      state.baseline = json::value_to<strategies::Baseline>(json::value(record));
+      state.tune.baseline = json::value_to<strategies::Baseline>(json::value(record));
     } else {
       auto trial = json::value_to<strategies::TrialResult>(json::value(record));
       const std::pair key{trial.settings, trial.quick};
-      state.pending.erase(key);
-      state.results[key] = std::move(trial);
+      state.tune.pending.erase(key);
+      state.tune.results[key] = std::move(trial);
     }
   } else if (type == "round_intent" || type == "round_result") {
     apply_round_record(state, record, boot_id);
   } else if (type == "restore") {
     ++state.restores;
-    state.apply_in_effect = false;
+    state.apply.in_effect = false;
     state.restored_at = std::string(record.at("restored_at").as_string());
   } else if (type == "apply") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().message());
-    state.applied = std::move(*config);
-    state.apply_done = record.at("done").as_bool();
-    state.apply_in_effect = true;  // an interrupted apply may have written some of it
-    if (state.apply_done) {
-      state.applied_at = std::string(record.at("at").as_string());
-      state.applied_report = std::string(record.at("report").as_string());
-      state.applied_boot_id = boot_id;
-      state.applied_kernel_log = kernel_log_mark_of(record);
+    state.apply.applied = std::move(*config);
+    state.apply.done = record.at("done").as_bool();
+    state.apply.in_effect = true;  // an interrupted apply may have written some of it
+    if (state.apply.done) {
+      state.apply.at = std::string(record.at("at").as_string());
+      state.apply.report = std::string(record.at("report").as_string());
+      state.apply.boot_id = boot_id;
+      state.apply.kernel_log = kernel_log_mark_of(record);
     }
   } else if (type == "end") {
     state.finished = true;

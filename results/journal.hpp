@@ -134,14 +134,8 @@ struct RoundRecord {
 /// baseline and confirmation rounds; an apply journal apply records; both restore and end records.
 enum class JournalKind { tune, apply };
 
-/// The meaning of a decoded journal.
-struct JournalState {
-  JournalKind kind = JournalKind::tune;           ///< from the start record
-  JournalIdentity identity;
-  std::string boot_id;                            ///< of the start record
-  probe::Settings original;                       ///< settings before any change
-  probe::SchedulerTunables original_tunables;     ///< the original scheduler's; empty when not recorded
-  boost::json::object options;
+/// A tune journal's own records: its baseline, trials and confirmation rounds.
+struct TuneRecords {
   std::optional<strategies::Baseline> baseline;  ///< measured_s is its trial's (not journaled)
   /// Completed trials and started-but-unfinished ones, keyed by configuration and effort
   /// (a quick, minimum-samples trial and a full one of the same configuration differ).
@@ -152,16 +146,33 @@ struct JournalState {
   /// its baseline.
   std::map<RoundKey, RoundRecord> rounds;
   std::map<RoundKey, PendingTrial> pending_rounds;
-  int restores = 0;                               ///< `disktune restore` runs recorded
-  /// An apply journal: the configuration of its last apply record, whether that apply
-  /// completed, and whether it is in effect (no restore record after it).
+};
+
+/// An apply journal's own records: the configuration of its last apply record, whether that
+/// apply completed, and whether it is in effect (no restore record after it).
+struct ApplyRecords {
   std::optional<probe::Settings> applied;
-  bool apply_done = false;
-  bool apply_in_effect = false;
-  std::string applied_at;                         ///< the last completed apply's time (UTC)
-  std::string applied_report;                     ///< the last completed apply's report (its "report")
-  std::string applied_boot_id;                    ///< the boot id it was applied in
-  std::optional<KernelLogMark> applied_kernel_log;  ///< where the kernel log stood then, if recorded
+  bool done = false;
+  bool in_effect = false;
+  std::string at;                           ///< the last completed apply's time (UTC)
+  std::string report;                       ///< the last completed apply's report (its "report")
+  std::string boot_id;                      ///< the boot id it was applied in
+  std::optional<KernelLogMark> kernel_log;  ///< where the kernel log stood then, if recorded
+};
+
+/// The meaning of a decoded journal: what its start record says, its kind's own records
+/// (the other kind's stay empty: interpret_journal refuses them), and the restore and end
+/// records both kinds take.
+struct JournalState {
+  JournalKind kind = JournalKind::tune;           ///< from the start record
+  JournalIdentity identity;
+  std::string boot_id;                            ///< of the start record
+  probe::Settings original;                       ///< settings before any change
+  probe::SchedulerTunables original_tunables;     ///< the original scheduler's; empty when not recorded
+  boost::json::object options;
+  TuneRecords tune;                               ///< a tune journal's; empty in an apply journal
+  ApplyRecords apply;                             ///< an apply journal's; empty in a tune journal
+  int restores = 0;                               ///< `disktune restore` runs recorded
   std::string restored_at;                        ///< the last restore record's time (UTC)
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored

@@ -55,18 +55,18 @@ TEST_CASE("a journal written by the code before the codecs reads with its meanin
   REQUIRE(state->finished);
   REQUIRE(state->restored);
   REQUIRE(state->identity.model == "IBM-DJNA-352500");
-  REQUIRE(state->baseline.has_value());
-  REQUIRE(state->baseline->trial.settings == state->original);
-  REQUIRE(state->baseline->trial.status == strategies::TrialStatus::ok);
-  REQUIRE(state->baseline->trial.median > 0.0);
-  REQUIRE(state->baseline->data_crc32 != 0u);
-  REQUIRE(state->baseline->cached_median_mib_s > 0.0);
-  REQUIRE(state->baseline->aa_medians.size() == 3);
-  REQUIRE(state->results.size() == 8);
-  REQUIRE(state->pending.empty());
-  REQUIRE(state->rounds.size() == 1);
-  REQUIRE(state->rounds.begin()->second.results.size() == state->rounds.begin()->first.first.size());
-  REQUIRE(state->rounds.begin()->first.second == 0);  // recorded before round numbers: round 0
+  REQUIRE(state->tune.baseline.has_value());
+  REQUIRE(state->tune.baseline->trial.settings == state->original);
+  REQUIRE(state->tune.baseline->trial.status == strategies::TrialStatus::ok);
+  REQUIRE(state->tune.baseline->trial.median > 0.0);
+  REQUIRE(state->tune.baseline->data_crc32 != 0u);
+  REQUIRE(state->tune.baseline->cached_median_mib_s > 0.0);
+  REQUIRE(state->tune.baseline->aa_medians.size() == 3);
+  REQUIRE(state->tune.results.size() == 8);
+  REQUIRE(state->tune.pending.empty());
+  REQUIRE(state->tune.rounds.size() == 1);
+  REQUIRE(state->tune.rounds.begin()->second.results.size() == state->tune.rounds.begin()->first.first.size());
+  REQUIRE(state->tune.rounds.begin()->first.second == 0);  // recorded before round numbers: round 0
 }
 
 TEST_CASE("every result record of that journal re-encodes to the same JSON, score keys renamed", "[results]") {
@@ -78,14 +78,14 @@ TEST_CASE("every result record of that journal re-encodes to the same JSON, scor
   for (const auto& record : decoded->records) {
     const auto& boot_id = std::string(record.at("boot_id").as_string());
     if (record.at("type") == "result" && record.at("baseline").as_bool()) {
-      REQUIRE(results::result_record(*state->baseline, boot_id) == renamed_to_schema2(json::value(record)));
+      REQUIRE(results::result_record(*state->tune.baseline, boot_id) == renamed_to_schema2(json::value(record)));
       ++compared;
     } else if (record.at("type") == "result") {
       const auto trial = json::value_to<strategies::TrialResult>(json::value(record));
       REQUIRE(results::result_record(trial, boot_id) == renamed_to_schema2(json::value(record)));
       ++compared;
     } else if (record.at("type") == "round_result") {
-      const auto& [key, round] = *state->rounds.begin();
+      const auto& [key, round] = *state->tune.rounds.begin();
       json::value expected = renamed_to_schema2(json::value(record));
       expected.as_object()["round"] = 0;  // written by every round record since extra rounds exist
       REQUIRE(results::round_result_record(key.first, key.second, round.results, round.skipped, boot_id) == expected);

@@ -46,11 +46,11 @@ TEST_CASE("a journal decodes to its records and its meaning", "[results]") {
   REQUIRE(state.has_value());
   REQUIRE(state->identity.model == "IBM-DJNA-352500");
   REQUIRE(state->original == config(0));
-  REQUIRE(state->baseline->trial.median == 3.8);
-  REQUIRE(state->baseline->data_crc32 == 0xabcdu);
-  REQUIRE(state->results.at({config(16), false}).median == 8.2);
-  REQUIRE(state->pending.at({config(8), false}).attempts == 1);
-  REQUIRE(state->pending.at({config(8), false}).last_boot_id == "boot-a");
+  REQUIRE(state->tune.baseline->trial.median == 3.8);
+  REQUIRE(state->tune.baseline->data_crc32 == 0xabcdu);
+  REQUIRE(state->tune.results.at({config(16), false}).median == 8.2);
+  REQUIRE(state->tune.pending.at({config(8), false}).attempts == 1);
+  REQUIRE(state->tune.pending.at({config(8), false}).last_boot_id == "boot-a");
   REQUIRE_FALSE(state->finished);
 }
 
@@ -142,25 +142,25 @@ TEST_CASE("a confirmation round is pending after its intent and done after its r
   const std::string text = sample_journal() + intent + intent;
   auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");
   REQUIRE(state.has_value());
-  REQUIRE(state->pending_rounds.at({contenders, 0}).attempts == 2);
-  REQUIRE(state->rounds.empty());
+  REQUIRE(state->tune.pending_rounds.at({contenders, 0}).attempts == 2);
+  REQUIRE(state->tune.rounds.empty());
   const std::string done = text + results::encode_record(results::round_result_record(
                                       contenders, 0, {ok_trial(0, 3.7), ok_trial(16, 8.0)}, "", "boot-a"));
   state = results::interpret_journal(*results::decode_journal(done, "j"), "j");
   REQUIRE(state.has_value());
-  REQUIRE(state->pending_rounds.empty());
-  REQUIRE(state->rounds.at({contenders, 0}).results.size() == 2);
-  REQUIRE(state->rounds.at({contenders, 0}).results[1].median == 8.0);
-  REQUIRE(state->rounds.at({contenders, 0}).skipped.empty());
+  REQUIRE(state->tune.pending_rounds.empty());
+  REQUIRE(state->tune.rounds.at({contenders, 0}).results.size() == 2);
+  REQUIRE(state->tune.rounds.at({contenders, 0}).results[1].median == 8.0);
+  REQUIRE(state->tune.rounds.at({contenders, 0}).skipped.empty());
   // Another set of contenders is another round; so is an extra round of the same contenders.
-  REQUIRE(state->rounds.count({{config(0), config(8)}, 0}) == 0);
-  REQUIRE(state->rounds.count({contenders, 1}) == 0);
+  REQUIRE(state->tune.rounds.count({{config(0), config(8)}, 0}) == 0);
+  REQUIRE(state->tune.rounds.count({contenders, 1}) == 0);
   const std::string extra = done + results::encode_record(results::round_result_record(
                                        contenders, 1, {ok_trial(0, 3.9), ok_trial(16, 7.0)}, "", "boot-a"));
   state = results::interpret_journal(*results::decode_journal(extra, "j"), "j");
   REQUIRE(state.has_value());
-  REQUIRE(state->rounds.at({contenders, 0}).results[1].median == 8.0);  // not overwritten
-  REQUIRE(state->rounds.at({contenders, 1}).results[1].median == 7.0);
+  REQUIRE(state->tune.rounds.at({contenders, 0}).results[1].median == 8.0);  // not overwritten
+  REQUIRE(state->tune.rounds.at({contenders, 1}).results[1].median == 7.0);
 }
 
 TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact", "[results]") {
@@ -169,7 +169,7 @@ TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact
   REQUIRE(state.has_value());
   REQUIRE(state->restores == 1);
   REQUIRE_FALSE(state->finished);
-  REQUIRE(state->pending.at({config(8), false}).attempts == 1);
+  REQUIRE(state->tune.pending.at({config(8), false}).attempts == 1);
 }
 
 TEST_CASE("the start record alone is read when later records are damaged", "[results]") {
@@ -181,7 +181,7 @@ TEST_CASE("the start record alone is read when later records are damaged", "[res
   REQUIRE(start.has_value());
   REQUIRE(start->original == config(0));
   REQUIRE(start->identity.model == "IBM-DJNA-352500");
-  REQUIRE_FALSE(start->baseline.has_value());
+  REQUIRE_FALSE(start->tune.baseline.has_value());
   std::string bad_start = sample_journal();
   bad_start[30] ^= 0x01;
   REQUIRE_FALSE(results::interpret_start(bad_start, "j").has_value());
@@ -244,21 +244,21 @@ TEST_CASE("an apply journal says whether its apply is in effect: apply records, 
   results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
   std::string text = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), kApplyOptions));
   REQUIRE(state_of(text).kind == results::JournalKind::apply);
-  REQUIRE_FALSE(state_of(text).apply_in_effect);
+  REQUIRE_FALSE(state_of(text).apply.in_effect);
   // Interrupted between intent and done: in effect (some of it may be written), not done.
   text += results::encode_record(results::apply_record(config(16), false, "r.json", "t1", "boot-a"));
-  REQUIRE(state_of(text).apply_in_effect);
-  REQUIRE_FALSE(state_of(text).apply_done);
+  REQUIRE(state_of(text).apply.in_effect);
+  REQUIRE_FALSE(state_of(text).apply.done);
   text += results::encode_record(results::apply_record(config(16), true, "r.json", "t2", "boot-a"));
   auto applied = state_of(text);
-  REQUIRE(applied.apply_in_effect);
-  REQUIRE(applied.apply_done);
-  REQUIRE(applied.applied == config(16));
-  REQUIRE(applied.applied_at == "t2");
+  REQUIRE(applied.apply.in_effect);
+  REQUIRE(applied.apply.done);
+  REQUIRE(applied.apply.applied == config(16));
+  REQUIRE(applied.apply.at == "t2");
   REQUIRE(applied.original == config(0));
   text += results::encode_record(results::restore_record("t3", "boot-a"));
   const auto restored = state_of(text);
-  REQUIRE_FALSE(restored.apply_in_effect);
+  REQUIRE_FALSE(restored.apply.in_effect);
   REQUIRE(restored.restored_at == "t3");
 }
 
@@ -268,14 +268,14 @@ TEST_CASE("an apply record keeps where the kernel log stood; one without it read
   const results::KernelLogMark mark{3344, 63081206663};
   const auto marked = state_of(start + results::encode_record(results::apply_record(config(16), true, "r.json", "t1",
                                                                                     "boot-a", mark)));
-  REQUIRE(marked.applied_kernel_log == std::optional(mark));
+  REQUIRE(marked.apply.kernel_log == std::optional(mark));
   // The apply record as disktune wrote it before the mark existed: still an apply in effect.
   const boost::json::object old{{"type", "apply"}, {"boot_id", "boot-a"}, {"settings", results::settings_to_json(config(16))},
                                 {"done", true}, {"report", "r.json"}, {"at", "t1"}};
   const auto unmarked = state_of(start + results::encode_record(old));
-  REQUIRE(unmarked.apply_in_effect);
-  REQUIRE(unmarked.applied_at == "t1");
-  REQUIRE_FALSE(unmarked.applied_kernel_log.has_value());
+  REQUIRE(unmarked.apply.in_effect);
+  REQUIRE(unmarked.apply.at == "t1");
+  REQUIRE_FALSE(unmarked.apply.kernel_log.has_value());
   // A damaged mark is an error naming the record, not a silent "no mark".
   boost::json::object bad = old;
   bad["kernel_log"] = boost::json::object{{"seq", "many"}};

@@ -225,7 +225,7 @@ ExitCode run_restore(const Config& config, std::ostream& err) {
   // No capability probe: it writes trial values, and a restore writes only the originals.
   auto context = open_device_unprobed(config, err);
   const auto apply_state = config.journal_path ? std::nullopt : apply_journal_state(config, context);
-  const bool applied = apply_state && apply_state->apply_in_effect;
+  const bool applied = apply_state && apply_state->apply.in_effect;
   // Only an apply journal, its apply undone already: nothing to put back (not "no journal").
   if (apply_state && !applied && !config.journal_path && !tune_journal_of_this_drive(config, context) &&
       !context.recovered_probe) {

@@ -160,7 +160,7 @@ bool spent(const std::string& path) {
   const auto text = read_whole_file(path);
   if (!text) return false;
   const auto state = results::read_journal(*text, path);
-  return state && !state->apply_in_effect && ((state->finished && state->restored) || state->restores > 0);
+  return state && !state->apply.in_effect && ((state->finished && state->restored) || state->restores > 0);
 }
 
 }  // namespace

@@ -195,8 +195,8 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
       throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
                                      "; a resume would mix them (run with the journal's options to resume, or --fresh "
                                      "to set it aside and start over)");
-    log << "disktune: resuming " << file_.path() << ": " << state->results.size() << " trials done, "
-        << state->pending.size() << " in flight when it stopped\n";
+    log << "disktune: resuming " << file_.path() << ": " << state->tune.results.size() << " trials done, "
+        << state->tune.pending.size() << " in flight when it stopped\n";
     resumed_ = std::move(*state);
     resume_history();
     return true;
@@ -220,7 +220,7 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
 
 std::optional<strategies::Baseline> RunJournal::saved_baseline() const {
   if (!resumed_) return std::nullopt;
-  return resumed_->baseline;
+  return resumed_->tune.baseline;
 }
 
 std::optional<strategies::Stop> RunJournal::record_baseline(const strategies::Baseline& baseline) {
@@ -231,10 +231,10 @@ std::optional<strategies::Stop> RunJournal::record_baseline(const strategies::Ba
 // journal is set aside (--fresh), whatever the new run's options.
 void RunJournal::carry_quarantine(const results::JournalState& state, std::ostream& log) {
   std::map<probe::Settings, TrialResult> kept;
-  for (const auto& [key, trial] : state.results)
+  for (const auto& [key, trial] : state.tune.results)
     if (trial.status == TrialStatus::hang || trial.status == TrialStatus::wedged || trial.status == TrialStatus::crashed)
       kept.emplace(key.first, trial);
-  for (const auto& [key, pending] : state.pending)
+  for (const auto& [key, pending] : state.tune.pending)
     if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty())
       kept.emplace(key.first, crashed(key.first, why));
   for (auto& [config, trial] : kept) {
@@ -248,8 +248,8 @@ void RunJournal::carry_quarantine(const results::JournalState& state, std::ostre
 // What the resumed journal holds for the Evaluator: completed trials, and the verdict on each
 // unfinished attempt that must not run again (one that died once in this boot runs once more).
 void RunJournal::resume_history() {
-  history_.results = resumed_->results;
-  for (const auto& [key, pending] : resumed_->pending)
+  history_.results = resumed_->tune.results;
+  for (const auto& [key, pending] : resumed_->tune.pending)
     if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty()) {
       TrialResult verdict = crashed(key.first, why + ": quarantined");
       verdict.quick = key.second;
@@ -276,9 +276,9 @@ strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>
                                               const strategies::RoundMeasure& measure) {
   const results::RoundKey key{contenders, round};
   if (resumed_) {
-    if (const auto done = resumed_->rounds.find(key); done != resumed_->rounds.end())
+    if (const auto done = resumed_->tune.rounds.find(key); done != resumed_->tune.rounds.end())
       return strategies::Round{done->second.results, done->second.skipped};
-    if (const auto it = resumed_->pending_rounds.find(key); it != resumed_->pending_rounds.end())
+    if (const auto it = resumed_->tune.pending_rounds.find(key); it != resumed_->tune.pending_rounds.end())
       if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
         strategies::Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
         if (auto stop = write(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_)))

@@ -111,11 +111,11 @@ OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& co
                                      results::drive_difference(state->identity, identity) +
                                      "; nothing applied (its values found are never written to this drive: move it "
                                      "away, e.g. 'mv " + file.path() + " " + file.path() + ".old', and apply again)");
-    if (state && state->apply_in_effect) {
+    if (state && state->apply.in_effect) {
       refuse_twin_loop(state->identity.path, identity, file.path());
       log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("
           << probe::format_settings(state->original) << ") for 'disktune restore'\n";
-      return {state->original, state->applied_report.empty() ? "an interrupted apply" : state->applied_report};
+      return {state->original, state->apply.report.empty() ? "an interrupted apply" : state->apply.report};
     }
     log << "disktune: previous apply journal kept as " << file.set_aside()
         << (state ? " (restored since)\n" : " (unreadable)\n");
@@ -178,7 +178,7 @@ std::optional<results::JournalState> apply_journal_state(const Config& config, c
 
 bool apply_in_effect(const Config& config, const DeviceContext& context) {
   const auto state = apply_journal_state(config, context);
-  return state && state->apply_in_effect;
+  return state && state->apply.in_effect;
 }
 
 namespace {

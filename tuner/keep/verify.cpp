@@ -70,11 +70,11 @@ DriftEvidence drift_evidence(const DeviceContext& context) {
   config.device = context.device->path();
   const auto state = apply_journal_state(config, context);
   if (!state) return evidence;
-  if (!state->apply_in_effect) evidence.restored_at = state->restored_at;
-  evidence.applied_at = state->applied_at;
-  evidence.applied_boot_id = state->applied_boot_id;
-  if (state->applied_kernel_log && state->applied_boot_id == evidence.current_boot_id)
-    add_kernel_log(evidence, *state->applied_kernel_log, context.device->path());
+  if (!state->apply.in_effect) evidence.restored_at = state->restored_at;
+  evidence.applied_at = state->apply.at;
+  evidence.applied_boot_id = state->apply.boot_id;
+  if (state->apply.kernel_log && state->apply.boot_id == evidence.current_boot_id)
+    add_kernel_log(evidence, *state->apply.kernel_log, context.device->path());
   return evidence;
 }
 

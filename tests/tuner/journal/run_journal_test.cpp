@@ -60,7 +60,7 @@ TEST_CASE("run journal: started with the originals, resumed while unfinished, se
   CHECK(state.identity.path == "sim:");
   CHECK(state.original == context.original);
   CHECK_FALSE(state.finished);
-  CHECK(state.pending.size() == 1);
+  CHECK(state.tune.pending.size() == 1);
 
   {
     const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
@@ -165,5 +165,5 @@ TEST_CASE("run journal: a confirmation round is one unit: measured once, taken f
   const auto wedged = journal->confirm_round(contenders, 1, stopped);
   REQUIRE(std::holds_alternative<strategies::Stop>(wedged));
   CHECK(std::get<strategies::Stop>(wedged).reason == strategies::StopReason::wedged);
-  CHECK(state_of(*config.journal_path).pending_rounds.size() == 1);
+  CHECK(state_of(*config.journal_path).tune.pending_rounds.size() == 1);
 }

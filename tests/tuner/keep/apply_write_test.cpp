@@ -72,7 +72,7 @@ TEST_CASE("apply's write refused by the device: the values found are put back an
   CHECK(device.state == found);  // read_ahead_kb, written before nr_requests failed, is back too
   const auto state = journal_state(dir.path() + "/j");
   CHECK(state.restores == 1);
-  CHECK_FALSE(state.apply_in_effect);
+  CHECK_FALSE(state.apply.in_effect);
 }
 
 TEST_CASE("apply's write refused while an earlier apply is in effect: that apply stays in effect", "[tuner]") {
@@ -99,9 +99,9 @@ TEST_CASE("apply's write refused while an earlier apply is in effect: that apply
   CHECK(device.state == found);
   const auto state = journal_state(dir.path() + "/j");
   CHECK(state.restores == 0);
-  CHECK(state.apply_in_effect);
-  REQUIRE(state.applied);
-  CHECK(*state.applied == found);
+  CHECK(state.apply.in_effect);
+  REQUIRE(state.apply.applied);
+  CHECK(*state.apply.applied == found);
   CHECK(state.original == before);  // 'disktune restore' still reaches the values from before it
 }
 
