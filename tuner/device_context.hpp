@@ -5,11 +5,27 @@
 
 #include "probe/device.hpp"
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace disktune::tuner {
+
+/// Which device a command opens, and how: the command line's DEVICE (identify/plan --from FILE
+/// already folded in as "sim:FILE"), --seed, --sim-profile and --allow-mounted.
+struct DeviceRequest {
+  std::string spec = "sim:";               ///< a /dev path, "sim:" or "sim:FILE" (probe::make_device)
+  std::uint64_t seed = 1;                  ///< --seed N: a simulated drive's noise sequence
+  std::optional<std::string> sim_profile;  ///< --sim-profile FILE: a simulated drive's timing model
+  bool allow_mounted = false;              ///< --allow-mounted: the disk's data is in use (mounted, md/dm)
+};
+
+/// The capture file a "sim:FILE" DEVICE names; nullopt for "sim:" and real devices.
+inline std::optional<std::string> sim_capture_file(const std::string& device) {
+  if (device.size() <= 4 || !probe::is_sim_spec(device)) return std::nullopt;
+  return device.substr(4);
+}
 
 /// What every command learns about a device before doing anything to it.
 struct DeviceContext {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// RunError and the exit codes: how a failed run reaches main().
+// RunError, UsageError and the exit codes: how a failed run reaches main().
 #pragma once
 
 #include "probe/core/error.hpp"
@@ -30,6 +30,12 @@ class RunError : public std::runtime_error {
 
  private:
   ExitCode code_;
+};
+
+/// A command-line error: printed as one line, exit code 2.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
 };
 
 /// Bad input (errc::invalid_argument: unreadable capture, bad profile, bad spec) maps to

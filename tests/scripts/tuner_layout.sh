@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The rooms of tuner/ (tuner/CMakeLists.txt) include one another one way only: each room names
-# the rooms below it that it may use, the basics directly in tuner/ (config.hpp, run_error.hpp,
+# the rooms below it that it may use, the basics directly in tuner/ (run_error.hpp,
 # device_context.hpp) use no room, and nothing under probe/, bench/, strategies/ or results/
 # includes tuner/. A file directly in tuner/ other than the basics, main.cpp and
 # CMakeLists.txt, or a room this test does not know, fails too: a new file finds its room.
@@ -22,7 +22,7 @@ declare -A may_use=(
   [evaluate]="run device journal trial host"
   [cli]="evaluate fleet keep run device journal trial host"
 )
-basics="config.hpp device_context.hpp run_error.hpp"
+basics="device_context.hpp run_error.hpp"
 
 # includes FILE...: the tuner/ headers the files include, one "FILE:LINE:HEADER" a line.
 includes() {

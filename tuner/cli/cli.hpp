@@ -2,7 +2,7 @@
 // The command line: argv parsed into a Config (Boost.Program_options; README "CLI").
 #pragma once
 
-#include "tuner/config.hpp"
+#include "tuner/cli/config.hpp"
 
 namespace disktune::tuner {
 

@@ -3,7 +3,7 @@
 // "inf", "+3" and "3x" are refused exactly rather than by a locale-dependent stream.
 #include "tuner/cli/cli_numbers.hpp"
 
-#include "tuner/config.hpp"
+#include "tuner/cli/config.hpp"
 
 #include <charconv>
 #include <cmath>

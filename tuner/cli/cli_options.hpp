@@ -4,7 +4,7 @@
 // reported with its accepted range instead of Boost's generic "invalid option value".
 #pragma once
 
-#include "tuner/config.hpp"
+#include "tuner/cli/config.hpp"
 
 #include <boost/program_options/options_description.hpp>
 

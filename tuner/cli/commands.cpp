@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// identify, plan, bench and tune: glue between a Config, the libraries and the outputs.
+// identify, plan, bench and tune, and every command's dispatch with its own options.
 #include "tuner/device/open_device.hpp"
 #include "probe/device.hpp"
 #include "tuner/cli/commands.hpp"
@@ -20,11 +20,12 @@
 #include "tuner/keep/install.hpp"
 #include "tuner/cli/report_command.hpp"
 #include "tuner/fleet/multi_tune.hpp"
-#include "tuner/host/input_file.hpp"
+#include "tuner/cli/command_options.hpp"
 #include "tuner/cli/summaries.hpp"
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/run/session.hpp"
 #include "tuner/run/tune_outputs.hpp"
+#include "tuner/keep/restore.hpp"
 #include "tuner/keep/verify.hpp"
 #include "tuner/host/version.hpp"
 
@@ -40,7 +41,7 @@ namespace {
 namespace json = boost::json;
 
 // The device lock of a command that writes to its device (README "One command per device").
-DeviceLock lock_device(const Config& config) { return DeviceLock(device_spec(config)); }
+DeviceLock lock_device(const Config& config) { return DeviceLock(device_request(config).spec); }
 
 probe::IdentifyInfo identify_from_file(const Config& config) {
   auto info = probe::parse_identify_file(*config.from_file, config.format);
@@ -55,7 +56,7 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
     info = identify_from_file(config);
   } else {
     const auto lock = lock_device(config);  // the capability probe writes nr_requests
-    const auto context = open_device(config, err);
+    const auto context = open_device(device_request(config), err);
     // A loop, NVMe or virtio disk answers no ATA IDENTIFY: say so, and where its settings are.
     if (!context.identify)
       throw RunError(kExitDevice, context.device->path() + ": " + context.identify_note +
@@ -74,10 +75,10 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
 }
 
 ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
-  refuse_device_in_use(config);  // its capability probe writes queue settings, as a tune does
+  refuse_device_in_use(device_request(config));  // its capability probe writes queue settings, as a tune does
   const auto lock = lock_device(config);  // the capability probe writes nr_requests
-  const auto context = open_device(config, err);
-  const auto space = plan_space(context, config);
+  const auto context = open_device(device_request(config), err);
+  const auto space = plan_space(context, space_bounds(config));
   const auto device = describe_device(context);
   const auto described = describe_space(space);
   if (config.json) {
@@ -172,7 +173,7 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
 }
 
 void refuse_small_device(const Config& config) {
-  refuse_device_in_use(config);  // never open a disk in use to look at its size
+  refuse_device_in_use(device_request(config));  // never open a disk in use to look at its size
   const auto device = open_bench_device(config);
   if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());
 }
@@ -193,56 +194,20 @@ std::string next_steps(const Config& config, const results::Report& report) {
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {
-  if (multi_drive(config)) return run_multi_tune(config, out, err);
-  check_tune_outputs(config);
+  if (multi_drive(config)) return run_multi_tune(fleet_options(config), out, err);
+  const TuneOptions tune = tune_options(config);
+  check_tune_outputs(tune);
   refuse_small_device(config);
-  const auto outcome = run_tune(config, err);
+  const auto outcome = run_tune(tune, err);
   // The table goes first (to stderr when an output file is stdout), so a failing write
   // cannot lose it.
-  std::ostream& table = tune_output_to_stdout(config) ? err : out;
+  std::ostream& table = tune_output_to_stdout(tune) ? err : out;
   table << results::TableEmitter().render(outcome.report) << '\n';
   table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
-  const bool written = write_tune_outputs(config, outcome.report, err);
+  const bool written = write_tune_outputs(tune, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
   if (written) err << next_steps(config, outcome.report);
   return !written && has_answer(outcome.exit_code) ? kExitUsage : outcome.exit_code;
-}
-
-// The default tune journal exists and its start record is this drive's (results::drive_difference).
-bool tune_journal_of_this_drive(const Config& config, const DeviceContext& context) {
-  const std::string path = default_journal_path(journal_key(config, context));
-  const auto text = read_whole_file(path);
-  if (!text) return false;
-  const auto start = results::interpret_start(*text, path);
-  return start && results::drive_difference(start->identity, journal_identity(context)).empty();
-}
-
-// `disktune restore`: the tune journal's originals (a tune may have stopped in a trial's
-// state), then, while an apply is in effect, the apply journal's: the values from before the
-// first change, whichever came first. --journal FILE restores from that journal only.
-ExitCode run_restore(const Config& config, std::ostream& err) {
-  const auto lock = lock_device(config);
-  // No capability probe: it writes trial values, and a restore writes only the originals.
-  auto context = open_device_unprobed(config, err);
-  const auto apply_state = config.journal_path ? std::nullopt : apply_journal_state(config, context);
-  const bool applied = apply_state && apply_state->apply.in_effect;
-  // Only an apply journal, its apply undone already: nothing to put back (not "no journal").
-  if (apply_state && !applied && !config.journal_path && !tune_journal_of_this_drive(config, context) &&
-      !context.recovered_probe) {
-    err << "disktune: nothing to restore on " << context.device->path() << ": the apply recorded in "
-        << apply_journal_path(config, context) << " was undone"
-        << (apply_state->restored_at.empty() ? std::string() : " at " + apply_state->restored_at) << '\n';
-    return kExitOk;
-  }
-  // Beside an apply in effect, a tune journal of another drive at the default path (a loop
-  // device's kernel name reused) is none of this drive's business: it must not block the apply's.
-  const bool tune_journal = config.journal_path || !applied || tune_journal_of_this_drive(config, context);
-  if (tune_journal) restore_from_journal(config, context, err);
-  if (!applied) return kExitOk;
-  Config from_apply = config;
-  from_apply.journal_path = apply_journal_path(config, context);
-  restore_from_journal(from_apply, context, err);
-  return kExitOk;
 }
 
 ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
@@ -255,13 +220,13 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
     case Command::plan: return run_plan(config, out, err);
     case Command::bench: return run_bench(config, out);
     case Command::tune: return run_tune_command(config, out, err);
-    case Command::restore: return run_restore(config, err);
-    case Command::apply: return run_apply(config, out, err);
-    case Command::verify: return run_verify(config, out, err);
-    case Command::install: return run_install(config, out);
-    case Command::uninstall: return run_uninstall(config, out);
+    case Command::restore: return run_restore(restore_options(config), err);
+    case Command::apply: return run_apply(apply_options(config), out, err);
+    case Command::verify: return run_verify(verify_options(config), out, err);
+    case Command::install: return run_install(install_options(config), out);
+    case Command::uninstall: return run_uninstall(install_options(config), out);
     case Command::report: return run_report(config);
-    case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(config, out, err));
+    case Command::evaluate: return static_cast<ExitCode>(run_evaluate_command(evaluate_request(config), out, err));
   }
   return kExitUsage;
 }

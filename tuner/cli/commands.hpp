@@ -3,7 +3,7 @@
 // evaluate, help, version), dispatched from one Config; each returns its exit code.
 #pragma once
 
-#include "tuner/config.hpp"
+#include "tuner/cli/config.hpp"
 #include "tuner/run_error.hpp"
 
 #include <ostream>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probe/device.hpp"
-#include "tuner/config.hpp"
+#include "tuner/cli/config.hpp"
 #include "tuner/run_error.hpp"
 
 #include <ostream>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "tuner/cli/commands.hpp"
-#include "tuner/config.hpp"
+#include "tuner/cli/config.hpp"
 
 namespace disktune::tuner {
 

@@ -4,11 +4,13 @@
 
 #include "probe/linux/linux_device.hpp"
 #include "probe/sim/sim_device.hpp"
+#include "tuner/host/host.hpp"
 
 namespace disktune::tuner {
 
 probe::Result<std::unique_ptr<probe::Device>> make_device(const std::string& spec,
                                                          const probe::DeviceOptions& options) {
+  if (host().open_device) return host().open_device(spec, options);  // a test's fake machine
   if (probe::is_sim_spec(spec)) {
     const std::string file = spec.substr(probe::kSimSpec.size());
     return probe::make_sim_device(file.empty() ? std::nullopt : std::optional<std::string>(file), options);

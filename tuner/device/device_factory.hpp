@@ -13,6 +13,7 @@ namespace disktune::tuner {
 /// "sim:FILE" (a simulated drive from an identify capture), or a block device path.
 /// Errors: bad spec, unreadable identify file or profile (errc::invalid_argument with the
 /// reason), open errors (errno, "open", path), a path that is not a block device (ENOTBLK).
+/// Under a fake host (host().open_device set: tests) that opener answers instead.
 probe::Result<std::unique_ptr<probe::Device>> make_device(const std::string& spec,
                                                          const probe::DeviceOptions& options);
 

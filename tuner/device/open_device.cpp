@@ -13,21 +13,21 @@
 
 namespace disktune::tuner {
 
-DeviceContext open_device(const Config& config, std::ostream& log) {
-  DeviceContext context = open_device_unprobed(config, log);
+DeviceContext open_device(const DeviceRequest& request, std::ostream& log) {
+  DeviceContext context = open_device_unprobed(request, log);
   probe_capabilities(context);
   return context;
 }
 
 void probe_capabilities(DeviceContext& context) {
-  with_probe_record(context, kLockDir, [&context] { context.capabilities = context.device->capabilities(); });
+  with_probe_record(context, host().lock_dir, [&context] { context.capabilities = context.device->capabilities(); });
 }
 
-DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
+DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& log) {
   probe::DeviceOptions options;
-  options.seed = config.seed;
-  options.sim_profile = config.sim_profile;
-  const std::string spec = device_spec(config);
+  options.seed = request.seed;
+  options.sim_profile = request.sim_profile;
+  const std::string& spec = request.spec;
   auto device = make_device(spec, options);
   // A simulated drive is made from files: anything wrong with them is bad input (exit 2).
   if (!device && probe::is_sim_spec(spec)) throw RunError(kExitUsage, device.error().message());
@@ -38,7 +38,7 @@ DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
     context.identify = std::move(*identify);
   else
     context.identify_note = identify.error().message();
-  context.recovered_probe = recover_probe_record(context, kLockDir, log);
+  context.recovered_probe = recover_probe_record(context, host().lock_dir, log);
   auto original = context.device->snapshot();
   if (!original) throw_device_error(original.error());
   context.original = std::move(*original);
@@ -48,27 +48,27 @@ DeviceContext open_device_unprobed(const Config& config, std::ostream& log) {
   return context;
 }
 
-void refuse_device_in_use(const Config& config) {
-  if (config.from_file || probe::is_sim_spec(config.device) || config.allow_mounted) return;
-  const auto uses = probe::device_uses(probe::kernel_name(config.device));
+void refuse_device_in_use(const DeviceRequest& request) {
+  if (probe::is_sim_spec(request.spec) || request.allow_mounted) return;
+  const auto uses = probe::device_uses(probe::kernel_name(request.spec));
   if (uses.empty()) return;
   std::string why;
   for (const auto& use : uses) why += (why.empty() ? "" : "; ") + use;
-  throw RunError(kExitUsage, "refusing to tune " + config.device + ": " + why +
+  throw RunError(kExitUsage, "refusing to tune " + request.spec + ": " + why +
                                  " (--allow-mounted to tune it anyway)");
 }
 
-strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config) {
+strategies::SearchSpace plan_space(const DeviceContext& context, const SpaceBounds& bounds) {
   strategies::SpaceOptions options;
-  options.only = config.measure.only;
+  options.only = bounds.only;
   // --allow-mounted declares the data in use (it may be mounted by the time a trial runs):
   // the ATA knobs are refused (probe::in_use_hazard), plan and tune alike.
-  options.data_in_use = config.allow_mounted;
-  if (config.safe_only) {
+  options.data_in_use = bounds.data_in_use;
+  if (bounds.safe_only) {
     std::vector<probe::SettingId> safe;
     for (const auto id : probe::all_settings())
       if (probe::setting_info(id).risk == probe::Risk::safe &&
-          (!config.measure.only || std::find(config.measure.only->begin(), config.measure.only->end(), id) != config.measure.only->end()))
+          (!bounds.only || std::find(bounds.only->begin(), bounds.only->end(), id) != bounds.only->end()))
         safe.push_back(id);
     options.only = safe;
   }

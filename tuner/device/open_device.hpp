@@ -4,22 +4,21 @@
 
 #include "results/report.hpp"
 #include "strategies/search_space.hpp"
-#include "tuner/config.hpp"
 #include "tuner/device_context.hpp"
 
 #include <ostream>
 
 namespace disktune::tuner {
 
-/// Open `config.device` (or sim:FILE for --from FILE) and read identify, capabilities and
+/// Open `request.spec` and read identify, capabilities and
 /// the original settings. Call under the device lock (DeviceLock). Throws RunError: exit 2
 /// for bad input, 3 for device errors, 4 when a leftover probe record cannot be restored.
-DeviceContext open_device(const Config& config, std::ostream& log);
+DeviceContext open_device(const DeviceRequest& request, std::ostream& log);
 /// open_device without the capability probe (context.capabilities empty). The probe writes
 /// trial values (queue/nr_requests): `tune` records the original settings in its journal
 /// first, then calls probe_capabilities. First puts back the settings of a probe that was
 /// killed (recover_probe_record, saying so on `log`). Throws like open_device.
-DeviceContext open_device_unprobed(const Config& config, std::ostream& log);
+DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& log);
 /// Fill context.capabilities (the device's capability probe; may write and restore
 /// settings), with the original settings recorded next to the device lock while it writes
 /// (with_probe_record), so a kill -9 mid-probe is undone by the next command.
@@ -28,11 +27,18 @@ void probe_capabilities(DeviceContext& context);
 /// Refuse (RunError, exit 2) a real disk that is mounted, swapped on or held by md/dm/LVM
 /// (it, or one of its partitions), unless --allow-mounted. Checked before the device is
 /// opened. Simulated drives pass.
-void refuse_device_in_use(const Config& config);
+void refuse_device_in_use(const DeviceRequest& request);
 
-/// The legal space of an opened device under `config` (--only, --safe-only; --allow-mounted:
-/// the data-safe knobs only, the others excluded with probe::in_use_hazard's reason).
-strategies::SearchSpace plan_space(const DeviceContext& context, const Config& config);
+/// What bounds the legal space beyond the device itself (plan and tune's options).
+struct SpaceBounds {
+  std::optional<std::vector<probe::SettingId>> only;  ///< --only SETTING,...: nullopt = every setting
+  bool safe_only = false;    ///< --safe-only: only settings of probe::Risk::safe
+  bool data_in_use = false;  ///< --allow-mounted: the data-safe knobs only (probe::in_use_hazard)
+};
+
+/// The legal space of an opened device within `bounds` (strategies::build_space); a knob
+/// --allow-mounted refuses is excluded with probe::in_use_hazard's reason.
+strategies::SearchSpace plan_space(const DeviceContext& context, const SpaceBounds& bounds);
 
 /// The report's device, space and identify sections for an opened device.
 results::DeviceInfo describe_device(const DeviceContext& context);

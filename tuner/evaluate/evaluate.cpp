@@ -54,12 +54,12 @@ std::string drive_signature(probe::Device& device, const strategies::SearchSpace
   return signature;
 }
 
-TrialSettings evaluation_trial_settings(const Config& config) {
+TrialSettings evaluation_trial_settings(const EvaluateRequest& request) {
   TrialSettings settings;
-  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(config.measure.duration_s)};
-  settings.sampling = bench::SamplingPlan{config.measure.repeats, config.measure.max_repeats, 0.02, true};
+  settings.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(request.measure.duration_s)};
+  settings.sampling = bench::SamplingPlan{request.measure.repeats, request.measure.max_repeats, 0.02, true};
   settings.in_process = true;
-  settings.objective = config.measure.objectives.front();
+  settings.objective = request.measure.objectives.front();
   return settings;
 }
 
@@ -80,7 +80,7 @@ double true_score(const std::string& file, const probe::Settings& config, const 
   return sample ? sample->value : 0.0;
 }
 
-EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::string& name, const Config& config) {
+EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::string& name, const EvaluateRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   EvaluationRun run;
   run.strategy = name;
@@ -88,9 +88,9 @@ EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::st
   run.seed = seed;
   auto device = sim_drive(file, seed, kSimNoisePct);
   auto original = (*device)->snapshot();
-  const auto space = space_of(**device, *original, config.measure.only);
+  const auto space = space_of(**device, *original, request.measure.only);
   run.legal_count = space.legal_count();
-  const TrialSettings trial_settings = evaluation_trial_settings(config);
+  const TrialSettings trial_settings = evaluation_trial_settings(request);
   TrialRunner runner(**device, *original, trial_settings);
   ChildExecutor executor(runner, {});
   strategies::MemoryTrialStore store;
@@ -135,28 +135,28 @@ std::vector<std::string> tunable_drive_files(const std::string& directory, const
   return files;
 }
 
-std::vector<std::string> evaluated_strategies(const Config& config) {
+std::vector<std::string> evaluated_strategies(const EvaluateRequest& request) {
   std::vector<std::string> names;
   for (const auto& name : strategies::strategy_names())
-    if (config.evaluate.strategies.empty() || std::find(config.evaluate.strategies.begin(), config.evaluate.strategies.end(), name) != config.evaluate.strategies.end())
+    if (request.options.strategies.empty() || std::find(request.options.strategies.begin(), request.options.strategies.end(), name) != request.options.strategies.end())
       names.push_back(name);
   return names;
 }
 
-std::vector<std::uint64_t> evaluation_seeds(const Config& config) {
+std::vector<std::uint64_t> evaluation_seeds(const EvaluateRequest& request) {
   std::vector<std::uint64_t> seeds;
-  for (int i = 0; i < config.evaluate.seeds; ++i) seeds.push_back(config.seed + static_cast<std::uint64_t>(i));
+  for (int i = 0; i < request.options.seeds; ++i) seeds.push_back(request.first_seed + static_cast<std::uint64_t>(i));
   return seeds;
 }
 
-std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const Config& config) {
-  const auto names = evaluated_strategies(config);
-  const auto seeds = evaluation_seeds(config);
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const EvaluateRequest& request) {
+  const auto names = evaluated_strategies(request);
+  const auto seeds = evaluation_seeds(request);
   const std::size_t pairs = files.size() * seeds.size();
   std::vector<EvaluationRun> runs(pairs * names.size());
   tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
     const std::size_t pair = i / names.size();
-    runs[i] = run_one(files[pair / seeds.size()], seeds[pair % seeds.size()], names[i % names.size()], config);
+    runs[i] = run_one(files[pair / seeds.size()], seeds[pair % seeds.size()], names[i % names.size()], request);
   });
   return runs;
 }

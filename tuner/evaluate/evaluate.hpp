@@ -2,7 +2,7 @@
 // disktune evaluate: every strategy over many SIMULATED drives and seeds, against exhaustive.
 #pragma once
 
-#include "tuner/config.hpp"
+#include "tuner/run/tune_options.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +12,24 @@
 #include <vector>
 
 namespace disktune::tuner {
+
+/// `evaluate`'s options (docs/evaluation.md): which SIMULATED drives, seeds and strategies.
+struct EvaluateOptions {
+  int seeds = 5;                               ///< evaluate --seeds N (seeds --seed .. --seed + N - 1)
+  std::vector<std::string> strategies;         ///< evaluate --strategies A,B: empty = all; exhaustive always runs
+  std::optional<std::size_t> drives;           ///< evaluate --drives N: only the first N drives
+  std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
+  std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
+};
+
+/// What `disktune evaluate` is asked to do: its own options, the measurement (--duration,
+/// --repeats, --max-repeats, --objective, --only), the first seed and the output form.
+struct EvaluateRequest {
+  EvaluateOptions options;
+  MeasureOptions measure;
+  std::uint64_t first_seed = 1;  ///< --seed N: the seeds are N .. N + options.seeds - 1
+  bool json = false;             ///< --json
+};
 
 /// One strategy run on one simulated drive with one seed.
 struct EvaluationRun {
@@ -49,25 +67,25 @@ struct StrategySummary {
 std::vector<std::string> tunable_drive_files(const std::string& directory, const std::optional<std::string>& filter,
                                              const std::optional<std::vector<probe::SettingId>>& only = std::nullopt);
 
-/// The strategies `disktune evaluate` runs, in registry order: config.evaluate.strategies (exhaustive
-/// included, the reference) or, when empty, every registered strategy.
-std::vector<std::string> evaluated_strategies(const Config& config);
+/// The strategies `disktune evaluate` runs, in registry order: request.options.strategies
+/// (exhaustive included, the reference) or, when empty, every registered strategy.
+std::vector<std::string> evaluated_strategies(const EvaluateRequest& request);
 
-/// The noise seeds of the evaluation: config.seed, config.seed + 1, ... (config.evaluate.seeds of them).
-std::vector<std::uint64_t> evaluation_seeds(const Config& config);
+/// The noise seeds of the evaluation: first_seed, first_seed + 1, ... (options.seeds of them).
+std::vector<std::uint64_t> evaluation_seeds(const EvaluateRequest& request);
 
 /// Run every evaluated strategy on every (drive, seed) pair, in parallel over the runs
 /// with oneTBB. Each run builds its own simulated drive (noise 2 %, seeded) and measures
 /// through TrialRunner in process (no fork; the same measurement body as `tune`), decides
 /// with the confirmation round, and scores the final configuration by its noise-free rate.
-std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const Config& config);
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const EvaluateRequest& request);
 
 /// Summaries per strategy in registry order (strategies without runs left out), each run
 /// compared with exhaustive's run on the same drive and seed.
 std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs);
 
 /// `disktune evaluate`: prints a table (or JSON with --json) naming the default strategy.
-/// Drives come from config.evaluate.identify_dir (--identify-dir, default ../shared/data/identify).
-int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err);
+/// Drives come from options.identify_dir (--identify-dir, default ../shared/data/identify).
+int run_evaluate_command(const EvaluateRequest& request, std::ostream& out, std::ostream& err);
 
 }  // namespace disktune::tuner

@@ -92,35 +92,35 @@ std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs) {
   return summaries;
 }
 
-int run_evaluate_command(const Config& config, std::ostream& out, std::ostream& err) {
-  auto files = tunable_drive_files(config.evaluate.identify_dir, config.evaluate.drive_filter, config.measure.only);
-  if (config.evaluate.drives && files.size() > *config.evaluate.drives) files.resize(*config.evaluate.drives);
+int run_evaluate_command(const EvaluateRequest& request, std::ostream& out, std::ostream& err) {
+  auto files = tunable_drive_files(request.options.identify_dir, request.options.drive_filter, request.measure.only);
+  if (request.options.drives && files.size() > *request.options.drives) files.resize(*request.options.drives);
   if (files.empty()) {
-    err << "disktune: evaluate: no tunable identify files in " << config.evaluate.identify_dir
-        << (config.evaluate.drive_filter ? " whose name contains '" + *config.evaluate.drive_filter + "'" : std::string())
+    err << "disktune: evaluate: no tunable identify files in " << request.options.identify_dir
+        << (request.options.drive_filter ? " whose name contains '" + *request.options.drive_filter + "'" : std::string())
         << " (--identify-dir names the captures)\n";
     return kExitUsage;
   }
-  const auto seeds = evaluation_seeds(config);
-  err << "disktune: evaluating " << evaluated_strategies(config).size() << " strategies on " << files.size()
+  const auto seeds = evaluation_seeds(request);
+  err << "disktune: evaluating " << evaluated_strategies(request).size() << " strategies on " << files.size()
       << " SIMULATED drives x " << seeds.size() << " seeds (" << seeds.front() << "-" << seeds.back() << ")\n";
   const auto start = std::chrono::steady_clock::now();
-  const auto runs = run_evaluation(files, config);
+  const auto runs = run_evaluation(files, request);
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const auto summaries = summarize(runs);
   if (std::getenv("DISKTUNE_EVALUATE_RUNS"))  // one line per run, for looking into a result
     for (const auto& r : runs)
       err << r.strategy << ' ' << r.drive << " seed " << r.seed << ": " << r.legal_count << " configurations, "
           << r.trials << " trials, " << r.measured_s << " s measured, true "
-          << bench::format_figure(config.measure.objectives.front(), r.true_score) << ", " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
-  if (config.json) {
+          << bench::format_figure(request.measure.objectives.front(), r.true_score) << ", " << (r.kept_baseline ? "baseline" : r.final_settings) << '\n';
+  if (request.json) {
     json::array list;
     for (const auto& s : summaries) list.push_back(to_json(s));
     out << results::pretty_json(json::object{{"simulated", true},
-                                             {"objective", config.measure.objectives.front().name},
+                                             {"objective", request.measure.objectives.front().name},
                                              {"drives", files.size()},
-                                             {"seeds", config.evaluate.seeds},
-                                             {"first_seed", config.seed},
+                                             {"seeds", request.options.seeds},
+                                             {"first_seed", request.first_seed},
                                              {"default_strategy", strategies::default_strategy_name()},
                                              {"wall_s", wall},
                                              {"strategies", std::move(list)}});

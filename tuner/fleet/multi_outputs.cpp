@@ -45,22 +45,22 @@ std::string drive_key(const std::string& device) {
   return "sim";
 }
 
-std::string summary_path(const Config& config) {
-  return config.output.summary_path.value_or((fs::path(state_dir()) / "summary.json").string());
+std::string summary_path(const FleetOptions& fleet) {
+  return fleet.output.summary_path.value_or((fs::path(state_dir()) / "summary.json").string());
 }
 
-DriveOutputs drive_outputs(const Config& config, const std::string& key) {
+DriveOutputs drive_outputs(const FleetOptions& fleet, const std::string& key) {
   DriveOutputs outputs;
   const std::optional<std::string> default_report =
-      (fs::path(summary_path(config)).parent_path() / "{drive}.report.json").string();
+      (fs::path(summary_path(fleet)).parent_path() / "{drive}.report.json").string();
   const PerDrive per_drive[] = {
-      {"--report", config.output.report_path ? config.output.report_path : default_report, key + ".json"},
-      {"--boot-local", config.output.boot_local_path, key + ".boot.local"},
-      {"--hdparm-conf", config.output.hdparm_conf_path, key + ".hdparm.conf"},
-      {"--udev-rules", config.output.udev_rules_path, "69-disktune-" + key + ".rules"},
-      {"--tuned-profile", config.output.tuned_profile_path, key + ".tuned.conf"},
-      {"--html", config.output.html_path, key + ".html"},
-      {"--journal", config.journal_path, key + ".journal"}};
+      {"--report", fleet.output.report_path ? fleet.output.report_path : default_report, key + ".json"},
+      {"--boot-local", fleet.output.boot_local_path, key + ".boot.local"},
+      {"--hdparm-conf", fleet.output.hdparm_conf_path, key + ".hdparm.conf"},
+      {"--udev-rules", fleet.output.udev_rules_path, "69-disktune-" + key + ".rules"},
+      {"--tuned-profile", fleet.output.tuned_profile_path, key + ".tuned.conf"},
+      {"--html", fleet.output.html_path, key + ".html"},
+      {"--journal", fleet.journal_path, key + ".journal"}};
   static_assert(std::size(per_drive) == kPerDriveOutputs.size(), "one path per kPerDriveOutputs option");
   for (const auto& output : per_drive) {
     if (!output.value) continue;
@@ -69,7 +69,7 @@ DriveOutputs drive_outputs(const Config& config, const std::string& key) {
     if (std::string_view(output.option) == "--journal") outputs.journal_path = outputs.options.back();
   }
   outputs.report_path = outputs.options[1];
-  outputs.log_path = (fs::path(summary_path(config)).parent_path() / (key + ".log")).string();
+  outputs.log_path = (fs::path(summary_path(fleet)).parent_path() / (key + ".log")).string();
   return outputs;
 }
 

@@ -2,14 +2,29 @@
 // Per-drive output paths of a multi-drive tune: a directory or a {drive} placeholder per option.
 #pragma once
 
-#include "tuner/config.hpp"
+#include "tuner/run_error.hpp"
+#include "tuner/device_context.hpp"
+#include "tuner/host/output_file.hpp"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace disktune::tuner {
+
+/// What a tune of several drives is asked to do (docs/multi-drive.md).
+struct FleetOptions {
+  std::vector<std::string> devices;         ///< tune DEV DEV...: every DEVICE as given
+  bool all_drives = false;                  ///< --all: every free whole disk (drive_list.hpp free_disks)
+  bool allow_mounted = false;               ///< --allow-mounted: --all takes disks in use too
+  /// The option tokens as given, less DEVICE, --all, --summary and the per-drive outputs:
+  /// what each drive's worker is run with.
+  std::vector<std::string> worker_options;
+  OutputPaths output;                       ///< --summary, and the per-drive outputs (a directory or a {drive} path)
+  std::optional<std::string> journal_path;  ///< --journal: a directory or a {drive} path
+};
 
 /// The placeholder a per-drive output path holds, replaced by the drive's key.
 inline constexpr std::string_view kDrivePlaceholder = "{drive}";
@@ -36,7 +51,7 @@ std::string drive_key(const std::string& device);
 
 /// The summary's path: --summary, else summary.json in the journals' directory
 /// (/var/lib/disktune when writable; journal_file.hpp).
-std::string summary_path(const Config& config);
+std::string summary_path(const FleetOptions& fleet);
 
 /// The outputs of the drive `key` (docs/multi-drive.md "Outputs"): each kPerDriveOutputs
 /// option given either holds {drive} (every one replaced by `key`) or names an existing
@@ -44,6 +59,6 @@ std::string summary_path(const Config& config);
 /// 69-disktune-KEY.rules (after 60-persistent-storage, as install names it), KEY.tuned.conf, KEY.html, KEY.journal); --report defaults to KEY.report.json beside the summary; --journal stays
 /// the per-drive default when not given.
 /// Throws UsageError for "-" or a path that is neither (one file for several drives).
-DriveOutputs drive_outputs(const Config& config, const std::string& key);
+DriveOutputs drive_outputs(const FleetOptions& fleet, const std::string& key);
 
 }  // namespace disktune::tuner

@@ -17,12 +17,12 @@ namespace disktune::tuner {
 namespace {
 
 // The devices named, then (--all) every free disk not named already; `skipped` says why the others are left out.
-std::vector<std::string> chosen_devices(const Config& config, std::vector<std::string>& skipped) {
-  std::vector<std::string> devices = config.devices;
-  if (!config.all_drives) return devices;
+std::vector<std::string> chosen_devices(const FleetOptions& fleet, std::vector<std::string>& skipped) {
+  std::vector<std::string> devices = fleet.devices;
+  if (!fleet.all_drives) return devices;
   std::vector<std::string> keys;
   for (const auto& device : devices) keys.push_back(drive_key(device));
-  auto list = free_disks(config.allow_mounted);
+  auto list = free_disks(fleet.allow_mounted);
   for (const auto& name : list.drives)
     if (std::find(keys.begin(), keys.end(), name) == keys.end()) devices.push_back("/dev/" + name);
   skipped = std::move(list.skipped);
@@ -41,18 +41,18 @@ std::vector<std::string> distinct_keys(const std::vector<std::string>& devices) 
   return keys;
 }
 
-DriveRun drive_run(const Config& config, const std::string& device, const std::string& key, std::size_t group) {
+DriveRun drive_run(const FleetOptions& fleet, const std::string& device, const std::string& key, std::size_t group) {
   DriveRun run;
   run.device = device;
   run.key = key;
   run.group = group;
-  const auto outputs = drive_outputs(config, key);
+  const auto outputs = drive_outputs(fleet, key);
   run.report_path = outputs.report_path;
   run.log_path = outputs.log_path;
   run.journal_path = outputs.journal_path;
   run.output_options = outputs.options;
   run.argv = {"/proc/self/exe", "tune", device};
-  run.argv.insert(run.argv.end(), config.worker_options.begin(), config.worker_options.end());
+  run.argv.insert(run.argv.end(), fleet.worker_options.begin(), fleet.worker_options.end());
   run.argv.insert(run.argv.end(), outputs.options.begin(), outputs.options.end());
   return run;
 }
@@ -74,29 +74,29 @@ void refuse_shared_files(const std::string& summary, const std::vector<DriveRun>
 }
 
 // The runs in group order (a group's drives in the order named).
-std::vector<DriveRun> plan_runs(const Config& config, const std::vector<std::string>& devices,
+std::vector<DriveRun> plan_runs(const FleetOptions& fleet, const std::vector<std::string>& devices,
                                 const std::vector<std::string>& keys, const std::vector<DriveGroup>& groups) {
   std::vector<DriveRun> runs;
   for (std::size_t g = 0; g < groups.size(); ++g)
     for (const auto& key : groups[g].drives) {
       const auto at = static_cast<std::size_t>(std::find(keys.begin(), keys.end(), key) - keys.begin());
-      runs.push_back(drive_run(config, devices[at], key, g));
+      runs.push_back(drive_run(fleet, devices[at], key, g));
     }
   return runs;
 }
 
 }  // namespace
 
-ExitCode run_multi_tune(const Config& config, std::ostream& out, std::ostream& err) {
+ExitCode run_multi_tune(const FleetOptions& fleet, std::ostream& out, std::ostream& err) {
   MachineRun machine;
-  const auto devices = chosen_devices(config, machine.skipped);
+  const auto devices = chosen_devices(fleet, machine.skipped);
   for (const auto& why : machine.skipped) err << "disktune: --all leaves out " << why << '\n';
   if (devices.empty()) throw UsageError("--all found no drive to tune (name one: tune DEVICE...)");
   const auto keys = distinct_keys(devices);
-  const std::string summary = summary_path(config);
+  const std::string summary = summary_path(fleet);
   check_output_path(summary);
   machine.groups = group_drives(keys);
-  machine.runs = plan_runs(config, devices, keys, machine.groups);
+  machine.runs = plan_runs(fleet, devices, keys, machine.groups);
   for (const auto& run : machine.runs) check_output_path(run.log_path);
   refuse_shared_files(summary, machine.runs);
   err << "disktune: tuning " << machine.runs.size() << " drives in " << machine.groups.size()

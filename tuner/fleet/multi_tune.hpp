@@ -2,7 +2,7 @@
 // A tune of several drives: one worker process per drive, groups sharing hardware one after another.
 #pragma once
 
-#include "tuner/config.hpp"
+#include "tuner/fleet/multi_outputs.hpp"
 #include "tuner/run_error.hpp"
 
 #include <ostream>
@@ -36,6 +36,6 @@ struct DriveRun {
 /// worst drive's by severity 4 > 5 > 3 > 2 > 1 > 6 (a drive not run counts as 1, a worker
 /// killed by a signal as 4). Throws UsageError for no drive, a drive named twice, or one
 /// output file for several drives.
-ExitCode run_multi_tune(const Config& config, std::ostream& out, std::ostream& err);
+ExitCode run_multi_tune(const FleetOptions& fleet, std::ostream& out, std::ostream& err);
 
 }  // namespace disktune::tuner

@@ -2,17 +2,18 @@
 // DeviceLock: one disktune command per block device at a time, whatever path names it.
 #pragma once
 
+#include "tuner/host/host.hpp"
+
 #include <string>
 
 namespace disktune::tuner {
 
-/// Where the per-device lock files live: /run/disktune/MAJ:MIN.lock.
-inline constexpr const char* kLockDir = "/run/disktune";
 /// How long a command waits for the lock when its recorded holder has exited and only a
 /// dying trial child of it still holds it (milliseconds).
 inline constexpr int kOrphanWaitMs = 10'000;
 
-/// Holds flock(LOCK_EX) for the command's lifetime on the lock file of the block device
+/// Holds flock(LOCK_EX) for the command's lifetime on the lock file LOCK_DIR/MAJ:MIN.lock
+/// (LOCK_DIR: host().lock_dir, /run/disktune) of the block device
 /// `device` resolves to (stat, symlinks followed: its st_rdev), so a second command that
 /// names the same device by another node (mknod), a symlink or another journal is refused
 /// instead of changing settings next to the first. Every command that writes to a device
@@ -23,12 +24,12 @@ inline constexpr int kOrphanWaitMs = 10'000;
 /// recorded holder exited waits up to kOrphanWaitMs for that child to die (it dies with its
 /// parent) before it refuses. Simulated devices
 /// ("sim:...") and paths that are not block devices take no lock (the device layer refuses
-/// them with its reason). When kLockDir cannot be created (not root), the device node
+/// them with its reason). When the lock directory cannot be created (not root), the device node
 /// itself is locked, as before. Throws RunError: exit 2 when another process holds the
 /// lock, naming the device, the holder's pid and command line.
 class DeviceLock {
  public:
-  explicit DeviceLock(const std::string& device, const std::string& lock_dir = kLockDir);
+  explicit DeviceLock(const std::string& device, const std::string& lock_dir = host().lock_dir);
   DeviceLock(const DeviceLock&) = delete;
   DeviceLock& operator=(const DeviceLock&) = delete;
   ~DeviceLock();

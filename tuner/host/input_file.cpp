@@ -51,21 +51,21 @@ void check_readable(const std::string& option, const std::string& path, const st
 // A fio:FILE objective's job file, named as given: "--objective fio:/x.fio: No such file or directory".
 // Checked through one non-blocking descriptor (a FIFO swapped in after a stat() blocked the
 // open), and no /proc file is read: /proc/kmsg blocks, and a read of it consumes the kernel log.
-void check_job_file(const bench::Objective& objective) {
-  const int fd = ::open(objective.job_file.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-  if (fd < 0) refuse("--objective", objective.name, std::strerror(errno));
+}  // namespace
+
+void check_job_file(const std::string& name, const std::string& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+  if (fd < 0) refuse("--objective", name, std::strerror(errno));
   struct stat st {};
   struct statfs fs {};
   const bool stat_ok = ::fstat(fd, &st) == 0 && ::fstatfs(fd, &fs) == 0;
   const int stat_errno = errno;
   ::close(fd);
-  if (!stat_ok) refuse("--objective", objective.name, std::strerror(stat_errno));
-  check_stat(st, "--objective", objective.name);
-  if (fs.f_type == PROC_SUPER_MAGIC) refuse("--objective", objective.name, "a /proc file is no job file");
-  check_readable("--objective", objective.job_file, objective.name);
+  if (!stat_ok) refuse("--objective", name, std::strerror(stat_errno));
+  check_stat(st, "--objective", name);
+  if (fs.f_type == PROC_SUPER_MAGIC) refuse("--objective", name, "a /proc file is no job file");
+  check_readable("--objective", path, name);
 }
-
-}  // namespace
 
 void check_input_file(const std::string& option, const std::string& path) {
   struct stat st {};
@@ -79,16 +79,6 @@ void check_input_fd(int fd, const std::string& option, const std::string& path) 
   check_stat(st, option, path);
 }
 
-void check_command_inputs(const Config& config) {
-  if (config.from_file) check_input_file("--from", *config.from_file);
-  if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
-  if (const auto capture = sim_capture_file(config.device)) check_input_file("DEVICE sim:FILE", *capture);
-  // Several drives: --journal names a directory or holds {drive}; each worker checks its own journal.
-  if (config.journal_path && !multi_drive(config) && ::access(config.journal_path->c_str(), F_OK) == 0)
-    check_input_file("--journal", *config.journal_path);
-  for (const auto& objective : config.measure.objectives)
-    if (!objective.job_file.empty()) check_job_file(objective);
-}
 
 std::optional<std::string> read_whole_file(const std::string& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);

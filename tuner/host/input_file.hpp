@@ -2,8 +2,6 @@
 // Input files (journal, sim profile, identify capture): regular files, checked before reading.
 #pragma once
 
-#include "tuner/config.hpp"
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -33,11 +31,10 @@ void check_input_fd(int fd, const std::string& option, const std::string& path);
 /// go through check_input_file first.
 std::optional<std::string> read_whole_file(const std::string& path);
 
-/// Check every input file a command names (--from, --sim-profile, sim:FILE, and --journal
-/// when it exists: a new one is created by the run) with check_input_file, and each
-/// --objective fio:FILE job file the same way and for being readable (its first byte read):
-/// a missing, unreadable or non-regular job file is bad input (exit 2) naming the objective
-/// and strerror, before any device is opened.
-void check_command_inputs(const Config& config);
+/// Check the fio job file at `path` of the objective `name` ("fio:FILE" as given to
+/// --objective): a regular file, not under /proc, at most kMaxInputBytes, readable (its
+/// first byte read; opened O_NONBLOCK, so a FIFO cannot block). Throws RunError(exit 2)
+/// naming "--objective", `name` and the reason (strerror or the file's kind).
+void check_job_file(const std::string& name, const std::string& path);
 
 }  // namespace disktune::tuner

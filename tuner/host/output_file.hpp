@@ -5,10 +5,22 @@
 #include <sys/stat.h>
 
 #include <chrono>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace disktune::tuner {
+
+/// The files a run writes its answer to, each only when asked for (docs/inputs-outputs.md).
+struct OutputPaths {
+  std::optional<std::string> report_path;      ///< --report FILE ("-" = stdout)
+  std::optional<std::string> boot_local_path;  ///< --boot-local FILE
+  std::optional<std::string> html_path;        ///< tune/report --html FILE: the HTML report (results/html_report.hpp)
+  std::optional<std::string> hdparm_conf_path; ///< --hdparm-conf FILE
+  std::optional<std::string> udev_rules_path;  ///< --udev-rules FILE
+  std::optional<std::string> tuned_profile_path;  ///< --tuned-profile FILE
+  std::optional<std::string> summary_path;     ///< tune --summary FILE: the machine summary (several drives)
+};
 
 /// How long writing in place waits for a FIFO's reader to appear or to read on [s].
 inline constexpr std::chrono::seconds kInPlaceWait{5};

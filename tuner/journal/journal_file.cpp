@@ -6,6 +6,7 @@
 #include "results/journal.hpp"
 #include "tuner/host/clock_text.hpp"
 #include "tuner/host/flock_wait.hpp"
+#include "tuner/host/host.hpp"
 #include "tuner/host/input_file.hpp"
 #include "tuner/host/output_file.hpp"
 #include "tuner/run_error.hpp"
@@ -207,6 +208,7 @@ std::string default_journal_path(const std::string& key) {
   for (char& c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '.' && c != '_' && c != '-') c = '_';
   name += ".journal";
+  if (host().state_dir) return *host().state_dir + "/" + name;  // a fake host's (JournalFile makes the directory)
   if (make_dirs("/var/lib/disktune") && ::access("/var/lib/disktune", W_OK) == 0) return "/var/lib/disktune/" + name;
   if (const char* state = std::getenv("XDG_STATE_HOME"); state && *state) return std::string(state) + "/disktune/" + name;
   const char* home = std::getenv("HOME");

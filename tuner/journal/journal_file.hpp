@@ -67,8 +67,9 @@ class JournalFile {
   bool fresh_file_ = false;  // created by us: the directory entry needs an fsync
 };
 
-/// The default journal path for a device key: /var/lib/disktune/<key>.journal when that
-/// directory can be created, else $XDG_STATE_HOME/disktune (or ~/.local/state/disktune).
+/// The default journal path for a device key: host().state_dir/<key>.journal under a fake
+/// host; else /var/lib/disktune/<key>.journal when that directory can be created, else
+/// $XDG_STATE_HOME/disktune (or ~/.local/state/disktune).
 /// Characters outside [A-Za-z0-9._-] in `key` become '_'.
 std::string default_journal_path(const std::string& key);
 

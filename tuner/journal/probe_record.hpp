@@ -15,7 +15,7 @@ namespace disktune::tuner {
 /// The probe record of `device`: lock_dir/MAJ:MIN.probe, next to its lock (device_lock.hpp).
 /// nullopt for sim: devices, paths that are not block devices, and when lock_dir does not
 /// exist (not root: no lock file either).
-std::optional<std::string> probe_record_path(const std::string& device, const std::string& lock_dir = kLockDir);
+std::optional<std::string> probe_record_path(const std::string& device, const std::string& lock_dir = host().lock_dir);
 
 /// Record `context`'s original settings and scheduler tunables in its probe record (one
 /// journal start record, fsync'd), run `probe`, then remove the record. A command killed

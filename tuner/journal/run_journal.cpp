@@ -105,13 +105,13 @@ std::string set_aside_journals(const std::string& device, const std::string& pat
 
 // Why a journal cannot be resumed ("" when it can), and what to do about it.
 std::pair<std::string, std::string> refusal_of(const probe::Result<results::JournalState>& state,
-                                               const results::JournalIdentity& identity, const Config& config,
+                                               const results::JournalIdentity& identity, bool force,
                                                const std::string& path) {
   const std::string fresh = "--fresh sets it aside and starts over";
   if (!state) return {state.error().message(), fresh};
   if (const auto drive = results::drive_difference(state->identity, identity); !drive.empty())
     return {"journal " + path + " belongs to another drive: " + drive + "; will not resume it on this one", fresh};
-  if (const auto diff = results::identity_difference(state->identity, identity); !diff.empty() && !config.force)
+  if (const auto diff = results::identity_difference(state->identity, identity); !diff.empty() && !force)
     return {"journal " + path + " was recorded under another device name or kernel: " + diff,
             "--force resumes it anyway, " + fresh};
   return {"", ""};
@@ -120,9 +120,9 @@ std::pair<std::string, std::string> refusal_of(const probe::Result<results::Jour
 // Put back the original settings a start record holds when it is this drive's (under this
 // name and kernel, or any with --force) and adopt them: the device may hold a trial's settings.
 void put_back_recorded(const results::JournalState& start, const results::JournalIdentity& identity,
-                       const Config& config, DeviceContext& context, const std::string& path, std::ostream& log) {
+                       bool force, DeviceContext& context, const std::string& path, std::ostream& log) {
   const bool same = results::identity_difference(start.identity, identity).empty();
-  if (!same && !(config.force && results::drive_difference(start.identity, identity).empty())) return;
+  if (!same && !(force && results::drive_difference(start.identity, identity).empty())) return;
   restore_recorded(*context.device, start, "restore the settings recorded in " + path);
   log << "disktune: restored the original settings recorded in " << path << '\n';
   context.original = start.original;
@@ -133,14 +133,14 @@ void put_back_recorded(const results::JournalState& start, const results::Journa
 
 // Journal name: model and serial follow the drive; a device without identify data is named
 // by its kernel name; a simulated one also by its seed, so runs with other seeds do not resume it.
-std::string journal_key(const Config& config, const DeviceContext& context) {
+std::string journal_key(const DeviceRequest& device, const DeviceContext& context) {
   const bool simulated = context.device->simulated();
   std::string key = simulated ? "sim_" : "";
   if (context.identify && !context.identify->model.empty())
     key += context.identify->model + "_" + context.identify->serial;
   else
     key += probe::kernel_name(context.device->path());
-  if (simulated) key += "_seed" + std::to_string(config.seed) + (config.sim_profile ? "_profile" : "");
+  if (simulated) key += "_seed" + std::to_string(device.seed) + (device.sim_profile ? "_profile" : "");
   return key;
 }
 
@@ -168,12 +168,13 @@ RunJournal::RunJournal(const std::string& path, std::ostream& log) : file_(path)
         << file_.path() << '\n';
 }
 
-std::unique_ptr<RunJournal> RunJournal::open(const Config& config, DeviceContext& context, const json::object& options,
-                                             std::ostream& log) {
+std::unique_ptr<RunJournal> RunJournal::open(const JournalOptions& given, const DeviceRequest& device,
+                                             DeviceContext& context, const json::object& options, std::ostream& log) {
   std::unique_ptr<RunJournal> journal(
-      new RunJournal(config.journal_path.value_or(default_journal_path(journal_key(config, context))), log));
+      new RunJournal(given.path.value_or(default_journal_path(journal_key(device, context))), log));
   const auto identity = journal_identity(context);
-  if (!journal->file_.existing_text().empty() && journal->accept_or_set_aside(config, context, identity, options, log))
+  if (!journal->file_.existing_text().empty() &&
+      journal->accept_or_set_aside(given, context, identity, options, log))
     return journal;
   journal->file_.append(results::start_record(identity, journal->boot_id_, utc_timestamp(), context.original, options,
                                               context.original_tunables));
@@ -183,14 +184,14 @@ std::unique_ptr<RunJournal> RunJournal::open(const Config& config, DeviceContext
 // An existing journal: resumed (true), or set aside (false: a new one is started), or
 // refused (RunError). Whatever its state, the original settings its start record holds are
 // put back first when it is this drive's (the device may hold a trial's settings).
-bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& context,
+bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext& context,
                                      const results::JournalIdentity& identity, const json::object& options,
                                      std::ostream& log) {
   auto state = try_read_state(file_);
   const auto start = results::interpret_start(file_.existing_text(), file_.path());
-  const auto [refusal, remedy] = refusal_of(state, identity, config, file_.path());
-  if (start && !(state && state->restored)) put_back_recorded(*start, identity, config, context, file_.path(), log);
-  if (refusal.empty() && !state->finished && !config.fresh) {
+  const auto [refusal, remedy] = refusal_of(state, identity, given.force, file_.path());
+  if (start && !(state && state->restored)) put_back_recorded(*start, identity, given.force, context, file_.path(), log);
+  if (refusal.empty() && !state->finished && !given.fresh) {
     if (const auto diff = option_differences(state->options, options); !diff.empty())
       throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
                                      "; a resume would mix them (run with the journal's options to resume, or --fresh "
@@ -205,7 +206,7 @@ bool RunJournal::accept_or_set_aside(const Config& config, DeviceContext& contex
   // device name or kernel, it is set aside. Another drive's stays refused (README, --force).
   const bool finished =
       state && state->finished && results::drive_difference(state->identity, identity).empty();
-  if (!refusal.empty() && !config.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
+  if (!refusal.empty() && !given.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
   if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
   const std::string aside = file_.set_aside();
   log << "disktune: previous journal kept as " << aside;
@@ -294,15 +295,16 @@ strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>
   return strategies::Round{std::move(results), ""};
 }
 
-boost::json::object measurement_options(const Config& config, const std::string& strategy, const TrialSettings& trial) {
+boost::json::object measurement_options(const TrialSettings& trial, const std::string& strategy, std::uint64_t seed,
+                                        double tolerance, const std::vector<std::string>& argv) {
   json::array command_line;
-  for (const auto& arg : config.command_line) command_line.emplace_back(arg);
+  for (const auto& arg : argv) command_line.emplace_back(arg);
   return {{"objective", trial.objective.name},
           {"metric", std::string(bench::to_string(trial.objective.metric))},
           {"guard_objective", trial.guard ? trial.guard->name : std::string()},
-          {"tolerance_pct", 100.0 * config.measure.tolerance},
+          {"tolerance_pct", 100.0 * tolerance},
           {"strategy", strategy},
-          {"seed", config.seed},
+          {"seed", seed},
           {"repeats", trial.sampling.min_samples},
           {"max_repeats", trial.sampling.max_samples},
           {"duration_s", trial.workload.duration.count()},
@@ -336,13 +338,14 @@ static std::string restore_note(const results::JournalState& start, const std::s
                                       : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)";
 }
 
-void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log) {
-  const std::string path = config.journal_path.value_or(default_journal_path(journal_key(config, context)));
+void restore_from_journal(const JournalOptions& journal, const DeviceRequest& device, DeviceContext& context,
+                          std::ostream& log) {
+  const std::string path = journal.path.value_or(default_journal_path(journal_key(device, context)));
   if (::access(path.c_str(), F_OK) != 0 && context.recovered_probe) return;  // that was all to restore
   if (::access(path.c_str(), F_OK) != 0)
     throw RunError(kExitUsage, "no journal for " + context.device->path() + " at " + path +
                                    set_aside_journals(context.device->path(), path) +
-                                   (config.journal_path ? "" : " (a tune or apply run with --journal FILE: restore with --journal FILE)"));
+                                   (journal.path ? "" : " (a tune or apply run with --journal FILE: restore with --journal FILE)"));
   JournalFile file(path);
   const auto state = results::interpret_start(file.existing_text(), path);
   if (!state)
@@ -355,7 +358,7 @@ void restore_from_journal(const Config& config, DeviceContext& context, std::ost
     throw RunError(kExitUsage, "journal " + path + " holds the values of " + state->identity.path + ", another loop device "
                                "over " + now.backing_file + " still attached: 'disktune restore " + state->identity.path +
                                "' puts them back there; nothing restored (not even with --force)");
-  if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !config.force)
+  if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !journal.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");
   restore_recorded(*context.device, *state, "restore from " + path);

@@ -3,7 +3,6 @@
 #pragma once
 
 #include "results/journal.hpp"
-#include "tuner/config.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/journal/journal_file.hpp"
 #include "strategies/trial_store.hpp"
@@ -16,6 +15,13 @@
 #include <ostream>
 
 namespace disktune::tuner {
+
+/// Which journal a tune or restore uses, and what to do with one it finds (README "Journal").
+struct JournalOptions {
+  std::optional<std::string> path;  ///< --journal FILE; nullopt = default_journal_path(journal_key(...))
+  bool fresh = false;               ///< --fresh: set an unfinished journal aside and start over
+  bool force = false;               ///< --force: resume or restore a journal recorded under another name or kernel
+};
 
 /// The journal side of a tune run (DESIGN.md "Hangs, crashes and reboots"):
 /// - a finished journal, or --fresh, is set aside and a new one started;
@@ -41,8 +47,10 @@ class RunJournal final : public strategies::TrialStore {
   /// adopted as context.original: the only device access, here and not in a constructor.
   /// `options`: measurement_options() of this run. Throws RunError (2: damaged or foreign
   /// journal, other options, lock held; 4: the recorded original settings could not be restored).
-  static std::unique_ptr<RunJournal> open(const Config& config, DeviceContext& context,
-                                          const boost::json::object& options, std::ostream& log);
+  /// `device`: how the device was opened (a simulated drive's journal is keyed by its seed).
+  static std::unique_ptr<RunJournal> open(const JournalOptions& journal, const DeviceRequest& device,
+                                          DeviceContext& context, const boost::json::object& options,
+                                          std::ostream& log);
 
   [[nodiscard]] const std::string& path() const { return file_.path(); }
   /// Completed trials and verdicts of the resumed journal, or the quarantine kept from a
@@ -76,7 +84,7 @@ class RunJournal final : public strategies::TrialStore {
   std::optional<strategies::Stop> write(const boost::json::value& record);
   void resume_history();
   void carry_quarantine(const results::JournalState& state, std::ostream& log);
-  bool accept_or_set_aside(const Config& config, DeviceContext& context, const results::JournalIdentity& identity,
+  bool accept_or_set_aside(const JournalOptions& journal, DeviceContext& context, const results::JournalIdentity& identity,
                            const boost::json::object& options, std::ostream& log);
 
   JournalFile file_;
@@ -88,17 +96,18 @@ class RunJournal final : public strategies::TrialStore {
 /// The default journal's key for `context`'s device (default_journal_path): model and
 /// serial follow the drive; a device without identify data is named by its kernel name; a
 /// simulated one also by its seed, so runs with other seeds do not resume it.
-std::string journal_key(const Config& config, const DeviceContext& context);
+std::string journal_key(const DeviceRequest& device, const DeviceContext& context);
 
 /// Who a journal (or a probe record) of `context`'s device belongs to: its path, identify
 /// model, serial and firmware, size and the running kernel.
 results::JournalIdentity journal_identity(const DeviceContext& context);
 
 /// Every option that shapes a measurement, as the start record and the report keep them:
+/// the objective, metric and guard, tolerance_pct (`tolerance` is a fraction: 0.05 = 5 %),
 /// strategy, seed, repeats, max_repeats, duration_s, method, chunk_bytes, confirm_rounds,
-/// and the command line (recorded, not compared).
-boost::json::object measurement_options(const Config& config, const std::string& strategy,
-                                        const TrialSettings& trial);
+/// and `command_line` (argv as given: recorded, not compared).
+boost::json::object measurement_options(const TrialSettings& trial, const std::string& strategy, std::uint64_t seed,
+                                        double tolerance, const std::vector<std::string>& command_line);
 
 /// `disktune restore`: put back the original settings recorded in the device's journal
 /// (--journal or the default path; only its start record is needed, so a journal whose later
@@ -109,6 +118,7 @@ boost::json::object measurement_options(const Config& config, const std::string&
 /// there is no journal (naming set-aside journals next to it, with the command that restores
 /// from one), its start record is unreadable, or it belongs to another drive (another device
 /// name or kernel: unless --force), 4 when a setting cannot be restored (the message names it).
-void restore_from_journal(const Config& config, DeviceContext& context, std::ostream& log);
+void restore_from_journal(const JournalOptions& journal, const DeviceRequest& device, DeviceContext& context,
+                          std::ostream& log);
 
 }  // namespace disktune::tuner

@@ -48,8 +48,8 @@ std::optional<results::JournalState> peek_state(const std::string& path) {
 // A tune of this drive that stopped (killed, a crash) and was not restored since may have
 // left a trial's settings on it: they would be journaled as "the values found" and `restore`
 // would end at them. Refused until `disktune restore` has put the tune's originals back.
-void refuse_after_stopped_tune(const Config& config, const DeviceContext& context, const std::string& report) {
-  const auto path = default_journal_path(journal_key(config, context));
+void refuse_after_stopped_tune(const DeviceRequest& device, const DeviceContext& context, const std::string& report) {
+  const auto path = default_journal_path(journal_key(device, context));
   const auto state = peek_state(path);
   if (!state || state->finished || state->restores > 0) return;
   if (!results::drive_difference(state->identity, journal_identity(context)).empty()) return;
@@ -164,58 +164,57 @@ results::SavedReport read_report(const std::string& option, const std::string& p
   return std::move(*report);
 }
 
-std::string apply_journal_path(const Config& config, const DeviceContext& context) {
-  if (config.journal_path) return *config.journal_path;
+std::string apply_journal_path(const std::optional<std::string>& journal_path, const DeviceRequest& device,
+                               const DeviceContext& context) {
+  if (journal_path) return *journal_path;
   const auto backing = probe::loop_backing_file(context.device->path());
-  return default_journal_path((backing ? unique_journal_key("loop", *backing) : journal_key(config, context)) + ".apply");
+  return default_journal_path((backing ? unique_journal_key("loop", *backing) : journal_key(device, context)) + ".apply");
 }
 
-std::optional<results::JournalState> apply_journal_state(const Config& config, const DeviceContext& context) {
-  Config defaults = config;
-  defaults.journal_path.reset();
-  return peek_state(apply_journal_path(defaults, context));
+std::optional<results::JournalState> apply_journal_state(const DeviceRequest& device, const DeviceContext& context) {
+  return peek_state(apply_journal_path(std::nullopt, device, context));
 }
 
-bool apply_in_effect(const Config& config, const DeviceContext& context) {
-  const auto state = apply_journal_state(config, context);
+bool apply_in_effect(const DeviceRequest& device, const DeviceContext& context) {
+  const auto state = apply_journal_state(device, context);
   return state && state->apply.in_effect;
 }
 
 namespace {
 
 // One report's apply (run_apply's steps). Throws RunError.
-ExitCode apply_one(const Config& config, const std::string& option, const std::string& file, std::ostream& out,
-                   std::ostream& err) {
+ExitCode apply_one(const ApplyOptions& options, const std::string& option, const std::string& file,
+                   std::ostream& out, std::ostream& err) {
   const auto report = read_report(option, file);
   if (report.changes.empty()) {
     out << "disktune: " << report.file << " recommends keeping the baseline: nothing to apply\n";
     return kExitOk;
   }
-  const auto found = find_drive(report, config.device_named ? std::optional(config.device) : std::nullopt);
+  const auto found = find_drive(report, options.device_named ? std::optional(options.device.spec) : std::nullopt);
   if (!found.path)
     throw RunError(found.other_drive || found.ambiguous || !has_stable_identity(report.device) ? kExitUsage : kExitDevice,
                    "apply " + report.file + ": " + found.why_not + "; nothing applied");
-  Config on = config;
-  on.device = *found.path;
+  DeviceRequest on = options.device;
+  on.spec = *found.path;
   refuse_device_in_use(on);
-  const DeviceLock lock(on.device);
+  const DeviceLock lock(on.spec);
   auto context = open_device_unprobed(on, err);
   // Checked again under the lock: the candidate was found before it was held.
   if (const auto diff = identity_difference(report.device, describe_device(context)); !diff.empty())
-    throw RunError(kExitUsage, "apply " + report.file + ": " + on.device + " is another drive: " + diff);
+    throw RunError(kExitUsage, "apply " + report.file + ": " + on.spec + " is another drive: " + diff);
   refuse_after_stopped_tune(on, context, report.file);
   const auto target = probe::with_changes(context.original, report.changes);
   if (const auto unheld = unheld_changes(report.changes, target); !unheld.empty())
-    throw RunError(kExitDevice, "apply " + report.file + ": " + unheld + " (" + on.device + "); nothing applied");
-  JournalFile journal(apply_journal_path(on, context));
+    throw RunError(kExitDevice, "apply " + report.file + ": " + unheld + " (" + on.spec + "); nothing applied");
+  JournalFile journal(apply_journal_path(options.journal_path, on, context));
   const auto opened = open_apply_journal(journal, context, report.file, err);
   journal.append(results::apply_record(target, false, report.file, utc_timestamp(), current_boot_id()));
   write_or_put_back(SettingsWriter(*context.device), journal, target, context.original, opened,
-                "apply " + probe::format_settings(report.changes) + " on " + on.device);
+                "apply " + probe::format_settings(report.changes) + " on " + on.spec);
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
-  out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.device
+  out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.spec
       << " (every value read back); journal " << journal.path() << "; "
-      << restore_hint(restore_command(on.device, config.journal_path)) << ' '
+      << restore_hint(restore_command(on.spec, options.journal_path)) << ' '
       << probe::format_settings(found_values(opened.before, report.changes)) << '\n';
   return kExitOk;
 }
@@ -233,14 +232,14 @@ std::vector<std::string> config_reports(const std::string& dir) {
   return files;
 }
 
-ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err) {
-  if (!config.config_dir) return apply_one(config, "REPORT", config.reports.at(0), out, err);
+ExitCode run_apply(const ApplyOptions& options, std::ostream& out, std::ostream& err) {
+  if (!options.config_dir) return apply_one(options, "REPORT", options.report, out, err);
   // At boot (disktune-apply.service) or after resume: every drive of DIR; an absent one (a
   // removed disk) is said and skipped, a failing one does not stop the others.
   ExitCode worst = kExitOk;
-  for (const auto& file : config_reports(*config.config_dir)) {
+  for (const auto& file : config_reports(*options.config_dir)) {
     try {
-      apply_one(config, "--config", file, out, err);
+      apply_one(options, "--config", file, out, err);
     } catch (const RunError& e) {
       const bool absent = std::string_view(e.what()).find("the drive is absent") != std::string_view::npos;
       err << "disktune: " << e.what() << (absent ? " (skipped)" : "") << '\n';

@@ -4,7 +4,6 @@
 
 #include "results/journal.hpp"
 #include "results/saved_report.hpp"
-#include "tuner/config.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/run_error.hpp"
 
@@ -19,10 +18,20 @@ namespace disktune::tuner {
 /// directory is refused). Throws RunError(exit 2) naming the file and the reason.
 results::SavedReport read_report(const std::string& option, const std::string& path);
 
-/// The apply journal of `context`'s device: --journal when given, else default_journal_path
+/// `apply`'s options (README "Keeping the result").
+struct ApplyOptions {
+  std::string report;                       ///< apply REPORT (unused with config_dir)
+  std::optional<std::string> config_dir;    ///< --config DIR: every *.json in it (config_reports)
+  DeviceRequest device;                     ///< DEVICE when device_named; --allow-mounted, --seed, --sim-profile
+  bool device_named = false;                ///< a DEVICE was given after REPORT: it must be the report's drive
+  std::optional<std::string> journal_path;  ///< --journal FILE (default apply_journal_path)
+};
+
+/// The apply journal of `context`'s device: `journal_path` (--journal) when given, else default_journal_path
 /// of the drive's key with ".apply" (a loop device by its backing file, not its kernel
 /// name). Apart from the tune journal, so a tune never resumes or rolls back an apply.
-std::string apply_journal_path(const Config& config, const DeviceContext& context);
+std::string apply_journal_path(const std::optional<std::string>& journal_path, const DeviceRequest& device,
+                               const DeviceContext& context);
 
 /// `disktune apply REPORT [DEVICE]` (README "Keeping the result"): find the report's drive
 /// by its identity (find_drive; a named DEVICE must be that drive), refuse a disk in use
@@ -36,7 +45,7 @@ std::string apply_journal_path(const Config& config, const DeviceContext& contex
 /// With --config DIR: every report of DIR (config_reports); an absent drive is said and
 /// skipped (a removed disk must not fail the boot unit), a failing one does not stop the
 /// others; the exit code is the first failure's, 0 when every present drive was applied.
-ExitCode run_apply(const Config& config, std::ostream& out, std::ostream& err);
+ExitCode run_apply(const ApplyOptions& options, std::ostream& out, std::ostream& err);
 
 /// Every *.json file of `dir` (--config DIR of apply and verify), in name order. Throws
 /// RunError(exit 2) naming DIR when it cannot be read or holds none.
@@ -44,10 +53,10 @@ std::vector<std::string> config_reports(const std::string& dir);
 
 /// The state of `context`'s device's apply journal (apply_journal_path without --journal);
 /// nullopt when there is none or it cannot be read.
-std::optional<results::JournalState> apply_journal_state(const Config& config, const DeviceContext& context);
+std::optional<results::JournalState> apply_journal_state(const DeviceRequest& device, const DeviceContext& context);
 
 /// True when the apply journal of `context`'s device (apply_journal_path without
 /// --journal) records an apply still in effect (no restore since).
-bool apply_in_effect(const Config& config, const DeviceContext& context);
+bool apply_in_effect(const DeviceRequest& device, const DeviceContext& context);
 
 }  // namespace disktune::tuner

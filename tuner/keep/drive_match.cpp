@@ -7,6 +7,7 @@
 #include "probe/linux/sysfs.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/device/device_factory.hpp"
+#include "tuner/host/host.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -108,7 +109,7 @@ std::vector<std::string> drive_candidates(const results::DeviceInfo& report, con
     for (auto& disk : disks_of_size(report.size_bytes, sys_block, dev)) paths.push_back(std::move(disk));
   std::vector<std::string> unique, seen;
   for (const auto& p : paths) {
-    if (!fs::exists(p)) continue;
+    if (host().device_exists ? !host().device_exists(p) : !fs::exists(p)) continue;
     const auto real = canonical_or_self(p);
     if (std::find(seen.begin(), seen.end(), real) != seen.end()) continue;
     seen.push_back(real);

@@ -117,8 +117,8 @@ bool other_reports_left(const fs::path& config_dir, const fs::path& mine) {
 
 namespace {
 
-ExitCode install_here(const Config& config, std::ostream& out);
-ExitCode uninstall_here(const Config& config, std::ostream& out);
+ExitCode install_here(const InstallOptions& install, std::ostream& out);
+ExitCode uninstall_here(const InstallOptions& install, std::ostream& out);
 
 // A file system error (a read-only --root, a directory where a file goes) as bad input.
 template <class F>
@@ -132,14 +132,14 @@ ExitCode with_fs_errors(const char* command, F&& body) {
 
 }  // namespace
 
-ExitCode run_install(const Config& config, std::ostream& out) {
-  const auto lock = lock_install_root(root_of(config.install.root).string(), "install");
-  return with_fs_errors("install", [&] { return install_here(config, out); });
+ExitCode run_install(const InstallOptions& install, std::ostream& out) {
+  const auto lock = lock_install_root(root_of(install.root).string(), "install");
+  return with_fs_errors("install", [&] { return install_here(install, out); });
 }
 
-ExitCode run_uninstall(const Config& config, std::ostream& out) {
-  const auto lock = lock_install_root(root_of(config.install.root).string(), "uninstall");
-  return with_fs_errors("uninstall", [&] { return uninstall_here(config, out); });
+ExitCode run_uninstall(const InstallOptions& install, std::ostream& out) {
+  const auto lock = lock_install_root(root_of(install.root).string(), "uninstall");
+  return with_fs_errors("uninstall", [&] { return uninstall_here(install, out); });
 }
 
 namespace {
@@ -217,9 +217,8 @@ void tell_tuned(const std::vector<InstalledFile>& files, std::ostream& out) {
           << fs::path(f.path).parent_path().filename().string() << '\n';
 }
 
-ExitCode install_here(const Config& config, std::ostream& out) {
-  const InstallOptions& install = config.install;
-  const auto& file = config.reports.at(0);
+ExitCode install_here(const InstallOptions& install, std::ostream& out) {
+  const auto& file = install.report;
   const auto report = read_report("REPORT", file);
   // The boot unit outlives a build directory: the installed binary unless --exe names one.
   const std::string exe = install.exe.value_or("/usr/sbin/disktune");
@@ -296,9 +295,8 @@ void remove_block(const InstallOptions& install, const std::string& key, std::os
   out << "disktune: removed the block of " << key << " from " << path.string() << '\n';
 }
 
-ExitCode uninstall_here(const Config& config, std::ostream& out) {
-  const InstallOptions& install = config.install;
-  const auto report = read_report("REPORT", config.reports.at(0));
+ExitCode uninstall_here(const InstallOptions& install, std::ostream& out) {
+  const auto report = read_report("REPORT", install.report);
   const auto key = install_key(report.device);
   const auto config_dir = under(install.root, kConfigDir);
   const auto mine = config_dir / (key + ".json");

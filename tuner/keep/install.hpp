@@ -3,10 +3,10 @@
 #pragma once
 
 #include "results/saved_report.hpp"
-#include "tuner/config.hpp"
 #include "tuner/keep/install_forms.hpp"
 #include "tuner/run_error.hpp"
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -19,6 +19,15 @@ inline constexpr const char* kUnit = "etc/systemd/system/disktune-apply.service"
 inline constexpr const char* kUnitLink = "etc/systemd/system/multi-user.target.wants/disktune-apply.service";
 inline constexpr const char* kSleepHook = "usr/lib/systemd/system-sleep/disktune";
 inline constexpr const char* kHdparmConf = "etc/hdparm.conf";
+
+/// `install` and `uninstall`'s options (docs/apply.md): which report, where, with which binary,
+/// in which forms.
+struct InstallOptions {
+  std::string report;                      ///< install/uninstall REPORT: the report file as given
+  std::optional<std::string> root;         ///< --root DIR (default /)
+  std::optional<std::string> exe;          ///< install --exe PATH: the binary the unit and the hook run
+  std::vector<InstallForm> forms = kDefaultInstallForms;  ///< install --form LIST
+};
 
 /// One file install writes, relative to the root ("etc/udev/rules.d/69-disktune-KEY.rules").
 struct InstalledFile {
@@ -69,13 +78,13 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
 /// than the one the installed boot unit of other drives runs (the unit is shared). Temporary
 /// files an install killed before its rename left beside a target (".NAME.XXXXXX", over a
 /// minute old) are removed. Prints every path written.
-ExitCode run_install(const Config& config, std::ostream& out);
+ExitCode run_install(const InstallOptions& install, std::ostream& out);
 
 /// `disktune uninstall REPORT [--root DIR]`: remove the drive's files install wrote in any
 /// form (its rule, its hdparm.conf block, leaving the rest of that file byte for byte, its
 /// TuneD profile directory), and the shared unit, link and hook when no installed report is left; a file without disktune's
 /// mark, one reached through a symlink out of DIR, and every file of a KEY whose report is
 /// another drive's are left alone and named. Prints every path removed. Exit 0; 2 on bad input.
-ExitCode run_uninstall(const Config& config, std::ostream& out);
+ExitCode run_uninstall(const InstallOptions& install, std::ostream& out);
 
 }  // namespace disktune::tuner

@@ -4,7 +4,6 @@
 
 #include "results/hdparm_conf.hpp"
 #include "results/tuned_profile.hpp"
-#include "tuner/config.hpp"
 #include "tuner/run_error.hpp"
 
 #include <algorithm>

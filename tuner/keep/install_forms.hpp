@@ -5,7 +5,7 @@
 #pragma once
 
 #include "results/report.hpp"
-#include "tuner/config.hpp"
+#include "tuner/run_error.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -14,6 +14,17 @@
 #include <vector>
 
 namespace disktune::tuner {
+
+/// A way of keeping a report's answer in effect across reboots, udev events and resume.
+enum class InstallForm {
+  udev,         ///< etc/udev/rules.d/69-disktune-KEY.rules (results::udev_rule)
+  systemd,      ///< the boot unit disktune-apply.service and the system-sleep hook
+  hdparm_conf,  ///< a block in etc/hdparm.conf (Debian's hdparm package reads it at boot and on hot-plug)
+  tuned,        ///< the TuneD profile etc/tuned/disktune-KEY/tuned.conf (Red Hat family)
+};
+
+/// What `install` writes without --form: the udev rule and the systemd unit and hook.
+inline const std::vector<InstallForm> kDefaultInstallForms{InstallForm::udev, InstallForm::systemd};
 
 /// The mark every file install writes carries (a comment): uninstall removes only marked files.
 inline constexpr const char* kInstallMark = "written by disktune install";

@@ -23,8 +23,8 @@ probe::UniqueFd lock_install_root(const std::string& root, const char* command) 
   auto key = unique_journal_key("install-", resolved);  // readable tail and a hash of the whole path
   for (char& c : key)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '.') c = '_';
-  fs::create_directories(kLockDir, ec);
-  const auto path = std::string(kLockDir) + "/" + key + ".lock";
+  fs::create_directories(host().lock_dir, ec);
+  const auto path = host().lock_dir + "/" + key + ".lock";
   probe::UniqueFd fd(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
   if (!fd || !flock_within(fd.get(), 10000))
     throw RunError(kExitUsage, std::string(command) + ": cannot take " + path + " for " + resolved + " (" +

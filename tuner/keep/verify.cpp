@@ -35,8 +35,8 @@ struct DriveCheck {
 };
 
 // The reports to check: REPORT... as given, or every *.json of --config DIR in name order.
-std::vector<std::string> report_files(const Config& config) {
-  return config.config_dir ? config_reports(*config.config_dir) : config.reports;
+std::vector<std::string> report_files(const VerifyOptions& options) {
+  return options.config_dir ? config_reports(*options.config_dir) : options.reports;
 }
 
 // The udev database entry's mtime of `device` (/run/udev/data/bMAJ:MIN, rewritten each time
@@ -66,9 +66,9 @@ DriftEvidence drift_evidence(const DeviceContext& context) {
   DriftEvidence evidence;
   evidence.current_boot_id = current_boot_id();
   evidence.udev_event_at = udev_event_time(context.device->path());
-  Config config;
-  config.device = context.device->path();
-  const auto state = apply_journal_state(config, context);
+  DeviceRequest device;
+  device.spec = context.device->path();
+  const auto state = apply_journal_state(device, context);
   if (!state) return evidence;
   if (!state->apply.in_effect) evidence.restored_at = state->restored_at;
   evidence.applied_at = state->apply.at;
@@ -135,14 +135,14 @@ json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
 
 }  // namespace
 
-ExitCode run_verify(const Config& config, std::ostream& out, std::ostream&) {
+ExitCode run_verify(const VerifyOptions& options, std::ostream& out, std::ostream&) {
   std::vector<results::SavedReport> reports;  // all read first: bad input checks nothing
-  for (const auto& file : report_files(config))
-    reports.push_back(read_report(config.config_dir ? "--config" : "REPORT", file));
+  for (const auto& file : report_files(options))
+    reports.push_back(read_report(options.config_dir ? "--config" : "REPORT", file));
   std::vector<DriveCheck> checks;
   for (const auto& report : reports) checks.push_back(check_drive(report));
   const bool ok = std::all_of(checks.begin(), checks.end(), [](const DriveCheck& c) { return c.ok(); });
-  if (config.json)
+  if (options.json)
     out << results::pretty_json(to_json(checks, ok));
   else
     print_text(checks, out);

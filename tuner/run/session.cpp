@@ -46,29 +46,29 @@ constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
 // A simulated trial takes milliseconds of wall time (virtual clock). A real one's limit is
 // derived from the baseline's rate once it is measured (TrialRunner, time_limits.hpp); this
 // is the first baseline child's, bounded by its stall limit per chunk.
-probe::Seconds trial_timeout(const Config& config, bool simulated) {
-  if (config.measure.trial_timeout_s) return probe::Seconds(*config.measure.trial_timeout_s);
+probe::Seconds trial_timeout(const TuneOptions& tune, bool simulated) {
+  if (tune.measure.trial_timeout_s) return probe::Seconds(*tune.measure.trial_timeout_s);
   // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
-  if (simulated) return probe::Seconds(10.0 + 0.05 * (config.measure.max_repeats + 1) * config.measure.duration_s);
-  const TrialShape shape{probe::Seconds(config.measure.duration_s), config.measure.repeats, config.measure.max_repeats, kChunkBytes};
-  return first_baseline_time_limit(shape, probe::Seconds(config.measure.stall_timeout_s.value_or(kFirstStallS)));
+  if (simulated) return probe::Seconds(10.0 + 0.05 * (tune.measure.max_repeats + 1) * tune.measure.duration_s);
+  const TrialShape shape{probe::Seconds(tune.measure.duration_s), tune.measure.repeats, tune.measure.max_repeats, kChunkBytes};
+  return first_baseline_time_limit(shape, probe::Seconds(tune.measure.stall_timeout_s.value_or(kFirstStallS)));
 }
 
 // `objectives`: [0] optimised, [1] the optional guard (ready_objectives: metrics resolved).
-TrialSettings trial_settings_for(const Config& config, bool simulated, const std::vector<bench::Objective>& objectives) {
+TrialSettings trial_settings_for(const TuneOptions& tune, bool simulated, const std::vector<bench::Objective>& objectives) {
   TrialSettings settings;
   // A simulated drive's time is virtual: a steady stop would save nothing and change its figures.
-  settings.workload = bench::disk_read_workload(probe::Seconds(config.measure.duration_s), !simulated && !config.measure.full_samples);
-  settings.sampling = bench::SamplingPlan{config.measure.repeats, config.measure.max_repeats, 0.02, true};
+  settings.workload = bench::disk_read_workload(probe::Seconds(tune.measure.duration_s), !simulated && !tune.measure.full_samples);
+  settings.sampling = bench::SamplingPlan{tune.measure.repeats, tune.measure.max_repeats, 0.02, true};
   // Real time only: a simulated configuration's samples cost virtual seconds.
   if (!simulated) settings.sampling.hopeless_fraction = 0.5;
-  settings.timeout = trial_timeout(config, simulated);
-  if (config.measure.stall_timeout_s) settings.stall = probe::Seconds(*config.measure.stall_timeout_s);
-  settings.derive_limits = !simulated && !config.measure.trial_timeout_s;
+  settings.timeout = trial_timeout(tune, simulated);
+  if (tune.measure.stall_timeout_s) settings.stall = probe::Seconds(*tune.measure.stall_timeout_s);
+  settings.derive_limits = !simulated && !tune.measure.trial_timeout_s;
   settings.stop_now = [] { return stop_now(); };
-  settings.noise_repeats = config.measure.noise_repeats;
+  settings.noise_repeats = tune.measure.noise_repeats;
   // A disk in use: its file system writes (our own journal or report may be on it).
-  settings.data_in_use = config.allow_mounted;
+  settings.data_in_use = tune.device.allow_mounted;
   settings.objective = objectives.front();
   if (objectives.size() > 1) settings.guard = objectives[1];
   return settings;
@@ -87,20 +87,31 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-results::Report start_report(const Config& config, const DeviceContext& context,
+results::Report start_report(const TuneOptions& tune, const DeviceContext& context,
                              const strategies::SearchSpace& space, const std::string& strategy) {
   results::Report report;
   report.tool_version = std::string(tool_version());
   report.kernel = kernel_release();
   report.started_at = utc_timestamp();
   report.strategy = strategy;
-  report.repeats = config.measure.repeats;
-  report.max_repeats = config.measure.max_repeats;
-  report.seed = config.seed;
+  report.repeats = tune.measure.repeats;
+  report.max_repeats = tune.measure.max_repeats;
+  report.seed = tune.device.seed;
   report.device = describe_device(context);
   report.identify = context.identify;
   report.space = describe_space(space);
   return report;
+}
+
+// The report's record of what was measured and how: the objectives, the tolerance, fio's
+// version and every option the journal keeps.
+void record_measurement(results::Report& report, const TrialSettings& trial, const ReadyObjectives& objectives,
+                        double tolerance, const boost::json::object& recorded_options) {
+  report.objective = trial.objective;
+  report.guard = trial.guard;
+  report.tolerance = tolerance;
+  report.fio_version = objectives.fio_version;
+  report.options = recorded_options;
 }
 
 // The trial the answer is quoted against: the confirmation round's baseline when that round
@@ -168,11 +179,11 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
 std::string seconds_text(double seconds) { return probe::printf_number("%g", seconds); }
 
 // Why a completed search stopped short of its strategy's end.
-std::string budget_note(const Config& config, std::size_t trials) {
-  if (config.measure.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
-  const std::string spent = config.measure.max_trials && trials >= *config.measure.max_trials
-                                ? "--max-trials " + std::to_string(*config.measure.max_trials)
-                                : "--time-budget " + seconds_text(config.measure.time_budget_s.value_or(0.0)) + " s";
+std::string budget_note(const TuneOptions& tune, std::size_t trials) {
+  if (tune.measure.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
+  const std::string spent = tune.measure.max_trials && trials >= *tune.measure.max_trials
+                                ? "--max-trials " + std::to_string(*tune.measure.max_trials)
+                                : "--time-budget " + seconds_text(tune.measure.time_budget_s.value_or(0.0)) + " s";
   return "search budget spent (" + spent + ") after " + std::to_string(trials) +
          " trials: the answer is the best of what was measured";
 }
@@ -274,9 +285,9 @@ std::optional<strategies::Stop> signal_stop() {
 // Nothing --only names can change here: refused now, not after minutes of baseline (unless
 // --max-trials 0 asks for the baseline only); the journal is finished (only the probe wrote,
 // and it restored), so the next tune starts anew.
-strategies::SearchSpace tunable_space(const DeviceContext& context, const Config& config, RunJournal& journal) {
-  auto space = plan_space(context, config);
-  if (!space.groups().empty() || !config.measure.only || config.measure.max_trials == std::size_t{0}) return space;
+strategies::SearchSpace tunable_space(const DeviceContext& context, const TuneOptions& tune, RunJournal& journal) {
+  auto space = plan_space(context, SpaceBounds{tune.measure.only, tune.safe_only, tune.device.allow_mounted});
+  if (!space.groups().empty() || !tune.measure.only || tune.measure.max_trials == std::size_t{0}) return space;
   if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
   throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
                              "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() +
@@ -292,32 +303,29 @@ void show_progress_on(PipelineInput& input, const std::ostream& log) {
 
 }  // namespace
 
-TuneOutcome run_tune(const Config& config, std::ostream& log) {
+TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   const auto wall_start = std::chrono::steady_clock::now();
-  const std::string strategy_name = config.measure.strategy.empty() ? strategies::default_strategy_name() : config.measure.strategy;
+  const std::string strategy_name = tune.measure.strategy.empty() ? strategies::default_strategy_name() : tune.measure.strategy;
   auto strategy = strategies::make_strategy(strategy_name);
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
-  refuse_device_in_use(config);
-  const DeviceLock lock(device_spec(config));
-  DeviceContext context = open_device_unprobed(config, log);
+  refuse_device_in_use(tune.device);
+  const DeviceLock lock(tune.device.spec);
+  DeviceContext context = open_device_unprobed(tune.device, log);
   const bool simulated = context.device->simulated();
-  const ReadyObjectives objectives = ready_objectives(config.measure.objectives, *context.device);
-  const TrialSettings trial_settings = trial_settings_for(config, simulated, objectives.objectives);
-  const auto recorded_options = measurement_options(config, strategy_name, trial_settings);
+  const ReadyObjectives objectives = ready_objectives(tune.measure.objectives, *context.device);
+  const TrialSettings trial_settings = trial_settings_for(tune, simulated, objectives.objectives);
+  const auto recorded_options = measurement_options(trial_settings, strategy_name, tune.device.seed, tune.measure.tolerance,
+                                                     tune.command_line);
   // Record before you probe: the original settings are durable in the journal before the
   // capability probe writes trial values. May restore and adopt a crashed
   // run's original settings.
-  const auto opened_journal = RunJournal::open(config, context, recorded_options, log);
+  const auto opened_journal = RunJournal::open(tune.journal, tune.device, context, recorded_options, log);
   RunJournal& journal = *opened_journal;
   probe_capabilities(context);
-  const auto space = tunable_space(context, config, journal);
-  TuneOutcome outcome{start_report(config, context, space, strategy_name), kExitOk, ""};
-  outcome.report.objective = trial_settings.objective;
-  outcome.report.guard = trial_settings.guard;
-  outcome.report.tolerance = config.measure.tolerance;
-  outcome.report.fio_version = objectives.fio_version;
-  outcome.report.options = recorded_options;
+  const auto space = tunable_space(context, tune, journal);
+  TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, ""};
+  record_measurement(outcome.report, trial_settings, objectives, tune.measure.tolerance, recorded_options);
   log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
@@ -334,7 +342,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   TrialRunner runner(*context.device, context.original, trial_settings);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      config.measure.max_trials, config.measure.time_budget_s, true, trial_settings, config.measure.tolerance};
+                      tune.measure.max_trials, tune.measure.time_budget_s, true, trial_settings, tune.measure.tolerance};
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
@@ -347,7 +355,7 @@ TuneOutcome run_tune(const Config& config, std::ostream& log) {
   finish_run(outcome, runner, guard, journal, journal_failed);
   outcome.report.wall_s = seconds_since(wall_start);
   if (outcome.report.completed && !result.budget_left) {
-    outcome.report.stop_reason = budget_note(config, result.search_trials);
+    outcome.report.stop_reason = budget_note(tune, result.search_trials);
     log << "disktune: " << outcome.report.stop_reason << '\n';
   }
   return outcome;

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "results/report.hpp"
-#include "tuner/config.hpp"
+#include "tuner/run/tune_options.hpp"
 #include "tuner/run_error.hpp"
 
 namespace disktune::tuner {
@@ -21,6 +21,6 @@ struct TuneOutcome {
 /// settings and read them back. Progress lines go to `log` (stderr).
 /// Throws RunError (exit 2 or 3) when the run cannot start; a run that started always
 /// returns an outcome with the report (exit 1 when interrupted, 4 when restore failed).
-TuneOutcome run_tune(const Config& config, std::ostream& log);
+TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log);
 
 }  // namespace disktune::tuner

@@ -34,24 +34,24 @@ std::string render_hdparm_conf(const results::Report& r) { return results::Hdpar
 std::string render_udev_rules(const results::Report& r) { return results::UdevRulesEmitter().render(r); }
 std::string render_tuned_profile(const results::Report& r) { return results::TunedProfileEmitter().render(r); }
 
-std::vector<NamedFile> output_files(const Config& config) {
+std::vector<NamedFile> output_files(const TuneOptions& tune) {
   std::vector<NamedFile> files;
-  if (config.output.report_path) files.push_back({"--report", *config.output.report_path, render_report});
-  if (config.output.html_path) files.push_back({"--html", *config.output.html_path, render_html});
-  if (config.output.boot_local_path) files.push_back({"--boot-local", *config.output.boot_local_path, render_boot_local});
-  if (config.output.hdparm_conf_path) files.push_back({"--hdparm-conf", *config.output.hdparm_conf_path, render_hdparm_conf});
-  if (config.output.udev_rules_path) files.push_back({"--udev-rules", *config.output.udev_rules_path, render_udev_rules});
-  if (config.output.tuned_profile_path)
-    files.push_back({"--tuned-profile", *config.output.tuned_profile_path, render_tuned_profile});
+  if (tune.output.report_path) files.push_back({"--report", *tune.output.report_path, render_report});
+  if (tune.output.html_path) files.push_back({"--html", *tune.output.html_path, render_html});
+  if (tune.output.boot_local_path) files.push_back({"--boot-local", *tune.output.boot_local_path, render_boot_local});
+  if (tune.output.hdparm_conf_path) files.push_back({"--hdparm-conf", *tune.output.hdparm_conf_path, render_hdparm_conf});
+  if (tune.output.udev_rules_path) files.push_back({"--udev-rules", *tune.output.udev_rules_path, render_udev_rules});
+  if (tune.output.tuned_profile_path)
+    files.push_back({"--tuned-profile", *tune.output.tuned_profile_path, render_tuned_profile});
   return files;
 }
 
 // The files a tune reads or keeps: no output may overwrite them.
-std::vector<NamedFile> kept_files(const Config& config) {
+std::vector<NamedFile> kept_files(const TuneOptions& tune) {
   std::vector<NamedFile> files;
-  if (config.journal_path) files.push_back({"--journal", *config.journal_path});
-  if (config.sim_profile) files.push_back({"--sim-profile", *config.sim_profile});
-  if (const auto capture = sim_capture_file(config.device)) files.push_back({"DEVICE sim:FILE", *capture});
+  if (tune.journal.path) files.push_back({"--journal", *tune.journal.path});
+  if (tune.device.sim_profile) files.push_back({"--sim-profile", *tune.device.sim_profile});
+  if (const auto capture = sim_capture_file(tune.device.spec)) files.push_back({"DEVICE sim:FILE", *capture});
   return files;
 }
 
@@ -59,17 +59,17 @@ bool to_stdout(const NamedFile& file) { return file.path == "-"; }
 
 }  // namespace
 
-bool tune_output_to_stdout(const Config& config) {
-  const auto outputs = output_files(config);
+bool tune_output_to_stdout(const TuneOptions& tune) {
+  const auto outputs = output_files(tune);
   return std::any_of(outputs.begin(), outputs.end(), to_stdout);
 }
 
-void check_tune_outputs(const Config& config) {
-  const auto outputs = output_files(config);
+void check_tune_outputs(const TuneOptions& tune) {
+  const auto outputs = output_files(tune);
   if (std::count_if(outputs.begin(), outputs.end(), to_stdout) > 1)
     throw UsageError("only one output can go to stdout (-)");
   for (const auto& file : outputs) check_output_path(file.path);
-  auto others = kept_files(config);
+  auto others = kept_files(tune);
   for (const auto& file : outputs) {
     for (const auto& other : others)
       if (!to_stdout(file) && same_file(file.path, other.path))
@@ -78,9 +78,9 @@ void check_tune_outputs(const Config& config) {
   }
 }
 
-bool write_tune_outputs(const Config& config, const results::Report& report, std::ostream& err) {
+bool write_tune_outputs(const TuneOptions& tune, const results::Report& report, std::ostream& err) {
   bool all_written = true;
-  for (const auto& file : output_files(config)) {
+  for (const auto& file : output_files(tune)) {
     if (!report.completed && file.render != render_report && file.render != render_html) {  // both say why
       err << "disktune: the run did not complete: " << file.option << " " << file.path << " left as it was\n";
       continue;

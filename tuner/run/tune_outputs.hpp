@@ -3,7 +3,8 @@
 #pragma once
 
 #include "results/report.hpp"
-#include "tuner/config.hpp"
+#include "tuner/run_error.hpp"
+#include "tuner/run/tune_options.hpp"
 
 #include <iosfwd>
 
@@ -13,15 +14,15 @@ namespace disktune::tuner {
 /// and none names the same file as another output or as a file the run reads or keeps
 /// (--journal, --sim-profile, a sim:FILE capture; compared with same_file). Throws
 /// UsageError or RunError(exit 2) naming the options and the path.
-void check_tune_outputs(const Config& config);
+void check_tune_outputs(const TuneOptions& tune);
 
 /// True when one of the outputs is stdout (the table then goes to stderr).
-bool tune_output_to_stdout(const Config& config);
+bool tune_output_to_stdout(const TuneOptions& tune);
 
 /// Write every output, also after one fails; each failure is named on `err`. A run that did
 /// not complete (report.completed false) has no answer: its snippets would replace an
 /// earlier run's with comments, so only the report is written and each snippet left as it
 /// was (said on `err`). Returns false when any write failed.
-bool write_tune_outputs(const Config& config, const results::Report& report, std::ostream& err);
+bool write_tune_outputs(const TuneOptions& tune, const results::Report& report, std::ostream& err);
 
 }  // namespace disktune::tuner

@@ -5,6 +5,7 @@
 #include "probe/core/clock.hpp"
 #include "probe/device.hpp"
 #include "probe/watch/watchdog.hpp"
+#include "tuner/host/host.hpp"
 
 #include <string>
 
@@ -30,13 +31,13 @@ struct Written {
 /// waits for in-flight reads, which on a wedged device never complete, so a real device is
 /// restored from a watched child (probe::run_in_child, process-group kill, state D check)
 /// and never from this process; a simulated drive's state lives in this process (and
-/// cannot wedge), so it is written here. Every restore and apply of disktune goes through this class.
+/// cannot wedge), as a fake host's disks do (host().devices_in_memory), so it is written here. Every restore and apply of disktune goes through this class.
 class SettingsWriter {
  public:
   /// in_process: restore here even for a real device (only for bodies already running in a
   /// watched child, and evaluate's in-process runs of simulated drives).
   explicit SettingsWriter(probe::Device& device, bool in_process = false)
-      : device_(device), in_process_(in_process || device.simulated()) {}
+      : device_(device), in_process_(in_process || device.simulated() || host().devices_in_memory) {}
 
   /// Restore `settings`, within `limit` when watched.
   /// Errors: in process, Device::restore's own error (naming the setting); watched,

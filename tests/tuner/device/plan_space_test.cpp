@@ -35,10 +35,10 @@ const strategies::Excluded* excluded(const strategies::SearchSpace& space, Setti
 TEST_CASE("plan_space with --allow-mounted refuses the seed drive's ATA knobs, which it otherwise searches",
           "[tuner]") {
   const auto context = seed_drive();
-  tuner::Config config;
-  const auto free_space = tuner::plan_space(context, config);
-  config.allow_mounted = true;
-  const auto in_use = tuner::plan_space(context, config);
+  tuner::SpaceBounds bounds;
+  const auto free_space = tuner::plan_space(context, bounds);
+  bounds.data_in_use = true;
+  const auto in_use = tuner::plan_space(context, bounds);
   // Not vacuous: without --allow-mounted the simulated drive searches every ATA knob.
   for (const auto id : {SettingId::multcount, SettingId::io_support, SettingId::unmaskirq, SettingId::using_dma,
                         SettingId::xfermode}) {

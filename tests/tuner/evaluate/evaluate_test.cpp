@@ -24,13 +24,13 @@ tuner::EvaluationRun run(const std::string& strategy, std::uint64_t seed, double
 }  // namespace
 
 TEST_CASE("evaluate runs the named strategies in registry order and seeds from --seed", "[evaluate]") {
-  tuner::Config config;
-  REQUIRE(tuner::evaluated_strategies(config).size() == 5);
-  config.evaluate.strategies = {"coordinate-descent", "exhaustive"};
-  REQUIRE(tuner::evaluated_strategies(config) == std::vector<std::string>{"exhaustive", "coordinate-descent"});
-  config.seed = 6;
-  config.evaluate.seeds = 3;
-  REQUIRE(tuner::evaluation_seeds(config) == std::vector<std::uint64_t>{6, 7, 8});
+  tuner::EvaluateRequest request;
+  REQUIRE(tuner::evaluated_strategies(request).size() == 5);
+  request.options.strategies = {"coordinate-descent", "exhaustive"};
+  REQUIRE(tuner::evaluated_strategies(request) == std::vector<std::string>{"exhaustive", "coordinate-descent"});
+  request.first_seed = 6;
+  request.options.seeds = 3;
+  REQUIRE(tuner::evaluation_seeds(request) == std::vector<std::uint64_t>{6, 7, 8});
 }
 
 TEST_CASE("summaries score each run against exhaustive on the same seed and leave out strategies not run",

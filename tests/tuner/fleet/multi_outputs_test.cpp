@@ -15,8 +15,7 @@ using namespace disktune::tuner;
 
 TEST_CASE("drive_outputs replaces {drive}, names DIR/KEY files in a directory and refuses one file for several", "[tuner]") {
   const disktune::testing::TempDir tmp("outputs");
-  Config config;
-  config.command = Command::tune;
+  FleetOptions config;
   config.output.summary_path = tmp.path() + "/s.json";
   config.output.report_path = tmp.path() + "/r-{drive}.json";
   config.output.udev_rules_path = tmp.path();
@@ -59,8 +58,7 @@ TEST_CASE("machine_exit_code is 0 only when every drive exited 0, else the worst
 
 TEST_CASE("every {drive} of a per-drive path is replaced; --html and --journal are per drive", "[tuner]") {
   const disktune::testing::TempDir tmp("multi-outputs-all");
-  Config config;
-  config.command = Command::tune;
+  FleetOptions config;
   config.output.summary_path = tmp.path() + "/s.json";
   config.output.report_path = tmp.path() + "/{drive}/{drive}.json";
   config.output.html_path = tmp.path() + "/{drive}.html";

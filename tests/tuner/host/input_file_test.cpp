@@ -51,34 +51,6 @@ TEST_CASE("check_input_fd refuses an open FIFO and a file larger than any input"
   REQUIRE_THROWS_WITH(tuner::check_input_fd(huge_fd, "journal", huge), Catch::Contains("at most 256 MiB"));
 }
 
-TEST_CASE("a fio:FILE job file that is missing, a directory or unreadable is bad input naming it", "[tuner]") {
-  const testing::TempDir temp("input");
-  const std::string& dir = temp.path();
-  const std::string job = dir + "/a,b.fio";
-  std::ofstream(job) << "[j]\nrw=read\n";
-  // /proc files look regular: /proc/kmsg blocks (or consumes the kernel log), /proc/self/mem
-  // gives EIO even to root. None is read.
-  const auto [name, reason] = GENERATE(table<std::string, std::string>({
-      {"/missing.fio", "No such file or directory"},
-      {"", "is a directory, not a regular file"},
-      {"/proc/self/mem", "a /proc file is no job file"},
-      {"/proc/kmsg", "a /proc file is no job file"},
-  }));
-  const std::string path = name.starts_with("/proc") ? name : dir + name;
-  tuner::Config config;
-  config.command = tuner::Command::bench;
-  config.measure.objectives = bench::parse_objectives("fio:" + path, "").value();
-  try {
-    tuner::check_command_inputs(config);
-    FAIL("no refusal of " << path);
-  } catch (const tuner::RunError& error) {
-    CHECK(error.code() == tuner::kExitUsage);
-    CHECK_THAT(error.what(), Catch::StartsWith("--objective fio:" + path + ": " + reason));
-  }
-  config.measure.objectives = bench::parse_objectives("fio:" + job + ",seq-read", "").value();
-  CHECK_NOTHROW(tuner::check_command_inputs(config));
-}
-
 TEST_CASE("read_whole_file reads a regular file whole and never blocks on a FIFO or a device", "[tuner]") {
   const testing::TempDir temp("read-whole");
   const std::string& dir = temp.path();
@@ -93,14 +65,4 @@ TEST_CASE("read_whole_file reads a regular file whole and never blocks on a FIFO
   REQUIRE_FALSE(tuner::read_whole_file("/dev/zero"));
   REQUIRE_FALSE(tuner::read_whole_file(dir));
   REQUIRE_FALSE(tuner::read_whole_file(dir + "/missing"));
-}
-
-TEST_CASE("a --journal DIR passes the input check of a multi-drive tune (each worker checks its own)", "[tuner]") {
-  const testing::TempDir temp("journal-dir");
-  tuner::Config config;
-  config.command = tuner::Command::tune;
-  config.journal_path = temp.path();
-  REQUIRE_THROWS_WITH(tuner::check_command_inputs(config), Catch::Contains("is a directory"));  // one drive
-  config.devices = {"/dev/loop0", "/dev/loop1"};
-  REQUIRE_NOTHROW(tuner::check_command_inputs(config));
 }

@@ -27,11 +27,13 @@ tuner::DeviceContext sim_context() {
   return context;
 }
 
-tuner::Config journal_config(const testing::TempDir& dir) {
-  tuner::Config config;
-  config.journal_path = dir.path() + "/run.journal";
-  return config;
+tuner::JournalOptions journal_config(const testing::TempDir& dir) {
+  tuner::JournalOptions journal;
+  journal.path = dir.path() + "/run.journal";
+  return journal;
 }
+
+const tuner::DeviceRequest kSeedDrive{};  // "sim:", seed 1
 
 results::JournalState state_of(const std::string& path) {
   const auto text = tuner::read_whole_file(path);
@@ -52,29 +54,29 @@ TEST_CASE("run journal: started with the originals, resumed while unfinished, se
   const probe::Settings trial = probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}});
   std::ostringstream log;
   {
-    const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
-    CHECK(journal->path() == *config.journal_path);
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    CHECK(journal->path() == *config.path);
     REQUIRE_FALSE(journal->begin(trial, false).has_value());  // an intent, then the process "dies"
   }
-  auto state = state_of(*config.journal_path);
+  auto state = state_of(*config.path);
   CHECK(state.identity.path == "sim:");
   CHECK(state.original == context.original);
   CHECK_FALSE(state.finished);
   CHECK(state.tune.pending.size() == 1);
 
   {
-    const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
-    CHECK_THAT(log.str(), Catch::Contains("resuming " + *config.journal_path + ": 0 trials done, 1 in flight"));
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    CHECK_THAT(log.str(), Catch::Contains("resuming " + *config.path + ": 0 trials done, 1 in flight"));
     REQUIRE_FALSE(journal->finish(true).has_value());
   }
-  state = state_of(*config.journal_path);
+  state = state_of(*config.path);
   CHECK(state.finished);
   CHECK(state.restored);
 
   log.str("");
-  { const auto journal = tuner::RunJournal::open(config, context, kOptions, log); }
-  CHECK_THAT(log.str(), Catch::Contains("previous journal kept as " + *config.journal_path + "."));
-  CHECK_FALSE(state_of(*config.journal_path).finished);  // a new run's start record
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log); }
+  CHECK_THAT(log.str(), Catch::Contains("previous journal kept as " + *config.path + "."));
+  CHECK_FALSE(state_of(*config.path).finished);  // a new run's start record
 }
 
 TEST_CASE("run journal: a resume with other measurement options is refused, naming both values") {
@@ -82,10 +84,10 @@ TEST_CASE("run journal: a resume with other measurement options is refused, nami
   const auto config = journal_config(dir);
   auto context = sim_context();
   std::ostringstream log;
-  { const auto journal = tuner::RunJournal::open(config, context, kOptions, log); }
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log); }
   const boost::json::object other{{"duration_s", 1.0}, {"repeats", 3}};
   try {
-    tuner::RunJournal::open(config, context, other, log);
+    tuner::RunJournal::open(config, kSeedDrive, context, other, log);
     FAIL("a resume with another --duration was accepted");
   } catch (const tuner::RunError& e) {
     CHECK(e.code() == tuner::kExitUsage);
@@ -99,15 +101,15 @@ TEST_CASE("restore: the originals a tune journal recorded come back on the drive
   auto context = sim_context();
   const auto found = context.device->read(SettingId::multcount).value();
   std::ostringstream log;
-  { const auto journal = tuner::RunJournal::open(config, context, kOptions, log); }
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log); }
   // A trial's value left on the drive by a run that was killed.
   REQUIRE(context.device->apply(SettingId::multcount, SettingValue(found.number() == 8 ? 4 : 8)).has_value());
   REQUIRE(context.device->read(SettingId::multcount).value() != found);
 
-  tuner::restore_from_journal(config, context, log);
+  tuner::restore_from_journal(config, kSeedDrive, context, log);
   CHECK(context.device->read(SettingId::multcount).value() == found);
   CHECK_THAT(log.str(), Catch::Contains("restored the settings from before the tune"));
-  const auto state = state_of(*config.journal_path);
+  const auto state = state_of(*config.path);
   CHECK(state.restores == 1);
   CHECK_FALSE(state.finished);  // the next tune resumes it
 }
@@ -118,11 +120,11 @@ TEST_CASE("restore: no journal is an error naming the path, nothing written") {
   auto context = sim_context();
   std::ostringstream log;
   try {
-    tuner::restore_from_journal(config, context, log);
+    tuner::restore_from_journal(config, kSeedDrive, context, log);
     FAIL("restore without a journal succeeded");
   } catch (const tuner::RunError& e) {
     CHECK(e.code() == tuner::kExitUsage);
-    CHECK_THAT(e.what(), Catch::Contains("no journal for sim: at " + *config.journal_path));
+    CHECK_THAT(e.what(), Catch::Contains("no journal for sim: at " + *config.path));
     CHECK_THAT(e.what(), !Catch::Contains("--journal FILE"));  // it was named: no hint to name one
   }
   CHECK(log.str().empty());
@@ -147,13 +149,13 @@ TEST_CASE("run journal: a confirmation round is one unit: measured once, taken f
   };
   std::ostringstream log;
   {
-    const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
     const auto round = journal->confirm_round(contenders, 0, measure);
     REQUIRE(std::holds_alternative<strategies::Round>(round));
     CHECK(std::get<strategies::Round>(round).results.size() == 2);
   }
   CHECK(measured == 1);
-  const auto journal = tuner::RunJournal::open(config, context, kOptions, log);
+  const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
   const auto again = journal->confirm_round(contenders, 0, measure);
   REQUIRE(std::holds_alternative<strategies::Round>(again));
   CHECK(measured == 1);  // from the journal, not measured again
@@ -165,5 +167,5 @@ TEST_CASE("run journal: a confirmation round is one unit: measured once, taken f
   const auto wedged = journal->confirm_round(contenders, 1, stopped);
   REQUIRE(std::holds_alternative<strategies::Stop>(wedged));
   CHECK(std::get<strategies::Stop>(wedged).reason == strategies::StopReason::wedged);
-  CHECK(state_of(*config.journal_path).tune.pending_rounds.size() == 1);
+  CHECK(state_of(*config.path).tune.pending_rounds.size() == 1);
 }

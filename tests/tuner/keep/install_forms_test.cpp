@@ -2,7 +2,7 @@
 // install --form: the form list, KEY's block in a shared hdparm.conf, the unit's ExecStart.
 #include "tuner/keep/install_forms.hpp"
 
-#include "tuner/config.hpp"
+#include "tuner/keep/install_forms.hpp"
 
 #include <catch2/catch.hpp>
 

@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// install and uninstall under a --root in a temporary directory: no root privilege, no device
-// (install reads only the report). The script tests check the same against hostile roots.
+// install and uninstall under a --root in a temporary directory, their lock on a fake host:
+// no root privilege, no device (install reads only the report). The script tests check the same against hostile roots.
 #include "tuner/keep/install.hpp"
 
 #include "results/saved_report.hpp"
-#include "tests/support/skip.hpp"
+#include "tests/support/fake_host.hpp"
 #include "tests/support/temp_dir.hpp"
-#include "tuner/host/device_lock.hpp"
 #include "tuner/host/input_file.hpp"
 
 #include <catch2/catch.hpp>
@@ -42,20 +41,14 @@ std::string loop_report(const std::string& dir, const std::string& backing) {
   return path;
 }
 
-tuner::Config install_config(const std::string& report, const std::string& root) {
-  tuner::Config config;
-  config.reports = {report};
-  config.install.root = root;
-  return config;
+tuner::InstallOptions install_config(const std::string& report, const std::string& root) {
+  tuner::InstallOptions install;
+  install.report = report;
+  install.root = root;
+  return install;
 }
 
 // Every file and symlink under `root`, relative to it, sorted (directories left out).
-// install and uninstall hold a lock under kLockDir (/run/disktune) for their root: only root
-// may make it there.
-bool can_lock() {
-  return ::access(tuner::kLockDir, W_OK) == 0 || (::access(tuner::kLockDir, F_OK) != 0 && ::access("/run", W_OK) == 0);
-}
-
 std::vector<std::string> files_under(const std::string& root) {
   std::vector<std::string> files;
   std::error_code ec;
@@ -99,7 +92,7 @@ TEST_CASE("install: a report that keeps the baseline has nothing to install") {
 }
 
 TEST_CASE("install then uninstall under --root: the files written, the unit enabled, then nothing left") {
-  if (!can_lock()) return testing::skip_test("install's lock directory " + std::string(tuner::kLockDir) + " is not writable (not root)");
+  const testing::FakeHost host;  // install's lock for its root under a temporary directory: no root needed
   const testing::TempDir dir("install-cycle");
   const auto report = loop_report(dir.path(), "/tmp/a.img");
   const std::string root = dir.path() + "/root";
@@ -118,7 +111,7 @@ TEST_CASE("install then uninstall under --root: the files written, the unit enab
 }
 
 TEST_CASE("install: a file of someone else's at the rule's path is refused, nothing written") {
-  if (!can_lock()) return testing::skip_test("install's lock directory " + std::string(tuner::kLockDir) + " is not writable (not root)");
+  const testing::FakeHost host;  // install's lock for its root under a temporary directory: no root needed
   const testing::TempDir dir("install-theirs");
   const auto report = loop_report(dir.path(), "/tmp/a.img");
   const std::string root = dir.path() + "/root";
@@ -139,10 +132,10 @@ TEST_CASE("install: a file of someone else's at the rule's path is refused, noth
 
 TEST_CASE("install: a relative --exe is refused before any warning about where it is") {
   const testing::TempDir dir("install-exe");
-  if (!can_lock()) return testing::skip_test("install's lock directory " + std::string(tuner::kLockDir) + " is not writable (not root)");
+  const testing::FakeHost host;  // install's lock for its root under a temporary directory: no root needed
   const auto report = loop_report(dir.path(), "/tmp/a.img");
   auto config = install_config(report, dir.path() + "/root");
-  config.install.exe = "relative/dt";
+  config.exe = "relative/dt";
   std::ostringstream out;
   CHECK_THROWS_WITH(tuner::run_install(config, out), Catch::Contains("'relative/dt' is not a plain absolute path"));
   CHECK(out.str().empty());

@@ -68,14 +68,14 @@ tuner::DeviceContext real_context(CountingDevice*& device) {
 }
 
 // A journal whose start record holds read_ahead_kb=128, as a crashed run leaves it.
-std::string crashed_journal(const testing::TempDir& dir, tuner::Config& config) {
-  config.journal_path = dir.path() + "/run.journal";
+std::string crashed_journal(const testing::TempDir& dir, tuner::JournalOptions& config) {
+  config.path = dir.path() + "/run.journal";
   CountingDevice* device = nullptr;
   auto context = real_context(device);
   device->read_ahead_kb = 128;
   std::ostringstream log;
-  tuner::RunJournal::open(config, context, {}, log);
-  return *config.journal_path;
+  tuner::RunJournal::open(config, {}, context, {}, log);
+  return *config.path;
 }
 
 }  // namespace
@@ -125,27 +125,27 @@ TEST_CASE("restorer: the restore guard restores through the restorer", "[tuner]"
   REQUIRE(dismissed.writes == 0);
 }
 
-TEST_CASE("restorer: the journal's constructor puts a crashed run's settings back from a watched child",
+TEST_CASE("restorer: opening the journal puts a crashed run's settings back from a watched child",
           "[tuner]") {
   const testing::TempDir dir("restorer");
-  tuner::Config config;
+  tuner::JournalOptions config;
   crashed_journal(dir, config);
   CountingDevice* device = nullptr;
   auto context = real_context(device);  // the device holds the crashed trial's 256
   std::ostringstream log;
-  const auto journal = tuner::RunJournal::open(config, context, {}, log);
+  const auto journal = tuner::RunJournal::open(config, {}, context, {}, log);
   REQUIRE_THAT(log.str(), Catch::Contains("restored the original settings recorded in"));
   REQUIRE(device->writes == 0);  // not in this process: in a watched child
 }
 
 TEST_CASE("restorer: disktune restore puts the journal's settings back from a watched child", "[tuner]") {
   const testing::TempDir dir("restorer");
-  tuner::Config config;
+  tuner::JournalOptions config;
   crashed_journal(dir, config);
   CountingDevice* device = nullptr;
   auto context = real_context(device);
   std::ostringstream log;
-  tuner::restore_from_journal(config, context, log);
+  tuner::restore_from_journal(config, {}, context, log);
   REQUIRE_THAT(log.str(), Catch::Contains("disktune: restored the settings from before the tune: read_ahead_kb=128"));
   REQUIRE(device->writes == 0);
 }
