@@ -8,6 +8,7 @@
 
 #include <boost/json.hpp>
 
+#include <cstdio>
 #include <stdexcept>
 
 namespace disktune::results {
@@ -40,10 +41,22 @@ const json::object& object_field(const json::object& o, std::string_view where, 
   return v.as_object();
 }
 
+// An identity string as printed in every message naming the drive: a control character
+// (an escape sequence, a newline) would reach the terminal raw, and no drive's identity holds one.
+std::string identity_text(const json::string& text, std::string_view where, std::string_view key) {
+  for (const char c : text)
+    if (const auto byte = static_cast<unsigned char>(c); byte < 0x20 || byte == 0x7f) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02X", byte);
+      throw FieldError(std::string(where) + std::string(key) + ": holds a control character (" + code + ")");
+    }
+  return std::string(text);
+}
+
 std::string string_field(const json::object& o, std::string_view where, std::string_view key) {
   const auto& v = field(o, where, key);
   if (!v.is_string()) mistyped(where, key, "a string");
-  return std::string(v.as_string());
+  return identity_text(v.as_string(), where, key);
 }
 
 bool bool_field(const json::object& o, std::string_view where, std::string_view key) {
@@ -57,7 +70,7 @@ std::string optional_string(const json::object& o, std::string_view where, std::
   const auto* v = o.if_contains(key);
   if (!v || v->is_null()) return {};
   if (!v->is_string()) mistyped(where, key, "a string or null");
-  return std::string(v->as_string());
+  return identity_text(v->as_string(), where, key);
 }
 
 std::uint64_t size_field(const json::object& o, std::string_view where, std::string_view key) {

@@ -24,7 +24,8 @@ struct SavedReport {
 /// op "report FILE: reason": not JSON; schema_version below 3 (no size or backing file to find the
 /// drive by: re-run the tune); a SIMULATED drive's (nothing on a real disk to apply);
 /// a run that did not complete (no answer); a missing or malformed device, baseline or
-/// winner field, or a setting name or value disktune does not know.
+/// winner field, or a setting name or value disktune does not know; a device identity string
+/// (path, model, serial, firmware, stable_path, wwid, backing_file) holding a control character.
 probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::string& file);
 
 }  // namespace disktune::results

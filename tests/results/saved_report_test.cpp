@@ -79,3 +79,16 @@ TEST_CASE("reports apply cannot use are refused with the file and the reason", "
   REQUIRE_THAT(not_json.error().message(), Catch::Contains("bad.json: not JSON"));
   REQUIRE_THAT(results::parse_saved_report("[1]", "a.json").error().message(), Catch::Contains("not a JSON object"));
 }
+
+TEST_CASE("a report whose identity strings hold control characters is refused, naming the field", "[results]") {
+  // They would reach the terminal raw in every message naming the drive (an escape sequence
+  // retitles the window, a newline splits a one-line error); no drive's identity holds one.
+  for (const char* key : {"model", "serial", "firmware", "path", "wwid", "backing_file", "stable_path"}) {
+    for (const char* bad : {"S\x1b]0;pwned\x07", "two\nlines", "del\x7f"}) {
+      INFO(key);
+      auto o = loop_report_json();
+      o["device"].as_object()[key] = bad;
+      CHECK_THAT(error_of(o), Catch::Contains(std::string("device.") + key) && Catch::Contains("control character"));
+    }
+  }
+}
