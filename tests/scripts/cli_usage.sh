@@ -90,6 +90,8 @@ for bad in "--duration inf" "--duration nan" "--duration 1e300" "--duration -1" 
   grep -q -- "${bad% *} must be .* from .* to .*, not '${bad#* }'" "$WORK/err" || fail "tune $bad: no range stated: $(cat "$WORK/err")"
 done
 expect_exit 2 evaluate --seeds -1
+expect_exit 2 evaluate --identify-dir "$WORK/no-such-dir"
+grep -q -- "--identify-dir $WORK/no-such-dir: no such directory" "$WORK/err" || fail "evaluate: a missing --identify-dir not named: $(cat "$WORK/err")"
 
 # Inputs that are no regular file: refused before they are read, naming the
 # option, the path and the reason (a FIFO hung the read, /dev/zero ate memory).

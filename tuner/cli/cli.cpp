@@ -19,7 +19,7 @@ namespace disktune::tuner {
 namespace po = boost::program_options;
 namespace {
 
-// evaluate --strategies: registered names, exhaustive added as the reference when missing.
+// evaluate --strategies: registered names (exhaustive only when named: runs are judged against the truth).
 std::vector<std::string> parse_strategies(const std::string& list) {
   std::vector<std::string> names;
   std::stringstream stream(list);
@@ -29,7 +29,6 @@ std::vector<std::string> parse_strategies(const std::string& list) {
     names.push_back(name);
   }
   if (names.empty()) throw UsageError("--strategies: no strategies named");
-  if (std::find(names.begin(), names.end(), "exhaustive") == names.end()) names.push_back("exhaustive");
   return names;
 }
 

@@ -141,7 +141,7 @@ void add_sampling_options(po::options_description& options, Command command) {
 void add_evaluate_options(po::options_description& options) {
   options.add_options()
       ("seeds", po::value<std::string>()->default_value("5"), "noise seeds per simulated drive: --seed, --seed + 1, ... (1-10000)")
-      ("strategies", po::value<std::string>(), "comma-separated strategies to evaluate (default: all; exhaustive, the reference, always runs)")
+      ("strategies", po::value<std::string>(), "comma-separated strategies to evaluate (default: all but exhaustive, which runs only when named)")
       ("drives", po::value<std::string>(), "only the first N tunable drives (file name order; 1-100000)")
       ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
       ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// disktune evaluate: strategies against exhaustive over simulated drives, in parallel (oneTBB).
+// disktune evaluate: strategies over simulated drives, each run against the noise-free truth, in parallel (oneTBB).
 #include "tuner/evaluate/evaluate.hpp"
 
 #include "tuner/trial/sampler_factory.hpp"
@@ -80,6 +80,39 @@ double true_score(const std::string& file, const probe::Settings& config, const 
   return sample ? sample->value : 0.0;
 }
 
+// Every legal configuration of `space`, by an odometer over the groups' choice indices.
+std::vector<probe::Settings> legal_configurations(const strategies::SearchSpace& space) {
+  const auto& groups = space.groups();
+  std::vector<probe::Settings> all;
+  std::vector<std::size_t> index(groups.size(), 0);
+  for (;;) {
+    all.push_back(space.configuration(index));
+    std::size_t g = groups.size();
+    while (g > 0 && ++index[g - 1] == groups[g - 1].choices.size()) index[--g] = 0;
+    if (g == 0) return all;
+  }
+}
+
+DriveTruth truth_of(const std::string& file, const EvaluateRequest& request) {
+  DriveTruth truth;
+  truth.drive = std::filesystem::path(file).filename().string();
+  auto device = sim_drive(file, 1, 0.0);
+  if (!device) return truth;
+  const auto original = (*device)->snapshot();
+  if (!original) return truth;
+  const auto space = space_of(**device, *original, request.measure.only);
+  const TrialSettings trial = evaluation_trial_settings(request);
+  const auto configs = legal_configurations(space);
+  std::vector<double> scores(configs.size());
+  tbb::parallel_for(std::size_t{0}, configs.size(), [&](std::size_t i) { scores[i] = true_score(file, configs[i], trial); });
+  const auto best = static_cast<std::size_t>(std::max_element(scores.begin(), scores.end()) - scores.begin());
+  truth.legal_count = configs.size();
+  truth.baseline_score = true_score(file, *original, trial);
+  truth.optimum_score = scores[best];
+  truth.optimum = probe::format_settings(strategies::changes_from(*original, configs[best]));
+  return truth;
+}
+
 EvaluationRun run_one(const std::string& file, std::uint64_t seed, const std::string& name, const EvaluateRequest& request) {
   const auto start = std::chrono::steady_clock::now();
   EvaluationRun run;
@@ -136,9 +169,10 @@ std::vector<std::string> tunable_drive_files(const std::string& directory, const
 }
 
 std::vector<std::string> evaluated_strategies(const EvaluateRequest& request) {
+  const auto& named = request.options.strategies;
   std::vector<std::string> names;
   for (const auto& name : strategies::strategy_names())
-    if (request.options.strategies.empty() || std::find(request.options.strategies.begin(), request.options.strategies.end(), name) != request.options.strategies.end())
+    if (named.empty() ? name != "exhaustive" : std::find(named.begin(), named.end(), name) != named.end())
       names.push_back(name);
   return names;
 }
@@ -149,14 +183,24 @@ std::vector<std::uint64_t> evaluation_seeds(const EvaluateRequest& request) {
   return seeds;
 }
 
-std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const EvaluateRequest& request) {
+std::vector<DriveTruth> drive_truths(const std::vector<std::string>& files, const EvaluateRequest& request) {
+  std::vector<DriveTruth> truths(files.size());
+  tbb::parallel_for(std::size_t{0}, files.size(), [&](std::size_t i) { truths[i] = truth_of(files[i], request); });
+  return truths;
+}
+
+std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const std::vector<DriveTruth>& truths,
+                                          const EvaluateRequest& request) {
   const auto names = evaluated_strategies(request);
   const auto seeds = evaluation_seeds(request);
   const std::size_t pairs = files.size() * seeds.size();
   std::vector<EvaluationRun> runs(pairs * names.size());
   tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
     const std::size_t pair = i / names.size();
-    runs[i] = run_one(files[pair / seeds.size()], seeds[pair % seeds.size()], names[i % names.size()], request);
+    const std::size_t drive = pair / seeds.size();
+    runs[i] = run_one(files[drive], seeds[pair % seeds.size()], names[i % names.size()], request);
+    runs[i].baseline_score = truths.at(drive).baseline_score;
+    runs[i].optimum_score = truths.at(drive).optimum_score;
   });
   return runs;
 }

@@ -115,10 +115,10 @@ TEST_CASE("bench --method picks the measurements, both by default", "[cli]") {
   REQUIRE_THROWS_WITH(parse({"tune", "--method", "buffered"}), Catch::Contains("method"));
 }
 
-TEST_CASE("evaluate --strategies names registered strategies; exhaustive, the reference, is always added", "[cli]") {
-  REQUIRE(parse({"evaluate"}).evaluate.strategies.empty());  // every strategy
+TEST_CASE("evaluate --strategies names registered strategies; exhaustive runs only when named", "[cli]") {
+  REQUIRE(parse({"evaluate"}).evaluate.strategies.empty());  // every strategy but exhaustive
   const auto config = parse({"evaluate", "--strategies", "coordinate-descent", "--seed", "6", "--seeds", "10"});
-  REQUIRE(config.evaluate.strategies == std::vector<std::string>{"coordinate-descent", "exhaustive"});
+  REQUIRE(config.evaluate.strategies == std::vector<std::string>{"coordinate-descent"});
   REQUIRE(config.seed == 6);
   REQUIRE(config.evaluate.seeds == 10);
   REQUIRE(parse({"evaluate", "--strategies", "exhaustive,racing"}).evaluate.strategies ==
