@@ -29,6 +29,7 @@ ns_before=$(queue_snapshot "$dev")
 code=0
 timeout 30 "$DISKTUNE" plan "$dev" >"$WORK/ns.txt" 2>&1 || code=$?
 expect_eq "$code" 2 "plan of a disk in use ($(cat "$WORK/ns.txt"))"
+grep -q "refusing to plan $dev:" "$WORK/ns.txt" || fail "the refusal does not name plan: $(cat "$WORK/ns.txt")"
 expect_eq "$(queue_snapshot "$dev")" "$ns_before" "queue after plan of a disk in use"
 kill "$ns_pid"; wait "$ns_pid" 2>/dev/null || true
 # refused_under_loop NODE: a read-only loop device set up over NODE (a node of $dev) makes the
@@ -53,6 +54,8 @@ before=$(queue_snapshot "$dev")
 
 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --duration 0.2 --repeats 2 --max-repeats 2 \
   --report "$WORK/r.json" --journal "$WORK/j" >"$WORK/refused.txt" 2>&1 && fail "a mounted disk was tuned without --allow-mounted"
+grep -q "refusing to tune $dev: .*(--allow-mounted to tune it anyway)" "$WORK/refused.txt" ||
+  fail "the refusal does not name tune: $(cat "$WORK/refused.txt")"
 tune_completed "$DISKTUNE" tune "$dev" --allow-mounted --only read_ahead_kb --max-trials 1 --duration 0.2 --repeats 2 --max-repeats 2 \
   --report "$WORK/r.json" --journal "$WORK/j" >"$WORK/out.txt" 2>"$WORK/err.txt" ||
   fail "tune did not complete ($(tail -5 "$WORK/err.txt"))"
@@ -61,4 +64,13 @@ jq -e '.integrity_note | contains("data checksum check off") and contains("read 
   "$WORK/r.json" >/dev/null || fail "report integrity_note: $(jq -c .integrity_note "$WORK/r.json")"
 grep -q '^note: data checksum check off: the data is in use' "$WORK/out.txt" || fail "the table does not say the checksum check is off"
 grep -q 'data checksum check off' "$WORK/err.txt" || fail "the progress log does not say the checksum check is off"
+# apply of that report, made to change read_ahead_kb (a 1-trial run on a mounted disk may stop or
+# keep the baseline: nothing to apply then), is refused the same way, naming apply, writing nothing.
+jq '.winner.changes = {"read_ahead_kb": 64} | .winner.keep_baseline = false | .too_noisy = false | .completed = true' "$WORK/r.json" >"$WORK/change.json"
+code=0
+"$DISKTUNE" apply "$WORK/change.json" "$dev" --journal "$WORK/apply.journal" >"$WORK/apply.txt" 2>&1 || code=$?
+expect_eq "$code" 2 "apply to a mounted disk ($(cat "$WORK/apply.txt"))"
+grep -q "refusing to apply to $dev: .*(--allow-mounted to apply to it anyway)" "$WORK/apply.txt" ||
+  fail "the refusal does not name apply: $(cat "$WORK/apply.txt")"
+expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the refused apply"
 echo "ok: $(jq -r .integrity_note "$WORK/r.json")"

@@ -75,7 +75,7 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
 }
 
 ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
-  refuse_device_in_use(device_request(config));  // its capability probe writes queue settings, as a tune does
+  refuse_device_in_use(device_request(config), "plan");  // its capability probe writes queue settings, as a tune does
   const auto lock = lock_device(config);  // the capability probe writes nr_requests
   const auto context = open_device(device_request(config), err);
   const auto space = plan_space(context, space_bounds(config));
@@ -173,7 +173,7 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
 }
 
 void refuse_small_device(const Config& config) {
-  refuse_device_in_use(device_request(config));  // never open a disk in use to look at its size
+  refuse_device_in_use(device_request(config), "tune");  // never open a disk in use to look at its size
   const auto device = open_bench_device(config);
   if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());
 }

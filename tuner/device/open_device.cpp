@@ -48,14 +48,14 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
   return context;
 }
 
-void refuse_device_in_use(const DeviceRequest& request) {
+void refuse_device_in_use(const DeviceRequest& request, std::string_view command) {
   if (probe::is_sim_spec(request.spec) || request.allow_mounted) return;
   const auto uses = probe::device_uses(probe::kernel_name(request.spec));
   if (uses.empty()) return;
   std::string why;
   for (const auto& use : uses) why += (why.empty() ? "" : "; ") + use;
-  throw RunError(kExitUsage, "refusing to tune " + request.spec + ": " + why +
-                                 " (--allow-mounted to tune it anyway)");
+  throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + request.spec + ": " + why +
+                                 " (--allow-mounted to " + std::string(command) + " it anyway)");
 }
 
 strategies::SearchSpace plan_space(const DeviceContext& context, const SpaceBounds& bounds) {

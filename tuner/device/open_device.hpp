@@ -7,6 +7,7 @@
 #include "tuner/device_context.hpp"
 
 #include <ostream>
+#include <string_view>
 
 namespace disktune::tuner {
 
@@ -25,9 +26,10 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
 void probe_capabilities(DeviceContext& context);
 
 /// Refuse (RunError, exit 2) a real disk that is mounted, swapped on or held by md/dm/LVM
-/// (it, or one of its partitions), unless --allow-mounted. Checked before the device is
-/// opened. Simulated drives pass.
-void refuse_device_in_use(const DeviceRequest& request);
+/// (it, or one of its partitions), unless --allow-mounted: "refusing to COMMAND DEVICE: why
+/// (--allow-mounted to COMMAND it anyway)", `command` the verb ("tune", "plan", "apply to").
+/// Checked before the device is opened. Simulated drives pass.
+void refuse_device_in_use(const DeviceRequest& request, std::string_view command);
 
 /// What bounds the legal space beyond the device itself (plan and tune's options).
 struct SpaceBounds {

@@ -196,7 +196,7 @@ ExitCode apply_one(const ApplyOptions& options, const std::string& option, const
                    "apply " + report.file + ": " + found.why_not + "; nothing applied");
   DeviceRequest on = options.device;
   on.spec = *found.path;
-  refuse_device_in_use(on);
+  refuse_device_in_use(on, "apply to");
   const DeviceLock lock(on.spec);
   auto context = open_device_unprobed(on, err);
   // Checked again under the lock: the candidate was found before it was held.

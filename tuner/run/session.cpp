@@ -309,7 +309,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   auto strategy = strategies::make_strategy(strategy_name);
   if (!strategy) throw RunError(kExitUsage, strategy.error().op);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
-  refuse_device_in_use(tune.device);
+  refuse_device_in_use(tune.device, "tune");
   const DeviceLock lock(tune.device.spec);
   DeviceContext context = open_device_unprobed(tune.device, log);
   const bool simulated = context.device->simulated();
