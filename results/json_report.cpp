@@ -50,7 +50,8 @@ json::object device_json(const DeviceInfo& device) {
           {"serial", device.serial},     {"firmware", device.firmware},
           {"simulated", device.simulated}, {"stable_path", string_or_null(device.stable_path)},
           {"identify_note", string_or_null(device.identify_note)}, {"size_bytes", device.size_bytes},
-          {"wwid", string_or_null(device.wwid)}, {"backing_file", string_or_null(device.backing_file)}};
+          {"wwid", string_or_null(device.wwid)}, {"backing_file", string_or_null(device.backing_file)},
+          {"emulated", !device.emulated_by.empty()}, {"emulated_by", string_or_null(device.emulated_by)}};
 }
 
 // The report's part of the baseline: the codec's trial keys it shows, with the cached-read

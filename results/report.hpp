@@ -40,7 +40,20 @@ struct DeviceInfo {
   std::uint64_t size_bytes = 0;
   std::string wwid{};
   std::string backing_file{};
+  /// The FUSE mount type behind a loop device's backing file ("fuse.emudisk"; probe::
+  /// fuse_mount_type_of_file): a timing model behind the real kernel, EMULATED. Empty for
+  /// hardware and for a SIMULATED drive.
+  std::string emulated_by{};
 };
+
+/// What every output calls a device that is not hardware: "SIMULATED" (the in-process model),
+/// "EMULATED" (a timing model behind the real kernel's block layer), "" for hardware.
+inline std::string device_kind(bool simulated, bool emulated) {
+  return simulated ? "SIMULATED" : emulated ? "EMULATED" : "";
+}
+inline std::string device_kind(const DeviceInfo& device) {
+  return device_kind(device.simulated, !device.emulated_by.empty());
+}
 
 /// One dimension of the search space as reported.
 struct DimensionInfo {

@@ -65,6 +65,7 @@ DeviceInfo device_of(const json::object& d) {
   device.stable_path = text_of(d, "stable_path");
   device.wwid = text_of(d, "wwid");
   device.backing_file = text_of(d, "backing_file");
+  device.emulated_by = text_of(d, "emulated_by");
   return device;
 }
 

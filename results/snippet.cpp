@@ -35,6 +35,7 @@ std::string base_name(std::string_view path) {
 std::string device_line(const DeviceInfo& device) {
   std::string line = "# device: " + comment_safe(device.path);
   if (device.simulated) line += " (simulated)";
+  if (!device.emulated_by.empty()) line += " (EMULATED: " + comment_safe(device.emulated_by) + ")";
   if (device.model.empty()) return line + ", no identify data\n";
   line += ", model " + comment_safe(device.model) + ", serial " + comment_safe(device.serial) +
           ", firmware " + comment_safe(device.firmware) + '\n';
@@ -182,6 +183,9 @@ std::string snippet_header(const Report& report, std::string_view title) {
                      comment_safe(report.tool_version) + " on " +
                      comment_safe(report.finished_at) + '\n';
   if (report.device.simulated) text += "# SIMULATED drive: do not apply to real hardware.\n";
+  if (!report.device.emulated_by.empty())
+    text += "# EMULATED drive (a timing model behind a FUSE file, " + comment_safe(report.device.emulated_by) +
+            "): measured through the kernel, not on hardware.\n";
   text += device_line(report.device) + result_lines(report);
   text += "# measured: " + measured_text(report) + ", " + sampling_text(report) + "; strategy " +
           comment_safe(report.strategy) + ", seed " + std::to_string(report.seed) + '\n';

@@ -116,7 +116,7 @@ std::string title(const Report& report) {
   const auto& device = report.device;
   std::string text = "disktune " + comment_safe(report.tool_version) + ": " + comment_safe(device.path);
   if (!device.model.empty()) text += " " + comment_safe(device.model);
-  if (device.simulated) text += " (SIMULATED drive)";
+  if (const auto kind = device_kind(device); !kind.empty()) text += " (" + kind + " drive)";
   return text + ", strategy " + comment_safe(report.strategy) + ", " + measured_text(report) + ", " +
          sampling_text(report) + "\n";
 }

@@ -36,6 +36,9 @@ struct DeviceContext {
   probe::Settings original;                     ///< snapshot before any change
   probe::SchedulerTunables original_tunables;   ///< the active scheduler's tunables then
   bool recovered_probe = false;                 ///< a killed probe's record was restored first
+  /// The FUSE mount type behind a loop device's backing file ("fuse.emudisk": an EMULATED
+  /// drive, probe::fuse_mount_type_of_file); empty for hardware and simulated drives.
+  std::string emulated_by;
 };
 
 }  // namespace disktune::tuner

@@ -2,6 +2,9 @@
 // mountinfo: the mount table as proc(5) writes it.
 #include "probe/watch/mountinfo.hpp"
 
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -23,6 +26,19 @@ std::vector<Mount> read_mountinfo(const fs::path& path) {
     mounts.push_back(std::move(mount));
   }
   return mounts;
+}
+
+std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string& majmin) {
+  std::string type;
+  for (const auto& mount : mounts)
+    if (mount.majmin == majmin) type = mount.type;
+  return type == "fuse" || type.starts_with("fuse.") ? type : std::string();
+}
+
+std::string fuse_mount_type_of_file(const fs::path& file, const fs::path& mountinfo) {
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) return {};
+  return fuse_mount_type(read_mountinfo(mountinfo), std::to_string(major(st.st_dev)) + ":" + std::to_string(minor(st.st_dev)));
 }
 
 std::string source_kernel_name(const std::string& source, bool resolve) {

@@ -23,6 +23,18 @@ struct Mount {
 /// Source: Documentation/filesystems/proc.rst, "3.5 /proc/<pid>/mountinfo".
 std::vector<Mount> read_mountinfo(const std::filesystem::path& path);
 
+/// The type of the mount whose st_dev is `majmin` ("0:52") when it is a FUSE file system
+/// ("fuse", or "fuse.SUBTYPE": "fuse.emudisk", "fuse.sshfs"): its files' timing is whatever a
+/// user-space program makes it, so a loop device over one is EMULATED, not hardware. "" for
+/// every other type, fuseblk included (a block device read through FUSE). The last matching
+/// mount wins. Source: Documentation/filesystems/fuse.rst ("fuse.<subtype>" in mountinfo).
+std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string& majmin);
+
+/// fuse_mount_type of the file system holding `file` (its stat st_dev, looked up in the
+/// mountinfo at `mountinfo`); "" when the file cannot be stat'ed or is on no FUSE mount.
+std::string fuse_mount_type_of_file(const std::filesystem::path& file,
+                                    const std::filesystem::path& mountinfo = "/proc/self/mountinfo");
+
 /// A mount source that names a device node ("/dev/sdb1", "/dev/mapper/vg-root") as a kernel
 /// name ("sdb1", "dm-0"): the node resolved when `resolve` (the real /dev), its last component
 /// as written otherwise (a test's fake tree). "" for a source outside /dev ("tmpfs", "none").

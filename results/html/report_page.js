@@ -53,6 +53,8 @@
         '), strategy ' + report.strategy + ', report schema ' + report.schema_version + '.', 'muted');
     if (dev.simulated)
       add(main, 'p', 'SIMULATED DRIVE: every figure here comes from a model, not from a disk. Nothing here applies to real hardware.', 'banner');
+    if (dev.emulated)
+      add(main, 'p', 'EMULATED DRIVE (' + dev.emulated_by + '): every figure here was measured through the kernel on a timing model behind a FUSE file, not on a disk.', 'banner');
   }
 
   function whyKept() {

@@ -52,6 +52,7 @@ probe::IdentifyInfo identify_from_file(const Config& config) {
 ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err) {
   probe::IdentifyInfo info;
   bool simulated = false;
+  std::string emulated_by;
   if (config.from_file) {
     info = identify_from_file(config);
   } else {
@@ -63,13 +64,15 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
                                       "; not an ATA disk? 'disktune plan' shows its block-layer settings");
     info = *context.identify;
     simulated = context.device->simulated();
+    emulated_by = context.emulated_by;
   }
   if (config.json) {
     auto value = results::identify_to_json(info);
     value.as_object()["simulated"] = simulated;
+    value.as_object()["emulated_by"] = emulated_by.empty() ? json::value(nullptr) : json::value(emulated_by);
     out << results::pretty_json(value);
   } else {
-    out << identify_summary(info, simulated);
+    out << identify_summary(info, results::device_kind(simulated, !emulated_by.empty()));
   }
   return kExitOk;
 }
@@ -82,7 +85,9 @@ ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
   const auto device = describe_device(context);
   const auto described = describe_space(space);
   if (config.json) {
-    json::object plan{{"device", device.path}, {"simulated", device.simulated}, {"model", device.model},
+    json::object plan{{"device", device.path}, {"simulated", device.simulated},
+                      {"emulated_by", device.emulated_by.empty() ? json::value(nullptr) : json::value(device.emulated_by)},
+                      {"model", device.model},
                       {"identify_note", device.identify_note.empty() ? json::value(nullptr)
                                                                      : json::value(device.identify_note)},
                       {"space", results::space_to_json(described)},
@@ -153,7 +158,9 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
   const auto b = bench_rates(**io, buffered, config.measure.repeats, config.bench.buffered);
   const auto c = bench_rates(**io, cached, config.measure.repeats, config.bench.cached);
   if (config.json) {
+    const auto emulated_by = emulation_of(*device);
     json::object o{{"device", device->path()}, {"simulated", simulated},
+                   {"emulated_by", emulated_by.empty() ? json::value(nullptr) : json::value(emulated_by)},
                    {"cached_read_mib_s", median_or_null(c)}, {"buffered_read_mib_s", median_or_null(b)},
                    {"samples", json::object{{"cached", json::array(c.begin(), c.end())},
                                             {"buffered", json::array(b.begin(), b.end())}}},
@@ -167,7 +174,7 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
                               "MB = 2^20 bytes; a median not measured (--method) is null"}};
     out << results::pretty_json(o);
   } else {
-    out << bench_summary(device->path(), simulated, c, b);
+    out << bench_summary(device->path(), results::device_kind(simulated, !emulation_of(*device).empty()), c, b);
   }
   return kExitOk;
 }

@@ -6,6 +6,8 @@
 #include "bench/fio_sampler.hpp"
 #include "bench/stats.hpp"
 #include "results/pretty_json.hpp"
+#include "results/report.hpp"
+#include "tuner/device/open_device.hpp"
 #include "tuner/cli/summaries.hpp"
 
 #include <boost/json.hpp>
@@ -40,7 +42,10 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
     figures.push_back(bench::figure_of(*objective, sample->value));
   }
   if (config.json) {
-    json::object o{{"device", device.path()}, {"simulated", false}, {"objective", objective->name},
+    const auto emulated_by = emulation_of(device);
+    json::object o{{"device", device.path()}, {"simulated", false},
+                   {"emulated_by", emulated_by.empty() ? json::value(nullptr) : json::value(emulated_by)},
+                   {"objective", objective->name},
                    {"metric", bench::to_string(objective->metric)}, {"unit", bench::unit_of(*objective)},
                    {"direction", bench::to_string(objective->direction)}, {"median", bench::median(figures)},
                    {"samples", json::array(figures.begin(), figures.end())}, {"fio_version", *version},
@@ -48,7 +53,8 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
                                   " (one run per sample; MB = 2^20 bytes; us = microseconds)"}};
     out << results::pretty_json(o);
   } else {
-    out << objective_bench_summary(device.path(), *objective, *version, figures);
+    const auto kind = results::device_kind(false, !emulation_of(device).empty());
+    out << objective_bench_summary(device.path() + (kind.empty() ? "" : " [" + kind + " drive]"), *objective, *version, figures);
   }
   return kExitOk;
 }

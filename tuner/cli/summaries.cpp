@@ -36,9 +36,9 @@ std::string rate_line(const char* label, const std::vector<double>& rates) {
 
 }  // namespace
 
-std::string identify_summary(const probe::IdentifyInfo& info, bool simulated) {
+std::string identify_summary(const probe::IdentifyInfo& info, const std::string& kind) {
   std::ostringstream out;
-  if (simulated) out << " [SIMULATED drive]\n";
+  if (!kind.empty()) out << " [" << kind << " drive]\n";
   out << " Model=" << info.model << ", FwRev=" << info.firmware << ", SerialNo=" << info.serial << '\n'
       << " Type=" << probe::to_string(info.device_type) << ", LBA=" << (info.lba_supported ? "yes" : "no")
       << ", LBAsects=" << info.lba_sectors << '\n'
@@ -57,7 +57,9 @@ std::string identify_summary(const probe::IdentifyInfo& info, bool simulated) {
 std::string plan_summary(const results::DeviceInfo& device, const results::SpaceInfo& space,
                          const probe::Settings& original) {
   std::ostringstream out;
-  out << (device.simulated ? "SIMULATED drive " : "") << device.path
+  const auto kind = results::device_kind(device);
+  out << (kind.empty() ? "" : kind + " drive ") << device.path
+      << (device.emulated_by.empty() ? "" : " (over " + device.emulated_by + ")")
       << (device.model.empty() ? "" : " (" + device.model + ")") << '\n'
       << (device.identify_note.empty() ? "" : "block-layer tuning only: " + device.identify_note + '\n')
       << "original settings: " << probe::format_settings(original) << '\n'
@@ -78,9 +80,9 @@ std::string plan_summary(const results::DeviceInfo& device, const results::Space
   return out.str();
 }
 
-std::string bench_summary(const std::string& path, bool simulated, const std::vector<double>& cached_mib_s,
+std::string bench_summary(const std::string& path, const std::string& kind, const std::vector<double>& cached_mib_s,
                           const std::vector<double>& buffered_mib_s) {
-  return path + (simulated ? " [SIMULATED drive]" : "") + ":\n" +
+  return path + (kind.empty() ? "" : " [" + kind + " drive]") + ":\n" +
          (cached_mib_s.empty() ? "" : rate_line("Timing cached reads:", cached_mib_s)) +
          (buffered_mib_s.empty() ? "" : rate_line("Timing buffered disk reads:", buffered_mib_s));
 }

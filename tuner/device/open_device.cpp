@@ -5,6 +5,7 @@
 #include "probe/device.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/device_usage.hpp"
+#include "probe/watch/mountinfo.hpp"
 #include "tuner/journal/probe_record.hpp"
 
 #include <algorithm>
@@ -34,6 +35,7 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
   if (!device) throw_device_error(device.error());
   DeviceContext context;
   context.device = std::move(*device);
+  context.emulated_by = emulation_of(*context.device);
   if (auto identify = context.device->identify())
     context.identify = std::move(*identify);
   else
@@ -46,6 +48,12 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
   if (!tunables) throw_device_error(tunables.error());
   context.original_tunables = std::move(*tunables);
   return context;
+}
+
+std::string emulation_of(const probe::Device& device) {
+  if (device.simulated()) return {};
+  const auto backing = probe::loop_backing_file(device.path());
+  return backing ? probe::fuse_mount_type_of_file(*backing) : std::string();
 }
 
 void refuse_device_in_use(const DeviceRequest& request, std::string_view command) {
@@ -83,6 +91,7 @@ results::DeviceInfo describe_device(const DeviceContext& context) {
     info.stable_path = probe::stable_device_path(info.path).value_or("");
     info.wwid = probe::block_wwid(info.path).value_or("");
     info.backing_file = probe::loop_backing_file(info.path).value_or("");
+    info.emulated_by = context.emulated_by;
   }
   if (auto io = context.device->open_io(probe::IoMode::buffered)) info.size_bytes = (*io)->size_bytes();
   info.identify_note = context.identify_note;

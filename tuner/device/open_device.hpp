@@ -20,6 +20,11 @@ DeviceContext open_device(const DeviceRequest& request, std::ostream& log);
 /// first, then calls probe_capabilities. First puts back the settings of a probe that was
 /// killed (recover_probe_record, saying so on `log`). Throws like open_device.
 DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& log);
+
+/// The FUSE mount type behind `device` when it is a loop device whose backing file lies on a
+/// FUSE file system ("fuse.emudisk"): an EMULATED drive (probe::fuse_mount_type_of_file).
+/// Empty for a simulated drive, hardware, and a loop device over an ordinary file.
+std::string emulation_of(const probe::Device& device);
 /// Fill context.capabilities (the device's capability probe; may write and restore
 /// settings), with the original settings recorded next to the device lock while it writes
 /// (with_probe_record), so a kill -9 mid-probe is undone by the next command.

@@ -3,6 +3,8 @@
 #include "tuner/fleet/multi_summary.hpp"
 
 #include "probe/device.hpp"
+#include "probe/linux/device_names.hpp"
+#include "probe/watch/mountinfo.hpp"
 #include "tuner/host/input_file.hpp"
 
 #include <boost/json.hpp>
@@ -43,8 +45,17 @@ json::value report_winner(const std::string& path) {
 // sim: and sim:FILE: everything produced from a simulated drive says so.
 bool simulated(const DriveRun& run) { return probe::is_sim_spec(run.device); }
 
+// A loop device over a FUSE file: EMULATED (tuner/device/open_device.hpp emulation_of).
+std::string emulated_by(const DriveRun& run) {
+  if (simulated(run)) return {};
+  const auto backing = probe::loop_backing_file(run.device);
+  return backing ? probe::fuse_mount_type_of_file(*backing) : std::string();
+}
+
 json::object drive_json(const DriveRun& run) {
-  return {{"device", run.device}, {"key", run.key},         {"simulated", simulated(run)}, {"group", run.group + 1},
+  const auto emulation = emulated_by(run);
+  return {{"device", run.device}, {"key", run.key},         {"simulated", simulated(run)},
+          {"emulated_by", emulation.empty() ? json::value(nullptr) : json::value(emulation)}, {"group", run.group + 1},
           {"exit_code", run.exit_code}, {"outcome", run.outcome}, {"report", run.report_path},
           {"log", run.log_path},  {"start_s", run.start_s},     {"end_s", run.end_s},
           {"winner", report_winner(run.report_path)}};
@@ -119,10 +130,13 @@ std::string summary_table(const MachineRun& machine) {
   for (std::size_t g = 0; g < machine.groups.size(); ++g)
     for (const auto& reason : machine.groups[g].reasons) table << "group " << g + 1 << " one after another: " << reason << '\n';
   for (const auto& why : machine.skipped) table << "skipped " << why << '\n';
-  std::string sims;
-  for (const auto& run : machine.runs)
+  std::string sims, emulated;
+  for (const auto& run : machine.runs) {
     if (simulated(run)) sims += (sims.empty() ? "" : ", ") + run.key;
+    if (const auto by = emulated_by(run); !by.empty()) emulated += (emulated.empty() ? "" : ", ") + run.key + " (" + by + ")";
+  }
   if (!sims.empty()) table << "SIMULATED drives (figures from the simulator, no hardware): " << sims << '\n';
+  if (!emulated.empty()) table << "EMULATED drives (a timing model behind the kernel, no hardware): " << emulated << '\n';
   return table.str();
 }
 

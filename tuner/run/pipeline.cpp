@@ -3,6 +3,7 @@
 #include "tuner/run/pipeline.hpp"
 
 #include "probe/core/text.hpp"
+#include "results/report.hpp"
 #include "strategies/baseline_trials.hpp"
 #include "tuner/run/decision.hpp"
 #include "tuner/trial/confirm_progress.hpp"
@@ -17,6 +18,8 @@
 
 namespace disktune::tuner {
 namespace {
+
+std::string kind_of(const PipelineInput& input) { return results::device_kind(input.simulated, input.emulated); }
 
 using strategies::TrialResult;
 
@@ -74,7 +77,7 @@ strategies::Rounded announced_round(const PipelineInput& input, strategies::Eval
   };
   // One line per unit, as the search prints one per trial.
   hooks.progress = [&](const ConfirmUnit& unit) {
-    log << confirm_progress_line(unit, contenders[unit.contender], contenders.front(), input.simulated,
+    log << confirm_progress_line(unit, contenders[unit.contender], contenders.front(), kind_of(input),
                                  input.trial.objective)
         << '\n' << std::flush;
   };
@@ -128,7 +131,7 @@ bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& b
 // the re-measured noise.
 NoiseCheck check_noise(const PipelineInput& input, strategies::Baseline& baseline, bool resumed,
                        strategies::TrialExecutor& executor, std::ostream& log) {
-  log_trial(log, baseline.trial, input.original, input.simulated, input.trial.objective);
+  log_trial(log, baseline.trial, input.original, kind_of(input), input.trial.objective);
   const std::string noise = probe::printf_number("%.2f", baseline.noise_floor_pct);
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   if (!input.settle_noise) return {};
@@ -181,7 +184,7 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
                 std::chrono::steady_clock::time_point started, std::ostream& log) {
   evaluator.set_observer([&](const TrialResult& trial) {
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
-    log_trial(log, trial, input.original, input.simulated, input.trial.objective);
+    log_trial(log, trial, input.original, kind_of(input), input.trial.objective);
     if (!input.live_status && !input.progress_lines && !input.on_progress) return;
     const auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
     if (input.on_progress) input.on_progress(progress);
@@ -197,7 +200,7 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
   if (searched.stop && searched.stop->trial) {  // the evaluator never counts it: the search stopped
     TrialResult wedged = *searched.stop->trial;
     wedged.id = static_cast<int>(searched.trials.size()) + 1;
-    log_trial(log, wedged, input.original, input.simulated, input.trial.objective);
+    log_trial(log, wedged, input.original, kind_of(input), input.trial.objective);
     searched.trials.push_back(std::move(wedged));
   }
   return searched;
@@ -255,12 +258,12 @@ ExitCode exit_code_of(const strategies::Stop& stop) {
   return kExitDevice;
 }
 
-void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, bool simulated,
+void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, const std::string& kind,
                const bench::Objective& objective) {
   char figure[64];
   std::snprintf(figure, sizeof figure, "%8s %s ±%4.1f%%", bench::figure_number(objective, trial.median).c_str(),
                 std::string(bench::unit_of(objective)).c_str(), trial.spread_pct);
-  log << (simulated ? "  [SIMULATED] trial " : "  trial ") << trial.id << ": " << to_string(trial.status) << "  "
+  log << "  " << (kind.empty() ? "" : "[" + kind + "] ") << "trial " << trial.id << ": " << to_string(trial.status) << "  "
       << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
       << probe::format_settings(strategies::changes_from(original, trial.settings))
       << (trial.detail.empty() ? "" : "  (" + trial.detail + ")") << '\n';

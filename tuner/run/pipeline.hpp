@@ -29,7 +29,7 @@ struct PipelineInput {
   strategies::Strategy& strategy;
   probe::Settings original;        ///< the settings as found (what trials log their changes against)
   std::string device_name;         ///< for the progress lines
-  bool simulated = false;          ///< progress lines say [SIMULATED]
+  bool simulated = false;          ///< progress lines say [SIMULATED]; seconds are virtual
   std::optional<std::size_t> max_trials;  ///< --max-trials
   std::optional<double> time_budget_s;    ///< --time-budget [measured s]: the search keeps the
                                           ///< confirmation round's minimum and the round fits the rest
@@ -53,6 +53,7 @@ struct PipelineInput {
   std::size_t status_width = 0;
   /// Called after every search trial with where the search stands (tests read the ETA).
   std::function<void(const SearchProgress&)> on_progress{};
+  bool emulated = false;  ///< a timing model behind the kernel: progress lines say [EMULATED]
 };
 
 /// What the pipeline found. On a baseline that could not be measured only `baseline_error`
@@ -101,7 +102,8 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
                             strategies::TrialExecutor& executor, std::ostream& log);
 
 /// One progress line of a trial: status, figure (in `objective`'s unit) and the changes from `original`.
+/// `kind`: results::device_kind ("SIMULATED", "EMULATED" or ""), shown as "[KIND]".
 void log_trial(std::ostream& log, const strategies::TrialResult& trial, const probe::Settings& original,
-               bool simulated, const bench::Objective& objective);
+               const std::string& kind, const bench::Objective& objective);
 
 }  // namespace disktune::tuner

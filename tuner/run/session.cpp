@@ -326,7 +326,9 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   const auto space = tunable_space(context, tune, journal);
   TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, ""};
   record_measurement(outcome.report, trial_settings, objectives, tune.measure.tolerance, recorded_options);
-  log << "disktune: tuning " << (simulated ? "SIMULATED drive " : "") << context.device->path()
+  const std::string kind = results::device_kind(simulated, !context.emulated_by.empty());
+  log << "disktune: tuning " << (kind.empty() ? "" : kind + " drive ") << context.device->path()
+      << (context.emulated_by.empty() ? "" : " (over " + context.emulated_by + ")")
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
@@ -343,6 +345,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       tune.measure.max_trials, tune.measure.time_budget_s, true, trial_settings, tune.measure.tolerance};
+  input.emulated = !context.emulated_by.empty();
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {

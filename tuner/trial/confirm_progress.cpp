@@ -45,7 +45,7 @@ std::optional<ConfirmUnit> from_note(std::string_view line) {
 }
 
 std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
-                                  const probe::Settings& original, bool simulated,
+                                  const probe::Settings& original, const std::string& kind,
                                   const bench::Objective& objective) {
   const bool ok = unit.status == strategies::TrialStatus::ok;
   char figure[48];
@@ -55,7 +55,7 @@ std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings
                                               : "finalist " + std::to_string(unit.contender) + "/" +
                                                     std::to_string(unit.contenders - 1);
   const auto changes = strategies::changes_from(original, contender);
-  return std::string(simulated ? "  [SIMULATED] confirm round " : "  confirm round ") + std::to_string(unit.round) +
+  return "  " + (kind.empty() ? "" : "[" + kind + "] ") + "confirm round " + std::to_string(unit.round) +
          "/" + std::to_string(unit.rounds) + ", " + who + ": " + std::string(to_string(unit.status)) + "  " +
          (ok ? figure : "") + "  " + (changes.empty() ? "(original settings)" : probe::format_settings(changes)) +
          (unit.detail.empty() ? "" : "  (" + unit.detail + ")");

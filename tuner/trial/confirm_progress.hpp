@@ -27,10 +27,11 @@ std::optional<ConfirmUnit> from_note(std::string_view line);
 /// The progress line of a unit, in the style of the search's trial lines:
 /// "  [SIMULATED] confirm round 2/6, finalist 1/3: ok     14.84 MB/s  xfermode=udma2 (detail)"
 /// (the figure in `objective`'s unit);
-/// the baseline's says "baseline" and "(original settings)". `contender` is the unit's settings,
+/// the baseline's says "baseline" and "(original settings)". `kind` is results::device_kind
+/// ("[SIMULATED]", "[EMULATED]", nothing for hardware). `contender` is the unit's settings,
 /// `original` the baseline's; no newline.
 std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
-                                  const probe::Settings& original, bool simulated,
+                                  const probe::Settings& original, const std::string& kind,
                                   const bench::Objective& objective);
 
 }  // namespace disktune::tuner

@@ -48,3 +48,26 @@ TEST_CASE("mountinfo: a source under /dev named as a kernel device, others as no
   // Resolved on the real /dev: a node that does not exist keeps its written name.
   CHECK(probe::source_kernel_name("/dev/disktune-no-such-node", true) == "disktune-no-such-node");
 }
+
+TEST_CASE("fuse_mount_type: FUSE file systems (fuse, fuse.SUBTYPE), not fuseblk or any other type") {
+  std::vector<probe::Mount> mounts(5);
+  mounts[0] = {"0:52", "/tmp/e/mnt", "fuse.emudisk", "emudisk-hdd", "ro,user_id=0"};
+  mounts[1] = {"0:53", "/mnt/s", "fuse.sshfs", "host:/x", "rw"};
+  mounts[2] = {"0:54", "/mnt/f", "fuse", "/dev/fuse", "rw"};
+  mounts[3] = {"8:17", "/mnt/ntfs", "fuseblk", "/dev/sdb1", "rw"};
+  mounts[4] = {"0:40", "/tmp", "tmpfs", "tmpfs", "rw"};
+  CHECK(probe::fuse_mount_type(mounts, "0:52") == "fuse.emudisk");
+  CHECK(probe::fuse_mount_type(mounts, "0:53") == "fuse.sshfs");
+  CHECK(probe::fuse_mount_type(mounts, "0:54") == "fuse");
+  CHECK(probe::fuse_mount_type(mounts, "8:17").empty());
+  CHECK(probe::fuse_mount_type(mounts, "0:40").empty());
+  CHECK(probe::fuse_mount_type(mounts, "0:99").empty());
+  // A later mount with the same st_dev (a bind, or the same device mounted again) decides.
+  mounts.push_back({"0:52", "/other", "tmpfs", "tmpfs", "rw"});
+  CHECK(probe::fuse_mount_type(mounts, "0:52").empty());
+}
+
+TEST_CASE("fuse_mount_type_of_file: a file on no FUSE mount, and a missing file, give none") {
+  CHECK(probe::fuse_mount_type_of_file("/proc/self/mountinfo").empty());
+  CHECK(probe::fuse_mount_type_of_file("/nonexistent/disktune/file").empty());
+}

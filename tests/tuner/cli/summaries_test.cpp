@@ -7,7 +7,7 @@
 using namespace disktune;
 
 TEST_CASE("bench's seq-read lines say MB/s and start with the device, not a blank line", "[tuner]") {
-  const auto text = tuner::bench_summary("/dev/loop7", false, {8300.71}, {1159.5, 1159.53, 1160.0});
+  const auto text = tuner::bench_summary("/dev/loop7", "", {8300.71}, {1159.5, 1159.53, 1160.0});
   CHECK(text == "/dev/loop7:\n"
                 " Timing cached reads:        8300.71 MB/s (median of 1, spread ±0.0%)\n"
                 " Timing buffered disk reads:  1159.53 MB/s (median of 3, spread ±0.0%)\n");

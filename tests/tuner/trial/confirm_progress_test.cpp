@@ -22,13 +22,13 @@ TEST_CASE("a confirmation unit survives its note form and prints in the search's
   REQUIRE_FALSE(tuner::from_note("{\"round\": 1}").has_value());
   const probe::Settings original{{SettingId::using_dma, probe::SettingValue(std::int64_t{0})}};
   const probe::Settings contender{{SettingId::using_dma, probe::SettingValue(std::int64_t{1})}};
-  REQUIRE(tuner::confirm_progress_line(unit, contender, original, true, seq_read()) ==
+  REQUIRE(tuner::confirm_progress_line(unit, contender, original, "SIMULATED", seq_read()) ==
           "  [SIMULATED] confirm round 2/6, finalist 1/3: ok     14.84 MB/s  using_dma=1");
   tuner::ConfirmUnit failed = unit;
   failed.contender = 0;
   failed.status = strategies::TrialStatus::unstable;
   failed.value = 0.0;
   failed.detail = "settings changed: x";
-  REQUIRE(tuner::confirm_progress_line(failed, original, original, false, seq_read()) ==
+  REQUIRE(tuner::confirm_progress_line(failed, original, original, "", seq_read()) ==
           "  confirm round 2/6, baseline: unstable    (original settings)  (settings changed: x)");
 }

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
+# A device that is not hardware is named for what it is in every output: a loop device over
+# emudisk's file (a FUSE mount, fuse.emudisk) is EMULATED in plan (text and JSON), bench, the
+# tune's progress lines, its JSON report, boot.local snippet, table and HTML page; a loop
+# device over an ordinary file is not. Bounded: one read_ahead_kb trial beside the baseline.
+source "$(dirname "$0")/lib.bash"
+require_loop
+[ -c /dev/fuse ] || skip "/dev/fuse is missing"
+[ -n "${EMUDISK:-}" ] && [ -x "$EMUDISK" ] || skip "emudisk not built (libfuse3-dev missing at configure time)"
+emulated=$(dirname "$0")/../../scripts/emulated-disk
+cleanup_steps+=("'$emulated' detach '$WORK/emu'")
+dev=$("$emulated" attach "$WORK/emu" --profile hdd --capacity-gib 4) || skip "could not attach an emulated disk"
+
+"$DISKTUNE" plan "$dev" >"$WORK/plan.txt"
+grep -q "^EMULATED drive $dev (over fuse.emudisk)" "$WORK/plan.txt" || fail "plan: $(head -1 "$WORK/plan.txt")"
+expect_eq "$("$DISKTUNE" plan "$dev" --json | jq -r .emulated_by)" fuse.emudisk "plan --json emulated_by"
+"$DISKTUNE" bench "$dev" --duration 0.3 --repeats 1 >"$WORK/bench.txt"
+grep -q "^$dev \[EMULATED drive\]:" "$WORK/bench.txt" || fail "bench: $(head -1 "$WORK/bench.txt")"
+
+"$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --duration 0.3 --max-repeats 3 \
+  --report "$WORK/r.json" --html "$WORK/r.html" --boot-local "$WORK/boot.local" --journal "$WORK/j" \
+  >"$WORK/out.txt" 2>"$WORK/err.txt" || [ $? -eq 1 ] || [ $? -eq 6 ] || { cat "$WORK/err.txt"; fail "tune failed"; }
+grep -q "tuning EMULATED drive $dev (over fuse.emudisk)" "$WORK/err.txt" || fail "no EMULATED in the tune's first line"
+grep -q "^  \[EMULATED\] trial 1:" "$WORK/err.txt" || fail "trial lines do not say [EMULATED]"
+if grep -q "SIMULATED" "$WORK/err.txt" "$WORK/out.txt" "$WORK/r.json" "$WORK/boot.local"; then fail "an EMULATED drive called SIMULATED"; fi
+expect_eq "$(jq -r '.device | "\(.emulated) \(.emulated_by) \(.simulated)"' "$WORK/r.json")" "true fuse.emudisk false" "report device"
+grep -q "^# EMULATED drive (a timing model behind a FUSE file, fuse.emudisk)" "$WORK/boot.local" || fail "boot.local header"
+grep -q "(EMULATED drive)" "$WORK/out.txt" || fail "the table does not say EMULATED: $(head -3 "$WORK/out.txt")"
+# The page builds its banner from the report it embeds (results/html/report_page.js).
+grep -q "EMULATED DRIVE (" "$WORK/r.html" || fail "the HTML page has no EMULATED banner"
+grep -q '"emulated":true' "$WORK/r.html" || fail "the HTML page's report does not say emulated"
+
+# A loop device over an ordinary file is hardware as far as the outputs go: not EMULATED.
+head -c $((64 << 20)) /dev/zero >"$WORK/plain.img"
+attach_loop "$WORK/plain.img"
+expect_eq "$("$DISKTUNE" plan "$dev" --json | jq -r .emulated_by)" null "plan --json of a plain loop device"
+if "$DISKTUNE" plan "$dev" | grep -q EMULATED; then fail "a plain loop device called EMULATED"; fi
+echo "ok: EMULATED in plan, bench, the tune's lines, report, snippet, table and HTML; a plain loop device is not"
