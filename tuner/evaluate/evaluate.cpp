@@ -63,8 +63,10 @@ TrialSettings evaluation_trial_settings(const EvaluateRequest& request) {
   return settings;
 }
 
-// The noise-free score of `config` on the same drive for the run's objective: one long sample
-// with noise 0, taken by the objective's sampler (SIMULATED).
+// The noise-free score of `config` on the same drive for the run's objective: one sample of
+// the trials' own workload (--duration) with noise 0, taken by the objective's sampler
+// (SIMULATED). Noise-free, one sample is the figure; a longer one only costs: the simulated
+// reads fill their buffers, and the truth samples every legal configuration.
 double true_score(const std::string& file, const probe::Settings& config, const TrialSettings& trial) {
   auto device = sim_drive(file, 1, 0.0);
   if (!device) return 0.0;
@@ -72,9 +74,7 @@ double true_score(const std::string& file, const probe::Settings& config, const 
     if (!(*device)->apply(id, value)) return 0.0;
   auto io = (*device)->open_io(probe::IoMode::buffered);
   if (!io) return 0.0;
-  TrialSettings reference = trial;
-  reference.workload = bench::Workload{bench::Method::buffered, 0, kEvaluationChunk, probe::Seconds(2.0)};
-  auto sampler = make_sampler(**device, **io, reference);
+  auto sampler = make_sampler(**device, **io, trial);
   if (!sampler) return 0.0;
   auto sample = (*sampler)->sample();
   return sample ? sample->value : 0.0;
