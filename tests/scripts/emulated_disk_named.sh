@@ -5,12 +5,7 @@
 # tune's progress lines, its JSON report, boot.local snippet, table and HTML page; a loop
 # device over an ordinary file is not. Bounded: one read_ahead_kb trial beside the baseline.
 source "$(dirname "$0")/lib.bash"
-require_loop
-[ -c /dev/fuse ] || skip "/dev/fuse is missing"
-[ -n "${EMUDISK:-}" ] && [ -x "$EMUDISK" ] || skip "emudisk not built (libfuse3-dev missing at configure time)"
-emulated=$(dirname "$0")/../../scripts/emulated-disk
-cleanup_steps+=("'$emulated' detach '$WORK/emu'")
-dev=$("$emulated" attach "$WORK/emu" --profile hdd --capacity-gib 4) || skip "could not attach an emulated disk"
+attach_emulated emu --profile hdd --capacity-gib 4
 
 "$DISKTUNE" plan "$dev" >"$WORK/plan.txt"
 grep -q "^EMULATED drive $dev (over fuse.emudisk)" "$WORK/plan.txt" || fail "plan: $(head -1 "$WORK/plan.txt")"

@@ -8,20 +8,6 @@
 # media rate. ssd: parallel units and the link's ceiling. Also: nothing can be written, and
 # the content is a fixed pattern. Bounded: about 20 s of fio.
 source "$(dirname "$0")/lib.bash"
-require_loop
-[ -c /dev/fuse ] || skip "/dev/fuse is missing"
-[ -n "${EMUDISK:-}" ] && [ -x "$EMUDISK" ] || skip "emudisk not built (libfuse3-dev missing at configure time)"
-command -v fio >/dev/null || skip "fio not installed"
-emulated=$(dirname "$0")/../../scripts/emulated-disk
-
-# attach NAME EMUDISK-OPTIONS...: an emulated disk in $WORK/NAME; sets dev and q.
-attach() {
-  local name=$1
-  shift
-  cleanup_steps+=("'$emulated' detach '$WORK/$name'")
-  dev=$("$emulated" attach "$WORK/$name" "$@") || skip "could not attach an emulated disk: see above"
-  q=/sys/block/$(basename "$dev")/queue
-}
 # fio_read RW BS QD [FIO-OPTIONS...]: one job on $dev; prints its JSON read section.
 fio_read() {
   local rw=$1 bs=$2 qd=$3
@@ -37,7 +23,7 @@ within() {
 }
 
 # hdd with one zone (160 MiB/s everywhere), so a random byte is a uniformly random track.
-attach hdd --profile hdd --inner-mib-s 160
+attach_emulated hdd --profile hdd --inner-mib-s 160
 expect_eq "$(cat "$q/rotational")" 1 "queue/rotational of the emulated hdd"
 qd1=$(fio_read randread 4k 1 --number_ios=250 --randseed=11)
 mean_ms=$(jq '.clat_ns.mean / 1e6' <<<"$qd1")
@@ -67,11 +53,11 @@ if (: >>"$WORK/hdd/mnt/disk.img") 2>/dev/null; then fail "emudisk's file opened 
 if dd if=/dev/zero of="$dev" bs=4096 count=1 oflag=direct status=none 2>/dev/null; then fail "the loop device took a write"; fi
 
 # Zones: the default hdd reads 160 MiB/s on its outer tracks and 80 MiB/s on its inner ones.
-attach zoned --profile hdd --capacity-gib 16
+attach_emulated zoned --profile hdd --capacity-gib 16
 inner=$(fio_read read 1M 16 --size=64M --offset=$(((16 << 30) - (64 << 20))) | jq '.bw / 1024')
 within "$inner" 80.3 5 "hdd inner-zone sequential reads [MiB/s]"
 
-attach ssd --profile ssd
+attach_emulated ssd --profile ssd
 expect_eq "$(cat "$q/rotational")" 0 "queue/rotational of the emulated ssd"
 one=$(fio_read randread 4k 1 --number_ios=3000 --randseed=14)
 one_us=$(jq '.clat_ns.mean / 1e3' <<<"$one")

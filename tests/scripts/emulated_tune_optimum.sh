@@ -9,14 +9,7 @@
 # rand-read-iops from nr_requests 4 (about 100 IOPS against 180). Bounded: one knob each,
 # short samples; about 6 minutes.
 source "$(dirname "$0")/lib.bash"
-require_loop
-[ -c /dev/fuse ] || skip "/dev/fuse is missing"
-[ -n "${EMUDISK:-}" ] && [ -x "$EMUDISK" ] || skip "emudisk not built (libfuse3-dev missing at configure time)"
-command -v fio >/dev/null || skip "fio not installed"
-emulated=$(dirname "$0")/../../scripts/emulated-disk
-cleanup_steps+=("'$emulated' detach '$WORK/emu'")
-dev=$("$emulated" attach "$WORK/emu" --profile hdd --capacity-gib 16) || skip "could not attach an emulated disk"
-q=/sys/block/$(basename "$dev")/queue
+attach_emulated emu --profile hdd --capacity-gib 16
 
 # bench_figure OBJECTIVE: the median of a fresh bench process's samples on $dev.
 bench_figure() {

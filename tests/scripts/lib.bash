@@ -52,6 +52,23 @@ attach_loop() {
   cleanup_steps+=("losetup -d '$dev'")
 }
 
+# attach_emulated NAME EMUDISK-OPTIONS...: set `dev` to an EMULATED disk (scripts/emulated-disk:
+# emudisk, a drive model behind a FUSE file, under a read-only direct-I/O loop device) in
+# $WORK/NAME, and `q` to its queue/ directory; put away (queue settings restored) on every exit
+# path. Skips without root, /dev/fuse, the emudisk binary (EMUDISK, from ctest) or fio.
+attach_emulated() {
+  local name=$1 emulated
+  shift
+  require_loop
+  [ -c /dev/fuse ] || skip "/dev/fuse is missing"
+  [ -n "${EMUDISK:-}" ] && [ -x "$EMUDISK" ] || skip "emudisk not built (libfuse3-dev missing at configure time)"
+  command -v fio >/dev/null || skip "fio not installed"
+  emulated=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/scripts/emulated-disk
+  cleanup_steps+=("'$emulated' detach '$WORK/$name'")
+  dev=$("$emulated" attach "$WORK/$name" "$@") || skip "could not attach an emulated disk: see above"
+  q=/sys/block/$(basename "$dev")/queue
+}
+
 # attach_random_loop MIB: set `dev` to a new loop device over MIB MiB of random data in
 # $WORK/disk.img (1 MiB repeated: cheap to make, never all in one page-cache window).
 attach_random_loop() {
