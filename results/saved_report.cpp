@@ -42,8 +42,13 @@ const json::object& object_field(const json::object& o, std::string_view where, 
 }
 
 // An identity string as printed in every message naming the drive: a control character
-// (an escape sequence, a newline) would reach the terminal raw, and no drive's identity holds one.
+// (an escape sequence, a newline) would reach the terminal raw, and no drive's identity holds
+// one; nor one longer than a path can be (PATH_MAX, 4096), which every message would repeat.
 std::string identity_text(const json::string& text, std::string_view where, std::string_view key) {
+  constexpr std::size_t kLongest = 4096;
+  if (text.size() > kLongest)
+    throw FieldError(std::string(where) + std::string(key) + ": " + std::to_string(text.size()) +
+                     " characters long (at most " + std::to_string(kLongest) + ")");
   for (const char c : text)
     if (const auto byte = static_cast<unsigned char>(c); byte < 0x20 || byte == 0x7f) {
       char code[8];

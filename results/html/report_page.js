@@ -53,7 +53,7 @@
         '), strategy ' + report.strategy + ', report schema ' + report.schema_version + '.', 'muted');
     if (dev.simulated)
       add(main, 'p', 'SIMULATED DRIVE: every figure here comes from a model, not from a disk. Nothing here applies to real hardware.', 'banner');
-    if (dev.emulated)
+    if (typeof dev.emulated_by === 'string' && dev.emulated_by)
       add(main, 'p', 'EMULATED DRIVE (' + dev.emulated_by + '): every figure here was measured through the kernel on a timing model behind a FUSE file, not on a disk.', 'banner');
   }
 

@@ -4,6 +4,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
@@ -47,9 +48,10 @@ void check_hdd(const HddProfile& p) {
   require(p.rpm >= 1000 && p.rpm <= 20000, "rpm", "must be 1000-20000");
   require(p.min_seek_ms >= 0 && p.min_seek_ms <= p.full_seek_ms, "min-seek-ms", "must be 0 to --full-seek-ms");
   require(p.full_seek_ms <= 100, "full-seek-ms", "must be at most 100");
-  require(p.inner_mib_s > 0 && p.inner_mib_s <= p.outer_mib_s, "inner-mib-s", "must be above 0, up to --outer-mib-s");
+  // Rates from 0.01 MiB/s: a slower one makes a read's time overflow the clock (1e-300 did).
+  require(p.inner_mib_s >= 0.01 && p.inner_mib_s <= p.outer_mib_s, "inner-mib-s", "must be 0.01 to --outer-mib-s");
   require(p.outer_mib_s <= 10000, "outer-mib-s", "must be at most 10000");
-  require(p.interface_mib_s > 0, "interface-mib-s", "must be above 0");
+  require(p.interface_mib_s >= 0.01 && p.interface_mib_s <= 100000, "interface-mib-s", "must be 0.01-100000");
   require(p.overhead_us >= 0 && p.overhead_us <= 100000, "overhead-us", "must be 0-100000");
   require(p.cache_kib <= (1u << 20), "cache-kib", "must be at most 1048576");
 }
@@ -58,8 +60,24 @@ void check_ssd(const SsdProfile& p) {
   require(p.read_us > 0 && p.read_us <= 1e6, "read-us", "must be above 0, at most 1000000");
   require(p.spread_pct >= 0 && p.spread_pct < 100, "spread-pct", "must be 0 to under 100");
   require(p.units >= 1 && p.units <= 1024, "units", "must be 1-1024");
-  require(p.bandwidth_mib_s > 0, "bandwidth-mib-s", "must be above 0");
+  require(p.bandwidth_mib_s >= 0.01 && p.bandwidth_mib_s <= 100000, "bandwidth-mib-s", "must be 0.01-100000");
   require(p.overhead_us >= 0 && p.overhead_us <= 100000, "overhead-us", "must be 0-100000");
+}
+
+// The mount point, FUSE's first argument that is neither an option nor -o's value, must be a
+// directory: FUSE mounts over a regular file too, and every access to it then fails.
+void check_mount_point(const std::vector<std::string>& fuse_args) {
+  for (std::size_t i = 0; i < fuse_args.size(); ++i) {
+    if (fuse_args[i] == "-o") {
+      ++i;
+      continue;
+    }
+    if (fuse_args[i].starts_with("-")) continue;
+    std::error_code ec;
+    if (!std::filesystem::is_directory(fuse_args[i], ec))
+      throw std::invalid_argument("emudisk: " + fuse_args[i] + ": the mount point is not a directory");
+    return;
+  }
 }
 
 }  // namespace
@@ -84,6 +102,9 @@ EmudiskOptions parse_emudisk_options(int argc, const char* const argv[]) {
     throw std::invalid_argument(std::string("emudisk: ") + e.what());
   }
   o.fuse_args = po::collect_unrecognized(parsed.options, po::include_positional);
+  // FUSE's own options are short (-f, -d, -s, -o OPT): a long one left over is a mistyped ours.
+  for (const auto& arg : o.fuse_args)
+    if (arg.starts_with("--")) throw std::invalid_argument("emudisk: " + arg + ": unknown option (see --help)");
   if (vm.count("help")) {
     std::ostringstream text;
     text << "usage: emudisk [options] MOUNTPOINT [-f] [-o FUSE_OPTION,...]\n" << description;
@@ -96,6 +117,8 @@ EmudiskOptions parse_emudisk_options(int argc, const char* const argv[]) {
   require(o.max_threads >= 1 && o.max_threads <= 100000, "max-threads", "must be 1-100000");
   require(o.max_background >= 1 && o.max_background <= 65535, "max-background", "must be 1-65535");
   if (o.fuse_args.empty()) throw std::invalid_argument("emudisk: no mount point given (see --help)");
+  require(!vm.count("overhead-us") || overhead_us >= 0, "overhead-us", "must be 0-100000");
+  check_mount_point(o.fuse_args);
   const auto capacity = static_cast<std::uint64_t>(capacity_gib * 1024) << 20;
   o.hdd.capacity_bytes = o.ssd.capacity_bytes = capacity;
   o.hdd.queue_depth = o.ssd.queue_depth = queue_depth;

@@ -155,6 +155,14 @@ TEST_CASE("keeping the baseline after a confirmation round quotes the round's fi
   REQUIRE(text.find("within the measured noise") == std::string::npos);
 }
 
+TEST_CASE("keeping the baseline when every trial was slower says so, not 'within the measured noise'", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  for (auto& trial : report.trials) trial.median = report.baseline.trial.median * 0.113;  // read_ahead_kb 0 on a disk
+  const auto text = results::BootLocalEmitter().render(report);
+  REQUIRE(text.find("(-88.7 % over the search baseline): no trial was faster than the baseline.") != std::string::npos);
+  REQUIRE(text.find("within the measured noise") == std::string::npos);
+}
+
 // The adversary's report: the winner switches mq-deadline to bfq; the baseline's fifo_batch and
 // read_expire do not exist under bfq, and writing them made the snippet exit 2.
 TEST_CASE("boot.local never writes a tunable of a scheduler the winner switched away from", "[results]") {

@@ -80,10 +80,23 @@ TEST_CASE("reports apply cannot use are refused with the file and the reason", "
   REQUIRE_THAT(results::parse_saved_report("[1]", "a.json").error().message(), Catch::Contains("not a JSON object"));
 }
 
+TEST_CASE("a report whose identity strings are longer than a path can be is refused, naming the field", "[results]") {
+  // A 50 MB emulated_by passed apply and verify and made a 250 MB HTML page.
+  for (const char* key : {"model", "path", "backing_file", "emulated_by"}) {
+    INFO(key);
+    auto o = loop_report_json();
+    o["device"].as_object()[key] = std::string(4097, 'x');
+    CHECK_THAT(error_of(o), Catch::Contains(std::string("device.") + key) && Catch::Contains("4097 characters long"));
+  }
+  auto o = loop_report_json();
+  o["device"].as_object()["model"] = std::string(4096, 'x');  // the longest accepted
+  CHECK(results::parse_saved_report(json::serialize(o), "r.json").has_value());
+}
+
 TEST_CASE("a report whose identity strings hold control characters is refused, naming the field", "[results]") {
   // They would reach the terminal raw in every message naming the drive (an escape sequence
   // retitles the window, a newline splits a one-line error); no drive's identity holds one.
-  for (const char* key : {"model", "serial", "firmware", "path", "wwid", "backing_file", "stable_path"}) {
+  for (const char* key : {"model", "serial", "firmware", "path", "wwid", "backing_file", "stable_path", "emulated_by"}) {
     for (const char* bad : {"S\x1b]0;pwned\x07", "two\nlines", "del\x7f"}) {
       INFO(key);
       auto o = loop_report_json();
