@@ -5,7 +5,7 @@
 #include "probe/device.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/device_usage.hpp"
-#include "probe/watch/mountinfo.hpp"
+#include "tuner/host/emulation.hpp"
 #include "tuner/journal/probe_record.hpp"
 
 #include <algorithm>
@@ -51,9 +51,7 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
 }
 
 std::string emulation_of(const probe::Device& device) {
-  if (device.simulated()) return {};
-  const auto backing = probe::loop_backing_file(device.path());
-  return backing ? probe::fuse_mount_type_of_file(*backing) : std::string();
+  return device.simulated() ? std::string() : loop_emulation(device.path());
 }
 
 void refuse_device_in_use(const DeviceRequest& request, std::string_view command) {

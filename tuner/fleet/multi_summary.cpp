@@ -3,8 +3,7 @@
 #include "tuner/fleet/multi_summary.hpp"
 
 #include "probe/device.hpp"
-#include "probe/linux/device_names.hpp"
-#include "probe/watch/mountinfo.hpp"
+#include "tuner/host/emulation.hpp"
 #include "tuner/host/input_file.hpp"
 
 #include <boost/json.hpp>
@@ -47,9 +46,7 @@ bool simulated(const DriveRun& run) { return probe::is_sim_spec(run.device); }
 
 // A loop device over a FUSE file: EMULATED (tuner/device/open_device.hpp emulation_of).
 std::string emulated_by(const DriveRun& run) {
-  if (simulated(run)) return {};
-  const auto backing = probe::loop_backing_file(run.device);
-  return backing ? probe::fuse_mount_type_of_file(*backing) : std::string();
+  return simulated(run) ? std::string() : loop_emulation(run.device);
 }
 
 json::object drive_json(const DriveRun& run) {
