@@ -53,6 +53,8 @@ expect_eq "$(jq -r '.unit + " " + .fio_version' "$WORK/bench.json")" "MB/s $(fio
 expect_close rand-read-iops "$(bench_figure --objective rand-read-iops --repeats 1 --duration 1)" \
   "$(fio_figure iops 1 --name=x --rw=randread --bs=4k --direct=1 --iodepth=32 --ioengine=libaio)"
 expect_eq "$(jq -r .unit "$WORK/bench.json")" IOPS "rand-read-iops unit"
+expect_eq "$(jq -c '.median_interval | [.low == .high, .coverage]' "$WORK/bench.json")" '[true,0]' \
+  "one sample's median interval (a point, coverage 0)"
 
 # A user's job file without filename=: it reads the device under test; random, so iops.
 printf '[global]\nbs=4k\ndirect=1\n[db]\nrw=randread\nioengine=libaio\niodepth=8\n' >"$WORK/db.fio"

@@ -23,6 +23,11 @@ jq -e '.buffered_read_mib_s > 1 and ([.samples.buffered[] | . > 1] | all)' "$WOR
   fail "buffered rates not positive: $(cat "$WORK/b.json")"
 jq -e '.method | contains("every 32 MiB")' "$WORK/b.json" >/dev/null || fail "method text: $(jq .method "$WORK/b.json")"
 expect_eq "$(jq -r .simulated "$WORK/b.json")" false "simulated"
+# The median's interval from 2 samples is their min..max at binomial coverage 1 - 2 * 0.5^2.
+expect_eq "$(jq -c '[.median_interval.buffered.low == (.samples.buffered | min),
+                     .median_interval.buffered.high == (.samples.buffered | max),
+                     .median_interval.buffered.coverage, .median_interval.cached]' "$WORK/b.json")" \
+  '[true,true,0.5,null]' "median_interval (2 buffered samples, no cached)"
 
 # Both (the default), as text: the cached line is the page cache, faster than the device.
 "$DISKTUNE" bench "$dev" --repeats 1 --duration 0.3 >"$WORK/both.txt" 2>"$WORK/err.txt" || fail "bench exited $?"

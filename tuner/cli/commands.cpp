@@ -16,6 +16,7 @@
 #include "tuner/device/device_factory.hpp"
 #include "tuner/host/device_lock.hpp"
 #include "tuner/evaluate/evaluate.hpp"
+#include "tuner/cli/bench_json.hpp"
 #include "tuner/cli/fio_bench.hpp"
 #include "tuner/keep/install.hpp"
 #include "tuner/cli/report_command.hpp"
@@ -139,10 +140,6 @@ std::vector<double> bench_rates(probe::BlockIo& io, const bench::Workload& workl
   return rates(*samples);
 }
 
-json::value median_or_null(const std::vector<double>& rates) {
-  return rates.empty() ? json::value(nullptr) : json::value(bench::median(rates));
-}
-
 ExitCode run_bench(const Config& config, std::ostream& out) {
   const auto lock = lock_device(config);  // its flushes and reads would disturb a tune's trials
   const auto device = open_bench_device(config);
@@ -164,6 +161,8 @@ ExitCode run_bench(const Config& config, std::ostream& out) {
                    {"cached_read_mib_s", median_or_null(c)}, {"buffered_read_mib_s", median_or_null(b)},
                    {"samples", json::object{{"cached", json::array(c.begin(), c.end())},
                                             {"buffered", json::array(b.begin(), b.end())}}},
+                   {"median_interval", json::object{{"cached", median_interval_or_null(c)},
+                                                    {"buffered", median_interval_or_null(b)}}},
                    {"method", "hdparm-style: 2 MiB reads; buffered reads sequentially for --duration s after "
                               "flushing the page cache (BLKFLSBUF) before each sample, dropping the cache "
                               "behind the reads every " + std::to_string(buffered.drop_behind_bytes >> 20) +

@@ -2,6 +2,8 @@
 // bench through FioSampler: the samples, their figures in the objective's unit, the output.
 #include "tuner/cli/fio_bench.hpp"
 
+#include "tuner/cli/bench_json.hpp"
+
 #include "bench/fio_job.hpp"
 #include "bench/fio_sampler.hpp"
 #include "bench/stats.hpp"
@@ -48,7 +50,8 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
                    {"objective", objective->name},
                    {"metric", bench::to_string(objective->metric)}, {"unit", bench::unit_of(*objective)},
                    {"direction", bench::to_string(objective->direction)}, {"median", bench::median(figures)},
-                   {"samples", json::array(figures.begin(), figures.end())}, {"fio_version", *version},
+                   {"samples", json::array(figures.begin(), figures.end())},
+                   {"median_interval", median_interval_or_null(figures)}, {"fio_version", *version},
                    {"method", command_line(bench::fio_arguments(*objective, device.path(), duration)) +
                                   " (one run per sample; MB = 2^20 bytes; us = microseconds)"}};
     out << results::pretty_json(o);
