@@ -30,6 +30,7 @@ for host in $(ansible-inventory -i "$ansible_dir/inventory.ini" --list | jq -r '
   expect_eq "$(ansible-inventory -i "$ansible_dir/inventory.ini" --host "$host" | jq -r '.disktune_devices | type')" \
     array "disktune_devices of $host in inventory.ini"
 done
+mkdir "$WORK/root"  # install --root names an existing directory (a system image)
 printf '[disks]\nlocalhost ansible_connection=local ansible_python_interpreter=/usr/bin/python3\n' >"$WORK/inventory.ini"
 # The tune of tune_capped_winner, which finds a winner other than the baseline on this device.
 jq -n --arg w "$WORK" --arg b "$DISKTUNE" --arg d "$dev" '{

@@ -19,6 +19,7 @@ name=$(basename "$dev")
 
 # install --root: the report, the rule keyed by the backing file, the unit and its link, the hook.
 root=$WORK/root
+mkdir "$root"
 "$DISKTUNE" install "$WORK/r.json" --root "$root" >"$WORK/i.out" 2>&1 || fail "install exited $? ($(cat "$WORK/i.out"))"
 rule=$(find "$root/etc/udev/rules.d" -name '69-disktune-*.rules')
 [ -f "$rule" ] || fail "no udev rule installed: $(cat "$WORK/i.out")"
@@ -50,6 +51,7 @@ rm -r "$root/usr/sbin" "$root/usr/lib/systemd/system"
 
 # The resume hook, with this build as its binary, run as systemd-sleep does after resume.
 hook_root=$WORK/hook-root
+mkdir "$hook_root"
 "$DISKTUNE" install "$WORK/r.json" --root "$hook_root" --exe "$DISKTUNE" >/dev/null || fail "install --exe exited $?"
 if [ ! -d /etc/disktune ]; then
   mkdir /etc/disktune

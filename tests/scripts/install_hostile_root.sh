@@ -24,6 +24,7 @@ run() {  # run EXPECTED_CODE WHAT ARGS...: bounded, output in $WORK/out
 
 # Colliding keys ("a b" and "a_b" both map to a_b): the second drive is refused, not swapped in.
 root=$WORK/root
+mkdir "$root"
 run 0 "install of drive a" install "$WORK/a.json" --root "$root"
 run 2 "install of drive b over a's key" install "$WORK/b.json" --root "$root"
 grep -qF '"/tmp/a b.img"' "$root"/etc/udev/rules.d/*.rules || fail "drive a's rule was replaced: $(cat "$root"/etc/udev/rules.d/*)"
@@ -85,9 +86,19 @@ run 0 "uninstall through a symlink inside the root" uninstall "$WORK/a.json" --r
 
 # A backing file deep enough that its plain key would pass NAME_MAX: installed, then removed.
 report "/tmp/$(printf 'd%.0s' $(seq 250))/x.img" "$WORK/long.json"
+mkdir "$WORK/long" "$WORK/nl" "$WORK/s" "$WORK/w"
 run 0 "install of a drive with a long backing file path" install "$WORK/long.json" --root "$WORK/long"
 run 0 "uninstall of it" uninstall "$WORK/long.json" --root "$WORK/long"
 [ -z "$(find "$WORK/long" -type f -o -type l)" ] || fail "uninstall left: $(find "$WORK/long" -type f -o -type l)"
+
+# A --root that does not exist (a typo) or is a file: refused by name, nothing made.
+for cmd in install uninstall; do
+  run 2 "$cmd --root to a missing directory" $cmd "$WORK/a.json" --root "$WORK/missing/root"
+  grep -q "missing/root: no such directory" "$WORK/out" || fail "$cmd: the missing root is not named: $(cat "$WORK/out")"
+  run 2 "$cmd --root to a file" $cmd "$WORK/a.json" --root "$WORK/a.json"
+  grep -q "a.json: not a directory" "$WORK/out" || fail "$cmd: the file root is not named: $(cat "$WORK/out")"
+done
+[ ! -e "$WORK/missing" ] || fail "install --root to a missing directory made it"
 
 # An empty --root is no root: refused, nothing written in the working directory.
 mkdir "$WORK/cwd"

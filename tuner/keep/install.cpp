@@ -59,9 +59,16 @@ bool ours(const fs::path& path, const results::DeviceInfo& device) {
   return installed.has_value() && results::udev_match_clause(installed.value().device) == results::udev_match_clause(device);
 }
 
+// The root install writes under: / or an existing directory (--root names a system image; one
+// that does not exist is a typo, and creating it would install into nowhere with exit 0).
 fs::path root_of(const std::optional<std::string>& root) {
-  if (root && root->empty()) throw RunError(kExitUsage, "--root '': an empty root names no directory; nothing done");
-  return fs::path(root.value_or("/"));
+  if (!root) return "/";
+  if (root->empty()) throw RunError(kExitUsage, "--root '': an empty root names no directory; nothing done");
+  std::error_code ec;
+  const auto status = fs::status(*root, ec);
+  if (!fs::exists(status)) throw RunError(kExitUsage, "--root " + *root + ": no such directory; nothing done");
+  if (!fs::is_directory(status)) throw RunError(kExitUsage, "--root " + *root + ": not a directory; nothing done");
+  return fs::path(*root);
 }
 
 fs::path under(const std::optional<std::string>& root, const std::string& relative) {

@@ -74,7 +74,8 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
 /// atomically; refused (exit 2), nothing written: a file already there that disktune did not
 /// write (no "written by disktune install" mark) or a report of another drive under the same
 /// KEY; a symlink, directory, FIFO or device at a target path; a directory between DIR and a
-/// target that is no directory or a symlink leading out of DIR; an empty DIR; an --exe other
+/// target that is no directory or a symlink leading out of DIR; an empty DIR, or one that is no
+/// existing directory (a typo: nothing is made); an --exe other
 /// than the one the installed boot unit of other drives runs (the unit is shared). Temporary
 /// files an install killed before its rename left beside a target (".NAME.XXXXXX", over a
 /// minute old) are removed. Prints every path written.
@@ -84,7 +85,8 @@ ExitCode run_install(const InstallOptions& install, std::ostream& out);
 /// form (its rule, its hdparm.conf block, leaving the rest of that file byte for byte, its
 /// TuneD profile directory), and the shared unit, link and hook when no installed report is left; a file without disktune's
 /// mark, one reached through a symlink out of DIR, and every file of a KEY whose report is
-/// another drive's are left alone and named. Prints every path removed. Exit 0; 2 on bad input.
+/// another drive's are left alone and named. Prints every path removed. Exit 0; 2 on bad input
+/// (as for install: a DIR that is empty or no existing directory).
 ExitCode run_uninstall(const InstallOptions& install, std::ostream& out);
 
 }  // namespace disktune::tuner

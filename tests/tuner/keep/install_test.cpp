@@ -96,6 +96,7 @@ TEST_CASE("install then uninstall under --root: the files written, the unit enab
   const testing::TempDir dir("install-cycle");
   const auto report = loop_report(dir.path(), "/tmp/a.img");
   const std::string root = dir.path() + "/root";
+  fs::create_directory(root);
   std::ostringstream out;
   REQUIRE(tuner::run_install(install_config(report, root), out) == tuner::kExitOk);
   CHECK(files_under(root) == std::vector<std::string>{
@@ -134,10 +135,28 @@ TEST_CASE("install: a relative --exe is refused before any warning about where i
   const testing::TempDir dir("install-exe");
   const testing::FakeHost host;  // install's lock for its root under a temporary directory: no root needed
   const auto report = loop_report(dir.path(), "/tmp/a.img");
+  fs::create_directory(dir.path() + "/root");
   auto config = install_config(report, dir.path() + "/root");
   config.exe = "relative/dt";
   std::ostringstream out;
   CHECK_THROWS_WITH(tuner::run_install(config, out), Catch::Contains("'relative/dt' is not a plain absolute path"));
   CHECK(out.str().empty());
   CHECK(files_under(dir.path() + "/root").empty());
+}
+
+TEST_CASE("install and uninstall: a --root that is no existing directory is refused by name, nothing made") {
+  const testing::FakeHost host;
+  const testing::TempDir dir("install-bad-root");
+  const auto report = loop_report(dir.path(), "/tmp/a.img");
+  const std::string missing = dir.path() + "/no/such/root";
+  const std::string file = dir.path() + "/a-file";
+  std::ofstream(file) << "x";
+  std::ostringstream out;
+  for (const auto& run : {tuner::run_install, tuner::run_uninstall}) {
+    CHECK_THROWS_WITH(run(install_config(report, missing), out),
+                      Catch::Contains("--root " + missing + ": no such directory"));
+    CHECK_THROWS_WITH(run(install_config(report, file), out), Catch::Contains("--root " + file + ": not a directory"));
+  }
+  CHECK_FALSE(fs::exists(dir.path() + "/no"));
+  CHECK(out.str().empty());
 }
