@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # A device that is not hardware is named for what it is in every output: a loop device over
 # emudisk's file (a FUSE mount, fuse.emudisk) is EMULATED in plan (text and JSON), bench, the
-# tune's progress lines, its JSON report, boot.local snippet, table and HTML page; a loop
+# tune's progress lines, its JSON report, boot.local snippet, table and HTML page, apply and
+# verify (text and JSON); a loop
 # device over an ordinary file is not. Bounded: one read_ahead_kb trial beside the baseline.
 source "$(dirname "$0")/lib.bash"
 attach_emulated emu --profile hdd --capacity-gib 4
@@ -26,9 +27,18 @@ grep -q "(EMULATED drive)" "$WORK/out.txt" || fail "the table does not say EMULA
 grep -q "EMULATED DRIVE (" "$WORK/r.html" || fail "the HTML page has no EMULATED banner"
 grep -q '"emulated":true' "$WORK/r.html" || fail "the HTML page's report does not say emulated"
 
+# apply and verify name it too (a report whose winner sets read_ahead_kb 256, restored after).
+jq '.winner.changes = {"read_ahead_kb": 256} | .winner.keep_baseline = false | .completed = true' "$WORK/r.json" >"$WORK/w.json"
+"$DISKTUNE" apply "$WORK/w.json" --journal "$WORK/apply.journal" >"$WORK/apply.txt" 2>&1 || fail "apply: $(cat "$WORK/apply.txt")"
+cleanup_steps+=("'$DISKTUNE' restore '$dev' --journal '$WORK/apply.journal' >/dev/null 2>&1")
+grep -q "on $dev \[EMULATED drive\]" "$WORK/apply.txt" || fail "apply: $(cat "$WORK/apply.txt")"
+grep -q "^$WORK/w.json: $dev \[EMULATED drive\]: ok" <("$DISKTUNE" verify "$WORK/w.json") || fail "verify: $("$DISKTUNE" verify "$WORK/w.json")"
+expect_eq "$("$DISKTUNE" verify "$WORK/w.json" --json | jq -r '.drives[0].emulated_by')" fuse.emudisk "verify --json emulated_by"
+"$DISKTUNE" restore "$dev" --journal "$WORK/apply.journal" >/dev/null || fail "restore after apply"
+
 # A loop device over an ordinary file is hardware as far as the outputs go: not EMULATED.
 head -c $((64 << 20)) /dev/zero >"$WORK/plain.img"
 attach_loop "$WORK/plain.img"
 expect_eq "$("$DISKTUNE" plan "$dev" --json | jq -r .emulated_by)" null "plan --json of a plain loop device"
 if "$DISKTUNE" plan "$dev" | grep -q EMULATED; then fail "a plain loop device called EMULATED"; fi
-echo "ok: EMULATED in plan, bench, the tune's lines, report, snippet, table and HTML; a plain loop device is not"
+echo "ok: EMULATED in plan, bench, the tune's lines, report, snippet, table, HTML, apply and verify; a plain loop device is not"

@@ -12,4 +12,8 @@ std::string loop_emulation(const std::string& device_path) {
   return backing ? probe::fuse_mount_type_of_file(*backing) : std::string();
 }
 
+std::string device_label(const std::string& device_path) {
+  return loop_emulation(device_path).empty() ? device_path : device_path + " [EMULATED drive]";
+}
+
 }  // namespace disktune::tuner

@@ -13,4 +13,9 @@ namespace disktune::tuner {
 /// Source: probe::loop_backing_file, probe::fuse_mount_type_of_file.
 std::string loop_emulation(const std::string& device_path);
 
+/// `device_path` as the outputs name a device: "/dev/loop0 [EMULATED drive]" when
+/// loop_emulation finds a FUSE file behind it, else `device_path` itself (a device that is
+/// not hardware is named for what it is in every output).
+std::string device_label(const std::string& device_path);
+
 }  // namespace disktune::tuner

@@ -8,6 +8,7 @@
 #include "results/journal.hpp"
 #include "tuner/host/clock_text.hpp"
 #include "tuner/host/device_lock.hpp"
+#include "tuner/host/emulation.hpp"
 #include "tuner/keep/apply_write.hpp"
 #include "tuner/keep/drive_match.hpp"
 #include "tuner/host/input_file.hpp"
@@ -212,7 +213,7 @@ ExitCode apply_one(const ApplyOptions& options, const std::string& option, const
   write_or_put_back(SettingsWriter(*context.device), journal, target, context.original, opened,
                 "apply " + probe::format_settings(report.changes) + " on " + on.spec);
   journal.append(results::apply_record(target, true, report.file, utc_timestamp(), current_boot_id(), kernel_log_mark()));
-  out << "disktune: applied " << probe::format_settings(report.changes) << " on " << on.spec
+  out << "disktune: applied " << probe::format_settings(report.changes) << " on " << device_label(on.spec)
       << " (every value read back); journal " << journal.path() << "; "
       << restore_hint(restore_command(on.spec, options.journal_path)) << ' '
       << probe::format_settings(found_values(opened.before, report.changes)) << '\n';

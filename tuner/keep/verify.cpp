@@ -12,6 +12,7 @@
 #include "tuner/keep/drive_match.hpp"
 #include "tuner/keep/knob_check.hpp"
 #include "tuner/journal/journal_file.hpp"
+#include "tuner/host/emulation.hpp"
 
 #include <boost/json.hpp>
 
@@ -27,6 +28,7 @@ namespace json = boost::json;
 struct DriveCheck {
   std::string report;
   std::optional<std::string> device;  // nullopt: absent
+  std::string emulated_by;            // the FUSE mount type behind an EMULATED drive, else ""
   std::string detail;                 // absent: what was looked at
   std::vector<KnobCheck> knobs;
   [[nodiscard]] bool ok() const {
@@ -87,6 +89,7 @@ DriveCheck check_drive(const results::SavedReport& report) {
     return check;
   }
   check.device = found.path;
+  check.emulated_by = loop_emulation(*found.path);
   auto context = identified_device(*found.path);
   if (!context) {
     check.device.reset();
@@ -105,7 +108,8 @@ void print_text(const std::vector<DriveCheck>& checks, std::ostream& out) {
       out << c.report << ": ABSENT: " << c.detail << '\n';
       continue;
     }
-    out << c.report << ": " << *c.device << (c.ok() ? ": ok" : ": DRIFT") << '\n';
+    out << c.report << ": " << *c.device << (c.emulated_by.empty() ? "" : " [EMULATED drive]")
+        << (c.ok() ? ": ok" : ": DRIFT") << '\n';
     for (const auto& k : c.knobs) {
       out << "  " << probe::setting_name(k.id) << ": expected " << k.expected << ", actual "
           << (k.actual.empty() ? "unreadable" : k.actual) << (k.ok ? "  ok" : "  DRIFT: " + k.cause) << '\n';
@@ -126,6 +130,7 @@ json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
                                    {"cause", k.evidence.empty() ? json::value(nullptr) : json::value(k.evidence)}});
     drives.push_back(json::object{{"report", c.report},
                                   {"device", c.device ? json::value(*c.device) : json::value(nullptr)},
+                                  {"emulated_by", c.emulated_by.empty() ? json::value(nullptr) : json::value(c.emulated_by)},
                                   {"status", !c.device ? "absent" : c.ok() ? "ok" : "drift"},
                                   {"detail", c.detail.empty() ? json::value(nullptr) : json::value(c.detail)},
                                   {"settings", std::move(knobs)}});
