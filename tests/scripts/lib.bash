@@ -12,6 +12,9 @@ on_exit() {
   exit $status
 }
 trap on_exit EXIT
+# A signal alone (Ctrl-C, kill) would skip the EXIT trap and leak loop devices and mounts. (CTest's
+# timeout sends SIGKILL, which no trap sees: CMake 3.25 cannot ask for SIGTERM first.)
+trap 'exit 130' INT; trap 'exit 143' TERM HUP
 
 # tune_completed CMD...: run a tune; true when it completed: an answer (0) or too noisy for
 # one (6: a memory-speed loop device's noise often exceeds the 2 % gain the winner rule needs).
