@@ -195,10 +195,15 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (vm.count("strategy") && config.measure.strategy.empty()) throw UsageError("--strategy: no strategy named");
   if (vm.count("only")) config.measure.only = parse_only(vm["only"].as<std::string>());
   if (const auto n = optional_count(vm, "max-trials", kMaxTrials)) config.measure.max_trials = static_cast<std::size_t>(*n);
-  if (const auto n = optional_count(vm, "max-repeats", kRepeats))
-    config.measure.max_repeats = static_cast<int>(*n);
+  // An explicit --max-repeats below --repeats is a contradiction; the default follows --repeats
+  // up (bench has no --max-repeats, and its --repeats 11 must not meet the tune's default 10).
+  if (const auto n = optional_count(vm, "max-repeats", kRepeats)) config.measure.max_repeats = static_cast<int>(*n);
+  if (vm.count("max-repeats") && !vm["max-repeats"].defaulted()) {
+    if (config.measure.max_repeats < config.measure.repeats) throw UsageError("--max-repeats must be at least --repeats");
+  } else {
+    config.measure.max_repeats = std::max(config.measure.max_repeats, config.measure.repeats);
+  }
   if (const auto n = optional_count(vm, "noise-repeats", kNoiseRepeats)) config.measure.noise_repeats = static_cast<int>(*n);
-  if (config.measure.max_repeats < config.measure.repeats) throw UsageError("--max-repeats must be at least --repeats");
   config.measure.time_budget_s = optional_seconds(vm, "time-budget", kTimeBudgetS);
   if (const auto n = optional_count(vm, "seeds", kSeeds)) config.evaluate.seeds = static_cast<int>(*n);
   if (vm.count("seeds") && config.seed + static_cast<std::uint64_t>(config.evaluate.seeds) - 1 > 0xFFFFFFFFu)

@@ -169,3 +169,15 @@ TEST_CASE("an --only naming an ATA knob with --allow-mounted is a usage error wi
   REQUIRE(parse({"tune", "--only", "multcount"}).measure.only);  // not in use: allowed
   REQUIRE(parse({"plan", "/dev/loop0", "--allow-mounted"}).allow_mounted);
 }
+
+TEST_CASE("--repeats above the default --max-repeats raises it; only an explicit smaller --max-repeats is refused", "[cli]") {
+  // bench has no --max-repeats: its --repeats 11 was refused against the tune's default of 10.
+  const auto bench = parse({"bench", "--repeats", "11"});
+  CHECK(bench.measure.repeats == 11);
+  CHECK(bench.measure.max_repeats == 11);
+  CHECK(parse({"tune", "--repeats", "12"}).measure.max_repeats == 12);
+  CHECK(parse({"tune", "--repeats", "4"}).measure.max_repeats == 10);
+  CHECK(parse({"tune", "--repeats", "5", "--max-repeats", "5"}).measure.max_repeats == 5);
+  REQUIRE_THROWS_WITH(parse({"tune", "--repeats", "5", "--max-repeats", "4"}),
+                      Catch::Contains("--max-repeats must be at least --repeats"));
+}
