@@ -4,7 +4,8 @@
 # (SIGSTOP) under reads in flight, detach aborts the FUSE connection first and returns within
 # seconds (it used to hang in the queue write, in state D, blocking every reader of the queue);
 # the queue settings found at attach come back; attach refuses a directory in use; detach
-# leaves alone a loop device that is not over its directory's file.
+# leaves alone a loop device that is not over its directory's file; emudisk runs in its own
+# session, and a loop device whose emudisk unmounted is still detached.
 source "$(dirname "$0")/lib.bash"
 attach_emulated emu --profile=ssd
 emulated=$(dirname "$0")/../../scripts/emulated-disk
@@ -32,6 +33,20 @@ while read -r name value; do
 done <<<"$saved"
 if losetup -l -n -O BACK-FILE | grep -q "$WORK/emu"; then fail "a loop device over the emulated file is left"; fi
 if grep -q " $WORK/emu/mnt " /proc/mounts; then fail "the FUSE mount is left"; fi
+
+# emudisk runs in its own session, so a signal to the caller's process group (Ctrl-C, timeout)
+# does not stop it before the caller's trap detaches; and one that did stop it (its mount gone,
+# the loop's backing_file then reads "/disk.img") still leaves a device detach knows as its own.
+attach_emulated term --profile hdd
+pid=$(cat "$WORK/term/emudisk.pid")
+[ "$(ps -o sid= -p "$pid" | tr -d ' ')" != "$(ps -o sid= -p $$ | tr -d ' ')" ] || fail "emudisk shares the caller's session"
+saved=$(cat "$WORK/term/queue.saved")
+echo 4 >"$q/max_sectors_kb"
+kill -TERM "$pid"
+for _ in $(seq 50); do grep -q " $WORK/term/mnt " /proc/mounts || break; sleep 0.1; done
+"$emulated" detach "$WORK/term" 2>"$WORK/term.err" || fail "detach after emudisk's own unmount: $(cat "$WORK/term.err")"
+if losetup "$dev" >/dev/null 2>&1; then fail "detach left $dev after emudisk unmounted ($(cat "$WORK/term.err"))"; fi
+expect_eq "$(cat "$q/max_sectors_kb")" "$(awk '$1 == "max_sectors_kb" { print $2 }' <<<"$saved")" "max_sectors_kb after detach"
 
 # A device file that names another loop device: detach leaves that one alone.
 head -c $((8 << 20)) /dev/zero >"$WORK/other.img"
