@@ -66,7 +66,10 @@ fs::path root_of(const std::optional<std::string>& root) {
   if (root->empty()) throw RunError(kExitUsage, "--root '': an empty root names no directory; nothing done");
   std::error_code ec;
   const auto status = fs::status(*root, ec);
-  if (!fs::exists(status)) throw RunError(kExitUsage, "--root " + *root + ": no such directory; nothing done");
+  if (!fs::exists(status)) {
+    const bool missing = !ec || ec == std::errc::no_such_file_or_directory;  // else: a loop, a name too long, ...
+    throw RunError(kExitUsage, "--root " + *root + ": " + (missing ? "no such directory" : ec.message()) + "; nothing done");
+  }
   if (!fs::is_directory(status)) throw RunError(kExitUsage, "--root " + *root + ": not a directory; nothing done");
   return fs::path(*root);
 }

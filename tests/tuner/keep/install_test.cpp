@@ -157,6 +157,10 @@ TEST_CASE("install and uninstall: a --root that is no existing directory is refu
                       Catch::Contains("--root " + missing + ": no such directory"));
     CHECK_THROWS_WITH(run(install_config(report, file), out), Catch::Contains("--root " + file + ": not a directory"));
   }
+  // A symlink loop is no missing directory: the reason is the system's.
+  fs::create_symlink(dir.path() + "/loop", dir.path() + "/loop");
+  CHECK_THROWS_WITH(tuner::run_install(install_config(report, dir.path() + "/loop"), out),
+                    Catch::Contains("Too many levels of symbolic links"));
   CHECK_FALSE(fs::exists(dir.path() + "/no"));
   CHECK(out.str().empty());
 }
