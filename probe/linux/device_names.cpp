@@ -113,6 +113,17 @@ std::optional<std::string> loop_backing_inode(const std::string& dev) {
   return identity;
 }
 
+std::optional<dev_t> loop_backing_device(const std::string& dev) {
+  if (!loop_backing_file(dev)) return std::nullopt;
+  const int fd = ::open(dev.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  loop_info64 info{};
+  const bool ok = ::ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
+  ::close(fd);
+  if (!ok) return std::nullopt;
+  return static_cast<dev_t>(info.lo_device);  // the kernel's huge_encode_dev: glibc's major()/minor() read it
+}
+
 std::optional<std::string> block_wwid(const std::string& dev) {
   if (auto wwid = block_attribute(dev, "wwid")) return wwid;
   return block_attribute(dev, "device/wwid");

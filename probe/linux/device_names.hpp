@@ -42,6 +42,14 @@ std::vector<std::string> loops_backed_by(dev_t device, ino_t inode, const std::s
 /// or cannot be opened. Opens `dev` read-only, reads nothing. Source: linux/loop.h, loop(4).
 std::optional<std::string> loop_backing_inode(const std::string& dev);
 
+/// The device number of the file system holding the file a loop device holds open
+/// (LOOP_GET_STATUS64's lo_device): what the loop reads, whatever its backing_file path names
+/// now (another file put at that path, a mount over its directory, the mount gone). nullopt
+/// when `dev` is no attached loop device or cannot be opened. Opens `dev` read-only, reads
+/// nothing, and never touches the backing file (a stat through a stopped FUSE server would
+/// wait for it). Source: linux/loop.h, loop(4), drivers/block/loop.c loop_get_status.
+std::optional<dev_t> loop_backing_device(const std::string& dev);
+
 /// The device's world wide identifier as the kernel reads it from the device (sysfs
 /// .../wwid of an NVMe namespace, device/wwid of a SCSI/ATA disk: "naa.5000c500a1b2c3d4",
 /// "t10.ATA ..."; SCSI VPD page 0x83 / NVMe Identify Namespace). nullopt when absent.

@@ -41,4 +41,14 @@ head -c $((64 << 20)) /dev/zero >"$WORK/plain.img"
 attach_loop "$WORK/plain.img"
 expect_eq "$("$DISKTUNE" plan "$dev" --json | jq -r .emulated_by)" null "plan --json of a plain loop device"
 if "$DISKTUNE" plan "$dev" | grep -q EMULATED; then fail "a plain loop device called EMULATED"; fi
+# A plain loop device whose file's directory gets an emudisk mounted over it is still a plain
+# loop device: EMULATED follows the file the loop holds open, not what its path names now.
+mkdir -p "$WORK/shadow/mnt"
+head -c $((64 << 20)) /dev/zero >"$WORK/shadow/mnt/disk.img"
+attach_loop "$WORK/shadow/mnt/disk.img"
+plain=$dev
+attach_emulated shadow --profile hdd --capacity-gib 1
+expect_eq "$("$DISKTUNE" plan "$plain" --json | jq -r .emulated_by)" null "plan --json of a plain loop device under a later emudisk mount"
+expect_eq "$("$DISKTUNE" plan "$dev" --json | jq -r .emulated_by)" fuse.emudisk "plan --json of the emulated disk over the same path"
+
 echo "ok: EMULATED in plan, bench, the tune's lines, report, snippet, table, HTML, apply and verify; a plain loop device is not"

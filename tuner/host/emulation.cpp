@@ -5,11 +5,18 @@
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/mountinfo.hpp"
 
+#include <sys/sysmacros.h>
+
 namespace disktune::tuner {
 
+// By the device number the loop holds, not a stat of its backing_file path: that path may
+// name another file now (a FUSE mount over a plain loop's directory made it "EMULATED"), and a
+// stat through a stopped FUSE server would wait for it.
 std::string loop_emulation(const std::string& device_path) {
-  const auto backing = probe::loop_backing_file(device_path);
-  return backing ? probe::fuse_mount_type_of_file(*backing) : std::string();
+  const auto device = probe::loop_backing_device(device_path);
+  if (!device) return {};
+  return probe::fuse_mount_type(probe::read_mountinfo("/proc/self/mountinfo"),
+                                std::to_string(major(*device)) + ":" + std::to_string(minor(*device)));
 }
 
 std::string device_label(const std::string& device_path) {

@@ -7,10 +7,11 @@
 namespace disktune::tuner {
 
 /// The FUSE mount type behind the loop device at `device_path` ("fuse.emudisk": a timing
-/// model behind the kernel, EMULATED; docs/emulated-disk.md), read from the loop's
-/// backing_file (sysfs) and the mount holding that file (/proc/self/mountinfo). Empty for any
-/// other device, a loop device over an ordinary file, and a backing file that is gone.
-/// Source: probe::loop_backing_file, probe::fuse_mount_type_of_file.
+/// model behind the kernel, EMULATED; docs/emulated-disk.md): the mount (/proc/self/mountinfo)
+/// whose device number is that of the file the loop holds open (LOOP_GET_STATUS64), never a
+/// stat of the backing_file path. Empty for any other device, a loop device over an ordinary
+/// file, and a FUSE mount no longer listed (unmounted, even lazily).
+/// Source: probe::loop_backing_device, probe::fuse_mount_type.
 std::string loop_emulation(const std::string& device_path);
 
 /// `device_path` as the outputs name a device: "/dev/loop0 [EMULATED drive]" when
