@@ -94,7 +94,10 @@ std::vector<std::string> loops_backed_by(dev_t device, ino_t inode, const std::s
   return loops;
 }
 
-std::optional<std::string> loop_backing_inode(const std::string& dev) {
+namespace {
+
+// LOOP_GET_STATUS64 of an attached loop device (opened read-only, nothing read), or nullopt.
+std::optional<loop_info64> loop_status(const std::string& dev) {
   if (!loop_backing_file(dev)) return std::nullopt;
   const int fd = ::open(dev.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return std::nullopt;
@@ -102,6 +105,15 @@ std::optional<std::string> loop_backing_inode(const std::string& dev) {
   const bool ok = ::ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
   ::close(fd);
   if (!ok) return std::nullopt;
+  return info;
+}
+
+}  // namespace
+
+std::optional<std::string> loop_backing_inode(const std::string& dev) {
+  const auto status = loop_status(dev);
+  if (!status) return std::nullopt;
+  const loop_info64& info = *status;
   std::string identity = std::to_string(info.lo_device) + ":" + std::to_string(info.lo_inode);
   // A file deleted and made again can get the freed inode number back (ext4 does): its birth
   // time tells them apart, read at the path when the path still names the file held open.
@@ -114,14 +126,9 @@ std::optional<std::string> loop_backing_inode(const std::string& dev) {
 }
 
 std::optional<dev_t> loop_backing_device(const std::string& dev) {
-  if (!loop_backing_file(dev)) return std::nullopt;
-  const int fd = ::open(dev.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return std::nullopt;
-  loop_info64 info{};
-  const bool ok = ::ioctl(fd, LOOP_GET_STATUS64, &info) == 0;
-  ::close(fd);
-  if (!ok) return std::nullopt;
-  return static_cast<dev_t>(info.lo_device);  // the kernel's huge_encode_dev: glibc's major()/minor() read it
+  const auto status = loop_status(dev);
+  if (!status) return std::nullopt;
+  return static_cast<dev_t>(status->lo_device);  // the kernel's huge_encode_dev: glibc's major()/minor() read it
 }
 
 std::optional<std::string> block_wwid(const std::string& dev) {
