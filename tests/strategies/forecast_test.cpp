@@ -127,7 +127,7 @@ TEST_CASE("status line: a real device's time left is in wall time; a simulated d
   REQUIRE(tuner::status_line(p, objective, 105.0, false) ==
           "trial 4 of about 10, 1 m 45 s, about 2 m 30 s to 10 m 00 s left, best 6.56 MB/s");
   REQUIRE(tuner::status_line(p, objective, 0.5, true) ==
-          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s to 6 m 40 s left, best 6.56 MB/s");
+          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s to 6 m 40 s simulated left, best 6.56 MB/s");
 }
 
 TEST_CASE("forecast: --max-trials caps the count and the time left", "[strategies][tuner]") {

@@ -63,7 +63,8 @@ std::string status_line(const SearchProgress& progress, const bench::Objective& 
     most = duration_text(progress.remaining_max_s * scale);
   }
   return "trial " + std::to_string(progress.trials) + (progress.forecast.estimated ? " of about " : " of ") +
-         std::to_string(progress.forecast.total) + ", " + elapsed + ", about " + left + (most != left ? " to " + most : "") + " left" + ", best " + bench::format_figure(objective, progress.best);
+         std::to_string(progress.forecast.total) + ", " + elapsed + ", about " + left + (most != left ? " to " + most : "") +
+         (simulated ? " simulated" : "") + " left, best " + bench::format_figure(objective, progress.best);
 }
 
 }  // namespace disktune::tuner

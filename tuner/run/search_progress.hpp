@@ -59,7 +59,8 @@ std::string duration_text(double seconds);
 /// real device `elapsed_s` is the wall time since the run began (its baseline included), and
 /// the time left is wall time too: measurement seconds scaled by the wall time each measured
 /// second has cost so far (a trial also sets, reads back, flushes and checksums). On a simulated drive (`simulated`) both are the
-/// simulated drive's virtual time and the line says so ("1 m 05 s simulated").
+/// simulated drive's virtual time and the line says so for each ("1 m 05 s simulated, about
+/// 2 m 10 s simulated left").
 std::string status_line(const SearchProgress& progress, const bench::Objective& objective, double elapsed_s,
                         bool simulated);
 
