@@ -170,7 +170,7 @@ TEST_CASE("an --only naming an ATA knob with --allow-mounted is a usage error wi
   REQUIRE(parse({"plan", "/dev/loop0", "--allow-mounted"}).allow_mounted);
 }
 
-TEST_CASE("--repeats above the default --max-repeats raises it; only an explicit smaller --max-repeats is refused", "[cli]") {
+TEST_CASE("repeats: a --repeats above the default --max-repeats raises it, only an explicit smaller --max-repeats is refused", "[cli]") {
   // bench has no --max-repeats: its --repeats 11 was refused against the tune's default of 10.
   const auto bench = parse({"bench", "--repeats", "11"});
   CHECK(bench.measure.repeats == 11);
