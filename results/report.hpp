@@ -41,7 +41,7 @@ struct DeviceInfo {
   std::string wwid{};
   std::string backing_file{};
   /// The FUSE mount type behind a loop device's backing file ("fuse.emudisk"; probe::
-  /// fuse_mount_type_of_file): a timing model behind the real kernel, EMULATED. Empty for
+  /// tuner::loop_emulation): a timing model behind the real kernel, EMULATED. Empty for
   /// hardware and for a SIMULATED drive.
   std::string emulated_by{};
 };

@@ -37,7 +37,7 @@ struct DeviceContext {
   probe::SchedulerTunables original_tunables;   ///< the active scheduler's tunables then
   bool recovered_probe = false;                 ///< a killed probe's record was restored first
   /// The FUSE mount type behind a loop device's backing file ("fuse.emudisk": an EMULATED
-  /// drive, probe::fuse_mount_type_of_file); empty for hardware and simulated drives.
+  /// drive, tuner::loop_emulation); empty for hardware and simulated drives.
   std::string emulated_by;
 };
 

@@ -35,11 +35,6 @@ std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string&
   return type == "fuse" || type.starts_with("fuse.") ? type : std::string();
 }
 
-std::string fuse_mount_type_of_file(const fs::path& file, const fs::path& mountinfo) {
-  struct stat st {};
-  if (::stat(file.c_str(), &st) != 0) return {};
-  return fuse_mount_type(read_mountinfo(mountinfo), std::to_string(major(st.st_dev)) + ":" + std::to_string(minor(st.st_dev)));
-}
 
 std::string source_kernel_name(const std::string& source, bool resolve) {
   if (!source.starts_with("/dev/")) return {};

@@ -30,11 +30,6 @@ std::vector<Mount> read_mountinfo(const std::filesystem::path& path);
 /// mount wins. Source: Documentation/filesystems/fuse.rst ("fuse.<subtype>" in mountinfo).
 std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string& majmin);
 
-/// fuse_mount_type of the file system holding `file` (its stat st_dev, looked up in the
-/// mountinfo at `mountinfo`); "" when the file cannot be stat'ed or is on no FUSE mount.
-std::string fuse_mount_type_of_file(const std::filesystem::path& file,
-                                    const std::filesystem::path& mountinfo = "/proc/self/mountinfo");
-
 /// A mount source that names a device node ("/dev/sdb1", "/dev/mapper/vg-root") as a kernel
 /// name ("sdb1", "dm-0"): the node resolved when `resolve` (the real /dev), its last component
 /// as written otherwise (a test's fake tree). "" for a source outside /dev ("tmpfs", "none").

@@ -22,7 +22,7 @@ DeviceContext open_device(const DeviceRequest& request, std::ostream& log);
 DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& log);
 
 /// The FUSE mount type behind `device` when it is a loop device whose backing file lies on a
-/// FUSE file system ("fuse.emudisk"): an EMULATED drive (probe::fuse_mount_type_of_file).
+/// FUSE file system ("fuse.emudisk"): an EMULATED drive (tuner::loop_emulation).
 /// Empty for a simulated drive, hardware, and a loop device over an ordinary file.
 std::string emulation_of(const probe::Device& device);
 /// Fill context.capabilities (the device's capability probe; may write and restore

@@ -66,8 +66,3 @@ TEST_CASE("fuse_mount_type: FUSE file systems (fuse, fuse.SUBTYPE), not fuseblk 
   mounts.push_back({"0:52", "/other", "tmpfs", "tmpfs", "rw"});
   CHECK(probe::fuse_mount_type(mounts, "0:52").empty());
 }
-
-TEST_CASE("fuse_mount_type_of_file: a file on no FUSE mount, and a missing file, give none") {
-  CHECK(probe::fuse_mount_type_of_file("/proc/self/mountinfo").empty());
-  CHECK(probe::fuse_mount_type_of_file("/nonexistent/disktune/file").empty());
-}
