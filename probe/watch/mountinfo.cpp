@@ -2,8 +2,6 @@
 // mountinfo: the mount table as proc(5) writes it.
 #include "probe/watch/mountinfo.hpp"
 
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include <fstream>
 #include <sstream>
