@@ -4,6 +4,7 @@
 
 #include "probe/core/assert.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -15,6 +16,9 @@ namespace {
 
 constexpr std::size_t kPageBytes = 4096;  // O_DIRECT buffer alignment
 constexpr double kMibBytes = 1024.0 * 1024.0;  // hdparm's "MB"
+// How long a sample waits for the reads it left in flight: far more than any readahead
+// window takes on a working device (16 MiB at 2 MiB/s), far less than a trial's timeout.
+constexpr probe::Seconds kSettleBound{10.0};
 
 struct FreeDeleter {
   void operator()(std::byte* memory) const { std::free(memory); }
@@ -57,12 +61,22 @@ class SteadyStop {
     if (!rate) return false;
     sample.value = projected_rate(sample.bytes, sample.elapsed.count(), *rate, duration_s) / kMibBytes;
     sample.steady = true;
+    rate_ = *rate;
     return true;
+  }
+
+  // The figure of `sample` had it read `bytes`: projected at the steady rate when it stopped
+  // early, bytes over elapsed otherwise.
+  [[nodiscard]] double figure(const Sample& sample, std::uint64_t bytes) const {
+    if (!sample.steady)
+      return static_cast<double>(bytes) / kMibBytes / sample.elapsed.count();
+    return projected_rate(bytes, sample.elapsed.count(), rate_, workload_.duration.count()) / kMibBytes;
   }
 
  private:
   const Workload& workload_;
   std::vector<double> ends_;
+  double rate_ = 0.0;  // bytes per second of the steady window, once stop() returned true
 };
 
 // Calls `read_one` until the elapsed time reaches `duration` or `steady` stops it (at least once).
@@ -110,7 +124,7 @@ probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
   std::uint64_t position = workload.offset_bytes;
   std::uint64_t dropped = position;  // the cache below `dropped` is already dropped
   SteadyStop steady(workload);
-  return timed_reads(io.clock(), workload, [&]() -> probe::Result<void> {
+  auto sample = timed_reads(io.clock(), workload, [&]() -> probe::Result<void> {
     if (io.size_bytes() - position < workload.chunk_bytes) {
       if (auto flushed = io.flush_cache(); !flushed) return flushed.error();
       position = dropped = workload.offset_bytes;
@@ -119,6 +133,15 @@ probe::Result<Sample> run_buffered(probe::BlockIo& io, const Workload& workload,
     position += workload.chunk_bytes;
     return drop_behind(io, workload, position, dropped);
   }, &steady);
+  // Count what the device delivered for the stream, readahead included: a reader that keeps
+  // reading consumes it, and a large readahead would otherwise lose by its window over the
+  // sample (filled at the start, in flight at the end) on a device that it cannot slow.
+  if (sample) {
+    const std::optional<std::uint64_t> delivered = io.completed_bytes();
+    sample->delivered_bytes = delivered ? std::max(*delivered, sample->bytes) : sample->bytes;
+    sample->value = steady.figure(*sample, sample->delivered_bytes);
+  }
+  return sample;
 }
 
 }  // namespace
@@ -159,8 +182,14 @@ probe::Result<Sample> run_sample(probe::BlockIo& io, const Workload& workload) {
   if (auto fits = check_region(io, workload); !fits) return fits.error();
   const PageBuffer memory = allocate_page_buffer(workload.chunk_bytes);
   const std::span<std::byte> buffer(memory.get(), workload.chunk_bytes);
-  return workload.method == Method::cached ? run_cached(io, workload, buffer)
-                                           : run_buffered(io, workload, buffer);
+  probe::Result<Sample> sample = workload.method == Method::cached
+                                     ? run_cached(io, workload, buffer)
+                                     : run_buffered(io, workload, buffer);
+  if (!sample) return sample;
+  auto settled = io.settle(kSettleBound);
+  if (!settled) return settled.error();
+  sample->settled = *settled;
+  return sample;
 }
 
 probe::Result<std::vector<Sample>> run_samples(probe::BlockIo& io, const Workload& workload,

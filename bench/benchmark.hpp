@@ -51,8 +51,10 @@ struct Workload {
 Workload disk_read_workload(probe::Seconds duration, bool steady);
 
 /// One sample of an objective (bench/objective.hpp). `value` is the objective's score
-/// (higher is better): for the hdparm-style reads of this file, bytes read over elapsed time in
-/// MiB/s (2^20 bytes per second, as hdparm prints "MB/sec").
+/// (higher is better): for the hdparm-style reads of this file, bytes over elapsed time in
+/// MiB/s (2^20 bytes per second, as hdparm prints "MB/sec"): for buffered reads the bytes the
+/// device delivered for the stream (delivered_bytes), readahead included, so no readahead
+/// window is charged against the sample it was read in.
 /// A sample that stopped early on a steady rate (`steady`) has the figure its whole duration
 /// would have given at that rate (projected_rate); bytes and elapsed are what it read.
 struct Sample {
@@ -60,6 +62,12 @@ struct Sample {
   std::uint64_t bytes = 0;
   probe::Seconds elapsed{0.0};
   bool steady = false;
+  /// The time waited after the clock stopped for the reads the sample left in flight
+  /// (readahead; BlockIo::settle), so the next sample does not pay for them. Not in `elapsed`.
+  probe::Seconds settled{0.0};
+  /// Buffered: the bytes the device completed for the sample while its clock ran, readahead
+  /// included (BlockIo::completed_bytes; `bytes` when unknown); `value` counts these. Else 0.
+  std::uint64_t delivered_bytes = 0;
 };
 
 /// "<value> (<bytes> bytes in <elapsed> s)", for test and log messages.
@@ -67,13 +75,14 @@ std::ostream& operator<<(std::ostream& out, const Sample& sample);
 /// The samples, comma-separated in brackets (lets Catch2 print a Result<vector<Sample>>).
 std::ostream& operator<<(std::ostream& out, const std::vector<Sample>& samples);
 
-/// Run one sample. Buffered: flush_cache() first, then sequential reads from offset_bytes,
+/// Run one sample, then (clock stopped) wait for the reads it left in flight (BlockIo::settle,
+/// at most 10 s; Sample::settled). Buffered: flush_cache() first, then sequential reads from offset_bytes,
 /// dropping the cache behind them every drop_behind_bytes, and at the device end flushing
 /// and wrapping to offset_bytes, until `duration` has passed or (workload.steady) the rate
 /// is steady (drops and wrap flushes are in the timed time, as fio times its cache invalidation). Cached: one read
 /// to prime the cache, then re-read the same chunk until `duration` has passed.
-/// Errors: the BlockIo's read, flush or drop error; errc::invalid_argument if the device is
-/// smaller than one chunk.
+/// Errors: the BlockIo's read, flush, drop or settle error (errc::timed_out: reads still in
+/// flight after 10 s); errc::invalid_argument if the device is smaller than one chunk.
 probe::Result<Sample> run_sample(probe::BlockIo& io, const Workload& workload);
 
 /// Run `repeats` samples of the same workload (stops at the first error).

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 namespace disktune::probe {
@@ -35,6 +36,22 @@ class BlockIo {
   /// here: a wrapper must forward it (a forgotten override would drop the call silently).
   /// Errors: the call's errno.
   virtual Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) = 0;
+  /// Waits until the reads this process submitted to the device since the last settle (or
+  /// the open) have completed, readahead and reads a cgroup throttle still holds included
+  /// (Linux: probe::wait_for_reads; then, when a cgroup throttles the reads, one throttle
+  /// slice more, probe::kThrottleSlice). A measurement calls it after its clock stops, so the
+  /// next one starts on an idle device and pays for no read it did not ask for. Returns the
+  /// time waited (0 when nothing was in flight, or the counters cannot be read).
+  /// Errors: errc::timed_out when reads are still in flight after `bound`; the counters' read error.
+  virtual Result<Seconds> settle(Seconds bound) = 0;
+  /// The bytes the device completed for this process's reads since the last settle (or the
+  /// open), readahead included and reads still in flight not; capped at the bytes this
+  /// process submitted, so another reader of the device adds nothing. A reader that keeps
+  /// reading consumes its readahead, so a buffered sample counts these: neither the window it
+  /// fills at its start nor the one in flight at its end is charged against it
+  /// (bench::run_sample). nullopt when the counters cannot be read, or on a device that
+  /// completes every read inside read_at (simulated): count the bytes read instead.
+  virtual std::optional<std::uint64_t> completed_bytes() = 0;
   /// Device size in bytes (BLKGETSIZE64).
   [[nodiscard]] virtual std::uint64_t size_bytes() const = 0;
   /// The clock that times this device's reads (steady for real devices, virtual for sim:).

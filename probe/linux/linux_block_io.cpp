@@ -4,11 +4,16 @@
 
 #include "probe/core/assert.hpp"
 #include "probe/core/unique_fd.hpp"
+#include "probe/linux/read_accounting.hpp"
 
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <algorithm>
+#include <optional>
 
 namespace disktune::probe {
 namespace {
@@ -18,7 +23,12 @@ constexpr std::uint64_t kDirectAlign = 4096;
 class LinuxBlockIo final : public BlockIo {
  public:
   LinuxBlockIo(std::string path, UniqueFd fd, IoMode mode, std::uint64_t size_bytes)
-      : path_(std::move(path)), fd_(std::move(fd)), mode_(mode), size_bytes_(size_bytes) {}
+      : path_(std::move(path)), fd_(std::move(fd)), mode_(mode), size_bytes_(size_bytes) {
+    struct stat st{};
+    if (::fstat(fd_.get(), &st) != 0) return;
+    device_number_ = st.st_rdev;
+    if (auto mark = mark_reads(device_number_)) mark_ = *mark;  // else settle() does not wait
+  }
 
   Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override {
     if (mode_ == IoMode::direct) {
@@ -61,6 +71,19 @@ class LinuxBlockIo final : public BlockIo {
     return {};
   }
 
+  Result<Seconds> settle(Seconds bound) override {
+    if (!mark_) return Seconds{0.0};
+    return wait_for_reads(device_number_, *mark_, bound);
+  }
+
+  std::optional<std::uint64_t> completed_bytes() override {
+    if (!mark_) return std::nullopt;
+    auto now = mark_reads(device_number_);
+    if (!now) return std::nullopt;
+    return std::min(now->completed_bytes - mark_->completed_bytes,
+                    now->submitted_bytes - mark_->submitted_bytes);
+  }
+
   [[nodiscard]] std::uint64_t size_bytes() const override { return size_bytes_; }
   Clock& clock() override { return clock_; }
 
@@ -69,6 +92,8 @@ class LinuxBlockIo final : public BlockIo {
   UniqueFd fd_;
   IoMode mode_;
   std::uint64_t size_bytes_;
+  std::uint64_t device_number_ = 0;
+  std::optional<ReadMark> mark_;  // empty: the counters could not be read at open; no waits
   SteadyClock clock_;
 };
 

@@ -80,6 +80,10 @@ class SimBlockIo final : public BlockIo {
     return {};
   }
 
+  // The model completes every read inside read_at: nothing is ever left in flight.
+  Result<Seconds> settle(Seconds) override { return Seconds{0.0}; }
+  std::optional<std::uint64_t> completed_bytes() override { return std::nullopt; }
+
   [[nodiscard]] std::uint64_t size_bytes() const override { return core_->size_bytes; }
   Clock& clock() override { return core_->clock; }
 

@@ -2,6 +2,8 @@
 // HeartbeatBlockIo: forward, then beat.
 #include "probe/watch/heartbeat_block_io.hpp"
 
+#include <algorithm>
+
 namespace disktune::probe {
 
 Result<void> HeartbeatBlockIo::read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) {
@@ -20,6 +22,21 @@ Result<void> HeartbeatBlockIo::drop_cached(std::uint64_t offset_bytes, std::uint
   auto dropped = inner_.drop_cached(offset_bytes, length_bytes);
   heartbeat_.beat();
   return dropped;
+}
+
+// In slices of at most half a second, beating after each, so a long wait (a large readahead
+// on a slow or throttled device) never looks like a stall to the watchdog.
+Result<Seconds> HeartbeatBlockIo::settle(Seconds bound) {
+  constexpr Seconds kSlice{0.5};
+  Seconds waited{0.0};
+  for (;;) {
+    auto slice = inner_.settle(std::min(kSlice, bound - waited));
+    heartbeat_.beat();
+    if (slice) return waited + *slice;
+    if (slice.error().code != std::make_error_code(std::errc::timed_out)) return slice.error();
+    waited += std::min(kSlice, bound - waited);
+    if (waited >= bound) return slice.error();
+  }
 }
 
 }  // namespace disktune::probe

@@ -8,7 +8,7 @@
 namespace disktune::probe {
 
 /// Forwards everything to `inner` and calls heartbeat.beat() after each read_at,
-/// flush_cache and drop_cached that returned (successfully or not), so the watchdog parent sees a stall
+/// flush_cache, drop_cached and settle slice that returned (successfully or not), so the watchdog parent sees a stall
 /// (a read that never returns) long before the trial's overall timeout. Errors: `inner`'s.
 class HeartbeatBlockIo final : public BlockIo {
  public:
@@ -17,6 +17,9 @@ class HeartbeatBlockIo final : public BlockIo {
   Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override;
   Result<void> flush_cache() override;
   Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override;
+  /// inner_.settle in slices of at most 0.5 s with a beat after each, up to `bound` in all.
+  Result<Seconds> settle(Seconds bound) override;
+  std::optional<std::uint64_t> completed_bytes() override { return inner_.completed_bytes(); }
   [[nodiscard]] std::uint64_t size_bytes() const override { return inner_.size_bytes(); }
   Clock& clock() override { return inner_.clock(); }
 

@@ -34,7 +34,7 @@ std::vector<double> steady_ends(double mib_s, double first_s, double until_s) {
 }
 
 // A SIMULATED device on virtual time whose n-th read (0-based) takes seconds_of(n); it holds
-// the sample's reads in bursts or ramps as a test needs. Flushes and drops cost nothing.
+// the sample's reads in bursts or ramps as a test needs. Flushes, drops and settles cost nothing.
 class ShapedIo final : public probe::BlockIo {
  public:
   explicit ShapedIo(std::function<double(std::size_t)> seconds_of) : seconds_of_(std::move(seconds_of)) {}
@@ -47,6 +47,8 @@ class ShapedIo final : public probe::BlockIo {
     return {};
   }
   probe::Result<void> drop_cached(std::uint64_t, std::uint64_t) override { return {}; }
+  probe::Result<probe::Seconds> settle(probe::Seconds) override { return probe::Seconds{0.0}; }
+  std::optional<std::uint64_t> completed_bytes() override { return std::nullopt; }
   [[nodiscard]] std::uint64_t size_bytes() const override { return 4096 * kMib; }
   probe::Clock& clock() override { return clock_; }
 

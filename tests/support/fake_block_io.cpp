@@ -46,6 +46,15 @@ probe::Result<void> FakeBlockIo::read_at(std::uint64_t offset_bytes,
     return probe::Error{std::make_error_code(std::errc::io_error), "pread (short read)", kPath};
   }
   for (std::size_t i = 0; i < buffer.size(); ++i) buffer[i] = fake_pattern_byte(offset_bytes + i);
+  std::uint64_t fill_bytes = 0;
+  if (offset_bytes != next_offset_) {
+    wait_in_flight();
+    fill_bytes = config_.readahead_bytes;
+  }
+  in_flight_bytes_ = config_.readahead_bytes;
+  next_offset_ = offset_bytes + buffer.size();
+  completed_bytes_ += buffer.size() + fill_bytes;
+  clock_.advance(probe::Seconds{static_cast<double>(fill_bytes) / kMibBytes / config_.disk_mib_s});
   clock_.advance(probe::Seconds{static_cast<double>(buffer.size()) / kMibBytes /
                                 rate_for(offset_bytes, buffer.size())});
   cached_.emplace(offset_bytes, buffer.size());
@@ -69,6 +78,24 @@ probe::Result<void> FakeBlockIo::drop_cached(std::uint64_t offset_bytes, std::ui
     return read.first >= offset_bytes && read.first + read.second <= offset_bytes + length_bytes;
   });
   return {};
+}
+
+probe::Result<probe::Seconds> FakeBlockIo::settle(probe::Seconds) {
+  events_.push_back({FakeIoEvent::Kind::settle, 0, 0, nullptr});
+  completed_bytes_ = 0;
+  return wait_in_flight();
+}
+
+std::optional<std::uint64_t> FakeBlockIo::completed_bytes() {
+  if (config_.readahead_bytes == 0) return std::nullopt;
+  return completed_bytes_;
+}
+
+probe::Seconds FakeBlockIo::wait_in_flight() {
+  const probe::Seconds wait{static_cast<double>(in_flight_bytes_) / kMibBytes / config_.disk_mib_s};
+  clock_.advance(wait);
+  in_flight_bytes_ = 0;
+  return wait;
 }
 
 std::vector<std::uint64_t> FakeBlockIo::read_offsets() const {

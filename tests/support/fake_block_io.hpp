@@ -34,11 +34,18 @@ struct FakeBlockIoConfig {
   std::optional<std::size_t> fail_read_index{}; ///< 0-based read_at call that fails
   std::optional<std::size_t> fail_flush_index{}; ///< 0-based flush_cache call that fails
   int fail_errno = EIO;                         ///< errno of the injected failure
+  /// Readahead: a read that does not follow the last one fills a window of this many bytes
+  /// beyond it (charged at disk_mib_s, counted in completed_bytes()); every read leaves that
+  /// many bytes in flight, which the next read right after it consumes for free and any other
+  /// read first waits out, as a disk still busy with the last reader's readahead; settle()
+  /// waits them out too. Flushes and drops do not wait (BLKFLSBUF skips pages under read).
+  /// 0: completed_bytes() is nullopt (no readahead modelled).
+  std::uint64_t readahead_bytes = 0;
 };
 
 /// One recorded call, in call order.
 struct FakeIoEvent {
-  enum class Kind { read, flush, drop } kind;
+  enum class Kind { read, flush, drop, settle } kind;
   std::uint64_t offset_bytes = 0;   ///< reads and drops
   std::uint64_t length_bytes = 0;   ///< reads and drops
   const std::byte* buffer = nullptr;  ///< reads only: the caller's buffer address
@@ -55,6 +62,10 @@ class FakeBlockIo final : public probe::BlockIo {
   probe::Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override;
   probe::Result<void> flush_cache() override;
   probe::Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override;
+  /// Recorded; advances the virtual clock by FakeBlockIoConfig::settle_s (reads left in flight).
+  probe::Result<probe::Seconds> settle(probe::Seconds bound) override;
+  /// With readahead_bytes: the bytes read and filled since the last settle; else nullopt.
+  std::optional<std::uint64_t> completed_bytes() override;
   [[nodiscard]] std::uint64_t size_bytes() const override { return config_.size_bytes; }
   probe::Clock& clock() override { return clock_; }
 
@@ -68,6 +79,7 @@ class FakeBlockIo final : public probe::BlockIo {
   [[nodiscard]] std::size_t flush_count() const { return flushes_; }
 
  private:
+  probe::Seconds wait_in_flight();  // advances the clock over in_flight_bytes_, clears them
   [[nodiscard]] double rate_for(std::uint64_t offset_bytes, std::uint64_t length_bytes) const;
 
   FakeBlockIoConfig config_;
@@ -76,6 +88,9 @@ class FakeBlockIo final : public probe::BlockIo {
   std::set<std::pair<std::uint64_t, std::uint64_t>> cached_;  // (offset, length) since flush
   std::size_t reads_ = 0;
   std::size_t flushes_ = 0;
+  std::uint64_t in_flight_bytes_ = 0;  // readahead of the last read, not yet consumed or waited
+  std::uint64_t next_offset_ = UINT64_MAX;  // where the last read ended: its readahead starts there
+  std::uint64_t completed_bytes_ = 0;  // read and filled since the last settle
 };
 
 }  // namespace disktune::testing

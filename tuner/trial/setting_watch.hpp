@@ -60,6 +60,8 @@ class SettingWatchBlockIo final : public probe::BlockIo {
   probe::Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) override {
     return inner_.drop_cached(offset_bytes, length_bytes);
   }
+  probe::Result<probe::Seconds> settle(probe::Seconds bound) override { return inner_.settle(bound); }
+  std::optional<std::uint64_t> completed_bytes() override { return inner_.completed_bytes(); }
   [[nodiscard]] std::uint64_t size_bytes() const override { return inner_.size_bytes(); }
   probe::Clock& clock() override { return inner_.clock(); }
 

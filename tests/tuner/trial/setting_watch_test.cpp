@@ -66,6 +66,8 @@ class ToggledDevice final : public probe::Device {
     probe::Result<void> drop_cached(std::uint64_t offset, std::uint64_t length) override {
       return fake_.drop_cached(offset, length);
     }
+    probe::Result<probe::Seconds> settle(probe::Seconds bound) override { return fake_.settle(bound); }
+    std::optional<std::uint64_t> completed_bytes() override { return fake_.completed_bytes(); }
     [[nodiscard]] std::uint64_t size_bytes() const override { return fake_.size_bytes(); }
     probe::Clock& clock() override { return fake_.clock(); }
 
