@@ -3,6 +3,7 @@
 #include "probe/sim/sim_device.hpp"
 
 #include "probe/sim/sim_block_io.hpp"
+#include "probe/sim/sim_data.hpp"
 #include "probe/sim/sim_model.hpp"
 #include "probe/power_levels.hpp"
 
@@ -14,7 +15,7 @@ constexpr std::string_view kNoQueue = "simulated legacy IDE driver: no blk-mq qu
 
 class SimDevice final : public Device {
  public:
-  explicit SimDevice(std::shared_ptr<SimCore> core) : core_(std::move(core)) {}
+  explicit SimDevice(std::shared_ptr<SimCore> core) : core_(std::move(core)) { prepare_sim_data(); }
 
   [[nodiscard]] const std::string& path() const override { return core_->path; }
   [[nodiscard]] bool simulated() const override { return true; }
