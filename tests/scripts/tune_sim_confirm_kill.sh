@@ -10,13 +10,26 @@ source "$(dirname "$0")/lib.bash"
 records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
 count() { records "$1" | jq -s "[.[] | select($2)] | length"; }
 tune=("$DISKTUNE" tune --seed 7 --duration 1 --max-trials 10)
-"${tune[@]}" --journal "$WORK/ref.journal" --report "$WORK/ref.json" >/dev/null 2>"$WORK/ref.err" || fail "uninterrupted run failed"
+# The uninterrupted run, its round timed (bash's clock, 10 ms polls): the kills below land
+# within 70 % of that, wherever the machine's speed puts it (the simulated round takes ~140 ms).
+"${tune[@]}" --journal "$WORK/ref.journal" --report "$WORK/ref.json" >/dev/null 2>"$WORK/ref.err" &
+ref_pid=$! round_start= round_end=
+while kill -0 "$ref_pid" 2>/dev/null; do
+  [ -n "$round_start" ] || ! grep -q "confirmation round:" "$WORK/ref.err" || round_start=$EPOCHREALTIME
+  [ -n "$round_end" ] || ! grep -q "confirmation round done" "$WORK/ref.err" || round_end=$EPOCHREALTIME
+  sleep 0.01
+done
+wait "$ref_pid" || fail "uninterrupted run failed ($(tail -2 "$WORK/ref.err"))"
+# A round that ended in the last poll: it ended by now.
+[ -n "$round_end" ] || ! grep -q "confirmation round done" "$WORK/ref.err" || round_end=$EPOCHREALTIME
+[ -n "$round_start" ] && [ -n "$round_end" ] || fail "the round was not seen: $(cat "$WORK/ref.err")"
+window_ms=$(awk -v a="$round_start" -v b="$round_end" 'BEGIN { w = int(700 * (b - a)); print (w < 20 ? 20 : w > 999 ? 999 : w) }')
 grep -q "^disktune: confirmation round: 3 finalists and the baseline x 6 rounds" "$WORK/ref.err" ||
   fail "the round does not say what it does: $(cat "$WORK/ref.err")"
 reference=$(jq -c .winner.settings "$WORK/ref.json")
 
 # kill_in_round JOURNAL [MAX_MS]: start a tune and kill -9 it at a random point up to MAX_MS
-# (default 150: the simulated round takes a few hundred ms) after the round began (its intent record is durable before it says so).
+# (default window_ms: 70 % of the uninterrupted round) after the round began (its intent record is durable before it says so).
 kill_in_round() {
   : >"$WORK/err"
   "${tune[@]}" --journal "$1" >/dev/null 2>"$WORK/err" &
@@ -26,7 +39,7 @@ kill_in_round() {
     kill -0 "$pid" 2>/dev/null || fail "the run ended before its confirmation round ($(tail -1 "$WORK/err"))"
     sleep 0.01
   done
-  sleep "0.$(printf "%03d" $((RANDOM % ${2:-150})))"
+  sleep "0.$(printf "%03d" $((RANDOM % ${2:-$window_ms})))"
   kill -9 "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 }
