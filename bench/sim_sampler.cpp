@@ -5,7 +5,9 @@
 #include "probe/core/assert.hpp"
 #include "probe/sim/sim_device.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <chrono>
 #include <thread>
 #include <utility>
@@ -15,6 +17,10 @@ namespace {
 
 constexpr double kSlowFactor = 4.0;         // as a "slow" fault slows a simulated read
 constexpr double kErrorCostS = 30e-3;       // a failed command before the driver reports EIO
+// Coefficient of variation of one read's service time: random 4 KiB reads on a disk (a uniform
+// rotational wait plus a square-root seek: about 0.35) and 1 MiB sequential ones (transfer-bound).
+constexpr double kRandomCv = 0.35;
+constexpr double kSequentialCv = 0.05;
 constexpr std::uint64_t kSamplerSalt = 0x51a5a3d1e5ULL;  // keeps these noise streams apart
 
 struct Named {
@@ -77,9 +83,10 @@ class SimSampler final : public Sampler {
     }
     const probe::SimDriveConfig drive = probe::sim_drive_config(*core_);
     const probe::SimFigures figures = probe::sim_workload_figures(drive, workload_);
+    const double noise_pct = sim_sample_noise_pct(objective_.metric, workload_,
+                                                  figures.iops * duration_.count(), core_->profile.noise_pct);
     double time_factor = probe::noise_factor(core_->seed ^ key_ ^ queue_hash(drive.queue),
-                                             core_->state, samples_++ ^ (open_index_ << 40), 0,
-                                             core_->profile.noise_pct);
+                                             core_->state, samples_++ ^ (open_index_ << 40), 0, noise_pct);
     if (probe::has_fault(core_->profile, probe::FaultEffect::slow, settings))
       time_factor *= kSlowFactor;
     const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
@@ -111,6 +118,20 @@ class SimSampler final : public Sampler {
 };
 
 }  // namespace
+
+double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, double completions,
+                            double environment_pct) {
+  if (environment_pct <= 0.0) return 0.0;  // a noise-free profile: the model's exact figures
+  const double n = std::max(completions, 1.0);
+  double sampling = 0.0;
+  if (metric == Metric::p99 || metric == Metric::p999) {
+    const double beyond = metric == Metric::p99 ? 0.01 : 0.001;
+    sampling = 1.0 / (std::log(1.0 / beyond) * std::sqrt(std::max(n * beyond, 1.0)));
+  } else {
+    sampling = (workload.random ? kRandomCv : kSequentialCv) / std::sqrt(n);
+  }
+  return std::hypot(environment_pct, 100.0 * sampling);
+}
 
 probe::Result<probe::SimWorkload> sim_workload_of(const Objective& objective) {
   if (objective.engine == Engine::fio && objective.job_file.empty())

@@ -18,12 +18,25 @@ namespace disktune::bench {
 /// (a user's job is not simulated).
 probe::Result<probe::SimWorkload> sim_workload_of(const Objective& objective);
 
+/// The relative noise of one simulated sample, in percent (one standard deviation of its
+/// figure): the drive's own per-sample noise (`environment_pct`, the profile's noise_pct: what
+/// a real machine adds whatever the sample's length) and the sampling noise of `completions`
+/// reads, added in quadrature. Sampling noise: IOPS and MiB/s are a mean over the completions,
+/// cv / sqrt(n), cv = 0.35 for random reads (a uniform rotational wait plus a square-root
+/// seek) and 0.05 for sequential ones; a p-quantile (p99: 0.99, p999: 0.999) rests on the
+/// k = n (1 - p) completions beyond it, 1 / (ln(1 / (1 - p)) sqrt(k)) (an exponential tail; k
+/// at least 1). So a shorter sample, or a slower device, is noisier, and a p99 over a few
+/// hundred reads is near noise (300 reads: 14 %). 0 when `environment_pct` is 0: a noise-free
+/// profile gives the model's exact figures (evaluate's truth, the tests' reference).
+double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, double completions,
+                            double environment_pct);
+
 /// A Sampler of `objective` on the simulated drive `device` (probe::sim_core_of), for the
 /// settings in force at each sample() (SIMULATED: sim_workload_figures, not a measurement).
 /// sample(): Sample::value = score_of(objective, figure), figure = the model's MiB/s, IOPS or
 /// p99 / p999 latency [µs] as objective.metric names it, times the drive's seeded noise
-/// (noise_factor: per sample, per configuration, per sampler opened under it; never on the
-/// order of trials), a "slow" fault's factor 4 included; Sample::bytes = what the workload
+/// (noise_factor at sim_sample_noise_pct of the sample's completions: per sample, per
+/// configuration, per sampler opened under it; never on the order of trials), a "slow" fault's factor 4 included; Sample::bytes = what the workload
 /// would have read in `duration`; Sample::elapsed = `duration`, by which the drive's virtual
 /// clock advances. The sampler keeps the drive's shared state: `device` may go first.
 /// Errors: errc::not_supported when `device` is not simulated, or as sim_workload_of; from
