@@ -331,8 +331,14 @@ std::vector<std::string> fio_arguments(const Objective& objective, const std::st
   const auto runtime_ms = std::max<long long>(1, std::llround(duration.count() * 1000.0));
   // --thread: jobs are threads of the one fio process the caller started, so whatever kills
   // it (PDEATHSIG, a watchdog's SIGKILL) ends every job; forked job processes read on.
-  std::vector<std::string> args{"--readonly", "--output-format=json", "--thread", "--filename=" + device_path,
-                                "--time_based", "--runtime=" + std::to_string(runtime_ms) + "ms"};
+  std::vector<std::string> args{"--readonly", "--output-format=json", "--thread", "--filename=" + device_path};
+  // A percentile's sample ends after the completions its precision needs; the duration is
+  // its bound (number_ios is ignored under time_based).
+  if (const auto completions = percentile_completions(objective))
+    args.push_back("--number_ios=" + std::to_string(*completions));
+  else
+    args.push_back("--time_based");
+  args.push_back("--runtime=" + std::to_string(runtime_ms) + "ms");
   if (!objective.job_file.empty()) {
     DT_ASSERT(!objective.checked_job.empty());  // check_fio_job first: fio reads only the checked job
     args.push_back("-");

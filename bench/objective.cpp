@@ -84,6 +84,14 @@ std::optional<Metric> metric_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<std::uint64_t> percentile_completions(const Objective& objective) {
+  constexpr std::uint64_t kBeyond = 120;  // completions beyond the percentile: ±2 % per sample
+  if (objective.engine != Engine::fio || !objective.job_file.empty()) return std::nullopt;
+  if (objective.metric == Metric::p99) return kBeyond * 100;
+  if (objective.metric == Metric::p999) return kBeyond * 1000;
+  return std::nullopt;
+}
+
 std::string_view unit_of(const Objective& objective) {
   switch (objective.metric) {
     case Metric::bw: return "MB/s";

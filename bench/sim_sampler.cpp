@@ -83,8 +83,14 @@ class SimSampler final : public Sampler {
     }
     const probe::SimDriveConfig drive = probe::sim_drive_config(*core_);
     const probe::SimFigures figures = probe::sim_workload_figures(drive, workload_);
-    const double noise_pct = sim_sample_noise_pct(objective_.metric, workload_,
-                                                  figures.iops * duration_.count(), core_->profile.noise_pct);
+    // A percentile's sample ends after percentile_completions reads or at the duration (fio:
+    // --number_ios with --runtime as the bound).
+    double completions = figures.iops * duration_.count();
+    if (const auto wanted = percentile_completions(objective_))
+      completions = std::min(completions, static_cast<double>(*wanted));
+    const probe::Seconds elapsed(figures.iops > 0.0 ? completions / figures.iops : duration_.count());
+    const double noise_pct = sim_sample_noise_pct(objective_.metric, workload_, completions,
+                                                  core_->profile.noise_pct);
     double time_factor = probe::noise_factor(core_->seed ^ key_ ^ queue_hash(drive.queue),
                                              core_->state, samples_++ ^ (open_index_ << 40), 0, noise_pct);
     if (probe::has_fault(core_->profile, probe::FaultEffect::slow, settings))
@@ -92,10 +98,10 @@ class SimSampler final : public Sampler {
     const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
     const double figure = figure_of_metric(objective_.metric, figures) *
                           (latency ? time_factor : 1.0 / time_factor);
-    core_->clock.advance(duration_);
-    const double bytes = figures.iops / time_factor * duration_.count() *
+    core_->clock.advance(elapsed);
+    const double bytes = figures.iops / time_factor * elapsed.count() *
                          static_cast<double>(workload_.block_bytes);
-    return Sample{score_of(objective_, figure), static_cast<std::uint64_t>(bytes), duration_};
+    return Sample{score_of(objective_, figure), static_cast<std::uint64_t>(bytes), elapsed};
   }
 
  private:

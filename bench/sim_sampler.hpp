@@ -36,9 +36,10 @@ double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, d
 /// sample(): Sample::value = score_of(objective, figure), figure = the model's MiB/s, IOPS or
 /// p99 / p999 latency [µs] as objective.metric names it, times the drive's seeded noise
 /// (noise_factor at sim_sample_noise_pct of the sample's completions: per sample, per
-/// configuration, per sampler opened under it; never on the order of trials), a "slow" fault's factor 4 included; Sample::bytes = what the workload
-/// would have read in `duration`; Sample::elapsed = `duration`, by which the drive's virtual
-/// clock advances. The sampler keeps the drive's shared state: `device` may go first.
+/// configuration, per sampler opened under it; never on the order of trials), a "slow" fault's
+/// factor 4 included; Sample::elapsed = `duration`, or for a percentile the time its
+/// percentile_completions take when shorter (as fio's --number_ios), by which the drive's
+/// virtual clock advances; Sample::bytes = what the workload would have read in that time. The sampler keeps the drive's shared state: `device` may go first.
 /// Errors: errc::not_supported when `device` is not simulated, or as sim_workload_of; from
 /// sample(): EIO under a matching "eio" fault (a "hang" fault never returns, as a read would).
 /// DT_ASSERT: duration > 0.

@@ -41,6 +41,8 @@ TEST_CASE("fio_arguments gives each built-in its job over the whole device, read
       {"rand-read-latency", {"--rw=randread", "--bs=4k", "--direct=1", "--iodepth=1", "--ioengine=psync"}},
   }));
   auto expected = common;
+  if (name == "rand-read-latency")  // a percentile: 12 000 completions, the duration the bound
+    expected[4] = "--number_ios=12000";
   expected.push_back("--name=" + name);
   expected.insert(expected.end(), job.begin(), job.end());
   CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5)) == expected);
@@ -231,4 +233,15 @@ TEST_CASE("check_fio_job refuses a job file that is not a regular file (a FIFO w
   ::rmdir(dir);
   REQUIRE_FALSE(checked.has_value());
   CHECK_THAT(checked.error().message(), Catch::Contains("is not a regular file"));
+}
+
+TEST_CASE("a built-in percentile's sample is sized by completions: 120 beyond the percentile", "[bench]") {
+  CHECK(percentile_completions(objective("rand-read-latency")) == std::optional<std::uint64_t>(12000));
+  CHECK_FALSE(percentile_completions(objective("rand-read-iops")));
+  CHECK_FALSE(percentile_completions(objective("seq-read-direct")));
+  CHECK_FALSE(percentile_completions(objective("seq-read")));
+  CHECK_FALSE(percentile_completions(objective("fio:/etc/db.fio", "p99")));  // a user's job runs as written
+  Objective p999 = objective("rand-read-latency");
+  p999.metric = Metric::p999;
+  CHECK(percentile_completions(p999) == std::optional<std::uint64_t>(120000));
 }

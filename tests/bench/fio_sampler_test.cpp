@@ -64,7 +64,8 @@ TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's d
   CHECK(sample.bytes == 10846208u);
   CHECK(sample.elapsed.count() == Approx(0.502).epsilon(1e-12));
   const auto args = read_text(dir.path() + "/args");
-  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json\n--thread\n--filename=/dev/loop7\n--time_based\n"
+  // A percentile: up to 12 000 completions, the duration the bound.
+  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json\n--thread\n--filename=/dev/loop7\n--number_ios=12000\n"
                                      "--runtime=2000ms\n--name=rand-read-latency\n"));
 }
 

@@ -230,3 +230,20 @@ TEST_CASE("simulated noise shrinks with the completions a sample holds", "[bench
     CHECK(spread[0] > spread[1]);
   }
 }
+
+TEST_CASE("a simulated percentile sample ends after its completions, the duration its bound", "[bench]") {
+  auto exact = testing::make_sim(testing::seed_identify(), quiet());
+  // The seed drive reads ~80 random 4 KiB blocks a second at QD1: 12 000 take ~150 s.
+  auto long_bound = sampler(*exact, "rand-read-latency", 1000.0)->sample();
+  REQUIRE(long_bound);
+  CHECK(long_bound->elapsed.count() < 1000.0);
+  CHECK(static_cast<double>(long_bound->bytes) / 4096.0 == Approx(12000.0).epsilon(1e-6));
+  auto short_bound = sampler(*exact, "rand-read-latency", 3.0)->sample();
+  REQUIRE(short_bound);
+  CHECK(short_bound->elapsed.count() == Approx(3.0));  // the bound came first
+  CHECK(short_bound->bytes < 12000u * 4096u);
+  // A rate is never cut short.
+  auto iops = sampler(*exact, "rand-read-iops", 1000.0)->sample();
+  REQUIRE(iops);
+  CHECK(iops->elapsed.count() == Approx(1000.0));
+}
