@@ -325,6 +325,8 @@ probe::Result<Objective> check_fio_job(const Objective& objective, const std::st
   return resolved;
 }
 
+constexpr std::uint64_t kLatencyBlockBytes = 4096;  // rand-read-latency reads 4 KiB blocks
+
 std::vector<std::string> fio_arguments(const Objective& objective, const std::string& device_path,
                                        probe::Seconds duration) {
   DT_ASSERT(objective.engine == Engine::fio);
@@ -334,10 +336,14 @@ std::vector<std::string> fio_arguments(const Objective& objective, const std::st
   std::vector<std::string> args{"--readonly", "--output-format=json", "--thread", "--filename=" + device_path};
   // A percentile's sample ends after the completions its precision needs; the duration is
   // its bound (number_ios is ignored under time_based).
-  if (const auto completions = percentile_completions(objective))
+  // io_size lets fio wrap around a device smaller than those reads (it stops at `size`
+  // otherwise: 2 048 reads on an 8 MiB device).
+  if (const auto completions = percentile_completions(objective)) {
     args.push_back("--number_ios=" + std::to_string(*completions));
-  else
+    args.push_back("--io_size=" + std::to_string(*completions * kLatencyBlockBytes));
+  } else {
     args.push_back("--time_based");
+  }
   args.push_back("--runtime=" + std::to_string(runtime_ms) + "ms");
   if (!objective.job_file.empty()) {
     DT_ASSERT(!objective.checked_job.empty());  // check_fio_job first: fio reads only the checked job

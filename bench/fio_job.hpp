@@ -65,8 +65,9 @@ probe::Result<Objective> check_fio_job(const Objective& objective, const std::st
 /// killing it ends them: forked job processes outlive their killed parent and read on)
 /// --filename=DEVICE --time_based --runtime=<duration>
 /// (in whole milliseconds, at least 1; a built-in percentile objective has
-/// --number_ios=percentile_completions(objective) instead of --time_based, so its sample ends
-/// after those completions or at the duration, whichever comes first), then either a built-in's job over the whole device
+/// --number_ios=percentile_completions(objective) --io_size=<those reads' bytes> instead of
+/// --time_based, so its sample ends after those completions or at the duration, whichever
+/// comes first, on a device of any size), then either a built-in's job over the whole device
 /// (bench/objective.hpp: seq-read-direct --rw=read --bs=1M --direct=1 --iodepth=16
 /// --ioengine=libaio; rand-read-iops --rw=randread --bs=4k --direct=1 --iodepth=32
 /// --ioengine=libaio; rand-read-latency --rw=randread --bs=4k --direct=1 --iodepth=1

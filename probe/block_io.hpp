@@ -45,12 +45,13 @@ class BlockIo {
   /// Errors: errc::timed_out when reads are still in flight after `bound`; the counters' read error.
   virtual Result<Seconds> settle(Seconds bound) = 0;
   /// The bytes the device completed for this process's reads since the last settle (or the
-  /// open), readahead included and reads still in flight not; capped at the bytes this
-  /// process submitted, so another reader of the device adds nothing. A reader that keeps
+  /// open), readahead included and reads still in flight not. A reader that keeps
   /// reading consumes its readahead, so a buffered sample counts these: neither the window it
   /// fills at its start nor the one in flight at its end is charged against it
-  /// (bench::run_sample). nullopt when the counters cannot be read, or on a device that
-  /// completes every read inside read_at (simulated): count the bytes read instead.
+  /// (bench::run_sample). nullopt when the counters cannot be read, when the device completed
+  /// more than this process submitted (another reader is at it: its reads cannot be told from
+  /// ours), or on a device that completes every read inside read_at (simulated): count the
+  /// bytes read instead.
   virtual std::optional<std::uint64_t> completed_bytes() = 0;
   /// Device size in bytes (BLKGETSIZE64).
   [[nodiscard]] virtual std::uint64_t size_bytes() const = 0;

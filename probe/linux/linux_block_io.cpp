@@ -80,8 +80,12 @@ class LinuxBlockIo final : public BlockIo {
     if (!mark_) return std::nullopt;
     auto now = mark_reads(device_number_);
     if (!now) return std::nullopt;
-    return std::min(now->completed_bytes - mark_->completed_bytes,
-                    now->submitted_bytes - mark_->submitted_bytes);
+    const std::uint64_t completed = now->completed_bytes - mark_->completed_bytes;
+    const std::uint64_t submitted = now->submitted_bytes - mark_->submitted_bytes;
+    // More completed than this process ever submitted: another reader is at the device, and
+    // its completions cannot be told from ours (nor ours still held by a throttle).
+    if (completed > submitted) return std::nullopt;
+    return completed;
   }
 
   [[nodiscard]] std::uint64_t size_bytes() const override { return size_bytes_; }

@@ -41,8 +41,10 @@ TEST_CASE("fio_arguments gives each built-in its job over the whole device, read
       {"rand-read-latency", {"--rw=randread", "--bs=4k", "--direct=1", "--iodepth=1", "--ioengine=psync"}},
   }));
   auto expected = common;
-  if (name == "rand-read-latency")  // a percentile: 12 000 completions, the duration the bound
+  if (name == "rand-read-latency") {  // a percentile: 12 000 completions, the duration the bound
     expected[4] = "--number_ios=12000";
+    expected.insert(expected.begin() + 5, "--io_size=49152000");
+  }
   expected.push_back("--name=" + name);
   expected.insert(expected.end(), job.begin(), job.end());
   CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5)) == expected);

@@ -66,7 +66,7 @@ TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's d
   const auto args = read_text(dir.path() + "/args");
   // A percentile: up to 12 000 completions, the duration the bound.
   CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json\n--thread\n--filename=/dev/loop7\n--number_ios=12000\n"
-                                     "--runtime=2000ms\n--name=rand-read-latency\n"));
+                                     "--io_size=49152000\n--runtime=2000ms\n--name=rand-read-latency\n"));
 }
 
 TEST_CASE("a missing fio is an error naming Debian's package", "[bench]") {

@@ -2,6 +2,8 @@
 // LoopDevice: losetup over a temp file, with a guaranteed detach.
 #include "tests/support/loop_device.hpp"
 
+#include "tests/support/skip.hpp"
+
 #include <unistd.h>
 
 #include <array>
@@ -107,6 +109,13 @@ std::uint64_t LoopDevice::file_checksum() const {
   std::ifstream in(file_, std::ios::binary);
   std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   return fnv1a(std::as_bytes(std::span<const char>(bytes)));
+}
+
+std::unique_ptr<LoopDevice> loop_device_or_skip(std::uint64_t size_bytes) {
+  std::string why;
+  auto loop = LoopDevice::create(size_bytes, why);
+  if (!loop) skip_test("loop device unavailable: " + why);
+  return loop;
 }
 
 }  // namespace disktune::testing

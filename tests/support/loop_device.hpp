@@ -57,4 +57,8 @@ class LoopDevice {
   std::vector<std::byte> contents_;
 };
 
+/// A loop device of `size_bytes` for a test, or nullptr after reporting the test skipped
+/// ("loop device unavailable: <why>"): not root, or losetup failed. The caller returns on nullptr.
+std::unique_ptr<LoopDevice> loop_device_or_skip(std::uint64_t size_bytes);
+
 }  // namespace disktune::testing

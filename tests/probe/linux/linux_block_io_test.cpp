@@ -3,7 +3,6 @@
 #include "probe/linux/linux_block_io.hpp"
 #include "tests/support/loop_device.hpp"
 
-#include "tests/support/skip.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -49,12 +48,8 @@ std::size_t count_cached(const std::vector<bool>& pages, std::size_t first, std:
 }  // namespace
 
 TEST_CASE("drop_cached drops exactly the range it is given; flush_cache drops the rest", "[probe]") {
-  std::string why;
-  auto loop = LoopDevice::create(16 * kMib, why);
-  if (!loop) {
-    disktune::testing::skip_test("loop device unavailable: " + why);
-    return;
-  }
+  auto loop = disktune::testing::loop_device_or_skip(16 * kMib);
+  if (!loop) return;
   auto io = open_linux_block_io(loop->path(), IoMode::buffered);
   REQUIRE(io);
   REQUIRE((*io)->flush_cache());

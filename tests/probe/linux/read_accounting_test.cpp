@@ -5,11 +5,14 @@
 #include "probe/linux/linux_block_io.hpp"
 #include "tests/support/loop_device.hpp"
 
-#include "tests/support/skip.hpp"
 
 #include <catch2/catch.hpp>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
 
 #include <cstdint>
 #include <vector>
@@ -44,12 +47,8 @@ TEST_CASE("this process's submitted read bytes are counted from /proc/self/io", 
 
 TEST_CASE("after settle every read this process submitted, readahead included, has completed",
           "[probe]") {
-  std::string why;
-  auto loop = LoopDevice::create(64u << 20, why);
-  if (!loop) {
-    disktune::testing::skip_test("loop device unavailable: " + why);
-    return;
-  }
+  auto loop = disktune::testing::loop_device_or_skip(64u << 20);
+  if (!loop) return;
   struct stat st{};
   REQUIRE(::stat(loop->path().c_str(), &st) == 0);
   auto io = open_linux_block_io(loop->path(), IoMode::buffered);
@@ -72,4 +71,51 @@ TEST_CASE("after settle every read this process submitted, readahead included, h
   auto device = read_device_reads(st.st_rdev);
   REQUIRE(device);
   REQUIRE(device->in_flight == 0);
+}
+
+TEST_CASE("another process's reads of the device are never credited to this one", "[probe]") {
+  auto loop = disktune::testing::loop_device_or_skip(16u << 20);
+  if (!loop) return;
+  auto io = open_linux_block_io(loop->path(), IoMode::buffered);
+  REQUIRE(io);
+  REQUIRE((*io)->flush_cache());
+  REQUIRE((*io)->settle(Seconds{10.0}));
+  // Another reader: a child that reads 8 MiB O_DIRECT and waits to be told to exit. It is
+  // checked before the child is reaped: reaping adds a child's read_bytes to its parent's.
+  int done[2];
+  int go[2];
+  REQUIRE(::pipe(done) == 0);
+  REQUIRE(::pipe(go) == 0);
+  const pid_t child = ::fork();
+  REQUIRE(child >= 0);
+  if (child == 0) {
+    auto other = open_linux_block_io(loop->path(), IoMode::direct);
+    void* buffer = nullptr;
+    char status = 1;
+    if (other && ::posix_memalign(&buffer, 4096, 1u << 20) == 0) {
+      status = 0;
+      for (std::uint64_t offset = 0; offset < (8u << 20); offset += 1u << 20)
+        if (!(*other)->read_at(offset, {static_cast<std::byte*>(buffer), 1u << 20})) status = 1;
+    }
+    char ignored = 0;
+    if (::write(done[1], &status, 1) != 1 || ::read(go[0], &ignored, 1) < 0) ::_exit(2);
+    ::_exit(0);
+  }
+  char status = 1;
+  REQUIRE(::read(done[0], &status, 1) == 1);
+  // The device completed 8 MiB this process never submitted: no figure may count them.
+  const auto credited = (*io)->completed_bytes();
+  char go_on = 0;
+  REQUIRE(::write(go[1], &go_on, 1) == 1);
+  int exit_status = 0;
+  REQUIRE(::waitpid(child, &exit_status, 0) == child);
+  for (const int fd : {done[0], done[1], go[0], go[1]}) ::close(fd);
+  REQUIRE(status == 0);
+  CHECK_FALSE(credited.has_value());
+  std::vector<std::byte> buffer(1u << 20);
+  REQUIRE((*io)->settle(Seconds{10.0}));  // a new mark: from here on only our reads
+  REQUIRE((*io)->read_at(8u << 20, buffer));
+  const auto ours = (*io)->completed_bytes();
+  REQUIRE(ours.has_value());
+  CHECK(*ours >= (1u << 20));
 }
