@@ -21,7 +21,9 @@ for run in 1 2 3; do
 done
 bytes=$(($(device_read_bytes "$dev") - bytes_before))
 unthrottle
-[ "$bytes" -lt $((240 << 20)) ] || fail "read $bytes bytes"
+# 88-94 MiB a run since samples no longer pay for the last one's readahead (they read at the
+# cap, 10 MB/s, not 5-8): 60 MiB a run before, when the bound was 240 MiB.
+[ "$bytes" -lt $((320 << 20)) ] || fail "read $bytes bytes"
 
 # Observed: the mean pairwise difference of every separately measured baseline median of the
 # three runs (3 children each, each opening the device anew) over their median: the spread

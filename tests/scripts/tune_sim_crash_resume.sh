@@ -5,7 +5,8 @@
 # reaches the winner of an uninterrupted run with the same seed.
 source "$(dirname "$0")/lib.bash"
 
-records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
+# A kill before the run made its journal leaves none: no records.
+records() { [ ! -e "$1" ] || cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
 winner() { jq -c .winner.settings "$1"; }
 
 "$DISKTUNE" tune --seed 7 --duration 1 --journal "$WORK/ref.journal" --report "$WORK/ref.json" >/dev/null 2>&1 ||
