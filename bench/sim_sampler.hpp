@@ -39,7 +39,8 @@ double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, d
 /// configuration, per sampler opened under it; never on the order of trials), a "slow" fault's
 /// factor 4 included; Sample::elapsed = `duration`, or for a percentile the time its
 /// percentile_completions take when shorter (as fio's --number_ios), by which the drive's
-/// virtual clock advances; Sample::bytes = what the workload would have read in that time. The sampler keeps the drive's shared state: `device` may go first.
+/// virtual clock advances; Sample::bytes = what the workload would have read in that time.
+/// The sampler keeps the drive's shared state: `device` may go first.
 /// Errors: errc::not_supported when `device` is not simulated, or as sim_workload_of; from
 /// sample(): EIO under a matching "eio" fault (a "hang" fault never returns, as a read would).
 /// DT_ASSERT: duration > 0.

@@ -38,10 +38,10 @@ class BlockIo {
   virtual Result<void> drop_cached(std::uint64_t offset_bytes, std::uint64_t length_bytes) = 0;
   /// Waits until the reads this process submitted to the device since the last settle (or
   /// the open) have completed, readahead and reads a cgroup throttle still holds included
-  /// (Linux: probe::wait_for_reads; then, when a cgroup throttles the reads, one throttle
-  /// slice more, probe::kThrottleSlice). A measurement calls it after its clock stops, so the
-  /// next one starts on an idle device and pays for no read it did not ask for. Returns the
-  /// time waited (0 when nothing was in flight, or the counters cannot be read).
+  /// (Linux: probe::wait_for_reads, which also ends after 250 ms of a quiet device when the
+  /// counts cannot meet). A measurement calls it after its clock stops, so the next one
+  /// starts on an idle device and pays for no read it did not ask for. Returns the time
+  /// waited (0 when nothing was in flight, or the counters could not be read at open).
   /// Errors: errc::timed_out when reads are still in flight after `bound`; the counters' read error.
   virtual Result<Seconds> settle(Seconds bound) = 0;
   /// The bytes the device completed for this process's reads since the last settle (or the

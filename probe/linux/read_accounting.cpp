@@ -8,9 +8,9 @@
 
 #include <charconv>
 #include <chrono>
-#include <thread>
 #include <fstream>
 #include <sstream>
+#include <thread>
 #include <vector>
 
 namespace disktune::probe {

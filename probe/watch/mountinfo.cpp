@@ -33,7 +33,6 @@ std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string&
   return type == "fuse" || type.starts_with("fuse.") ? type : std::string();
 }
 
-
 std::string source_kernel_name(const std::string& source, bool resolve) {
   if (!source.starts_with("/dev/")) return {};
   std::error_code ec;
