@@ -39,3 +39,23 @@ TEST_CASE("snippets for a winner that changes nothing apply nothing", "[results]
     REQUIRE(text.find("hdparm -") == std::string::npos);  // no hdparm line or RUN
   }
 }
+
+// A device that is not hardware is named for what it is in every output (the brief): the
+// script test emulated_disk_named.sh sees boot.local only when its short tune finds an answer.
+TEST_CASE("every emitter names an EMULATED drive and never calls it SIMULATED", "[results]") {
+  auto report = test_support::loop_report();
+  report.device.emulated_by = "fuse.emudisk";
+  const std::vector<std::string_view> names(results::emitter_names().begin(),
+                                            results::emitter_names().end());
+  const auto name = GENERATE_COPY(from_range(names));
+  const auto text = (*results::make_emitter(name))->render(report);
+  INFO(name << ":\n" << text);
+  if (name == "json") {  // fields, not a banner: results/json_report.cpp
+    REQUIRE(text.find("\"emulated\": true") != std::string::npos);
+    REQUIRE(text.find("\"emulated_by\": \"fuse.emudisk\"") != std::string::npos);
+  } else {
+    REQUIRE(text.find("EMULATED") != std::string::npos);
+  }
+  if (name != "table") REQUIRE(text.find("fuse.emudisk") != std::string::npos);  // the table says "EMULATED drive"
+  REQUIRE(text.find("SIMULATED") == std::string::npos);
+}

@@ -16,19 +16,26 @@ grep -q "^$dev \[EMULATED drive\]:" "$WORK/bench.txt" || fail "bench: $(head -1 
 
 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --duration 0.3 --max-repeats 3 \
   --report "$WORK/r.json" --html "$WORK/r.html" --boot-local "$WORK/boot.local" --journal "$WORK/j" \
-  >"$WORK/out.txt" 2>"$WORK/err.txt" || [ $? -eq 1 ] || [ $? -eq 6 ] || { cat "$WORK/err.txt"; fail "tune failed"; }
+  >"$WORK/out.txt" 2>"$WORK/err.txt" && rc=0 || rc=$?
+# 6: the baseline's noise (measured here, under the suite's load) left no answer; the report,
+# table and page are still written, boot.local is left as it was.
+case $rc in 0|1|6) ;; *) cat "$WORK/err.txt"; fail "tune failed with exit $rc" ;; esac
 grep -q "tuning EMULATED drive $dev (over fuse.emudisk)" "$WORK/err.txt" || fail "no EMULATED in the tune's first line"
 grep -q "^  \[EMULATED\] trial 1:" "$WORK/err.txt" || fail "trial lines do not say [EMULATED]"
-if grep -q "SIMULATED" "$WORK/err.txt" "$WORK/out.txt" "$WORK/r.json" "$WORK/boot.local"; then fail "an EMULATED drive called SIMULATED"; fi
+if grep -qs "SIMULATED" "$WORK/err.txt" "$WORK/out.txt" "$WORK/r.json" "$WORK/boot.local"; then fail "an EMULATED drive called SIMULATED"; fi
 expect_eq "$(jq -r '.device | "\(.emulated) \(.emulated_by) \(.simulated)"' "$WORK/r.json")" "true fuse.emudisk false" "report device"
-grep -q "^# EMULATED drive (a timing model behind a FUSE file, fuse.emudisk)" "$WORK/boot.local" || fail "boot.local header"
+if [ "$rc" -eq 6 ]; then  # every snippet's EMULATED header: tests/results/emitters_test.cpp
+  [ ! -e "$WORK/boot.local" ] || fail "a run without an answer wrote boot.local"
+else
+  grep -q "^# EMULATED drive (a timing model behind a FUSE file, fuse.emudisk)" "$WORK/boot.local" || fail "boot.local header"
+fi
 grep -q "(EMULATED drive)" "$WORK/out.txt" || fail "the table does not say EMULATED: $(head -3 "$WORK/out.txt")"
 # The page builds its banner from the report it embeds (results/html/report_page.js).
 grep -q "EMULATED DRIVE (" "$WORK/r.html" || fail "the HTML page has no EMULATED banner"
 grep -q '"emulated":true' "$WORK/r.html" || fail "the HTML page's report does not say emulated"
 
 # apply and verify name it too (a report whose winner sets read_ahead_kb 256, restored after).
-jq '.winner.changes = {"read_ahead_kb": 256} | .winner.keep_baseline = false | .completed = true' "$WORK/r.json" >"$WORK/w.json"
+jq '.winner.changes = {"read_ahead_kb": 256} | .winner.keep_baseline = false | .too_noisy = false | .completed = true' "$WORK/r.json" >"$WORK/w.json"
 "$DISKTUNE" apply "$WORK/w.json" --journal "$WORK/apply.journal" >"$WORK/apply.txt" 2>&1 || fail "apply: $(cat "$WORK/apply.txt")"
 cleanup_steps+=("'$DISKTUNE' restore '$dev' --journal '$WORK/apply.journal' >/dev/null 2>&1")
 grep -q "on $dev \[EMULATED drive\]" "$WORK/apply.txt" || fail "apply: $(cat "$WORK/apply.txt")"
