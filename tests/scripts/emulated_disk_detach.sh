@@ -59,4 +59,15 @@ before=$(cat "/sys/block/$(basename "$dev")/queue/scheduler")
 expect_eq "$(cat "/sys/block/$(basename "$dev")/queue/scheduler")" "$before" "scheduler of a loop device not ours"
 losetup "$dev" >/dev/null || fail "detach detached a loop device that was not its own"
 grep -q "is not over $WORK/forged/mnt/disk.img" "$WORK/forged.err" || fail "no word on the loop device left alone"
-echo "ok: detach under a stopped emudisk, queue restored, a busy directory and a foreign device refused"
+# A plain file named disk.img under the mount point exists before emudisk has mounted: attach
+# waits for the mount, not for the file (a clean CI run attached the plain file once).
+mkdir -p "$WORK/shadowed/mnt"
+head -c $((8 << 20)) /dev/zero >"$WORK/shadowed/mnt/disk.img"
+printf '#!/bin/sh\nsleep 1\nexec %q "$@"\n' "$EMUDISK" >"$WORK/slow-emudisk"
+chmod +x "$WORK/slow-emudisk"
+cleanup_steps+=("'$emulated' detach '$WORK/shadowed'")
+shadowed=$("$emulated" attach "$WORK/shadowed" --emudisk "$WORK/slow-emudisk" --profile ssd) || fail "attach over a shadowed disk.img"
+expect_eq "$(losetup -n -O BACK-MAJ:MIN "$shadowed" | tr -d ' ')" "$(findmnt -n -o MAJ:MIN --mountpoint "$WORK/shadowed/mnt" | tr -d ' ')" \
+  "the backing file's device (emudisk's mount, not the plain file beneath it)"
+"$emulated" detach "$WORK/shadowed"
+echo "ok: detach under a stopped emudisk, queue restored, a busy directory and a foreign device refused, a shadowed file not attached"
