@@ -6,8 +6,9 @@
 # readahead lost by a fraction set by the sample length alone: with 1 s samples
 # read_ahead_kb 2560 read 46.0 MB/s and 128 read 50.6, and a tune from read_ahead_kb 2560
 # "confirmed" read_ahead_kb 0 at 1.067x. Now: both read tied (the medians' 95 % intervals
-# overlap, the medians within 5 % of each other), and a tune from read_ahead_kb 2560 keeps
-# the baseline. The settings are restored after it.
+# overlap, and 2560 is not 5 % below 128: the carry-over's direction; under the suite's load
+# the throttle's bursts move either median by about 5 %, in both directions, 2560 once 5.3 %
+# above), and a tune from read_ahead_kb 2560 keeps the baseline. The settings are restored after it.
 source "$(dirname "$0")/lib.bash"
 
 require_loop
@@ -26,7 +27,7 @@ bench_at() {
 large=$(bench_at 2560) small=$(bench_at 128)
 echo "read_ahead_kb 2560: $large; 128: $small (median, 95 % interval; MB/s)"
 jq -en --argjson a "$large" --argjson b "$small" \
-  '($a[1] <= $b[2] and $b[1] <= $a[2]) and ((($a[0] - $b[0]) | fabs) <= 0.05 * ([$a[0], $b[0]] | max))' >/dev/null ||
+  '($a[1] <= $b[2] and $b[1] <= $a[2]) and ($b[0] - $a[0] <= 0.05 * $b[0])' >/dev/null ||
   fail "read_ahead_kb 2560 and 128 not tied on a byte-capped device: $large against $small"
 
 echo 2560 >"$q/read_ahead_kb"

@@ -20,7 +20,8 @@ for f in "${files[@]}"; do
   [ -f "$f" ] || continue
   case $f in *.sh | *.bash) shell_files+=("$f") ;; *) head -1 "$f" | grep -q '^#!.*\b\(ba\)\?sh\b' && shell_files+=("$f") ;; esac
 done
-found=$(grep -nP "$pattern" "${shell_files[@]}" | grep -vP '^[^:]+:[0-9]+:\s*#' || true)
+# This file names the pattern on purpose (its known case, its message): it is left out.
+found=$(grep -nP "$pattern" "${shell_files[@]}" | grep -vP '^[^:]+:[0-9]+:\s*#' | grep -v '^tests/scripts/shell_status_reads.sh:' || true)
 [ -z "$found" ] || fail "\$? read after a test in the same chain (it is the test's status):
 $found"
 echo "ok: ${#shell_files[@]} shell files, no \$? read after a test in its chain"
