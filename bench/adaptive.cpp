@@ -23,7 +23,8 @@ std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_of_
   if (n < plan.min_samples) return std::nullopt;
   const Interval interval = median_interval(samples_of_score);
   if (incumbent_low && interval.high < *incumbent_low) return SamplingStop::clearly_slower;
-  if (relative_half_width(interval, median(samples_of_score)) <= plan.target_half_width) return SamplingStop::precise;
+  if (plan.stop_when_precise && relative_half_width(interval, median(samples_of_score)) <= plan.target_half_width)
+    return SamplingStop::precise;
   if (n >= plan.max_samples) return SamplingStop::max_samples;
   return std::nullopt;
 }

@@ -24,6 +24,11 @@ struct SamplingPlan {
   /// at a fraction of the incumbent's rate never wins; on a real device its samples are the
   /// longest: a 2 MiB read at 0.3 MB/s takes 7 s). 0: off (min_samples always taken).
   double hopeless_fraction = 0.0;
+  /// false: never stop for precision, only for clearly_slower or at max_samples (the baseline's
+  /// noise between trials exceeds the smallest gain: a tight interval of a few samples is
+  /// tighter than the noise; tuner/run/noise.cpp). A hopeless or clearly slower configuration
+  /// still stops early: it cannot win however many samples it gets.
+  bool stop_when_precise = true;
 };
 
 /// Why sampling stopped.
@@ -39,7 +44,7 @@ std::string_view to_string(SamplingStop stop);
 /// Decide after each sample: nullopt = take another. Fewer than min_samples: nullopt;
 /// max_samples reached: max_samples unless one of the others holds; otherwise clearly_slower
 /// when the median_interval's high < `incumbent_low` (in the samples' score unit), precise when its
-/// relative_half_width <= target_half_width. Precondition: 1 <= min_samples <= max_samples.
+/// relative_half_width <= target_half_width and plan.stop_when_precise. Precondition: 1 <= min_samples <= max_samples.
 std::optional<SamplingStop> sampling_verdict(std::span<const double> samples, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low);
 

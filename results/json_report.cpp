@@ -105,6 +105,8 @@ json::object baseline_json(const Report& report) {
                          ? json::value(figure_json(objective, baseline.trial.median, baseline.trial.ci_low, baseline.trial.ci_high))
                          : json::value(nullptr)}};
   if (const auto* guard = t.if_contains("guard")) o["guard"] = *guard;
+  for (const auto* key : {"sample_seconds", "sample_completions"})
+    if (const auto* shapes = t.if_contains(key)) o[key] = *shapes;
   add_guard_keys(o, baseline.trial, report);
   return o;
 }
@@ -263,6 +265,7 @@ json::value to_json(const Report& report) {
                       {"wedged", report.wedged},
                       {"wedged_detail", report.wedged_detail},
                       {"integrity_note", report.integrity_note}};
+  o["acting"] = json::array(report.acting.begin(), report.acting.end());
   if (!report.unscreened.empty()) o["unscreened"] = json::array(report.unscreened.begin(), report.unscreened.end());
   add_guard_report(o, report);
   return o;

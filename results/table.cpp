@@ -135,6 +135,7 @@ std::string confirmation_heading(const ConfirmationRound& round) {
 }
 
 std::string unscreened_line(const Report& report);
+std::string acting_line(const Report& report);
 std::string answer(const Report& report);
 std::string tie_line(const Report& report);
 
@@ -147,7 +148,19 @@ std::string summary(const Report& report) {
   if (baseline_only(report))
     return std::string(kBaselineOnlyNote) + ": no configuration is recommended; the baseline reads " +
            bench::format_figure(report.objective, report.baseline.trial.median) + '\n';
-  return answer(report) + tie_line(report) + unscreened_line(report);
+  return answer(report) + tie_line(report) + acting_line(report) + unscreened_line(report);
+}
+
+// Which knobs mattered on this drive, from the screening; or that none did.
+std::string acting_line(const Report& report) {
+  if (report.trials.empty()) return "";
+  if (report.acting.empty())
+    return report.winner.keep_baseline && report.unscreened.empty()
+               ? "no setting's effect exceeded the noise in the screening: every value tried tied with the baseline\n"
+               : "";
+  std::string names;
+  for (const auto& name : report.acting) names += (names.empty() ? "" : ", ") + comment_safe(name);
+  return "settings that made a difference beyond the noise in the screening: " + names + '\n';
 }
 
 // Said when a candidate with a higher median lost to a simpler winner: the two tied.

@@ -101,7 +101,10 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   TrialRequest request;
   request.quick = effort == Effort::quick;
   request.all_samples = options_.all_samples;
-  if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_;
+  // When the noise between trials exceeds what one trial's interval shows (all_samples), a
+  // candidate stops as clearly slower only below the incumbent's bound less that noise.
+  const double margin = options_.all_samples ? 1.0 - std::clamp(options_.noise_floor, 0.0, 0.5) : 1.0;
+  if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_ * margin;
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;
   return &add(std::move(*trial));
@@ -122,6 +125,12 @@ std::optional<TrialResult> Evaluator::halt(Stop stop) {
 
 // A verdict the store's history holds (a crashed attempt, a value quarantined by a set-aside
 // journal): the trial's result without applying anything.
+const TrialResult* Evaluator::measured(const probe::Settings& config) const {
+  if (config == baseline_.settings) return &baseline_;
+  const auto cached = cache_.find(config);
+  return cached == cache_.end() ? nullptr : &trials_[cached->second];
+}
+
 bool Evaluator::known(const probe::Settings& config) const {
   return config == baseline_.settings || cache_.count(config) > 0 || history_.results.count({config, false}) > 0 ||
          from_history(config, false).has_value();

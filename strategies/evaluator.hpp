@@ -110,6 +110,9 @@ class Evaluator {
   /// True when evaluate(config) would run no new trial: the baseline, a configuration
   /// measured in this run, or one whose result a resumed run's store holds.
   [[nodiscard]] bool known(const probe::Settings& config) const;
+  /// The result evaluate(config) gave in this run (the baseline's for the baseline), or
+  /// nullptr when it has not been evaluated in this run. Measures nothing.
+  [[nodiscard]] const TrialResult* measured(const probe::Settings& config) const;
   /// Why the search was stopped; nullopt while it was not.
   [[nodiscard]] const std::optional<Stop>& stop() const { return stop_; }
   /// Measurement time spent by the search's trials so far [s] (spent_before_s not included).

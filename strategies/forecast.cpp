@@ -2,6 +2,8 @@
 // Trial-count forecasts of the strategies (forecast.hpp, Strategy::forecast).
 #include "strategies/forecast.hpp"
 
+#include "strategies/coarse_screening.hpp"
+
 #include <algorithm>
 
 namespace disktune::strategies {
@@ -14,13 +16,16 @@ std::size_t screening_trials(const SearchSpace& space) {
   return count;
 }
 
-std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& from) {
+std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& from,
+                             const std::vector<std::size_t>& groups) {
   std::size_t count = 0;
-  for (std::size_t g = 0; g < space.groups().size(); ++g)
+  for (std::size_t g = 0; g < space.groups().size(); ++g) {
+    if (!groups.empty() && std::find(groups.begin(), groups.end(), g) == groups.end()) continue;
     for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
       const auto config = space.with_choice(from, g, c);
       if (config != from && !evaluator.known(config) && !evaluator.quarantined(config)) ++count;
     }
+  }
   return count;
 }
 
@@ -56,15 +61,15 @@ std::size_t pending_moves(const SearchSpace& space, const Evaluator& evaluator, 
 
 TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator) {
   const std::size_t done = evaluator.trials().size();
-  const std::size_t screening = screening_trials(space);
-  if (done < screening) {
-    std::size_t largest = 0;
-    for (const auto& group : space.groups()) largest = std::max(largest, group.choices.size() - 1);
-    return {screening + (screening - std::min(screening, largest)) + 1, true};
-  }
+  const std::size_t coarse = coarse_screening_trials(space);
+  if (done < coarse) return {std::max(done, 2 * coarse) + 1, true};
+  const auto acting = acting_groups(space, evaluator);
+  if (acting.empty()) return {done + 1, true};  // the combination of small gains at most
   const auto& best = evaluator.best().settings;
-  const std::size_t pass = unmeasured_moves(space, evaluator, best);
-  return {done + pass + pass * pending_moves(space, evaluator, best) / 2 + 1, true};
+  const std::size_t deep = unmeasured_moves(space, evaluator, space.baseline(), acting);
+  const std::size_t pass = best == space.baseline() ? 0 : unmeasured_moves(space, evaluator, best, acting);
+  const std::size_t later = std::max(deep, pass) * pending_moves(space, evaluator, best) / 2;
+  return {done + deep + pass + later + 1, true};
 }
 
 }  // namespace disktune::strategies

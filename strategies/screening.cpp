@@ -6,13 +6,13 @@
 #include <vector>
 
 namespace disktune::strategies {
-namespace {
-
 bool group_is_risky(const Group& group) {
   return std::any_of(group.settings.begin(), group.settings.end(), [](probe::SettingId id) {
     return probe::setting_info(id).risk == probe::Risk::risky;
   });
 }
+
+namespace {
 
 std::size_t settings_changed(const probe::Settings& from, const probe::Settings& to) {
   return static_cast<std::size_t>(std::count_if(to.begin(), to.end(), [&](const auto& setting) {
@@ -43,10 +43,16 @@ bool screen_group(const SearchSpace& space, Evaluator& evaluator, std::size_t g)
 
 }  // namespace
 
+bool screen_risky_groups(const SearchSpace& space, Evaluator& evaluator) {
+  for (std::size_t g = 0; g < space.groups().size(); ++g)
+    if (group_is_risky(space.groups()[g]) && !screen_group(space, evaluator, g)) return false;
+  return true;
+}
+
 void screen_single_changes(const SearchSpace& space, Evaluator& evaluator) {
-  for (const bool risky : {true, false})
-    for (std::size_t g = 0; g < space.groups().size(); ++g)
-      if (group_is_risky(space.groups()[g]) == risky && !screen_group(space, evaluator, g)) return;
+  if (!screen_risky_groups(space, evaluator)) return;
+  for (std::size_t g = 0; g < space.groups().size(); ++g)
+    if (!group_is_risky(space.groups()[g]) && !screen_group(space, evaluator, g)) return;
 }
 
 }  // namespace disktune::strategies

@@ -61,4 +61,11 @@ class Strategy {
 /// single-change trial fails, and it is never combined. Stops early when the budget is spent.
 void screen_single_changes(const SearchSpace& space, Evaluator& evaluator);
 
+/// True when `group` holds a risky setting (probe::Risk::risky).
+bool group_is_risky(const Group& group);
+
+/// The first part of screen_single_changes: every choice of every risky group alone, in that
+/// order. Returns false when the search ended (budget spent or stopped) before it finished.
+bool screen_risky_groups(const SearchSpace& space, Evaluator& evaluator);
+
 }  // namespace disktune::strategies

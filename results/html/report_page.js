@@ -86,6 +86,11 @@
           ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + tie.rule + '.');
     }
     if (!report.completed && !w.keep_baseline) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
+    // Which knobs mattered on this drive (absent before the field existed: nothing said).
+    const acting = Array.isArray(report.acting) ? report.acting.filter(a => typeof a === 'string') : null;
+    if (acting && acting.length) add(box, 'p', 'Settings that made a difference beyond the noise in the screening: ' + acting.join(', ') + '.');
+    else if (acting && w.keep_baseline && (report.trials || []).length && !(report.unscreened || []).length)
+      add(box, 'p', 'No setting\'s effect exceeded the noise in the screening: every value tried tied with the baseline.');
     (data.snippets || []).forEach(s => { add(box, 'h3', s.title); add(box, 'pre', s.text); });
   }
   // The baseline the answer is quoted against: the confirmation round's when it decided.

@@ -23,6 +23,20 @@ TEST_CASE("sampling_verdict stops when precise, clearly slower or at the maximum
   REQUIRE(sampling_verdict(wide, three, std::nullopt) == SamplingStop::max_samples);
 }
 
+// The baseline's noise exceeds the smallest gain (tuner/run/noise.cpp): a tight interval is no
+// reason to stop, but a configuration clearly below the incumbent still stops at --repeats
+// (issue 23: configurations 8x slower had taken all 10 samples).
+TEST_CASE("without the precision stop sampling goes on to the maximum unless clearly slower", "[bench]") {
+  SamplingPlan plan{3, 10, 0.02, true};
+  plan.stop_when_precise = false;
+  const std::vector<double> tight{10.0, 10.1, 10.2};
+  REQUIRE_FALSE(sampling_verdict(tight, plan, std::nullopt));
+  REQUIRE_FALSE(sampling_verdict(tight, plan, 9.0));
+  REQUIRE(sampling_verdict(tight, plan, 80.0) == SamplingStop::clearly_slower);
+  const std::vector<double> ten(10, 10.0);
+  REQUIRE(sampling_verdict(ten, plan, std::nullopt) == SamplingStop::max_samples);
+}
+
 TEST_CASE("run_adaptive discards a warm-up and samples a noisy simulated drive until precise", "[bench]") {
   disktune::probe::SimProfile profile;
   profile.noise_pct = 2.0;

@@ -107,3 +107,21 @@ TEST_CASE("table names the confirmation round's extra passes and the samples the
                                                     std::to_string(4 * rounds) + " samples per contender") !=
         std::string::npos);
 }
+
+TEST_CASE("table names the settings that acted in the screening, or says none did", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  report.acting = {};
+  CHECK(results::TableEmitter().render(report).find(
+            "no setting's effect exceeded the noise in the screening: every value tried tied with the baseline\n") !=
+        std::string::npos);
+  report.unscreened = {"nr_requests"};  // a budget cut the screening short: no such claim
+  CHECK(results::TableEmitter().render(report).find("no setting's effect") == std::string::npos);
+  report.unscreened.clear();
+  report.acting = {"max_sectors_kb", "read_ahead_kb"};
+  const auto text = results::TableEmitter().render(report);
+  CHECK(text.find("settings that made a difference beyond the noise in the screening: max_sectors_kb, read_ahead_kb\n") !=
+        std::string::npos);
+  CHECK(text.find("no setting's effect") == std::string::npos);
+  CHECK(boost::json::parse(results::JsonEmitter().render(report)).at("acting") ==
+        boost::json::array{"max_sectors_kb", "read_ahead_kb"});
+}

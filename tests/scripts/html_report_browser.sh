@@ -92,6 +92,8 @@ report_kind tie '.winner.tie = {faster_trial_id: 5, faster_median: 15.02, rule: 
 report_kind scheduler_panel '.baseline.settings += {scheduler: "mq-deadline", nr_requests: 256, fifo_batch: 16}
   | .trials[1].settings = (.baseline.settings | del(.fifo_batch) | .scheduler = "none" | .nr_requests = 128)
   | .trials[1].status = "ok"' 'none (nr_requests=128)'
+report_kind acting '.acting = ["max_sectors_kb", "read_ahead_kb"]' \
+  'made a difference beyond the noise in the screening: max_sectors_kb, read_ahead_kb.'
 report_kind too_noisy '.completed = false | .too_noisy = true | .noise_detail = "noise 9 % exceeds the 2 % gain" | .winner.keep_baseline = true' \
   'too noisy to tell: noise 9 %'
 

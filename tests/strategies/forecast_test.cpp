@@ -4,6 +4,7 @@
 // measured on the SIMULATED drive's virtual clock.
 #include "strategies/forecast.hpp"
 
+#include "strategies/coarse_screening.hpp"
 #include "strategies/registry.hpp"
 #include "tests/support/sim_fixture.hpp"
 #include "tests/support/trial_settings.hpp"
@@ -48,7 +49,8 @@ Run tune_sim(const probe::IdentifyInfo& identify, std::uint64_t seed, const std:
   REQUIRE(strategy);
   std::ostringstream log;
   Run run;
-  run.screening = strategies::screening_trials(space);
+  run.screening = strategy_name == strategies::default_strategy_name() ? strategies::coarse_screening_trials(space)
+                                                                      : strategies::screening_trials(space);
   tuner::PipelineInput input{space, **strategy, original, "sim:", true, limits.max_trials, limits.time_budget_s, true,
                              settings};
   input.on_progress = [&run](const tuner::SearchProgress& p) { run.progress.push_back(p); };

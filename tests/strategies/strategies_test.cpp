@@ -2,6 +2,7 @@
 // Every registered strategy against a recorded-style synthetic drive (Kernel Tuner's test).
 #include "strategies/registry.hpp"
 
+#include "tests/support/ok_trial.hpp"
 #include "tests/support/seed_like_identify.hpp"
 
 #include <catch2/catch.hpp>
@@ -233,4 +234,28 @@ TEST_CASE("coordinate-descent combines gains that are within the noise alone but
   REQUIRE(get(best.settings, SettingId::multcount) == 16);
   REQUIRE(get(best.settings, SettingId::io_support) == 3);
   REQUIRE(evaluator.trials().size() < space.legal_count() - 1);  // fewer than exhaustive's
+}
+
+// all_samples: the noise between trials exceeds one trial's interval, so "clearly slower" is
+// judged against the incumbent's lower bound less that noise (strategies/evaluator.cpp).
+TEST_CASE("under all_samples a candidate is asked to beat the incumbent's bound less the noise", "[strategies]") {
+  const auto space = small_space();
+  std::vector<std::optional<double>> lows;
+  auto runner = [&](const probe::Settings& config, const strategies::TrialRequest& request) {
+    lows.push_back(request.incumbent_low);
+    return synthetic_trial(config);
+  };
+  const TrialResult base = testing::ok_trial(10.0, 9.0, 11.0);
+  strategies::EvaluatorOptions options;
+  options.all_samples = true;
+  options.noise_floor = 0.04;
+  strategies::Evaluator noisy(space, runner, base, options);
+  auto config = space.baseline();
+  config[SettingId::io_support] = probe::SettingValue(std::int64_t{1});
+  REQUIRE(noisy.evaluate(config));
+  REQUIRE(lows.back() == Approx(9.0 * 0.96));
+  options.all_samples = false;
+  strategies::Evaluator quiet(space, runner, base, options);
+  REQUIRE(quiet.evaluate(config));
+  REQUIRE(lows.back() == Approx(9.0));
 }

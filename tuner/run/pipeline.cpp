@@ -5,6 +5,7 @@
 #include "probe/core/text.hpp"
 #include "results/report.hpp"
 #include "strategies/baseline_trials.hpp"
+#include "strategies/coarse_screening.hpp"
 #include "tuner/run/decision.hpp"
 #include "tuner/trial/confirm_progress.hpp"
 #include "tuner/trial/trial_verdict.hpp"
@@ -247,6 +248,13 @@ std::vector<std::string> unscreened_settings(const strategies::SearchSpace& spac
   return names;
 }
 
+std::vector<std::string> acting_settings(const strategies::SearchSpace& space, const strategies::Evaluator& evaluator) {
+  std::vector<std::string> names;
+  for (const std::size_t g : strategies::acting_groups(space, evaluator))
+    for (const auto id : space.groups()[g].settings) names.emplace_back(probe::setting_name(id));
+  return names;
+}
+
 ExitCode exit_code_of(const strategies::Stop& stop) {
   switch (stop.reason) {
     case strategies::StopReason::signal: return kExitPartial;
@@ -321,6 +329,10 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
   result.best = evaluator.best();
   if (searched.stop) end_on(result, std::move(*searched.stop));
   result.unscreened = unscreened_settings(input.space, result.trials);
+  result.acting = acting_settings(input.space, evaluator);
+  if (result.search_trials > 0 && result.acting.empty() && result.unscreened.empty() && result.best.id == 0)
+    log << "disktune: no setting's effect exceeded the noise in the screening (every value tried tied with the "
+           "baseline): the baseline is kept\n";
   if (result.exit_code == kExitOk && result.search_trials == 0 && input.max_trials == std::size_t{0})
     return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
   if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {

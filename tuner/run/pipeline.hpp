@@ -82,11 +82,17 @@ struct PipelineResult {
   /// Settings no search trial changed (apply order names); with no trial at all the run is no
   /// answer: exit 1 and `message` say so.
   std::vector<std::string> unscreened;
+  /// Settings whose values made a difference beyond the noise in the screening
+  /// (strategies::acting_groups), apply-order names; empty when none did.
+  std::vector<std::string> acting;
 };
 
 /// The settings of `space` whose value no trial changed from the space's baseline, by name.
 std::vector<std::string> unscreened_settings(const strategies::SearchSpace& space,
                                              const std::vector<strategies::TrialResult>& trials);
+
+/// The settings of the groups that acted in `evaluator`'s screening (strategies::acting_groups), by name.
+std::vector<std::string> acting_settings(const strategies::SearchSpace& space, const strategies::Evaluator& evaluator);
 
 /// The exit code of a stop: signal 1, store failure 3, unreadable drive 3, failed restore 4, wedged 5.
 ExitCode exit_code_of(const strategies::Stop& stop);

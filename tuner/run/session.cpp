@@ -270,6 +270,7 @@ void report_pipeline(TuneOutcome& outcome, const PipelineResult& result, const p
   if (result.confirmation) report.confirmation = describe_confirmation(*result.confirmation, result.confirm_rounds);
   report.too_noisy = result.too_noisy;
   report.unscreened = result.unscreened;
+  report.acting = result.acting;
   outcome.exit_code = result.exit_code;
   outcome.message = result.message;
   report.winner = describe_winner(result.best, reference_trial(report.confirmation, baseline.trial), original);

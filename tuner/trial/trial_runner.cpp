@@ -69,7 +69,8 @@ void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
 TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, const strategies::TrialRequest& request) {
   const auto changes = strategies::changes_from(original_, config);
   TrialSettings trial = settings_;
-  if (request.all_samples) trial.sampling.min_samples = trial.sampling.max_samples;
+  // The noise exceeds the smallest gain: no stop for precision; clearly slower still stops.
+  if (request.all_samples) trial.sampling.stop_when_precise = false;
   const bool with_cached = request.kind == strategies::TrialKind::baseline;
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {

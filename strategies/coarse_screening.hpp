@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Coarse-first screening (coordinate-descent's): every knob tried once before any is tried twice.
+#pragma once
+
+#include "strategies/evaluator.hpp"
+#include "strategies/search_space.hpp"
+
+#include <cstddef>
+#include <vector>
+
+namespace disktune::strategies {
+
+/// The choices of group `g` that coarse screening tries, in the order it tries them (the
+/// baseline's own choice never among them). For each of the group's settings in turn: of a
+/// numeric ladder of more than five values, its largest value, its smallest, then the values
+/// halfway (by rank) between the baseline's and each end (an effect that grows or saturates
+/// along the ladder shows at its ends, and the midpoints bracket an optimum inside it); of
+/// any other setting (a scheduler, nomerges, rq_affinity, a short ladder), every value. Each
+/// value is tried in the choice that keeps the group's other settings nearest the baseline
+/// (a scheduler switch with nr_requests 256 where that is legal, else the nearest value), so
+/// a scheduler group with its nr_requests pairs (30 choices here) costs six coarse trials.
+std::vector<std::size_t> coarse_choices(const SearchSpace& space, std::size_t g);
+
+/// True when group `g`'s single-change trials in `evaluator` (its choices laid over the
+/// baseline) and the baseline show an effect beyond the noise: one of them is
+/// Evaluator::clearly_faster than another (so a knob that only slows the device acts too:
+/// its other values may speed it up). Measures nothing.
+bool group_acts(const SearchSpace& space, const Evaluator& evaluator, std::size_t g);
+
+/// The groups that act (group_acts), in group order. Measures nothing.
+std::vector<std::size_t> acting_groups(const SearchSpace& space, const Evaluator& evaluator);
+
+/// Screening for a search whose budget may not cover every single change (issue 23 item 3):
+///  1. risky groups (probe::Risk::risky) first, every choice alone, as screen_single_changes
+///     does: a hang or a fault has one suspect;
+///  2. the other groups in rounds: round r tries every group's r-th coarse choice
+///     (coarse_choices), the groups ordered by how often their knob decides a disk's speed
+///     (read_ahead_kb, readahead, max_sectors_kb, nr_requests, scheduler, queue_depth, then
+///     the space's order), so a budget of one trial per knob screens every knob;
+///  3. the remaining choices of the groups that act (group_acts), the group with the largest
+///     spread between its fastest and slowest single change first, each group's choices
+///     nearest (by rank) to its fastest measured one first.
+/// Groups that did not act keep their remaining choices unmeasured. Every trial is a single
+/// change from the baseline. Stops when the budget is spent or the search is stopped.
+void screen_coarse_first(const SearchSpace& space, Evaluator& evaluator);
+
+/// The trials of screen_coarse_first's phases 1 and 2 (every risky group's choices and every
+/// other group's coarse choices), before quarantine or the budget cut them: what it takes
+/// before any group is known to act (the whole screening, every group acting, takes
+/// screening_trials(space): strategies/forecast.hpp).
+std::size_t coarse_screening_trials(const SearchSpace& space);
+
+}  // namespace disktune::strategies
