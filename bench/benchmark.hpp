@@ -68,6 +68,8 @@ struct Sample {
   /// Buffered: the bytes the device completed for the sample while its clock ran, readahead
   /// included (BlockIo::completed_bytes; `bytes` when unknown); `value` counts these. Else 0.
   std::uint64_t delivered_bytes = 0;
+  /// fio: the reads the sample completed (jobs[].read.total_ios); 0 for the other engines.
+  std::uint64_t completions = 0;
 };
 
 /// "<value> (<bytes> bytes in <elapsed> s)", for test and log messages.

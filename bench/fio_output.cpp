@@ -55,11 +55,13 @@ probe::Result<void> add_job(const json::value& job_value, FioFigures& figures) {
   const auto bw = number(read, "bw_bytes");
   const auto bytes = number(read, "io_bytes");
   const auto runtime_ms = number(read, "runtime");
+  const auto ios = number(read, "total_ios");
   if (!iops || !bw || !bytes || !runtime_ms)
     return malformed("job " + job_name + " lacks read.iops, bw_bytes, io_bytes or runtime");
   figures.iops += *iops;
   figures.bw_mib_s += *bw / (1024.0 * 1024.0);
   figures.io_bytes += static_cast<std::uint64_t>(*bytes);
+  figures.ios += ios ? static_cast<std::uint64_t>(*ios) : 0;
   figures.runtime = std::max(figures.runtime, probe::Seconds(*runtime_ms / 1000.0));
   if (*bytes > 0) {
     take_worst(figures.p99_us, percentile_us(read, "99.000000"));
@@ -70,7 +72,23 @@ probe::Result<void> add_job(const json::value& job_value, FioFigures& figures) {
 
 }  // namespace
 
+std::vector<std::string_view> fio_documents(std::string_view text) {
+  std::vector<std::string_view> documents;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const auto start = document_start(text.substr(at));
+    if (start == std::string_view::npos) break;
+    const std::size_t begin = at + start;
+    const auto close = text.find("\n}", begin);
+    if (close == std::string_view::npos) break;
+    documents.push_back(text.substr(begin, close + 2 - begin));
+    at = close + 2;
+  }
+  return documents;
+}
+
 probe::Result<FioFigures> parse_fio_output(std::string_view text) {
+  if (const auto documents = fio_documents(text); !documents.empty()) text = documents.back();
   const auto start = document_start(text);
   if (start == std::string_view::npos) return malformed("no JSON document in its output");
   boost::system::error_code ec;

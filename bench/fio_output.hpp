@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace disktune::bench {
 
@@ -23,11 +24,21 @@ struct FioFigures {
   std::optional<double> p99_us;          ///< max of jobs[].read.clat_ns.percentile["99.000000"] / 1000 [µs]
   std::optional<double> p999_us;         ///< the same for "99.900000"
   std::uint64_t io_bytes = 0;            ///< sum of jobs[].read.io_bytes [bytes]
+  std::uint64_t ios = 0;                 ///< sum of jobs[].read.total_ios: the completions [reads]
   probe::Seconds runtime{0.0};           ///< max of jobs[].read.runtime [ms in fio, s here]
 };
 
-/// Parse fio's --output-format=json text. Anything fio printed before the document (a
-/// "fio: ..." notice on stdout) is skipped up to the first line starting with '{'. Jobs that
+/// The complete JSON documents in fio's stdout, in order: each from a line that starts with
+/// '{' to the next line that starts with '}' (fio prints its documents indented, so only a
+/// document's own braces start a line). With --status-interval fio prints one document per
+/// interval and its final report last; text between them ("fio: terminating on signal 2")
+/// is skipped. A document still being written is not included.
+std::vector<std::string_view> fio_documents(std::string_view text);
+
+/// Parse fio's --output-format=json text: its last complete document (fio_documents; the
+/// final report when --status-interval printed progress before it), else everything from the
+/// first line starting with '{' (a malformed document then says why). Anything fio printed
+/// before the document (a "fio: ..." notice on stdout) is skipped. Jobs that
 /// read nothing (io_bytes 0) add nothing and give no percentile.
 /// Errors: errc::bad_message, op "fio's JSON output is malformed: <why>" (no document, a
 /// syntax error, no jobs array, a job without read.iops/bw_bytes/io_bytes/runtime, a non-zero

@@ -66,8 +66,10 @@ enum class Ended { no, timed_out, stopped };
 // while fio works another), until they close, the deadline passes or limits.stop() says so.
 class Pump {
  public:
-  Pump(int in_fd, int out_fd, int err_fd, const FioLimits& limits, FioRun& run)
-      : fds_{pollfd{out_fd, POLLIN, 0}, pollfd{err_fd, POLLIN, 0}, pollfd{in_fd, POLLOUT, 0}},
+  Pump(pid_t pid, int in_fd, int out_fd, int err_fd, const FioLimits& limits, FioRun& run)
+      : pid_(pid),
+        run_(run),
+        fds_{pollfd{out_fd, POLLIN, 0}, pollfd{err_fd, POLLIN, 0}, pollfd{in_fd, POLLOUT, 0}},
         sinks_{&run.out, &run.err},
         input_(limits.input),
         limits_(limits),
@@ -83,6 +85,7 @@ class Pump {
       const int ready = ::poll(fds_.data(), fds_.size(), static_cast<int>(std::min<long long>(left, 50)));
       if (ready < 0 && errno != EINTR) return probe::errno_error(errno, "poll fio's output", "");
       if (ready > 0) serve();
+      maybe_finish();
     }
     return Ended::no;
   }
@@ -106,6 +109,15 @@ class Pump {
     if (fds_[2].fd >= 0 && fds_[2].revents != 0) feed();
   }
 
+  // Asks fio to finish (SIGINT, once) when the finish hook says so about new output.
+  void maybe_finish() {
+    if (!limits_.finish || run_.finished_early || run_.out.size() == seen_) return;
+    seen_ = run_.out.size();
+    if (!limits_.finish(run_.out)) return;
+    run_.finished_early = true;
+    ::kill(pid_, SIGINT);
+  }
+
   void feed() {
     const auto n = ::write(fds_[2].fd, input_.data() + written_, input_.size() - written_);
     if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
@@ -119,6 +131,9 @@ class Pump {
     fds_[2].fd = -1;
   }
 
+  pid_t pid_;
+  FioRun& run_;
+  std::size_t seen_ = 0;
   std::array<pollfd, 3> fds_;
   std::array<std::string*, 2> sinks_;
   const std::string& input_;
@@ -172,7 +187,7 @@ probe::Result<FioRun> run_fio(const std::vector<std::string>& args, const FioLim
   FioRun run;
   const int in_fd = in.fd[1];
   in.fd[1] = -1;  // the pump owns and closes it
-  auto ended = Pump(in_fd, out.fd[0], err.fd[0], limits, run).run();
+  auto ended = Pump(pid, in_fd, out.fd[0], err.fd[0], limits, run).run();
   if (ended && *ended != Ended::no) ::kill(pid, SIGKILL);
   const int failed_exec = exec_errno(exec.fd[0]);
   run.exit_code = wait_exit_code(pid);

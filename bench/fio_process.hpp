@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace disktune::bench {
@@ -16,6 +17,9 @@ struct FioRun {
   std::string out;     ///< its stdout (with --output-format=json: the JSON document)
   std::string err;     ///< its stderr (fio's own error messages)
   int exit_code = 0;   ///< its exit status; 128 + N when killed by signal N
+  /// FioLimits::finish asked fio to finish early (SIGINT): fio ended its jobs and printed its
+  /// final output for the time they ran; fio 3.33 then exits 128, which is not a failure here.
+  bool finished_early = false;
 };
 
 /// What fio gets on its standard input, and when it is ended before it exits by itself.
@@ -30,6 +34,10 @@ struct FioLimits {
   /// Polled at least every 50 ms and after every signal that interrupts the wait: true
   /// kills fio at once (a stop request). Empty: only the time limit ends it early.
   std::function<bool()> stop;
+  /// Called with everything fio printed on stdout so far, each time more arrives: true asks
+  /// fio to finish now (SIGINT, once; fio's own Ctrl-C: it ends its jobs and prints its final
+  /// report, then exits). For a steady stop over --status-interval reports. Empty: never.
+  std::function<bool(std::string_view out)> finish = {};
 };
 
 /// The bound of a run that reads no device (`--version`, `--parse-only` of a checked job) [s].

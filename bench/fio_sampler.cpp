@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// FioSampler: run fio for one sample and turn its JSON into the objective's score.
+// FioSampler: run fio for one sample (ending it once its rate is steady) and turn its JSON into the objective's score.
 #include "bench/fio_sampler.hpp"
 
 #include "bench/fio_job.hpp"
@@ -7,12 +7,74 @@
 #include "bench/fio_process.hpp"
 #include "probe/core/assert.hpp"
 
-namespace disktune::bench {
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
 
-FioSampler::FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration)
-    : objective_(objective), device_path_(std::move(device_path)), duration_(duration) {
+namespace disktune::bench {
+namespace {
+
+// Watches fio's --status-interval reports for a steady count (bytes or completions).
+class SteadyWatch {
+ public:
+  SteadyWatch(Metric metric, probe::Seconds duration) : metric_(metric), duration_(duration) {}
+
+  // True once the reports so far are steady: fio should finish.
+  bool steady(std::string_view out) {
+    const auto documents = fio_documents(out);
+    for (; parsed_ < documents.size(); ++parsed_) {
+      const auto figures = parse_fio_output(documents[parsed_]);
+      if (!figures || figures->runtime.count() <= 0.0) continue;
+      t_.push_back(figures->runtime.count());
+      count_.push_back(count_of(*figures));
+    }
+    if (rate_) return true;
+    rate_ = steady_slope(t_, count_, fio_steady_rule(), duration_.count());
+    return rate_.has_value();
+  }
+  [[nodiscard]] std::optional<double> rate() const { return rate_; }
+  [[nodiscard]] double count_of(const FioFigures& figures) const {
+    return metric_ == Metric::bw ? static_cast<double>(figures.io_bytes) : static_cast<double>(figures.ios);
+  }
+
+ private:
+  Metric metric_;
+  probe::Seconds duration_;
+  std::size_t parsed_ = 0;
+  std::vector<double> t_, count_;
+  std::optional<double> rate_;
+};
+
+// The figure of a sample fio finished early: its count extended to the duration at the steady rate.
+double projected_figure(Metric metric, double count, double elapsed_s, double rate, double duration_s) {
+  const double per_second =
+      elapsed_s < duration_s ? (count + rate * (duration_s - elapsed_s)) / duration_s : count / elapsed_s;
+  return metric == Metric::bw ? per_second / (1024.0 * 1024.0) : per_second;
+}
+
+}  // namespace
+
+SteadyRule fio_steady_rule() {
+  SteadyRule rule;
+  rule.enabled = true;
+  rule.min_window_chunks = 8;
+  rule.max_relative_se = 0.01;  // half the winner rule's 2 % minimum gain
+  return rule;
+}
+
+long fio_status_interval_ms(probe::Seconds duration) {
+  return std::max(100L, std::lround(duration.count() * 1000.0 / 30.0));
+}
+
+FioSampler::FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop)
+    : objective_(objective), device_path_(std::move(device_path)), duration_(duration), steady_stop_(steady_stop) {
   DT_ASSERT(objective.engine == Engine::fio);
   DT_ASSERT(duration.count() > 0.0);
+}
+
+bool FioSampler::steady_applies() const {
+  return steady_stop_ && objective_.job_file.empty() && (objective_.metric == Metric::bw || objective_.metric == Metric::iops);
 }
 
 probe::Result<Sample> FioSampler::sample() {
@@ -22,17 +84,30 @@ probe::Result<Sample> FioSampler::sample() {
     if (!resolved) return resolved.error();
     objective_ = std::move(*resolved);
   }
-  const auto run = run_fio(fio_arguments(objective_, device_path_, duration_),
-                           FioLimits{objective_.checked_job, fio_time_limit(objective_, duration_), {}});
+  auto args = fio_arguments(objective_, device_path_, duration_);
+  FioLimits limits{objective_.checked_job, fio_time_limit(objective_, duration_), {}};
+  SteadyWatch watch(objective_.metric, duration_);
+  if (steady_applies()) {
+    args.push_back("--status-interval=" + std::to_string(fio_status_interval_ms(duration_)) + "ms");
+    limits.finish = [&watch](std::string_view out) { return watch.steady(out); };
+  }
+  const auto run = run_fio(args, limits);
   if (!run) return run.error();
-  if (run->exit_code != 0)
+  // Asked to finish, fio 3.33 exits 128 after its final report; that report still decides.
+  if (run->exit_code != 0 && !run->finished_early)
     return probe::Error{std::make_error_code(std::errc::io_error),
                         "fio on " + device_path_ + " failed: " + fio_message(*run), ""};
   const auto figures = parse_fio_output(run->out);
   if (!figures) return figures.error();
-  const auto figure = figure_for(objective_, *figures);
+  auto figure = figure_for(objective_, *figures);
   if (!figure) return figure.error();
-  return Sample{score_of(objective_, *figure), figures->io_bytes, figures->runtime};
+  const bool steady = run->finished_early && watch.rate() && figures->runtime.count() > 0.0;
+  if (steady)
+    figure = projected_figure(objective_.metric, watch.count_of(*figures), figures->runtime.count(), *watch.rate(),
+                              duration_.count());
+  Sample sample{score_of(objective_, *figure), figures->io_bytes, figures->runtime, steady};
+  sample.completions = figures->ios;
+  return sample;
 }
 
 probe::Result<std::string> fio_version(const std::function<bool()>& stop) {

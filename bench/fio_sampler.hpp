@@ -4,6 +4,7 @@
 
 #include "bench/objective.hpp"
 #include "bench/sampler.hpp"
+#include "bench/steady.hpp"
 
 #include <functional>
 #include <string>
@@ -23,18 +24,43 @@ namespace disktune::bench {
 /// Errors: check_fio_job's and run_fio's (fio not found names Debian's package); fio exiting
 /// non-zero: errc::io_error, op "fio on DEVICE failed: <its first error line>"; its output
 /// malformed: parse_fio_output's / figure_for's errc::bad_message.
+///
+/// The steady stop (`steady_stop`, issue 23 item 2): a built-in objective scored by a rate
+/// (seq-read-direct's bw, rand-read-iops' iops) runs fio with --status-interval (a report
+/// every duration / 30, 100 ms at least: fio 3.33 refuses less) and ends it (SIGINT: fio
+/// finishes its jobs and prints its final report) once the cumulative count (bytes or
+/// completions) against the jobs' runtime is steady by fio_steady_rule (steady_slope, the
+/// rule of a buffered sample); the figure is projected to the whole duration at the steady
+/// rate (projected_rate), so an early sample and a full one score alike. fio's own steady-state
+/// options (ss=) judge once a second and are not used. A percentile objective is sized by its
+/// completions instead (fio_arguments' --number_ios), a fio:FILE job is never cut short (its
+/// phases are the user's). Sample::completions is fio's total_ios.
 class FioSampler final : public Sampler {
  public:
-  FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration);
+  FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop = false);
   probe::Result<Sample> sample() override;
   /// The objective as sampled: its metric resolved once the job file was checked.
   [[nodiscard]] const Objective& objective() const { return objective_; }
 
  private:
+  [[nodiscard]] bool steady_applies() const;
+
   Objective objective_;
   std::string device_path_;
   probe::Seconds duration_;
+  bool steady_stop_ = false;
 };
+
+/// The steady rule of a fio sample: from a third of the duration on, the reports after the
+/// first 10 % of the time, at least 8 of them, both halves' slopes within 3 % of the whole's,
+/// and the mean rate between reports known within 1 % (its standard error): half the winner
+/// rule's 2 % minimum gain. A throttled loop device's bursts (50 MiB/s in 1 MiB reads: 100 ms
+/// reports read 10-99 MB/s) never meet it, so its samples run their whole duration.
+SteadyRule fio_steady_rule();
+
+/// fio's --status-interval for a steady-stopped sample of `duration`, in ms: duration / 30,
+/// at least 100 (fio 3.33's minimum).
+long fio_status_interval_ms(probe::Seconds duration);
 
 /// fio's version as `fio --version` prints it ("fio-3.33"), for the report; within
 /// kFioQuickLimit, ended when `stop` returns true.

@@ -23,6 +23,12 @@ struct SteadyRule {
   double ramp_fraction = 0.1;        ///< chunks ending before this fraction of the elapsed time are ramp
   std::size_t min_window_chunks = 16;  ///< at least this many chunks in the window (>= 4)
   double max_drift = 0.03;           ///< |slope of first half - slope of second half| / window slope
+  /// steady_slope only: the standard error of the window's mean rate (the rates between
+  /// consecutive points: their standard deviation over the square root of their number)
+  /// must be within this fraction of the window's slope. Bursty counts (a throttle's slices,
+  /// 1 MiB reads at 50 a second in 100 ms reports) can agree between halves by chance; their
+  /// spread does not shrink so. 0: off.
+  double max_relative_se = 0.0;
 };
 
 /// The window's rate in bytes per second when the sample is steady, else nullopt.
@@ -33,6 +39,14 @@ struct SteadyRule {
 /// Precondition: duration_s > 0, chunk_bytes > 0.
 std::optional<double> steady_rate(std::span<const double> chunk_end_s, std::uint64_t chunk_bytes,
                                   const SteadyRule& rule, double duration_s);
+
+/// steady_rate's rule over any cumulative count: `count[i]` (bytes, completions) had
+/// accumulated `t_s[i]` seconds into the sample (t_s nondecreasing, same size as count). The
+/// window is every point after ramp_fraction of t_s.back(), at least rule.min_window_chunks
+/// points. Its slope in count units per second when steady, else nullopt. Used for fio's
+/// --status-interval reports (bench/fio_sampler.hpp). Precondition: duration_s > 0.
+std::optional<double> steady_slope(std::span<const double> t_s, std::span<const double> count,
+                                   const SteadyRule& rule, double duration_s);
 
 /// The figure a sample stopped early at `elapsed_s` (0 < elapsed_s < duration_s) with `bytes`
 /// read would have given over its whole `duration_s` had it kept `rate` (bytes per second):

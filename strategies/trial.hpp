@@ -73,6 +73,14 @@ struct TrialResult {
   double ci_coverage = 0.0;          ///< the interval's actual coverage (lower than 0.95 below 6 samples)
   std::vector<std::size_t> outliers; ///< indices into samples beyond 3 scaled MADs (kept, only flagged)
   double warmup = 0.0;               ///< the discarded warm-up sample's score; 0 when none was taken
+  /// Each kept sample's timed length [s; virtual when simulated], in the order of `samples`
+  /// (a sample ends early once its rate is steady, or a percentile's sample once it has its
+  /// completions: issue 23); empty when not recorded (a confirmation figure, a report from
+  /// before the field).
+  std::vector<double> sample_seconds;
+  /// Each kept sample's completed reads for a fio objective (fio's total_ios), in the order of
+  /// `samples`; empty for the other engines and when not recorded.
+  std::vector<std::uint64_t> sample_completions;
   /// Why sampling stopped (bench::to_string(SamplingStop): "precise", "clearly slower",
   /// "max samples"; "confirmation" for a confirmation-round figure).
   std::string sampling_stop;

@@ -86,6 +86,9 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
                      {"detail", trial.detail},
                      {"kernel_log", array_of(trial.kernel_log)}};
   if (trial.guard) out.as_object()["guard"] = guard_json(*trial.guard);
+  // Only when recorded: a record from before the fields re-encodes as it was.
+  if (!trial.sample_seconds.empty()) out.as_object()["sample_seconds"] = array_of(trial.sample_seconds);
+  if (!trial.sample_completions.empty()) out.as_object()["sample_completions"] = array_of(trial.sample_completions);
 }
 
 TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
@@ -104,6 +107,8 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   trial.ci_coverage = o.at("ci_coverage").to_number<double>();
   trial.outliers = numbers<std::size_t>(o.at("outliers"));
   trial.warmup = score_field(o, "warmup").to_number<double>();
+  if (const auto* seconds = o.if_contains("sample_seconds")) trial.sample_seconds = numbers<double>(*seconds);  // absent before
+  if (const auto* done = o.if_contains("sample_completions")) trial.sample_completions = numbers<std::uint64_t>(*done);
   trial.sampling_stop = text(o, "sampling_stop");
   trial.measured_s = o.at("measured_s").to_number<double>();
   trial.quick = o.at("quick").as_bool();

@@ -112,3 +112,50 @@ TEST_CASE("fio_version is fio's first line of --version", "[bench]") {
   CHECK(require_value(fio_version()) == "fio-3.33");
   CHECK(read_text(dir.path() + "/args") == "--version\n");
 }
+
+namespace {
+
+// A stand-in fio that prints a --status-interval report every 20 ms of wall time for k = 1..30
+// (runtime k x 100 ms, 10 MiB per 100 ms: 100 MiB/s, 100 reads per 100 ms), its final report
+// at the k it reached and exit 128 on SIGINT (as fio 3.33 does), else its final report at 30.
+const char* kSteadyFio = R"(report() {
+  printf '{\n  "jobs" : [\n    {\n      "jobname" : "seq-read-direct",\n      "error" : 0,\n      "read" : {\n'
+  printf '        "io_bytes" : %d,\n        "bw_bytes" : 104857600,\n        "iops" : 1000,\n' $(($1 * 10485760))
+  printf '        "runtime" : %d,\n        "total_ios" : %d\n      }\n    }\n  ]\n}\n' $(($1 * 100)) $(($1 * 100))
+}
+k=0
+trap 'echo "fio: terminating on signal 2"; report $k; exit 128' INT
+while [ $k -lt 30 ]; do k=$((k + 1)); report $k; sleep 0.02; done
+report 30)";
+
+}  // namespace
+
+TEST_CASE("a steady fio rate ends its sample early, the figure projected to the duration", "[bench]") {
+  disktune::testing::TempDir dir("fio-steady");
+  fake_fio(dir.path(), kSteadyFio);
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0), true);
+  const auto sample = require_value(sampler.sample());
+  CHECK(sample.steady);
+  // Steady from a third of the 3 s (k = 10) on: fio asked to finish well before k = 30.
+  CHECK(sample.elapsed.count() >= 1.0);
+  CHECK(sample.elapsed.count() < 2.5);
+  CHECK(sample.value == Approx(100.0));  // MiB/s, the steady rate over the whole duration
+  CHECK(sample.completions == static_cast<std::uint64_t>(sample.elapsed.count() * 1000.0 + 0.5));
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("--status-interval=100ms"));
+}
+
+TEST_CASE("without the steady stop, or for a percentile, fio runs its whole sample", "[bench]") {
+  disktune::testing::TempDir dir("fio-full");
+  fake_fio(dir.path(), kSteadyFio);
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler full(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0), false);
+  const auto sample = require_value(full.sample());
+  CHECK_FALSE(sample.steady);
+  CHECK(sample.elapsed.count() == Approx(3.0));
+  CHECK(sample.completions == 3000u);
+  CHECK_THAT(read_text(dir.path() + "/args"), !Catch::Contains("--status-interval"));
+  FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0), true);
+  (void)latency.sample();  // the stand-in's output has no percentile: only the arguments count here
+  CHECK_THAT(read_text(dir.path() + "/args"), !Catch::Contains("--status-interval"));
+}

@@ -36,7 +36,7 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
   const auto version = bench::fio_version();
   if (!version) throw_device_error(version.error());
   const probe::Seconds duration(config.measure.duration_s);
-  bench::FioSampler sampler(*objective, device.path(), duration);
+  bench::FioSampler sampler(*objective, device.path(), duration, !config.measure.full_samples);
   std::vector<double> figures;
   for (int i = 0; i < config.measure.repeats; ++i) {
     const auto sample = sampler.sample();

@@ -204,6 +204,11 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
   r.trial.samples = bench::values_of(sampled->samples);
+  for (const auto& sample : sampled->samples) {
+    r.trial.sample_seconds.push_back(sample.elapsed.count());
+    if (sample.completions > 0) r.trial.sample_completions.push_back(sample.completions);
+  }
+  if (r.trial.sample_completions.size() != r.trial.samples.size()) r.trial.sample_completions.clear();
   r.trial.warmup = sampled->warmup ? sampled->warmup->value : 0.0;
   r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
   r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);

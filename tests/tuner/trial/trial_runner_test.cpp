@@ -95,12 +95,30 @@ TEST_CASE("a quick trial takes the minimum samples; a hopeless one stops at the 
   const auto quick = runner.run(dma(original), quick_request).result;
   REQUIRE(quick.has_value());
   REQUIRE(quick->samples.size() == 3);
+  // Each kept sample's length is recorded (0.2 s each here: no steady stop on a simulated
+  // drive); no completions: seq-read is not fio's.
+  REQUIRE(quick->sample_seconds.size() == 3);
+  for (const double s : quick->sample_seconds) REQUIRE(s == Approx(0.2).margin(0.05));
+  REQUIRE(quick->sample_completions.empty());
   strategies::TrialRequest hopeless_request;
   hopeless_request.incumbent_low = 1000.0;
   const auto hopeless = runner.run(original, hopeless_request).result;
   REQUIRE(hopeless.has_value());
   REQUIRE(hopeless->samples.size() == 3);
   REQUIRE(hopeless->sampling_stop == "clearly slower");
+  // Under all_samples (noise above the smallest gain) a clearly slower configuration still
+  // stops at the minimum; one that is not takes every sample (--max-repeats), precise or not.
+  hopeless_request.all_samples = true;
+  const auto hopeless_all = runner.run(original, hopeless_request).result;
+  REQUIRE(hopeless_all.has_value());
+  REQUIRE(hopeless_all->samples.size() == 3);
+  REQUIRE(hopeless_all->sampling_stop == "clearly slower");
+  strategies::TrialRequest all_request;
+  all_request.all_samples = true;
+  const auto all = runner.run(dma(original), all_request).result;
+  REQUIRE(all.has_value());
+  REQUIRE(all->samples.size() == static_cast<std::size_t>(settings(true).sampling.max_samples));
+  REQUIRE(all->sampling_stop == "max samples");
 }
 
 TEST_CASE("the confirmation round measures every contender once per round", "[tuner]") {
