@@ -66,9 +66,10 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
 }
 
 // The candidate nearest `given`, within 3 edits; "" when none is.
+// Within 3 edits and at most half the given word's length: "foo" is no misspelling of "apm".
 std::string closest(const std::string& given, const std::vector<std::string>& candidates) {
   std::string best;
-  std::size_t best_distance = 4;
+  std::size_t best_distance = std::min<std::size_t>(4, given.size() / 2 + 1);
   for (const auto& candidate : candidates) {
     const auto distance = edit_distance(given, candidate);
     if (distance < best_distance) best_distance = distance, best = candidate;

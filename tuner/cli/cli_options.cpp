@@ -49,13 +49,14 @@ std::string strategy_list() {
   return list;
 }
 
-// --objective's help: every built-in objective and what it measures.
-std::string objective_help() {
-  return "what a trial is judged by: seq-read (hdparm -t buffered sequential reads, MB/s; the default), "
-         "seq-read-direct (fio, 1 MiB O_DIRECT reads at queue depth 16, MB/s), rand-read-iops (fio, 4 KiB "
-         "random reads at queue depth 32, IOPS), rand-read-latency (fio, 4 KiB random reads at queue depth 1, "
-         "p99 completion latency in us, lower is better) or fio:FILE (your fio job file, read-only); A,B "
-         "optimises A and keeps B within --tolerance of the baseline";
+// --objective's help: every built-in objective and what it measures; a guard (A,B) only
+// where --tolerance exists (tune).
+std::string objective_help(bool guard) {
+  return std::string("what a trial is judged by: seq-read (hdparm -t buffered sequential reads, MB/s; the default), "
+                     "seq-read-direct (fio, 1 MiB O_DIRECT reads at queue depth 16, MB/s), rand-read-iops (fio, 4 KiB "
+                     "random reads at queue depth 32, IOPS), rand-read-latency (fio, 4 KiB random reads at queue depth 1, "
+                     "p99 completion latency in us, lower is better) or fio:FILE (your fio job file, read-only)") +
+         (guard ? "; A,B optimises A and keeps B within --tolerance of the baseline" : "");
 }
 
 po::options_description common_options() {
@@ -69,9 +70,9 @@ po::options_description common_options() {
 
 // "what to measure: seq-read (default), seq-read-direct, ..., fio:FILE" for --help.
 // --objective and --metric: one definition for every command that measures.
-void add_objective_options(po::options_description& options) {
+void add_objective_options(po::options_description& options, bool guard) {
   options.add_options()
-      ("objective", po::value<std::string>(), objective_help().c_str())
+      ("objective", po::value<std::string>(), objective_help(guard).c_str())
       ("metric", po::value<std::string>(), "the figure of a fio:FILE objective: bw, iops, p99 or p999 (default: bw for a sequential job, iops for a random one)");
 }
 
@@ -119,15 +120,15 @@ void add_sampling_options(po::options_description& options, Command command) {
     options.add_options()
         ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
         ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)")
-        ("full-samples", "every buffered-read sample runs --duration s (default on a real device: a sample ends once its rate is steady, its figure projected to --duration)");
+        ("full-samples", "every sample runs --duration s (default on a real device: a buffered-read sample, and a fio sample of seq-read-direct or rand-read-iops, ends once its rate is steady, its figure projected to --duration)");
   }
   if (command == Command::bench) {
-    add_objective_options(options);
+    add_objective_options(options, false);
     options.add_options()
         ("method", po::value<std::string>()->default_value("both"),
          "seq-read: cached (hdparm -T), buffered (hdparm -t) or both");
   }
-  if (command == Command::tune || command == Command::evaluate) add_objective_options(options);
+  if (command == Command::tune || command == Command::evaluate) add_objective_options(options, command == Command::tune);
   if (command == Command::tune) {
     options.add_options()
         ("tolerance", po::value<std::string>()->default_value("5"), "--objective A,B: percent by which the chosen configuration may be worse than the baseline on B (0-100)");

@@ -76,6 +76,8 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
   // A prefix is no abbreviation: a newcomer's --max-trial was taken as --max-trials silently.
   REQUIRE_THROWS_WITH(parse({"tune", "--max-trial", "3"}), Catch::Contains("(did you mean --max-trials?)"));
   REQUIRE_THROWS_WITH(parse({"tune", "--only", "schedular"}), Catch::Contains("did you mean 'scheduler'?"));
+  // A short word three edits from a name is no misspelling of it (a newcomer's "foo" got "apm").
+  REQUIRE_THROWS_WITH(parse({"tune", "--only", "foo"}), !Catch::Contains("did you mean"));
   REQUIRE_THROWS_WITH(parse({"tune", "--objectve", "seq-read"}), Catch::Contains("(did you mean --objective?)"));
   REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));
   REQUIRE_THROWS_WITH(parse({"identify", "/dev/sda", "--from", "x"}), Catch::Contains("either"));
