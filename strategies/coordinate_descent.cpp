@@ -6,16 +6,25 @@
 #include "strategies/forecast.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 
 namespace disktune::strategies {
 namespace {
 
+// Which choices of a group a pass tries: every one, or (the check of a tied group) its coarse ones.
+enum class Depth { every, coarse };
+
 // The fastest choice of group g around `incumbent` by median (the incumbent when none is faster).
 const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, std::size_t g,
-                                const TrialResult* incumbent) {
+                                const TrialResult* incumbent, Depth depth) {
   const TrialResult* top = incumbent;
-  for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
+  std::vector<std::size_t> choices = coarse_choices(space, g);
+  if (depth == Depth::every) {
+    choices.resize(space.groups()[g].choices.size());
+    std::iota(choices.begin(), choices.end(), std::size_t{0});
+  }
+  for (const std::size_t c : choices) {
     const auto config = space.with_choice(incumbent->settings, g, c);
     if (config == incumbent->settings || evaluator.quarantined(config)) continue;
     const Evaluation trial = evaluator.evaluate(config);
@@ -29,11 +38,11 @@ const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, 
 // than the incumbent. Returns true when it moved; else `faster` gets, laid over it, each
 // group's fastest choice (the within-noise moves).
 bool pass(const SearchSpace& space, Evaluator& evaluator, const std::vector<std::size_t>& groups,
-          const TrialResult*& incumbent, probe::Settings& faster) {
+          const TrialResult*& incumbent, probe::Settings& faster, Depth depth = Depth::every) {
   bool moved = false;
   for (const std::size_t g : groups) {
     if (!evaluator.budget_left()) break;
-    const TrialResult* top = fastest_move(space, evaluator, g, incumbent);
+    const TrialResult* top = fastest_move(space, evaluator, g, incumbent, depth);
     if (top == incumbent) continue;
     if (evaluator.clearly_faster(*top, *incumbent)) {
       incumbent = top;
@@ -98,9 +107,9 @@ void CoordinateDescent::run(const SearchSpace& space, Evaluator& evaluator) {
   if (evaluator.stop()) return;
   // A knob whose values all tied with the baseline in screening is not tried around every new
   // incumbent (issue 23: most knobs tied the first time and every move re-measured them), only
-  // once where the passes converge away from the baseline: a knob may act only there (the
-  // simulated drives' nr_requests under another scheduler; without that check 2 % fewer runs
-  // of rand-read-iops reached the optimum).
+  // at its coarse values once where the passes converge away from the baseline: a knob may act
+  // only there (the simulated drives' nr_requests under another scheduler; without that check
+  // 2 % fewer runs of rand-read-iops reached the optimum). Where it acts, it joins the passes.
   auto acting = acting_groups(space, evaluator);
   const TrialResult* incumbent = &evaluator.best();
   bool rest_checked = false;
@@ -115,7 +124,7 @@ void CoordinateDescent::run(const SearchSpace& space, Evaluator& evaluator) {
     } else if (!rest_checked) {
       rest_checked = true;
       const TrialResult* before = incumbent;
-      if (pass(space, evaluator, others(space, acting), incumbent, faster)) {
+      if (pass(space, evaluator, others(space, acting), incumbent, faster, Depth::coarse)) {
         add_moved(space, before->settings, incumbent->settings, acting);
         continue;
       }

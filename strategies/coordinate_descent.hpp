@@ -10,8 +10,9 @@ namespace disktune::strategies {
 /// screening's winner, for each acting group in turn try every choice with the other groups
 /// held at the incumbent, and move to the fastest if it is significantly faster than the
 /// incumbent; repeat passes until a pass makes no move or the budget is spent. A group whose
-/// values all tied in screening is not tried again around a new incumbent (most knobs tie, and
-/// every move would re-measure them). When a pass makes no move, the groups whose fastest
+/// values all tied in screening is not tried again around every new incumbent (most knobs
+/// tie, and every move would re-measure them), only at its coarse choices once the passes
+/// converge away from the baseline (a knob may act only there); where it acts, it joins. When a pass makes no move, the groups whose fastest
 /// choice beat the incumbent's median without being significant (in the pass, or for a tied
 /// group in screening) are changed together in one more trial: if that combination is
 /// significantly faster, it becomes the incumbent and the passes resume (small gains of
