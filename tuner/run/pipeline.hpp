@@ -91,7 +91,9 @@ struct PipelineResult {
 std::vector<std::string> unscreened_settings(const strategies::SearchSpace& space,
                                              const std::vector<strategies::TrialResult>& trials);
 
-/// The settings of the groups that acted in `evaluator`'s screening (strategies::acting_groups), by name.
+/// The settings of the groups that acted in `evaluator`'s screening (strategies::acting_groups),
+/// by name; of a coupled group only those some trial changed (not using_dma when only xfermode
+/// was tried).
 std::vector<std::string> acting_settings(const strategies::SearchSpace& space, const strategies::Evaluator& evaluator);
 
 /// The exit code of a stop: signal 1, store failure 3, unreadable drive 3, failed restore 4, wedged 5.

@@ -3,6 +3,7 @@
 #include "tuner/run/pipeline.hpp"
 
 #include "strategies/registry.hpp"
+#include "tests/support/ok_trial.hpp"
 #include "tests/support/pipeline_fixture.hpp"
 #include "tests/support/seed_like_identify.hpp"
 #include "tests/support/sim_fixture.hpp"
@@ -327,4 +328,20 @@ TEST_CASE("pipeline: a faster median that ties with a simpler winner is named wi
   REQUIRE(get(faster->settings, SettingId::multcount) != baseline_multcount);
   REQUIRE(result.tie->faster_median > result.best.median);
   REQUIRE(result.tie->rule.starts_with("fewer "));
+}
+
+TEST_CASE("pipeline: a coupled group's setting no trial changed is not named as acting", "[tuner]") {
+  // xfermode acted (a PIO mode clearly slower); DMA was never tried: only xfermode acted.
+  const auto base = testing::settings_of({{"using_dma", "0"}, {"xfermode", "pio4"}});
+  const strategies::Group dma{{SettingId::using_dma, SettingId::xfermode},
+                              {base, testing::settings_of({{"using_dma", "0"}, {"xfermode", "pio0"}}),
+                               testing::settings_of({{"using_dma", "1"}, {"xfermode", "udma2"}})}};
+  const strategies::SearchSpace space(base, {dma}, {}, {});
+  auto runner = [&](const probe::Settings& config) {
+    const double rate = config == base ? 10.0 : 2.0;
+    return testing::ok_trial(rate, 0.99 * rate, 1.01 * rate);
+  };
+  strategies::Evaluator evaluator(space, runner, runner(base));
+  REQUIRE(evaluator.evaluate(space.groups()[0].choices[1]));
+  CHECK(tuner::acting_settings(space, evaluator) == std::vector<std::string>{"xfermode"});
 }
