@@ -52,7 +52,8 @@ class FioSampler final : public Sampler {
 };
 
 /// The steady rule of a fio sample: from a third of the duration on, the reports after the
-/// first 10 % of the time, at least 8 of them, both halves' slopes within 3 % of the whole's,
+/// first 10 % of the time, at least 8 of them, both halves' slopes within 1 % of the whole's
+/// (a rate still drifting must not be projected: an EMULATED 2 GiB hdd's zones slow within a sample),
 /// and the mean rate between reports known within 1 % (its standard error): half the winner
 /// rule's 2 % minimum gain. A throttled loop device's bursts (50 MiB/s in 1 MiB reads: 100 ms
 /// reports read 10-99 MB/s) never meet it, so its samples run their whole duration.

@@ -128,7 +128,26 @@ trap 'echo "fio: terminating on signal 2"; report $k; exit 128' INT
 while [ $k -lt 30 ]; do k=$((k + 1)); report $k; sleep 0.02; done
 report 30)";
 
+// The same stand-in, its rate falling by a third of a percent every report (10 % over 3 s,
+// as an EMULATED 2 GiB hdd's zones slow within a sample): never steady, never cut short.
+std::string drifting_fio() {
+  std::string body = kSteadyFio;
+  const std::string from = "$(($1 * 10485760))", to = "$(($1 * 10485760 - 10485760 * $1 * ($1 + 1) / 600))";
+  body.replace(body.find(from), from.size(), to);
+  return body;
+}
+
 }  // namespace
+
+TEST_CASE("a fio rate that keeps drifting is not projected: the sample runs whole", "[bench]") {
+  disktune::testing::TempDir dir("fio-drift");
+  fake_fio(dir.path(), drifting_fio());
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0), true);
+  const auto sample = require_value(sampler.sample());
+  CHECK_FALSE(sample.steady);
+  CHECK(sample.elapsed.count() == Approx(3.0));
+}
 
 TEST_CASE("a steady fio rate ends its sample early, the figure projected to the duration", "[bench]") {
   disktune::testing::TempDir dir("fio-steady");
