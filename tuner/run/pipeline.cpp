@@ -239,8 +239,12 @@ std::vector<std::string> unscreened_settings(const strategies::SearchSpace& spac
         const auto it = settings.find(id);
         return it != settings.end() && (baseline == space.baseline().end() || it->second != baseline->second);
       };
-      // A setting a group carries along at one value (nr_requests beside the scheduler) is not searched.
+      // A setting a group carries along at one value (nr_requests beside the scheduler) is not
+      // searched, nor one it carries at the value each choice needs while --only left it out
+      // (nr_requests 64 beside a scheduler that accepts no more).
       if (std::none_of(group.choices.begin(), group.choices.end(), differs)) continue;
+      if (std::any_of(space.excluded().begin(), space.excluded().end(), [&](const auto& e) { return e.id == id; }))
+        continue;
       const bool tried = std::any_of(trials.begin(), trials.end(),
                                      [&](const strategies::TrialResult& trial) { return differs(trial.settings); });
       if (!tried) names.emplace_back(probe::setting_name(id));

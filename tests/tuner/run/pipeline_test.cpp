@@ -345,3 +345,13 @@ TEST_CASE("pipeline: a coupled group's setting no trial changed is not named as 
   REQUIRE(evaluator.evaluate(space.groups()[0].choices[1]));
   CHECK(tuner::acting_settings(space, evaluator) == std::vector<std::string>{"xfermode"});
 }
+
+TEST_CASE("pipeline: a setting --only left out is never named untried, whatever its group carries", "[tuner]") {
+  // --only scheduler: nr_requests rides along at the value each scheduler accepts (none: 64).
+  const auto base = testing::settings_of({{"scheduler", "mq-deadline"}, {"nr_requests", "256"}});
+  const strategies::Group scheduler{{SettingId::scheduler, SettingId::nr_requests},
+                                    {base, testing::settings_of({{"scheduler", "none"}, {"nr_requests", "64"}})}};
+  const strategies::SearchSpace space(base, {scheduler}, {},
+                                      {{SettingId::nr_requests, "not selected (--only, --safe-only)"}});
+  CHECK(tuner::unscreened_settings(space, {}) == std::vector<std::string>{"scheduler"});
+}
