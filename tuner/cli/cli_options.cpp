@@ -157,8 +157,8 @@ void add_tune_options(po::options_description& options) {
       ("time-budget", po::value<std::string>(), "stop the search after this many seconds of measurement (0.1-2592000)")
       ("strategy", po::value<std::string>()->default_value(strategies::default_strategy_name()),
        strategy_list().c_str())
-      ("trial-timeout", po::value<std::string>(), "seconds before a trial is killed: hung without progress, slow with it (default: from the baseline's rate; 0.1-86400)")
-      ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 20 x one chunk's time at the baseline rate, 5 s at least; 0.1-86400)")
+      ("trial-timeout", po::value<std::string>(), "seconds before a trial is killed: hung without progress, slow with it (default: from the baseline's rate on a real device, 10 s and more on a simulated one; 0.1-86400)")
+      ("stall-timeout", po::value<std::string>(), "seconds without a finished read before a trial counts as hung (default: 30 s for the baseline's first trial, then 20 x one chunk's time at the baseline rate, 5 s at least, the trial timeout at most; 0.1-86400)")
       ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
       ("max-trials", po::value<std::string>(), "stop after this many trials (0-1000000; 0: measure the baseline and its noise only)")
       ("noise-repeats", po::value<std::string>(), "baseline trials measured after the first for the noise (default 2; 1-10)")
