@@ -172,13 +172,8 @@ std::vector<std::size_t> deep_choices(const SearchSpace& space, const Evaluator&
     order.resize(group.choices.size());
     std::iota(order.begin(), order.end(), std::size_t{0});
   }
-  std::size_t best = space.choice_of(space.baseline(), g).value_or(0);
-  double best_median = evaluator.baseline().median;
-  for (std::size_t c = 0; c < group.choices.size(); ++c)
-    if (const auto* t = evaluator.measured(single_change(space, g, c)); t && t->status == TrialStatus::ok && t->median > best_median) {
-      best = c;
-      best_median = t->median;
-    }
+  const std::size_t best =
+      fastest_single_change(space, evaluator, g).value_or(space.choice_of(space.baseline(), g).value_or(0));
   std::vector<std::size_t> left;
   for (const std::size_t c : order)
     if (!evaluator.measured(single_change(space, g, c))) left.push_back(c);
@@ -205,6 +200,18 @@ std::vector<std::size_t> coarse_choices(const SearchSpace& space, std::size_t g)
     }
   }
   return picks;
+}
+
+std::optional<std::size_t> fastest_single_change(const SearchSpace& space, const Evaluator& evaluator, std::size_t g) {
+  std::optional<std::size_t> best;
+  double best_median = evaluator.baseline().median;
+  for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
+    const auto config = single_change(space, g, c);
+    if (config == space.baseline()) continue;
+    if (const auto* t = evaluator.measured(config); t && t->status == TrialStatus::ok && t->median > best_median)
+      best = c, best_median = t->median;
+  }
+  return best;
 }
 
 bool group_acts(const SearchSpace& space, const Evaluator& evaluator, std::size_t g) {

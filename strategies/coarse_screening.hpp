@@ -6,6 +6,7 @@
 #include "strategies/search_space.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace disktune::strategies {
@@ -20,6 +21,11 @@ namespace disktune::strategies {
 /// (a scheduler switch with nr_requests 256 where that is legal, else the nearest value), so
 /// a scheduler group with its nr_requests pairs (30 choices here) costs six coarse trials.
 std::vector<std::size_t> coarse_choices(const SearchSpace& space, std::size_t g);
+
+/// The choice of group `g` whose single-change trial in `evaluator` (the choice laid over the
+/// baseline) finished ok with the highest median above the baseline's; nullopt when none beat
+/// the baseline's median or none was measured. Measures nothing.
+std::optional<std::size_t> fastest_single_change(const SearchSpace& space, const Evaluator& evaluator, std::size_t g);
 
 /// True when group `g`'s single-change trials in `evaluator` (its choices laid over the
 /// baseline) and the baseline show an effect beyond the noise: one of them is

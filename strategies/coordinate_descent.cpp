@@ -60,16 +60,7 @@ probe::Settings with_screening_gains(const SearchSpace& space, const Evaluator& 
                                      const std::vector<std::size_t>& acting, probe::Settings config) {
   for (std::size_t g = 0; g < space.groups().size(); ++g) {
     if (std::find(acting.begin(), acting.end(), g) != acting.end()) continue;
-    double best = evaluator.baseline().median;
-    std::optional<std::size_t> pick;
-    for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
-      const auto* trial = evaluator.measured(space.with_choice(space.baseline(), g, c));
-      if (trial && trial != &evaluator.baseline() && trial->status == TrialStatus::ok && trial->median > best) {
-        best = trial->median;
-        pick = c;
-      }
-    }
-    if (pick) {
+    if (const auto pick = fastest_single_change(space, evaluator, g)) {
       auto candidate = space.with_choice(config, g, *pick);
       if (space.contains(candidate)) config = std::move(candidate);
     }

@@ -45,10 +45,8 @@ std::size_t pending_moves(const SearchSpace& space, const Evaluator& evaluator, 
     if (space.choice_of(best, g) != space.choice_of(space.baseline(), g)) continue;
     for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
       const auto config = space.with_choice(space.baseline(), g, c);
-      const auto trial = std::find_if(evaluator.trials().begin(), evaluator.trials().end(),
-                                      [&](const TrialResult& t) { return t.settings == config; });
-      if (trial != evaluator.trials().end() && trial->status == TrialStatus::ok &&
-          evaluator.clearly_faster(*trial, evaluator.baseline())) {
+      const auto* trial = config == space.baseline() ? nullptr : evaluator.measured(config);
+      if (trial && trial->status == TrialStatus::ok && evaluator.clearly_faster(*trial, evaluator.baseline())) {
         ++pending;
         break;
       }
