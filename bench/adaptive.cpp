@@ -2,7 +2,6 @@
 // Adaptive repetitions: the stop rule and the sampling loop.
 #include "bench/adaptive.hpp"
 
-#include "bench/stats.hpp"
 #include "probe/core/assert.hpp"
 
 namespace disktune::bench {
@@ -16,24 +15,57 @@ std::string_view to_string(SamplingStop stop) {
   return "max samples";
 }
 
-std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_of_score, const SamplingPlan& plan,
+std::optional<SamplingStop> sampling_verdict(const ScoreInterval& judged, int count, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low) {
   DT_ASSERT(plan.min_samples >= 1 && plan.min_samples <= plan.max_samples);
-  const auto n = static_cast<int>(samples_of_score.size());
-  if (n < plan.min_samples) return std::nullopt;
-  const Interval interval = median_interval(samples_of_score);
-  if (incumbent_low && interval.high < *incumbent_low) return SamplingStop::clearly_slower;
-  if (plan.stop_when_precise && relative_half_width(interval, median(samples_of_score)) <= plan.target_half_width)
+  if (count < plan.min_samples) return std::nullopt;
+  if (incumbent_low && judged.interval.high < *incumbent_low) return SamplingStop::clearly_slower;
+  // An interval without a lower bound is not precise, however close its high end.
+  if (plan.stop_when_precise && judged.interval.low > 0.0 &&
+      relative_half_width(judged.interval, judged.center) <= plan.target_half_width)
     return SamplingStop::precise;
-  if (n >= plan.max_samples) return SamplingStop::max_samples;
+  if (count >= plan.max_samples) return SamplingStop::max_samples;
   return std::nullopt;
+}
+
+std::optional<SamplingStop> sampling_verdict(std::span<const double> samples_of_score, const SamplingPlan& plan,
+                                             std::optional<double> incumbent_low) {
+  const auto n = static_cast<int>(samples_of_score.size());
+  if (n == 0) return sampling_verdict(ScoreInterval{}, 0, plan, incumbent_low);
+  const ScoreInterval judged{median_interval(samples_of_score), median(samples_of_score)};
+  return sampling_verdict(judged, n, plan, incumbent_low);
+}
+
+std::optional<LatencyPool> pooled_latency(std::span<const Sample> samples) {
+  if (samples.empty()) return std::nullopt;
+  LatencyPool pool{samples.front().latency.fraction, {}};
+  for (const auto& sample : samples) {
+    if (sample.latency.bins.empty() || sample.latency.fraction != pool.fraction) return std::nullopt;
+    add_bins(pool, sample.latency.bins);
+  }
+  return pool;
+}
+
+std::optional<ScoreInterval> pooled_score_interval(const LatencyPool& pool) {
+  const auto p = pooled_percentile(pool);
+  if (!p || p->value_us <= 0.0 || p->low_us <= 0.0) return std::nullopt;
+  const double low = p->high_us > 0.0 ? 1e6 / p->high_us : 0.0;
+  return ScoreInterval{Interval{low, 1e6 / p->low_us, p->coverage}, 1e6 / p->value_us};
+}
+
+ScoreInterval judged_interval(std::span<const Sample> samples) {
+  DT_ASSERT(!samples.empty());
+  if (const auto pool = pooled_latency(samples))
+    if (const auto pooled = pooled_score_interval(*pool)) return *pooled;
+  const auto values = values_of(samples);
+  return ScoreInterval{median_interval(values), median(values)};
 }
 
 std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples) {
   return out << samples.samples.size() << " samples (" << to_string(samples.stop) << ")";
 }
 
-std::vector<double> values_of(const std::vector<Sample>& samples) {
+std::vector<double> values_of(std::span<const Sample> samples) {
   std::vector<double> rates;
   rates.reserve(samples.size());
   for (const auto& s : samples) rates.push_back(s.value);
@@ -71,18 +103,17 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
     result.warmup = *warmup;
     if (after_sample) after_sample();
   }
-  std::vector<double> scores;
   for (;;) {
     auto sample = sampler.sample();
     if (!sample) return sample.error();
-    result.samples.push_back(*sample);
-    scores.push_back(sample->value);
+    result.samples.push_back(std::move(*sample));
     if (after_sample) after_sample();
     if (hopeless(result, plan, incumbent_low)) {
       result.stop = SamplingStop::clearly_slower;
       return result;
     }
-    if (const auto stop = sampling_verdict(scores, plan, incumbent_low)) {
+    const auto count = static_cast<int>(result.samples.size());
+    if (const auto stop = sampling_verdict(judged_interval(result.samples), count, plan, incumbent_low)) {
       result.stop = *stop;
       return result;
     }

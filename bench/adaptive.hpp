@@ -4,6 +4,7 @@
 
 #include "bench/benchmark.hpp"
 #include "bench/sampler.hpp"
+#include "bench/stats.hpp"
 
 #include <functional>
 #include <optional>
@@ -44,8 +45,34 @@ std::string_view to_string(SamplingStop stop);
 /// Decide after each sample: nullopt = take another. Fewer than min_samples: nullopt;
 /// max_samples reached: max_samples unless one of the others holds; otherwise clearly_slower
 /// when the median_interval's high < `incumbent_low` (in the samples' score unit), precise when its
-/// relative_half_width <= target_half_width and plan.stop_when_precise. Precondition: 1 <= min_samples <= max_samples.
+/// relative_half_width <= target_half_width (and its low > 0) and plan.stop_when_precise.
+/// Precondition: 1 <= min_samples <= max_samples.
 std::optional<SamplingStop> sampling_verdict(std::span<const double> samples, const SamplingPlan& plan,
+                                             std::optional<double> incumbent_low);
+
+/// The completion latencies of `samples` pooled (add_bins over each sample's
+/// Sample::latency), when every sample has some and all name the same fraction; else nullopt
+/// (the other engines, the SIMULATED drive, a fio:FILE job).
+std::optional<LatencyPool> pooled_latency(std::span<const Sample> samples);
+
+/// An interval of a configuration's figure in score units (higher is better) and its center.
+struct ScoreInterval {
+  Interval interval;  ///< low may be 0: no lower bound (a pooled percentile without enough completions)
+  double center = 0.0;
+};
+
+/// The score interval a pooled percentile gives (pooled_percentile at 95 %; a latency's score
+/// is 1e6 / µs, so its high latency bound is the low score bound, 0 when it has none).
+/// nullopt for an empty pool.
+std::optional<ScoreInterval> pooled_score_interval(const LatencyPool& pool);
+
+/// What run_adaptive judges `samples` by: pooled_score_interval of their pooled_latency when
+/// there is one (a percentile rests on all the completions, not on each sample's few beyond
+/// it), else the median_interval of their values around their median. Precondition: non-empty.
+ScoreInterval judged_interval(std::span<const Sample> samples);
+
+/// sampling_verdict on a judged interval of `count` samples.
+std::optional<SamplingStop> sampling_verdict(const ScoreInterval& judged, int count, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low);
 
 /// The samples of one configuration and why they stopped.
@@ -78,6 +105,6 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
                                             std::optional<double> incumbent_low, const SampleHook& after_sample);
 
 /// The values (scores) of samples, in order.
-std::vector<double> values_of(const std::vector<Sample>& samples);
+std::vector<double> values_of(std::span<const Sample> samples);
 
 }  // namespace disktune::bench

@@ -5,6 +5,7 @@
 #include "probe/core/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/core/error.hpp"
+#include "bench/latency_pool.hpp"
 #include "bench/steady.hpp"
 
 #include <cstdint>
@@ -70,6 +71,9 @@ struct Sample {
   std::uint64_t delivered_bytes = 0;
   /// fio: the reads the sample completed (jobs[].read.total_ios); 0 for the other engines.
   std::uint64_t completions = 0;
+  /// A built-in percentile objective's sample through fio: its completion-latency histogram
+  /// (fio's json+ clat_ns.bins), which run_adaptive pools over the samples; no bins otherwise.
+  LatencyPool latency{};
 };
 
 /// "<value> (<bytes> bytes in <elapsed> s)", for test and log messages.

@@ -333,12 +333,16 @@ std::vector<std::string> fio_arguments(const Objective& objective, const std::st
   const auto runtime_ms = std::max<long long>(1, std::llround(duration.count() * 1000.0));
   // --thread: jobs are threads of the one fio process the caller started, so whatever kills
   // it (PDEATHSIG, a watchdog's SIGKILL) ends every job; forked job processes read on.
-  std::vector<std::string> args{"--readonly", "--output-format=json", "--thread", "--filename=" + device_path};
+  // A built-in percentile's samples are pooled (bench/latency_pool.hpp): json+ adds each
+  // job's latency histogram to the json report.
+  const auto completions = percentile_completions(objective);
+  std::vector<std::string> args{"--readonly", completions ? "--output-format=json+" : "--output-format=json", "--thread",
+                                "--filename=" + device_path};
   // A percentile's sample ends after the completions its precision needs; the duration is
   // its bound (number_ios is ignored under time_based).
   // io_size lets fio wrap around a device smaller than those reads (it stops at `size`
   // otherwise: 2 048 reads on an 8 MiB device).
-  if (const auto completions = percentile_completions(objective)) {
+  if (completions) {
     args.push_back("--number_ios=" + std::to_string(*completions));
     args.push_back("--io_size=" + std::to_string(*completions * kLatencyBlockBytes));
   } else {

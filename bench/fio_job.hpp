@@ -61,7 +61,8 @@ probe::Result<Objective> check_fio_job(const Objective& objective, const std::st
                                        const std::function<bool()>& stop = {});
 
 /// fio's arguments (after "fio") for one sample of an Engine::fio objective on `device_path`:
-/// always --readonly --output-format=json --thread (jobs as threads of the one fio process, so
+/// always --readonly --output-format=json (json+ for a built-in percentile objective: its
+/// latency histogram, which the samples pool) --thread (jobs as threads of the one fio process, so
 /// killing it ends them: forked job processes outlive their killed parent and read on)
 /// --filename=DEVICE --time_based --runtime=<duration>
 /// (in whole milliseconds, at least 1; a built-in percentile objective has

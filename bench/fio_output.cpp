@@ -5,6 +5,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <charconv>
 
 namespace disktune::bench {
 namespace {
@@ -37,6 +38,26 @@ std::optional<double> percentile_us(const json::object& read, std::string_view k
   return ns ? std::optional<double>(*ns / 1000.0) : std::nullopt;
 }
 
+// clat_ns.bins (json+ only) added into `bins`; an error for a key or count that is not one.
+probe::Result<void> add_clat_bins(const json::object& read, const std::string& job_name, std::vector<LatencyBin>& bins) {
+  const auto* clat = read.if_contains("clat_ns");
+  const auto* table = clat && clat->is_object() ? clat->as_object().if_contains("bins") : nullptr;
+  if (!table) return {};
+  if (!table->is_object()) return malformed("job " + job_name + ": clat_ns.bins is not an object");
+  LatencyPool pool{0.5, std::move(bins)};
+  for (const auto& [key, count] : table->as_object()) {
+    double ns = 0.0;
+    const auto [end, ec] = std::from_chars(key.data(), key.data() + key.size(), ns);
+    if (ec != std::errc{} || end != key.data() + key.size() || !(ns >= 0.0) || !count.is_number() ||
+        count.to_number<double>() < 0.0)
+      return malformed("job " + job_name + ": clat_ns.bins has a bad bucket \"" + std::string(key) + "\"");
+    const LatencyBin bin{ns, static_cast<std::uint64_t>(count.to_number<double>())};
+    add_bins(pool, std::span(&bin, 1));
+  }
+  bins = std::move(pool.bins);
+  return {};
+}
+
 void take_worst(std::optional<double>& worst, std::optional<double> value) {
   if (value && (!worst || *value > *worst)) worst = value;
 }
@@ -66,6 +87,7 @@ probe::Result<void> add_job(const json::value& job_value, FioFigures& figures) {
   if (*bytes > 0) {
     take_worst(figures.p99_us, percentile_us(read, "99.000000"));
     take_worst(figures.p999_us, percentile_us(read, "99.900000"));
+    if (auto added = add_clat_bins(read, job_name, figures.clat_bins); !added) return added.error();
   }
   return {};
 }

@@ -2,6 +2,7 @@
 // fio's JSON output (--output-format=json) turned into one objective's figures.
 #pragma once
 
+#include "bench/latency_pool.hpp"
 #include "bench/objective.hpp"
 #include "probe/core/clock.hpp"
 #include "probe/core/error.hpp"
@@ -26,6 +27,9 @@ struct FioFigures {
   std::uint64_t io_bytes = 0;            ///< sum of jobs[].read.io_bytes [bytes]
   std::uint64_t ios = 0;                 ///< sum of jobs[].read.total_ios: the completions [reads]
   probe::Seconds runtime{0.0};           ///< max of jobs[].read.runtime [ms in fio, s here]
+  /// jobs[].read.clat_ns.bins summed over the jobs (only with --output-format=json+; empty
+  /// otherwise), sorted by latency.
+  std::vector<LatencyBin> clat_bins;
 };
 
 /// The complete JSON documents in fio's stdout, in order: each from a line that starts with
@@ -45,7 +49,8 @@ std::vector<std::string_view> fio_documents(std::string_view text);
 /// jobs[].error: "fio job NAME failed: error N").
 /// Source: fio's HOWTO.rst (--output-format=json; "Interpreting the output" for the fields'
 /// meaning: runtime in ms, clat in ns, bw_bytes in bytes/s); the key names as fio 3.33 prints
-/// them (tests/data/fio/*.json, captured on a loop device), unchanged since fio 3.x.
+/// them (tests/data/fio/*.json, captured on a loop device), unchanged since fio 3.x. A bin
+/// whose key is not a number of ns or whose count is not a count is malformed too.
 probe::Result<FioFigures> parse_fio_output(std::string_view text);
 
 /// The figure `objective.metric` names, in unit_of(objective): bw MiB/s, iops, p99/p999 µs;

@@ -111,6 +111,10 @@ probe::Result<Sample> FioSampler::sample() {
                               duration_.count());
   Sample sample{score_of(objective_, *figure), figures->io_bytes, figures->runtime, steady};
   sample.completions = figures->ios;
+  if (percentile_completions(objective_)) {
+    sample.latency.fraction = objective_.metric == Metric::p999 ? 0.999 : 0.99;
+    sample.latency.bins = figures->clat_bins;
+  }
   return sample;
 }
 

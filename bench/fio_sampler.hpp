@@ -34,7 +34,8 @@ namespace disktune::bench {
 /// rate (projected_rate), so an early sample and a full one score alike. fio's own steady-state
 /// options (ss=) judge once a second and are not used. A percentile objective is sized by its
 /// completions instead (fio_arguments' --number_ios), a fio:FILE job is never cut short (its
-/// phases are the user's). Sample::completions is fio's total_ios.
+/// phases are the user's). Sample::completions is fio's total_ios; a built-in percentile's
+/// Sample::latency is fio's clat_ns.bins (json+) with the objective's fraction.
 class FioSampler final : public Sampler {
  public:
   FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop = false);

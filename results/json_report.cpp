@@ -105,7 +105,7 @@ json::object baseline_json(const Report& report) {
                          ? json::value(figure_json(objective, baseline.trial.median, baseline.trial.ci_low, baseline.trial.ci_high))
                          : json::value(nullptr)}};
   if (const auto* guard = t.if_contains("guard")) o["guard"] = *guard;
-  for (const auto* key : {"sample_seconds", "sample_completions"})
+  for (const auto* key : {"sample_seconds", "sample_completions", "latency"})
     if (const auto* shapes = t.if_contains(key)) o[key] = *shapes;
   add_guard_keys(o, baseline.trial, report);
   return o;

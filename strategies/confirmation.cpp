@@ -54,6 +54,12 @@ bool merge_round(std::vector<TrialResult>& into, const std::vector<TrialResult>&
   for (std::size_t i = 0; i < into.size(); ++i) {
     if (more[i].status != TrialStatus::ok) return false;
     into[i].samples.insert(into[i].samples.end(), more[i].samples.begin(), more[i].samples.end());
+    // A pooled percentile pools the new round's completions too; a round without them
+    // leaves only the samples' median to judge by.
+    if (into[i].latency && more[i].latency && into[i].latency->fraction == more[i].latency->fraction)
+      bench::add_bins(*into[i].latency, more[i].latency->bins);
+    else
+      into[i].latency.reset();
     into[i].measured_s += more[i].measured_s;
     summarize_samples(into[i]);
   }

@@ -2,6 +2,7 @@
 // TrialResult: what one evaluated configuration produced.
 #pragma once
 
+#include "bench/latency_pool.hpp"
 #include "probe/settings.hpp"
 
 #include <optional>
@@ -81,6 +82,11 @@ struct TrialResult {
   /// Each kept sample's completed reads for a fio objective (fio's total_ios), in the order of
   /// `samples`; empty for the other engines and when not recorded.
   std::vector<std::uint64_t> sample_completions;
+  /// A built-in percentile objective measured by fio: the completion latencies of all the kept
+  /// samples pooled (fio's histograms, bench/latency_pool.hpp). When present, median and the
+  /// interval are the pooled percentile's (its score), not the per-sample figures' median:
+  /// a p99 rests on every completion beyond it, not on each sample's few. nullopt otherwise.
+  std::optional<bench::LatencyPool> latency;
   /// Why sampling stopped (bench::to_string(SamplingStop): "precise", "clearly slower",
   /// "max samples"; "confirmation" for a confirmation-round figure).
   std::string sampling_stop;
@@ -99,7 +105,9 @@ double measurement_seconds(const TrialResult& trial);
 
 /// Fill median, spread_pct (50 × (max − min) / median, percent), the 95 % median
 /// interval and its coverage, and outliers (indices beyond 3 scaled MADs) from samples
-/// (bench/stats.hpp). Leaves them untouched (0 / empty) when there are no samples. Errors: none.
+/// (bench/stats.hpp); with `latency`, median and the interval are the pooled percentile's
+/// (bench::pooled_score_interval). Leaves them untouched (0 / empty) when there are no
+/// samples. Errors: none.
 void summarize_samples(TrialResult& trial);
 
 /// The median's 95 % interval bounds [score unit], or the median itself when no interval was

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // A trial's statistics from its samples.
+#include "bench/adaptive.hpp"
 #include "bench/stats.hpp"
 #include "strategies/trial.hpp"
 
@@ -15,6 +16,13 @@ void summarize_samples(TrialResult& trial) {
   trial.ci_high = interval.high;
   trial.ci_coverage = interval.coverage;
   trial.outliers = bench::outlier_indices(samples);
+  if (!trial.latency) return;
+  if (const auto pooled = bench::pooled_score_interval(*trial.latency)) {
+    trial.median = pooled->center;
+    trial.ci_low = pooled->interval.low;
+    trial.ci_high = pooled->interval.high;
+    trial.ci_coverage = pooled->interval.coverage;
+  }
 }
 
 double measurement_seconds(const TrialResult& trial) {

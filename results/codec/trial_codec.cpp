@@ -66,6 +66,30 @@ GuardFigures guard_from(const json::value& in) {
   return guard;
 }
 
+// {"fraction": 0.99, "bins": [[ns, count], ...]}: fio's histogram buckets, pooled.
+json::object latency_json(const bench::LatencyPool& pool) {
+  json::array bins;
+  for (const auto& bin : pool.bins) bins.emplace_back(json::array{bin.ns, bin.count});
+  return {{"fraction", pool.fraction}, {"bins", std::move(bins)}};
+}
+
+bench::LatencyPool latency_from(const json::value& in) {
+  const json::object& o = in.as_object();
+  bench::LatencyPool pool;
+  pool.fraction = o.at("fraction").to_number<double>();
+  if (!(pool.fraction > 0.0 && pool.fraction < 1.0)) throw std::invalid_argument("latency fraction out of (0, 1)");
+  std::vector<bench::LatencyBin> bins;
+  for (const auto& bin : o.at("bins").as_array()) {
+    const auto& pair = bin.as_array();
+    if (pair.size() != 2) throw std::invalid_argument("a latency bin is not [ns, count]");
+    const double ns = pair[0].to_number<double>();
+    if (!(ns >= 0.0)) throw std::invalid_argument("a latency bin's ns is negative");
+    bins.push_back({ns, pair[1].to_number<std::uint64_t>()});
+  }
+  bench::add_bins(pool, bins);
+  return pool;
+}
+
 }  // namespace
 
 void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial) {
@@ -89,6 +113,7 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
   // Only when recorded: a record from before the fields re-encodes as it was.
   if (!trial.sample_seconds.empty()) out.as_object()["sample_seconds"] = array_of(trial.sample_seconds);
   if (!trial.sample_completions.empty()) out.as_object()["sample_completions"] = array_of(trial.sample_completions);
+  if (trial.latency) out.as_object()["latency"] = latency_json(*trial.latency);
 }
 
 TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
@@ -115,6 +140,7 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   trial.detail = text(o, "detail");
   for (const auto& line : o.at("kernel_log").as_array()) trial.kernel_log.emplace_back(line.as_string());
   if (const auto* guard = o.if_contains("guard"); guard && !guard->is_null()) trial.guard = guard_from(*guard);
+  if (const auto* latency = o.if_contains("latency")) trial.latency = latency_from(*latency);
   return trial;
 }
 

@@ -42,6 +42,7 @@ TEST_CASE("fio_arguments gives each built-in its job over the whole device, read
   }));
   auto expected = common;
   if (name == "rand-read-latency") {  // a percentile: 12 000 completions, the duration the bound
+    expected[1] = "--output-format=json+";  // its latency histogram, pooled over the samples
     expected[4] = "--number_ios=12000";
     expected.insert(expected.begin() + 5, "--io_size=49152000");
   }

@@ -6,6 +6,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -62,6 +63,31 @@ TEST_CASE("a latency objective's figure is the p99 in microseconds", "[bench]") 
   const double p99 = require_value(figure_for(latency, figures));
   CHECK(p99 == Approx(5734.4).epsilon(1e-12));
   CHECK(score_of(latency, p99) == Approx(1e6 / 5734.4).epsilon(1e-12));
+}
+
+TEST_CASE("parse_fio_output reads json+'s latency buckets", "[bench]") {
+  // fio --output-format=json+ on a loop device: 3000 reads in 216 buckets, p99 123392 ns.
+  const auto figures = require_value(parse_fio_output(fio_capture("rand-read-latency-jsonplus.json")));
+  CHECK(figures.clat_bins.size() == 216u);
+  LatencyPool pool{0.99, figures.clat_bins};
+  CHECK(completions_of(pool) == figures.ios);
+  CHECK(figures.ios == 3000u);
+  CHECK(std::is_sorted(figures.clat_bins.begin(), figures.clat_bins.end(),
+                       [](const LatencyBin& a, const LatencyBin& b) { return a.ns < b.ns; }));
+  CHECK(pooled_percentile(pool)->value_us == Approx(*figures.p99_us).epsilon(1e-12));
+  pool.fraction = 0.999;
+  CHECK(pooled_percentile(pool)->value_us == Approx(*figures.p999_us).epsilon(1e-12));
+  // Plain json has no buckets.
+  CHECK(require_value(parse_fio_output(fio_capture("rand-read-latency.json"))).clat_bins.empty());
+}
+
+TEST_CASE("parse_fio_output refuses a bad latency bucket", "[bench]") {
+  const std::string head = R"({"jobs": [{"jobname": "j", "error": 0, "read": {"iops": 1, "bw_bytes": 4096, "io_bytes": 4096,
+    "runtime": 1000, "total_ios": 1, "clat_ns": {"percentile": {"99.000000": 1000}, "bins": )";
+  const auto bins = GENERATE(as<std::string>{}, R"({"x": 1})", R"({"100": "a"})", R"({"-5": 1})", R"({"100": -1})", "[1]");
+  const auto parsed = parse_fio_output(head + bins + "}}}]}");
+  REQUIRE(!parsed);
+  CHECK_THAT(parsed.error().message(), Catch::Contains("clat_ns.bins"));
 }
 
 TEST_CASE("parse_fio_output skips a notice fio printed before the document", "[bench]") {

@@ -65,8 +65,28 @@ TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's d
   CHECK(sample.elapsed.count() == Approx(0.502).epsilon(1e-12));
   const auto args = read_text(dir.path() + "/args");
   // A percentile: up to 12 000 completions, the duration the bound.
-  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json\n--thread\n--filename=/dev/loop7\n--number_ios=12000\n"
+  // json+: its latency histogram, which the samples pool (none in this json capture).
+  CHECK(sample.latency.bins.empty());
+  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json+\n--thread\n--filename=/dev/loop7\n--number_ios=12000\n"
                                      "--io_size=49152000\n--runtime=2000ms\n--name=rand-read-latency\n"));
+}
+
+TEST_CASE("FioSampler keeps a percentile sample's latency histogram from fio's json+", "[bench]") {
+  disktune::testing::TempDir dir("fio-fake");
+  fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler sampler(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  const auto sample = require_value(sampler.sample());
+  CHECK(sample.latency.fraction == 0.99);
+  CHECK(completions_of(sample.latency) == 3000u);  // the capture's total_ios
+  CHECK(sample.completions == 3000u);
+  // The pooled p99 of one sample is fio's own: clat_ns.percentile 99.000000 = 123392 ns.
+  CHECK(pooled_percentile(sample.latency)->value_us == Approx(123.392).epsilon(1e-12));
+  CHECK(sample.value == Approx(1e6 / 123.392).epsilon(1e-12));
+  // A rate objective's sample has no histogram.
+  fake_fio(dir.path(), "cat '" + kCaptures + "seq-read-direct.json'");
+  FioSampler rate(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  CHECK(require_value(rate.sample()).latency.bins.empty());
 }
 
 TEST_CASE("a missing fio is an error naming Debian's package", "[bench]") {

@@ -209,6 +209,7 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
     if (sample.completions > 0) r.trial.sample_completions.push_back(sample.completions);
   }
   if (r.trial.sample_completions.size() != r.trial.samples.size()) r.trial.sample_completions.clear();
+  r.trial.latency = bench::pooled_latency(sampled->samples);
   r.trial.warmup = sampled->warmup ? sampled->warmup->value : 0.0;
   r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
   r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
@@ -261,6 +262,11 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   if (auto moved = watch_check(watch, device, expected)) return moved;
   if (auto moved = after_check(device, expected)) return moved;
   r.trial.samples.push_back(samples[1].value);
+  // A percentile's confirmation figure pools its units' completions, as a trial's does.
+  if (const auto& kept = samples[1].latency; !kept.bins.empty()) {
+    if (!r.trial.latency) r.trial.latency = bench::LatencyPool{kept.fraction, {}};
+    bench::add_bins(*r.trial.latency, kept.bins);
+  }
   r.trial.measured_s += seconds_of(samples);
   return std::nullopt;
 }

@@ -101,6 +101,7 @@ std::vector<TrialResult> confirmation_verdicts(const probe::ChildOutcome& outcom
     const TrialResult& r = (*reports)[i].trial;
     trial.status = r.status;
     trial.samples = r.samples;
+    trial.latency = r.latency;
     trial.detail = r.detail;
     trial.measured_s = r.measured_s;
     trial.sampling_stop = "confirmation";

@@ -41,6 +41,7 @@ strategies::TrialResult full_trial() {
   t.sampling_stop = "max samples";
   t.measured_s = 12.5;
   t.quick = true;
+  t.latency = bench::LatencyPool{0.999, {{640.0, 3}, {123392.0, 1}}};
   return t;
 }
 
@@ -148,6 +149,13 @@ TEST_CASE("a damaged trial object decodes to a clear error, never a wrong trial"
   }
   SECTION("a value of the wrong kind") {
     o["samples"] = "many";
+    REQUIRE_FALSE(results::decode<strategies::TrialResult>(o).has_value());
+  }
+  SECTION("a latency histogram that is not one") {
+    const auto bad = GENERATE(as<std::string>{}, R"({"fraction": 1.5, "bins": []})", R"({"fraction": 0.99, "bins": [[1]]})",
+                              R"({"fraction": 0.99, "bins": [[-1, 2]]})", R"({"fraction": 0.99, "bins": [[1, -2]]})",
+                              R"({"fraction": 0.99})");
+    o["latency"] = json::parse(bad);
     REQUIRE_FALSE(results::decode<strategies::TrialResult>(o).has_value());
   }
   SECTION("a measurement without its checksum") {
