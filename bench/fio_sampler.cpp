@@ -81,18 +81,25 @@ bool FioSampler::steady_applies() const {
   return steady_stop_ && objective_.job_file.empty() && (objective_.metric == Metric::bw || objective_.metric == Metric::iops);
 }
 
-probe::Result<Sample> FioSampler::sample() {
+probe::Result<Sample> FioSampler::sample() { return sample_for(duration_); }
+
+probe::Result<Sample> FioSampler::warmup() {
+  if (!objective_.job_file.empty()) return sample_for(duration_);
+  return sample_for(probe::Seconds(std::min(duration_.count(), std::max(0.1, duration_.count() / 3.0))));
+}
+
+probe::Result<Sample> FioSampler::sample_for(probe::Seconds duration) {
   if (!objective_.job_file.empty() && objective_.checked_job.empty()) {
     // Checked here only when the caller did not (a trial child gets a checked objective).
     auto resolved = check_fio_job(objective_, device_path_);
     if (!resolved) return resolved.error();
     objective_ = std::move(*resolved);
   }
-  auto args = fio_arguments(objective_, device_path_, duration_);
-  FioLimits limits{objective_.checked_job, fio_time_limit(objective_, duration_), {}};
-  SteadyWatch watch(objective_.metric, duration_);
+  auto args = fio_arguments(objective_, device_path_, duration);
+  FioLimits limits{objective_.checked_job, fio_time_limit(objective_, duration), {}};
+  SteadyWatch watch(objective_.metric, duration);
   if (steady_applies()) {
-    args.push_back("--status-interval=" + std::to_string(fio_status_interval_ms(duration_)) + "ms");
+    args.push_back("--status-interval=" + std::to_string(fio_status_interval_ms(duration)) + "ms");
     limits.finish = [&watch](std::string_view out) { return watch.steady(out); };
   }
   const auto run = run_fio(args, limits);
@@ -108,7 +115,7 @@ probe::Result<Sample> FioSampler::sample() {
   const bool steady = run->finished_early && watch.rate() && figures->runtime.count() > 0.0;
   if (steady)
     figure = projected_figure(objective_.metric, watch.count_of(*figures), figures->runtime.count(), *watch.rate(),
-                              duration_.count());
+                              duration.count());
   Sample sample{score_of(objective_, *figure), figures->io_bytes, figures->runtime, steady};
   sample.completions = figures->ios;
   if (percentile_completions(objective_)) {

@@ -40,11 +40,16 @@ class FioSampler final : public Sampler {
  public:
   FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop = false);
   probe::Result<Sample> sample() override;
+  /// A built-in's warm-up runs a third of the duration (at least 0.1 s): it only has to bring
+  /// the device and its queue to their running state, and at full length it was a quarter of
+  /// a percentile trial's time. A fio:FILE job's warm-up is a whole sample (its phases are the user's).
+  probe::Result<Sample> warmup() override;
   /// The objective as sampled: its metric resolved once the job file was checked.
   [[nodiscard]] const Objective& objective() const { return objective_; }
 
  private:
   [[nodiscard]] bool steady_applies() const;
+  probe::Result<Sample> sample_for(probe::Seconds duration);
 
   Objective objective_;
   std::string device_path_;

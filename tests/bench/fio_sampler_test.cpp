@@ -89,6 +89,25 @@ TEST_CASE("FioSampler keeps a percentile sample's latency histogram from fio's j
   CHECK(require_value(rate.sample()).latency.bins.empty());
 }
 
+TEST_CASE("a built-in's fio warm-up runs a third of the duration, a job file's the whole", "[bench]") {
+  disktune::testing::TempDir dir("fio-fake");
+  fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  REQUIRE(latency.warmup());
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=1000ms\n"));
+  REQUIRE(latency.sample());
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=3000ms\n"));
+  FioSampler brief(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(0.05));
+  REQUIRE(brief.warmup());  // never longer than a sample, never shorter than 0.1 s unless a sample is
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=50ms\n"));
+  auto job = parse_objective("fio:/etc/db.fio", "").value();
+  job.checked_job = "[db]\nrw=randread\n";
+  FioSampler file(job, "/dev/loop7", probe::Seconds(3.0));
+  REQUIRE(file.warmup());
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=3000ms\n"));
+}
+
 TEST_CASE("a missing fio is an error naming Debian's package", "[bench]") {
   disktune::testing::TempDir dir("fio-none");  // an empty PATH directory: no fio anywhere
   PathGuard path(dir.path());
