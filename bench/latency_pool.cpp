@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace disktune::bench {
 namespace {
@@ -49,13 +50,32 @@ long double fio_rank(double fraction, std::uint64_t n) {
 
 }  // namespace
 
+double fio_bucket_ns(double ns) {
+  DT_ASSERT(ns >= 0.0);
+  constexpr int kPlatBits = 6;
+  const auto value = static_cast<std::uint64_t>(ns);
+  const int msb = value == 0 ? 0 : 63 - __builtin_clzll(value);
+  if (msb <= kPlatBits) return static_cast<double>(value);
+  const int error_bits = msb - kPlatBits;
+  const std::uint64_t lower = (value >> error_bits) << error_bits;
+  return static_cast<double>(lower + (std::uint64_t{1} << error_bits) / 2);
+}
+
 void add_bins(LatencyPool& pool, std::span<const LatencyBin> bins) {
-  for (const auto& bin : bins) {
-    if (bin.count == 0) continue;
-    const auto at = std::lower_bound(pool.bins.begin(), pool.bins.end(), bin.ns,
-                                     [](const LatencyBin& b, double ns) { return b.ns < ns; });
-    if (at != pool.bins.end() && at->ns == bin.ns) at->count += bin.count;
-    else pool.bins.insert(at, bin);
+  // Sort the new buckets, merge the two sorted runs, then fold equal latencies: linear in the
+  // pool, so pooling many samples of thousands of buckets stays cheap.
+  std::vector<LatencyBin> merged;
+  std::vector<LatencyBin> added;
+  for (const auto& bin : bins)
+    if (bin.count > 0) added.push_back(bin);
+  const auto by_ns = [](const LatencyBin& a, const LatencyBin& b) { return a.ns < b.ns; };
+  std::sort(added.begin(), added.end(), by_ns);
+  merged.reserve(pool.bins.size() + added.size());
+  std::merge(pool.bins.begin(), pool.bins.end(), added.begin(), added.end(), std::back_inserter(merged), by_ns);
+  pool.bins.clear();
+  for (const auto& bin : merged) {
+    if (!pool.bins.empty() && pool.bins.back().ns == bin.ns) pool.bins.back().count += bin.count;
+    else pool.bins.push_back(bin);
   }
 }
 

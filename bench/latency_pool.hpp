@@ -21,6 +21,12 @@ struct LatencyBin {
   bool operator==(const LatencyBin&) const = default;
 };
 
+/// The value of fio's histogram bucket holding a latency of `ns` (rounded down to whole ns):
+/// below 128 ns the latency itself; above, buckets 1/64 of a power of two wide, valued at
+/// their middle (fio's plat_val_to_idx then plat_idx_to_val, FIO_IO_U_PLAT_BITS 6: 644 ns for
+/// 640-647). Source: fio's stat.c. Precondition: ns >= 0.
+double fio_bucket_ns(double ns);
+
 /// Completion latencies of one or more samples, pooled: their buckets summed.
 struct LatencyPool {
   double fraction = 0.99;        ///< the percentile as a fraction: 0.99 (p99), 0.999 (p999)

@@ -2,6 +2,8 @@
 // SimSampler: the random-read model's figures as samples, with the simulated drive's noise.
 #include "bench/sim_sampler.hpp"
 
+#include "bench/sim_latency.hpp"
+
 #include "probe/core/assert.hpp"
 #include "probe/sim/sim_device.hpp"
 
@@ -89,19 +91,34 @@ class SimSampler final : public Sampler {
     if (const auto wanted = percentile_completions(objective_))
       completions = std::min(completions, static_cast<double>(*wanted));
     const probe::Seconds elapsed(figures.iops > 0.0 ? completions / figures.iops : duration_.count());
-    const double noise_pct = sim_sample_noise_pct(objective_.metric, workload_, completions,
-                                                  core_->profile.noise_pct);
-    double time_factor = probe::noise_factor(core_->seed ^ key_ ^ queue_hash(drive.queue),
-                                             core_->state, samples_++ ^ (open_index_ << 40), 0, noise_pct);
+    const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
+    // A noisy percentile draws its reads (sim_latency_draws): their own spread is its sampling
+    // noise, and its samples pool as fio's do. Rates (and a noise-free profile) get the model's
+    // figure times the noise their completions would give.
+    const bool draws = latency && core_->profile.noise_pct > 0.0;
+    const double noise_pct = draws ? core_->profile.noise_pct
+                                   : sim_sample_noise_pct(objective_.metric, workload_, figures, completions,
+                                                          core_->profile.noise_pct);
+    const std::uint64_t stream = core_->seed ^ key_ ^ queue_hash(drive.queue);
+    const std::uint64_t epoch = samples_++ ^ (open_index_ << 40);
+    double time_factor = probe::noise_factor(stream, core_->state, epoch, 0, noise_pct);
     if (probe::has_fault(core_->profile, probe::FaultEffect::slow, settings))
       time_factor *= kSlowFactor;
-    const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
-    const double figure = figure_of_metric(objective_.metric, figures) *
-                          (latency ? time_factor : 1.0 / time_factor);
+    Sample sample;
+    double figure = figure_of_metric(objective_.metric, figures) * (latency ? time_factor : 1.0 / time_factor);
+    if (draws) {
+      const auto reads = static_cast<std::uint64_t>(std::max(1.0, std::round(completions)));
+      sample.latency = sim_latency_draws(figures, objective_.metric == Metric::p999 ? 0.999 : 0.99, reads,
+                                         time_factor, probe::mix64(stream ^ probe::sim_state_hash(core_->state) ^ (epoch << 1)));
+      figure = pooled_percentile(sample.latency)->value_us;
+      sample.completions = reads;
+    }
     core_->clock.advance(elapsed);
-    const double bytes = figures.iops / time_factor * elapsed.count() *
-                         static_cast<double>(workload_.block_bytes);
-    return Sample{score_of(objective_, figure), static_cast<std::uint64_t>(bytes), elapsed};
+    sample.value = score_of(objective_, figure);
+    sample.bytes = static_cast<std::uint64_t>(figures.iops / time_factor * elapsed.count() *
+                                              static_cast<double>(workload_.block_bytes));
+    sample.elapsed = elapsed;
+    return sample;
   }
 
  private:
@@ -125,14 +142,20 @@ class SimSampler final : public Sampler {
 
 }  // namespace
 
-double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, double completions,
-                            double environment_pct) {
+double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, const probe::SimFigures& figures,
+                            double completions, double environment_pct) {
   if (environment_pct <= 0.0) return 0.0;  // a noise-free profile: the model's exact figures
   const double n = std::max(completions, 1.0);
   double sampling = 0.0;
   if (metric == Metric::p99 || metric == Metric::p999) {
-    const double beyond = metric == Metric::p99 ? 0.01 : 0.001;
-    sampling = 1.0 / (std::log(1.0 / beyond) * std::sqrt(std::max(n * beyond, 1.0)));
+    const bool p99 = metric == Metric::p99;
+    const double beyond = p99 ? 0.01 : 0.001;
+    // sim_latency_draws' slopes: p50 to p99 (body), p99 on (tail); a p99 sits where they meet.
+    const double body = (figures.p99_latency_s - figures.p50_latency_s) / std::log(50.0);
+    const double tail = (figures.p999_latency_s - figures.p99_latency_s) / std::log(10.0);
+    const double slope = p99 ? (body + tail) / 2.0 : tail;
+    const double quantile = p99 ? figures.p99_latency_s : figures.p999_latency_s;
+    sampling = quantile > 0.0 ? slope / (quantile * std::sqrt(std::max(n * beyond, 1.0))) : 0.0;
   } else {
     sampling = (workload.random ? kRandomCv : kSequentialCv) / std::sqrt(n);
   }

@@ -24,12 +24,14 @@ probe::Result<probe::SimWorkload> sim_workload_of(const Objective& objective);
 /// reads, added in quadrature. Sampling noise: IOPS and MiB/s are a mean over the completions,
 /// cv / sqrt(n), cv = 0.35 for random reads (a uniform rotational wait plus a square-root
 /// seek) and 0.05 for sequential ones; a p-quantile (p99: 0.99, p999: 0.999) rests on the
-/// k = n (1 - p) completions beyond it, 1 / (ln(1 / (1 - p)) sqrt(k)) (an exponential tail; k
-/// at least 1). So a shorter sample, or a slower device, is noisier, and a p99 over a few
-/// hundred reads is near noise (300 reads: 14 %). 0 when `environment_pct` is 0: a noise-free
+/// k = n (1 - p) completions beyond it: slope / (quantile sqrt(k)), slope being the latency
+/// per unit of -ln(1 - u) around it in sim_latency_draws' distribution of `figures` (for a
+/// pure exponential tail, 1 / (ln(1 / (1 - p)) sqrt(k)); k at least 1). The sampler takes a
+/// rate's noise from this and draws a percentile's reads (whose spread this predicts). So a
+/// shorter sample, or a slower device, is noisier. 0 when `environment_pct` is 0: a noise-free
 /// profile gives the model's exact figures (evaluate's truth, the tests' reference).
-double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, double completions,
-                            double environment_pct);
+double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, const probe::SimFigures& figures,
+                            double completions, double environment_pct);
 
 /// A Sampler of `objective` on the simulated drive `device` (probe::sim_core_of), for the
 /// settings in force at each sample() (SIMULATED: sim_workload_figures, not a measurement).
@@ -37,7 +39,8 @@ double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, d
 /// p99 / p999 latency [µs] as objective.metric names it, times the drive's seeded noise
 /// (noise_factor at sim_sample_noise_pct of the sample's completions: per sample, per
 /// configuration, per sampler opened under it; never on the order of trials), a "slow" fault's
-/// factor 4 included; Sample::elapsed = `duration`, or for a percentile the time its
+/// factor 4 included; a percentile on a noisy profile is instead fio's rule over its reads
+/// drawn by sim_latency_draws (times the environment noise), kept in Sample::latency to pool; Sample::elapsed = `duration`, or for a percentile the time its
 /// percentile_completions take when shorter (as fio's --number_ios), by which the drive's
 /// virtual clock advances; Sample::bytes = what the workload would have read in that time.
 /// The sampler keeps the drive's shared state: `device` may go first.

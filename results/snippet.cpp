@@ -2,6 +2,7 @@
 // Safe device targets, header comments and value formats shared by the snippet emitters.
 #include "results/snippet.hpp"
 
+#include "bench/objective.hpp"
 #include "probe/core/text.hpp"
 #include "results/hdparm_flags.hpp"
 
@@ -159,9 +160,12 @@ SnippetTarget snippet_target(const DeviceInfo& device) {
 }
 
 std::string sampling_text(const Report& report) {
-  if (report.max_repeats <= report.repeats) return "median of " + std::to_string(report.repeats) + " samples";
-  return "median of " + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) +
-         " samples (adaptive)";
+  // A built-in percentile pools its samples' completions (bench/latency_pool.hpp).
+  const std::string what = bench::percentile_completions(report.objective)
+                               ? std::string(bench::to_string(report.objective.metric)) + " of the completions of "
+                               : "median of ";
+  if (report.max_repeats <= report.repeats) return what + std::to_string(report.repeats) + " samples";
+  return what + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) + " samples (adaptive)";
 }
 
 std::string comment_safe(std::string_view text) {

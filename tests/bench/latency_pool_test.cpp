@@ -94,3 +94,17 @@ TEST_CASE("a pooled interval without a lower bound is never precise", "[bench]")
   const ScoreInterval tight{Interval{990.0, 1010.0, 0.95}, 1000.0};
   CHECK(sampling_verdict(tight, 1, plan, std::nullopt) == SamplingStop::precise);
 }
+
+TEST_CASE("fio_bucket_ns buckets a latency as fio does", "[bench]") {
+  // From the json+ capture: buckets 644, 652, 660, 668 ns (640-647, 648-655, ...).
+  CHECK(fio_bucket_ns(640.0) == 644.0);
+  CHECK(fio_bucket_ns(647.9) == 644.0);
+  CHECK(fio_bucket_ns(648.0) == 652.0);
+  CHECK(fio_bucket_ns(123.0) == 123.0);  // below 128 ns: itself
+  CHECK(fio_bucket_ns(128.0) == 129.0);  // 128-129: two wide, valued at 129
+  // 123392 ns, the capture's p99 bucket: 122880-123903, 1024 wide; 9664 its first.
+  CHECK(fio_bucket_ns(123000.0) == 123392.0);
+  CHECK(fio_bucket_ns(123903.0) == 123392.0);
+  CHECK(fio_bucket_ns(123904.0) == 124416.0);
+  CHECK(fio_bucket_ns(9600.0) == 9664.0);
+}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Tests for the simulated drive's sampler of the fio objectives, and that their optima are found.
 #include "bench/adaptive.hpp"
+#include "bench/sim_latency.hpp"
 #include "bench/sim_sampler.hpp"
 #include "bench/stats.hpp"
 #include "probe/sim/sim_rules.hpp"
@@ -64,7 +65,8 @@ double sim_noise(const std::string& name, double seconds) {
   auto workload = bench::sim_workload_of(objective(name));
   REQUIRE(workload.has_value());
   const double completions = static_cast<double>(sample->bytes) / static_cast<double>(workload->block_bytes);
-  return bench::sim_sample_noise_pct(objective(name).metric, *workload, completions, 2.0);
+  const auto figures = probe::sim_workload_figures(probe::sim_drive_config(*probe::sim_core_of(*exact)), *workload);
+  return bench::sim_sample_noise_pct(objective(name).metric, *workload, figures, completions, 2.0);
 }
 
 double quiet_score(probe::Device& device, const std::string& name) {
@@ -203,23 +205,38 @@ TEST_CASE("simulated noise shrinks with the completions a sample holds", "[bench
   const probe::SimWorkload random{4096, 32, true};
   const probe::SimWorkload sequential{1u << 20, 16, false};
   // IOPS: cv 0.35 over n reads, in quadrature with the drive's 2 %.
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::iops, random, 100, 2.0) == Approx(std::hypot(2.0, 3.5)));
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::bw, sequential, 2500, 2.0) == Approx(std::hypot(2.0, 0.1)));
-  // p99 over 300 reads rests on 3 beyond it: 1 / (ln 100 x sqrt 3) = 12.5 %.
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, 300, 2.0) ==
+  // Latencies of a pure exponential (1 ms mean): p50 = ln 2 ms, p99 = ln 100 ms, p999 = ln 1000 ms.
+  probe::SimFigures exponential;
+  exponential.p50_latency_s = 1e-3 * std::log(2.0);
+  exponential.p99_latency_s = 1e-3 * std::log(100.0);
+  exponential.p999_latency_s = 1e-3 * std::log(1000.0);
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::iops, random, exponential, 100, 2.0) == Approx(std::hypot(2.0, 3.5)));
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::bw, sequential, exponential, 2500, 2.0) == Approx(std::hypot(2.0, 0.1)));
+  // p99 over 300 reads of an exponential tail rests on 3 beyond it: 1 / (ln 100 x sqrt 3) = 12.5 %.
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, exponential, 300, 2.0) ==
         Approx(std::hypot(2.0, 100.0 / (std::log(100.0) * std::sqrt(3.0)))));
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, 30000, 2.0) <
-        bench::sim_sample_noise_pct(bench::Metric::p99, random, 300, 2.0) / 4.0);
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::p999, random, 300, 2.0) >
-        bench::sim_sample_noise_pct(bench::Metric::p99, random, 300, 2.0));
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, 0, 2.0) ==
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, exponential, 30000, 2.0) <
+        bench::sim_sample_noise_pct(bench::Metric::p99, random, exponential, 300, 2.0) / 4.0);
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::p999, random, exponential, 300, 2.0) >
+        bench::sim_sample_noise_pct(bench::Metric::p99, random, exponential, 300, 2.0));
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, exponential, 0, 2.0) ==
         Approx(std::hypot(2.0, 100.0 / std::log(100.0))));  // no read beyond it: as one
-  CHECK(bench::sim_sample_noise_pct(bench::Metric::iops, random, 10, 0.0) == 0.0);  // noise-free
-  // Measured: the spread of simulated samples follows it (0.3 s samples against 3 s).
+  // Shifted by a 10 ms service time, the same tail is a smaller part of the p99.
+  probe::SimFigures shifted = exponential;
+  shifted.p50_latency_s += 10e-3;
+  shifted.p99_latency_s += 10e-3;
+  shifted.p999_latency_s += 10e-3;
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::p99, random, shifted, 300, 0.001) ==
+        Approx(100.0 * 1e-3 / (shifted.p99_latency_s * std::sqrt(3.0))).epsilon(1e-3));
+  CHECK(bench::sim_sample_noise_pct(bench::Metric::iops, random, exponential, 10, 0.0) == 0.0);  // noise-free
+  // Measured: the spread of simulated samples follows it (0.3 s samples against 3 s; a
+  // percentile's drawn reads 3 s against 30 s: the prediction holds from a few reads beyond
+  // the p99 on, and at 0.3 s, 24 reads, there is none).
   for (const std::string& name : kSimulated) {
     INFO(name);
     std::vector<double> spread;
-    for (const double seconds : {0.3, 3.0}) {
+    const bool percentile = objective(name).metric == bench::Metric::p99;
+    for (const double seconds : {percentile ? 3.0 : 0.3, percentile ? 30.0 : 3.0}) {
       auto noisy = testing::make_sim(testing::seed_identify(), {}, 5);
       auto s = sampler(*noisy, name, seconds);
       std::vector<double> values;
@@ -246,4 +263,31 @@ TEST_CASE("a simulated percentile sample ends after its completions, the duratio
   auto iops = sampler(*exact, "rand-read-iops", 1000.0)->sample();
   REQUIRE(iops);
   CHECK(iops->elapsed.count() == Approx(1000.0));
+}
+
+TEST_CASE("a simulated percentile draws its reads, and the samples pool toward the model's p99", "[bench]") {
+  auto exact = testing::make_sim(testing::seed_identify(), quiet());
+  const double model_p99 = bench::figure_of(objective("rand-read-latency"), quiet_score(*exact, "rand-read-latency"));
+  CHECK(sampler(*exact, "rand-read-latency", 3.0)->sample()->latency.bins.empty());  // noise-free: the model's figure
+  auto noisy = testing::make_sim(testing::seed_identify(), {}, 4);
+  auto s = sampler(*noisy, "rand-read-latency", 30.0);
+  std::vector<bench::Sample> samples;
+  for (int i = 0; i < 10; ++i) {
+    samples.push_back(s->sample().value());
+    CHECK(bench::completions_of(samples.back().latency) == samples.back().completions);
+    CHECK(samples.back().latency.fraction == 0.99);
+  }
+  const auto pooled = bench::pooled_percentile(*bench::pooled_latency(samples)).value();
+  CHECK(pooled.completions > 20000u);  // ~80 IOPS x 30 s x 10
+  // Within fio's bucket (1.6 %), the drive's 2 % noise and the draws' spread.
+  CHECK(pooled.value_us == Approx(model_p99).epsilon(0.04));
+  // The draws are the stream's: the same stream gives the same reads, another other reads.
+  const auto figures = probe::sim_workload_figures(probe::sim_drive_config(*probe::sim_core_of(*exact)),
+                                                   bench::sim_workload_of(objective("rand-read-latency")).value());
+  CHECK(bench::sim_latency_draws(figures, 0.99, 500, 1.0, 7) == bench::sim_latency_draws(figures, 0.99, 500, 1.0, 7));
+  CHECK(bench::sim_latency_draws(figures, 0.99, 500, 1.0, 7) != bench::sim_latency_draws(figures, 0.99, 500, 1.0, 8));
+  // Twice the scale: every read twice as slow (to fio's bucket).
+  const auto once = bench::pooled_percentile(bench::sim_latency_draws(figures, 0.99, 5000, 1.0, 9))->value_us;
+  const auto twice = bench::pooled_percentile(bench::sim_latency_draws(figures, 0.99, 5000, 2.0, 9))->value_us;
+  CHECK(twice == Approx(2.0 * once).epsilon(0.02));
 }

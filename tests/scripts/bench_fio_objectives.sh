@@ -121,8 +121,13 @@ fio_pids=$(descendants "$bench_pid")
 for pid in $fio_pids; do cleanup_steps+=("kill -9 $pid 2>/dev/null"); done
 kill -9 "$bench_pid"
 wait "$bench_pid" 2>/dev/null || true
-for _ in $(seq 40); do
-  alive=$(for pid in $fio_pids; do if kill -0 "$pid" 2>/dev/null; then echo "$pid"; fi; done)
+# A zombie (killed, not yet reaped by its new parent) holds nothing open and reads nothing:
+# only a process still running counts. Up to 5 s: under load the kill can take a while.
+for _ in $(seq 100); do
+  alive=$(for pid in $fio_pids; do
+    state=$(ps -o stat= -p "$pid" 2>/dev/null || true)
+    if [ -n "$state" ] && [ "${state:0:1}" != Z ]; then echo "$pid"; fi
+  done)
   [ -z "$alive" ] && break
   sleep 0.05
 done

@@ -3,6 +3,7 @@
 // numbers are checked by cli_numbers, and this file turns a parsed command line into a Config.
 #include "tuner/cli/cli.hpp"
 
+#include "bench/objective.hpp"
 #include "probe/in_use.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/cli/cli_numbers.hpp"
@@ -155,6 +156,18 @@ void parse_objective_options(Config& config, const po::variables_map& vm) {
   config.measure.objectives = std::move(*objectives);
 }
 
+// A pooled percentile (rand-read-latency) is judged by its completions, not by a median of
+// samples: its interval holds from one sample's (bench/latency_pool.hpp), so a tune or an
+// evaluation takes no minimum beyond the first sample unless --repeats asks for one. bench keeps
+// 3 (it shows the samples), and so does a run with a guard objective (its samples are a fixed
+// count, the minimum).
+void default_pooled_repeats(Config& config, const po::variables_map& vm) {
+  if (!vm.count("repeats") || !vm["repeats"].defaulted()) return;
+  if (config.command != Command::tune && config.command != Command::evaluate) return;
+  const auto& objectives = config.measure.objectives;
+  if (objectives.size() == 1 && bench::percentile_completions(objectives.front())) config.measure.repeats = 1;
+}
+
 // --tolerance bounds the guard objective B of --objective A,B: without B it would bound nothing.
 void parse_tolerance(Config& config, const po::variables_map& vm) {
   if (!vm.count("tolerance")) return;
@@ -190,6 +203,7 @@ void fill_config(Config& config, const po::variables_map& vm) {
   if (const auto s = optional_seconds(vm, "duration", kDurationS)) config.measure.duration_s = *s;
   if (const auto method = optional_value<std::string>(vm, "method")) parse_bench_method(config, *method);
   parse_objective_options(config, vm);
+  default_pooled_repeats(config, vm);
   config.measure.trial_timeout_s = optional_seconds(vm, "trial-timeout", kTimeoutS);
   config.measure.stall_timeout_s = optional_seconds(vm, "stall-timeout", kTimeoutS);
   if (vm.count("strategy")) config.measure.strategy = vm["strategy"].as<std::string>();

@@ -118,7 +118,9 @@ void add_probe_options(po::options_description& options, Command command) {
 void add_sampling_options(po::options_description& options, Command command) {
   if (command == Command::bench || command == Command::tune) {
     options.add_options()
-        ("repeats", po::value<std::string>()->default_value("3"), "samples per configuration (1-1000)")
+        ("repeats", po::value<std::string>()->default_value("3"),
+         command == Command::tune ? "first samples per configuration (1-1000; a tune of rand-read-latency alone takes 1 unless given: its samples' completions are pooled)"
+                                  : "samples per configuration (1-1000)")
         ("duration", po::value<std::string>()->default_value("3"), "seconds per sample: buffered reads (hdparm -t: 3) or one fio run (0.01-3600)")
         ("full-samples", "every sample runs --duration s (default on a real device: a buffered-read sample, and a fio sample of seq-read-direct or rand-read-iops, ends once its rate is steady, its figure projected to --duration)");
   }
@@ -148,7 +150,7 @@ void add_evaluate_options(po::options_description& options) {
       ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
       ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
       ("duration", po::value<std::string>()->default_value("0.1"), "virtual seconds per buffered-read sample (0.01-3600)")
-      ("repeats", po::value<std::string>()->default_value("3"), "first samples per configuration (1-1000)");
+      ("repeats", po::value<std::string>()->default_value("3"), "first samples per configuration (1-1000; rand-read-latency: 1 unless given, its completions pooled)");
 }
 
 // The search's limits and the files a tune writes.

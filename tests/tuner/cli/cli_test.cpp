@@ -28,6 +28,17 @@ TEST_CASE("tune defaults to the simulated seed drive and the default strategy", 
   REQUIRE_FALSE(config.measure.stall_timeout_s);
 }
 
+TEST_CASE("a pooled percentile's tune takes one first sample unless --repeats says otherwise", "[cli]") {
+  CHECK(parse({"tune", "--objective", "rand-read-latency"}).measure.repeats == 1);
+  CHECK(parse({"evaluate", "--objective", "rand-read-latency"}).measure.repeats == 1);
+  CHECK(parse({"tune", "--objective", "rand-read-latency"}).measure.max_repeats == 10);
+  CHECK(parse({"tune", "--objective", "rand-read-latency", "--repeats", "3"}).measure.repeats == 3);
+  CHECK(parse({"bench", "--objective", "rand-read-latency"}).measure.repeats == 3);  // bench shows samples
+  CHECK(parse({"tune", "--objective", "rand-read-latency,seq-read"}).measure.repeats == 3);  // a guard's fixed count
+  CHECK(parse({"tune", "--objective", "rand-read-iops"}).measure.repeats == 3);  // a rate: the median of samples
+  CHECK(parse({"tune", "--objective", "fio:/tmp/j.fio", "--metric", "p99"}).measure.repeats == 3);  // not pooled
+}
+
 TEST_CASE("tune takes the contract's options", "[cli]") {
   const auto config = parse({"tune", "/dev/loop0", "--strategy", "exhaustive", "--repeats", "5",
                              "--trial-timeout", "7.5", "--stall-timeout", "2.5", "--only", "read_ahead_kb,scheduler", "--seed", "42",
