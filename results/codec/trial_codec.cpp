@@ -7,6 +7,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -73,18 +74,31 @@ json::object latency_json(const bench::LatencyPool& pool) {
   return {{"fraction", pool.fraction}, {"bins", std::move(bins)}};
 }
 
+// Bounds of a pooled histogram as disktune writes one: fio has 1 856 buckets (FIO_IO_U_PLAT_NR),
+// a latency beyond a day is no read's, and 2^40 completions are centuries of reads. A record
+// past them is not one disktune wrote: refused, never pooled (it would cost time, not a figure).
+constexpr std::size_t kMostLatencyBins = 4096;
+constexpr double kMostLatencyNs = 86400e9;
+constexpr std::uint64_t kMostCompletions = std::uint64_t{1} << 40;
+
 bench::LatencyPool latency_from(const json::value& in) {
   const json::object& o = in.as_object();
   bench::LatencyPool pool;
   pool.fraction = o.at("fraction").to_number<double>();
   if (!(pool.fraction > 0.0 && pool.fraction < 1.0)) throw std::invalid_argument("latency fraction out of (0, 1)");
+  const auto& array = o.at("bins").as_array();
+  if (array.size() > kMostLatencyBins) throw std::invalid_argument("more latency bins than fio has buckets");
   std::vector<bench::LatencyBin> bins;
-  for (const auto& bin : o.at("bins").as_array()) {
+  std::uint64_t total = 0;
+  for (const auto& bin : array) {
     const auto& pair = bin.as_array();
     if (pair.size() != 2) throw std::invalid_argument("a latency bin is not [ns, count]");
     const double ns = pair[0].to_number<double>();
-    if (!(ns >= 0.0)) throw std::invalid_argument("a latency bin's ns is negative");
-    bins.push_back({ns, pair[1].to_number<std::uint64_t>()});
+    if (!(ns >= 0.0 && ns <= kMostLatencyNs)) throw std::invalid_argument("a latency bin's ns is out of [0, a day]");
+    const auto count = pair[1].to_number<std::uint64_t>();
+    total += std::min(count, kMostCompletions + 1);
+    if (total > kMostCompletions) throw std::invalid_argument("a latency histogram of more than 2^40 completions");
+    bins.push_back({ns, count});
   }
   bench::add_bins(pool, bins);
   return pool;

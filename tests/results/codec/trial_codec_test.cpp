@@ -154,8 +154,16 @@ TEST_CASE("a damaged trial object decodes to a clear error, never a wrong trial"
   SECTION("a latency histogram that is not one") {
     const auto bad = GENERATE(as<std::string>{}, R"({"fraction": 1.5, "bins": []})", R"({"fraction": 0.99, "bins": [[1]]})",
                               R"({"fraction": 0.99, "bins": [[-1, 2]]})", R"({"fraction": 0.99, "bins": [[1, -2]]})",
-                              R"({"fraction": 0.99})");
+                              R"({"fraction": 0.99})", R"({"fraction": 0.99, "bins": [[1e20, 1]]})",
+                              R"({"fraction": 0.99, "bins": [[1000, 1099511627776], [2000, 1]]})",
+                              R"({"fraction": 0.99, "bins": [[1000, 18446744073709551615]]})");
     o["latency"] = json::parse(bad);
+    REQUIRE_FALSE(results::decode<strategies::TrialResult>(o).has_value());
+  }
+  SECTION("more latency bins than fio has buckets") {
+    json::array bins;
+    for (int i = 0; i < 5000; ++i) bins.emplace_back(json::array{1000.0 + i, 1});
+    o["latency"] = json::object{{"fraction", 0.99}, {"bins", std::move(bins)}};
     REQUIRE_FALSE(results::decode<strategies::TrialResult>(o).has_value());
   }
   SECTION("a measurement without its checksum") {
