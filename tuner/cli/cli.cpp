@@ -105,6 +105,8 @@ std::string command_usage(const std::string& command) {
     else if (!line.starts_with("   ")) in_command = false;
     if (in_command) text += (text.empty() ? "usage: disktune " + line.substr(2) : line) + '\n';
   }
+  // Every command's (usage_text says so once, below the commands).
+  if (!text.empty()) text += "           [--seed N] [--sim-profile FILE]\n";
   return text;
 }
 

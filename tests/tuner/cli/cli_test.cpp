@@ -69,7 +69,9 @@ TEST_CASE("help on a command (--help) and --version are answered, not errors", "
   const auto tune_help = parse({"tune", "--help"}).help_text;
   CHECK(tune_help.starts_with("usage: disktune tune     [DEVICE... | --all]"));
   CHECK(tune_help.find("evaluate") == std::string::npos);
-  CHECK(parse({"restore", "--help"}).help_text.starts_with("usage: disktune restore  [DEVICE] [--journal FILE] [--force]\n\n"));
+  CHECK(parse({"restore", "--help"}).help_text.starts_with("usage: disktune restore  [DEVICE] [--journal FILE] [--force]\n"
+                                                            "           [--seed N] [--sim-profile FILE]\n\n"));
+  CHECK(tune_help.find("[--seed N] [--sim-profile FILE]") != std::string::npos);  // every command takes them
   REQUIRE(parse({"--version"}).command == Command::version);
   REQUIRE(parse({}).command == Command::help);
 }
