@@ -92,11 +92,16 @@ std::string keep_baseline_comment(const Report& report) {
   const auto* best = best_stable_trial(report);
   if (best == nullptr) return text + "# No trial finished stable (see the JSON report).\n";
   const double baseline = report.baseline.trial.median;
-  const double gain_pct = baseline > 0.0 ? (best->median / baseline - 1.0) * 100.0 : 0.0;
+  // The change of the figure itself: a latency 5 % lower reads "-5.0 %", never "+5.3 %" (its score's gain).
+  const double base_figure = bench::figure_of(report.objective, baseline);
+  const double change_pct =
+      base_figure > 0.0 ? (bench::figure_of(report.objective, best->median) / base_figure - 1.0) * 100.0 : 0.0;
+  const bool lower = report.objective.direction == bench::Direction::lower;
   const auto changes = changed_settings(best->settings, report.baseline.trial.settings);
   text += "# The best stable trial (" + std::to_string(best->id) + ": " +
           comment_safe(describe_changes(changes)) + ") measured " + bench::format_figure(report.objective, best->median) +
-          " in the search\n# (" + probe::printf_number("%+.1f", gain_pct) + " % over the search baseline";
+          " in the search\n# (" + probe::printf_number("%+.1f", change_pct) +
+          (lower ? " % against the search baseline, lower is better" : " % over the search baseline");
   // Every trial slower than the baseline: say so, not "within the noise" (-88.7 % was printed so).
   if (best->median <= baseline) return text + "): no trial was faster than the baseline.\n";
   const auto* confirmed = confirmed_result(report, best->id);

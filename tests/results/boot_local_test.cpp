@@ -82,6 +82,18 @@ TEST_CASE("boot.local keeping the baseline is comments only and says why", "[res
   REQUIRE(text.find("58.40 MB/s in the search\n# (+0.9 % over the search baseline)") != std::string::npos);
 }
 
+TEST_CASE("boot.local keeping the baseline of a latency says how much lower the best trial's latency was", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  report.objective = bench::parse_objective("rand-read-latency", "").value();
+  // Scores are 1e6 / us: the baseline at 20840.4 us, trial 1 at 19791.9 us (5.0 % lower; its score 5.3 % higher).
+  report.baseline.trial.median = 1e6 / 20840.4;
+  report.trials[0].median = 1e6 / 19791.9;
+  report.trials[1].median = 1e6 / 21000.0;
+  const auto text = results::BootLocalEmitter().render(report);
+  CHECK(text.find("measured 19791.9 us in the search\n# (-5.0 % against the search baseline, lower is better)") !=
+        std::string::npos);
+}
+
 TEST_CASE("boot.local uses the by-id path and resolves the kernel name at boot", "[results]") {
   const auto text = results::BootLocalEmitter().render(test_support::by_id_report());
   test_support::check_golden("boot_local_byid.sh", text);

@@ -91,7 +91,7 @@ expect_refused "unknown objective" "unknown objective" --objective seq-read-fast
 code=0
 "$DISKTUNE" bench sim: --objective rand-read-iops >/dev/null 2>"$WORK/err.txt" || code=$?
 expect_eq "$code" 2 "fio objective on the simulated drive: exit code"
-grep -q "simulated drive has seq-read only" "$WORK/err.txt" || fail "simulated drive: $(cat "$WORK/err.txt")"
+grep -q "bench of the simulated drive measures seq-read only" "$WORK/err.txt" || fail "simulated drive: $(cat "$WORK/err.txt")"
 # Without fio on PATH: exit 3 naming Debian's package.
 code=0
 PATH=$WORK/no-such-dir "$DISKTUNE" bench "$dev" --objective rand-read-iops >/dev/null 2>"$WORK/err.txt" || code=$?

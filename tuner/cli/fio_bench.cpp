@@ -57,7 +57,7 @@ std::string pooled_line(const bench::Objective& objective, const bench::PooledPe
 ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::ostream& out) {
   if (device.simulated())
     throw RunError(kExitUsage, "--objective " + config.measure.objectives[0].name +
-                                   " is measured by fio on a block device; the simulated drive has seq-read only");
+                                   " is measured by fio on a block device; bench of the simulated drive measures seq-read only (tune and evaluate simulate the fio objectives)");
   const auto objective = bench::check_fio_job(config.measure.objectives[0], device.path());
   if (!objective) throw_device_error(objective.error());
   const auto version = bench::fio_version();
