@@ -157,11 +157,23 @@ std::string run_stamp(const std::string& path) {
 
 // A set-aside journal nothing needs: its settings were put back (an end record saying so, or a
 // `disktune restore`) and no apply of it is in effect. Any other one may hold originals.
-bool spent(const std::string& path) {
+// What pruning may do with a set-aside journal.
+enum class Aside {
+  held,   // may hold unrestored originals (or cannot be read): never deleted
+  spent,  // its settings are back: kept among the newest kKeptSetAside
+  empty,  // spent, and its run measured nothing (refused before its baseline): no history to keep
+};
+
+Aside aside_kind(const std::string& path) {
   const auto text = read_whole_file(path);
-  if (!text) return false;
+  if (!text) return Aside::held;
   const auto state = results::read_journal(*text, path);
-  return state && !state->apply.in_effect && ((state->finished && state->restored) || state->restores > 0);
+  if (!state || state->apply.in_effect || !((state->finished && state->restored) || state->restores > 0))
+    return Aside::held;
+  const auto& tune = state->tune;
+  const bool measured = tune.baseline || !tune.results.empty() || !tune.pending.empty() || !tune.rounds.empty() ||
+                        !tune.pending_rounds.empty();
+  return state->kind == results::JournalKind::tune && !measured ? Aside::empty : Aside::spent;
 }
 
 }  // namespace
@@ -180,8 +192,10 @@ void prune_set_aside(const std::string& path, std::size_t keep) {
   std::size_t kept = 0;
   for (const auto& name : names) {
     const std::string file = dir + "/" + name;
-    if (!spent(file)) continue;  // never pruned: `disktune restore` may need it
-    if (++kept > keep) ::unlink(file.c_str());
+    const Aside kind = aside_kind(file);
+    if (kind == Aside::held) continue;  // never pruned: `disktune restore` may need it
+    // A refused run's journal must not push a measured run's history out of the five.
+    if (kind == Aside::empty || ++kept > keep) ::unlink(file.c_str());
   }
 }
 

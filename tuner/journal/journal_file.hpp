@@ -24,8 +24,10 @@ inline constexpr std::size_t kKeptSetAside = 5;
 
 /// Delete the set-aside journals of `path` ("<path>.<timestamp>[.N]") beyond the newest
 /// `keep` of those that hold nothing to restore: an end record saying the settings were
-/// restored, or a `disktune restore` recorded, and no apply in effect. A journal that may hold
-/// unrestored originals (killed, set aside by --fresh, damaged, unreadable) is never deleted.
+/// restored, or a `disktune restore` recorded, and no apply in effect. Such a tune journal
+/// that recorded no measurement (a run refused before its baseline: `--only` naming nothing
+/// tunable) is deleted whatever its age and does not count among the `keep`. A journal that may
+/// hold unrestored originals (killed, set aside by --fresh, damaged, unreadable) is never deleted.
 void prune_set_aside(const std::string& path, std::size_t keep);
 
 class JournalFile {

@@ -150,11 +150,30 @@ TEST_CASE("a journal named after a path: one name per path, within NAME_MAX howe
 
 namespace {
 
-// A tune journal started at `started_at`: restored and finished when `restored`, else killed mid-run.
-void run_journal(tuner::JournalFile& journal, const std::string& started_at, bool restored) {
+// A tune journal started at `started_at` that measured one trial (none when `measured` is
+// false: a run refused before its baseline): restored and finished when `restored`, else
+// killed mid-run.
+void run_journal(tuner::JournalFile& journal, const std::string& started_at, bool restored, bool measured = true) {
   results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "/srv/a.img", ""};
   journal.append(results::start_record(id, "boot", started_at, {}, {}, {}));
+  if (measured) {
+    strategies::TrialResult trial;
+    trial.id = 1;
+    trial.status = strategies::TrialStatus::ok;
+    trial.samples = {50.0};
+    journal.append(results::intent_record(trial.settings, false, "boot"));
+    journal.append(results::result_record(trial, "boot"));
+  }
   if (restored) journal.append(results::end_record(true, started_at, "boot"));
+}
+
+// The set-aside journals of "j" left in `dir`, sorted.
+std::vector<std::string> set_aside_names(const fs::path& dir) {
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename() != "j") left.push_back(entry.path().filename().string());
+  std::sort(left.begin(), left.end());
+  return left;
 }
 
 }  // namespace
@@ -171,12 +190,26 @@ TEST_CASE("a set-aside journal is named for its run's start; spent ones beyond f
     asides.push_back(journal.set_aside());
   }
   CHECK(asides.front() == path + ".2026-11-10T08:00:00Z");
-  std::vector<std::string> left;
-  for (const auto& entry : fs::directory_iterator(dir.path))
-    if (entry.path().filename() != "j") left.push_back(entry.path().filename().string());
-  std::sort(left.begin(), left.end());
-  CHECK(left == std::vector<std::string>{"j.2026-11-11T08:00:00Z", "j.2026-11-13T08:00:00Z", "j.2026-11-14T08:00:00Z",
+  CHECK(set_aside_names(dir.path) == std::vector<std::string>{"j.2026-11-11T08:00:00Z", "j.2026-11-13T08:00:00Z", "j.2026-11-14T08:00:00Z",
                                          "j.2026-11-15T08:00:00Z", "j.2026-11-16T08:00:00Z", "j.2026-11-17T08:00:00Z"});
+}
+
+TEST_CASE("a refused run's set-aside journal is deleted and pushes no measured run's out of the five", "[tuner]") {
+  const TempDir dir;
+  const auto path = (dir.path / "j").string();
+  tuner::JournalFile journal(path);
+  for (int day = 10; day < 15; ++day) {  // five measured runs
+    run_journal(journal, "2026-11-" + std::to_string(day) + "T08:00:00Z", true);
+    journal.set_aside();
+  }
+  for (int day = 20; day < 27; ++day) {  // seven runs refused before measuring (--only naming nothing tunable)
+    run_journal(journal, "2026-11-" + std::to_string(day) + "T08:00:00Z", true, false);
+    journal.set_aside();
+  }
+  run_journal(journal, "2026-11-27T08:00:00Z", false, false);  // killed before measuring: may hold originals
+  journal.set_aside();
+  CHECK(set_aside_names(dir.path) == std::vector<std::string>{"j.2026-11-10T08:00:00Z", "j.2026-11-11T08:00:00Z", "j.2026-11-12T08:00:00Z",
+                                         "j.2026-11-13T08:00:00Z", "j.2026-11-14T08:00:00Z", "j.2026-11-27T08:00:00Z"});
 }
 
 TEST_CASE("a file that is no journal is refused, not cut: a text line, a disk image, another program's tail", "[tuner]") {
