@@ -4,6 +4,8 @@
 
 #include "probe/core/assert.hpp"
 
+#include <algorithm>
+
 namespace disktune::bench {
 
 std::string_view to_string(SamplingStop stop) {
@@ -19,7 +21,8 @@ std::optional<SamplingStop> sampling_verdict(const ScoreInterval& judged, int co
                                              std::optional<double> incumbent_low) {
   DT_ASSERT(plan.min_samples >= 1 && plan.min_samples <= plan.max_samples);
   if (count < plan.min_samples) return std::nullopt;
-  if (incumbent_low && judged.interval.high < *incumbent_low) return SamplingStop::clearly_slower;
+  const bool samples_agree = !judged.pooled || (count >= 2 && judged.best_sample < incumbent_low.value_or(0.0));
+  if (incumbent_low && judged.interval.high < *incumbent_low && samples_agree) return SamplingStop::clearly_slower;
   // An interval without a lower bound is not precise, however close its high end.
   if (plan.stop_when_precise && judged.interval.low > 0.0 &&
       relative_half_width(judged.interval, judged.center) <= plan.target_half_width)
@@ -56,7 +59,11 @@ std::optional<ScoreInterval> pooled_score_interval(const LatencyPool& pool) {
 ScoreInterval judged_interval(std::span<const Sample> samples) {
   DT_ASSERT(!samples.empty());
   if (const auto pool = pooled_latency(samples))
-    if (const auto pooled = pooled_score_interval(*pool)) return *pooled;
+    if (auto pooled = pooled_score_interval(*pool)) {
+      pooled->pooled = true;
+      for (const auto& sample : samples) pooled->best_sample = std::max(pooled->best_sample, sample.value);
+      return *pooled;
+    }
   const auto values = values_of(samples);
   return ScoreInterval{median_interval(values), median(values)};
 }

@@ -59,6 +59,11 @@ std::optional<LatencyPool> pooled_latency(std::span<const Sample> samples);
 struct ScoreInterval {
   Interval interval;  ///< low may be 0: no lower bound (a pooled percentile without enough completions)
   double center = 0.0;
+  /// A pooled percentile's interval (pooled_score_interval), and the best score of the samples
+  /// it pools: its interval assumes independent completions, which samples of a noisy device
+  /// are not (per-sample p99s 40x apart were seen on a loop device in the page cache).
+  bool pooled = false;
+  double best_sample = 0.0;
 };
 
 /// The score interval a pooled percentile gives (pooled_percentile at 95 %; a latency's score
@@ -71,7 +76,9 @@ std::optional<ScoreInterval> pooled_score_interval(const LatencyPool& pool);
 /// it), else the median_interval of their values around their median. Precondition: non-empty.
 ScoreInterval judged_interval(std::span<const Sample> samples);
 
-/// sampling_verdict on a judged interval of `count` samples.
+/// sampling_verdict on a judged interval of `count` samples. On a pooled interval, clearly
+/// slower also needs two samples or more, each below `incumbent_low` (best_sample): one sample,
+/// or samples that disagree, never dismiss a configuration on the independence assumption alone.
 std::optional<SamplingStop> sampling_verdict(const ScoreInterval& judged, int count, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low);
 

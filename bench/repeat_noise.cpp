@@ -37,17 +37,25 @@ double pooled_stddev(const std::vector<std::vector<double>>& trials) {
 
 RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials) {
   DT_ASSERT(!trials.empty());
-  RepeatNoise noise;
   std::vector<double> medians;
-  std::size_t fewest = trials.front().size();
   for (const auto& samples : trials) {
     DT_ASSERT(!samples.empty());
     medians.push_back(median(samples));
+  }
+  return repeat_noise(trials, medians);
+}
+
+RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials, const std::vector<double>& figures) {
+  DT_ASSERT(!trials.empty() && figures.size() == trials.size());
+  RepeatNoise noise;
+  std::size_t fewest = trials.front().size();
+  for (const auto& samples : trials) {
+    DT_ASSERT(!samples.empty());
     fewest = std::min(fewest, samples.size());
   }
-  const double center = median(medians);
+  const double center = median(figures);
   if (center <= 0.0) return noise;
-  noise.observed_pct = 100.0 * mean_pairwise_difference(medians) / center;
+  noise.observed_pct = 100.0 * mean_pairwise_difference(figures) / center;
   // The median of n samples varies about 1.2533 sigma / sqrt(n) (normal data); two
   // independent ones differ by 2 / sqrt(pi) times that on average.
   const double median_sd = 1.2533 * pooled_stddev(trials) / std::sqrt(static_cast<double>(fewest));

@@ -70,4 +70,10 @@ struct RepeatNoise {
 /// All 0 when the medians' median is 0. Preconditions: non-empty, no empty trial.
 RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials);
 
+/// repeat_noise with each trial's figure given (`figures`, in the order of `trials`): the
+/// observed noise from those (a pooled percentile's figure is not its samples' median), the
+/// predicted one from the samples' scatter as above. Preconditions: as above, and
+/// figures.size() == trials.size().
+RepeatNoise repeat_noise(const std::vector<std::vector<double>>& trials, const std::vector<double>& figures);
+
 }  // namespace disktune::bench

@@ -169,7 +169,8 @@ std::string sampling_text(const Report& report) {
   const std::string what = bench::percentile_completions(report.objective)
                                ? std::string(bench::to_string(report.objective.metric)) + " of the completions of "
                                : "median of ";
-  if (report.max_repeats <= report.repeats) return what + std::to_string(report.repeats) + " samples";
+  if (report.max_repeats <= report.repeats)
+    return what + std::to_string(report.repeats) + (report.repeats == 1 ? " sample" : " samples");
   return what + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) + " samples (adaptive)";
 }
 

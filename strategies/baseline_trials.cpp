@@ -3,6 +3,7 @@
 #include "strategies/baseline_trials.hpp"
 
 #include "bench/stats.hpp"
+#include "probe/core/assert.hpp"
 
 #include <utility>
 
@@ -23,10 +24,11 @@ std::pair<TrialMeasurement, bool> measured_or_stopped(Executed ran) {
 
 }  // namespace
 
-void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials) {
-  baseline.aa_medians.clear();
-  for (const auto& samples : trials) baseline.aa_medians.push_back(bench::median(samples));
-  baseline.noise_floor_pct = bench::repeat_noise(trials).pct;
+void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials, const std::vector<double>& figures) {
+  DT_ASSERT(!trials.empty() && trials.size() == figures.size());
+  // The figures the search compares (a pooled p99, not the median of per-sample p99s).
+  baseline.aa_medians = figures;
+  baseline.noise_floor_pct = bench::repeat_noise(trials, figures).pct;
 }
 
 Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples) {
@@ -43,6 +45,7 @@ Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original
       repeats.stopped = stopped;
       return repeats;
     }
+    repeats.figures.push_back(again.trial.median);
     repeats.samples.push_back(std::move(again.trial.samples));
   }
   return repeats;
@@ -75,7 +78,8 @@ BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const pr
     return run;
   }
   again.samples.insert(again.samples.begin(), baseline.trial.samples);
-  set_noise(baseline, again.samples);
+  again.figures.insert(again.figures.begin(), baseline.trial.median);
+  set_noise(baseline, again.samples, again.figures);
   baseline.measured_s = measurement_seconds(baseline.trial) + again.measured_s;
   run.stop = store.record_baseline(baseline);  // a full disk: the baseline still counts for the report
   run.baseline = std::move(baseline);

@@ -16,6 +16,7 @@ namespace disktune::strategies {
 /// Trials of the settings as found, taken one after another (TrialKind::baseline_repeat).
 struct Repeats {
   std::vector<std::vector<double>> samples;  ///< each trial's samples [score unit], in order
+  std::vector<double> figures;               ///< each trial's figure (TrialResult::median), in order
   /// The first trial that did not end ok (its status and detail); the repeats stop there.
   std::optional<TrialResult> failed;
   bool stopped = false;     ///< `failed` was stopped by a signal (nothing says the device is at fault)
@@ -43,8 +44,10 @@ Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original
 /// (set_noise over all of them) and the whole measurement time, then recorded in `store`.
 BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats);
 
-/// Fill `baseline`'s aa_medians (each trial's bench::median) and noise_floor_pct
-/// (bench::repeat_noise) from the samples of separate trials of the baseline [score unit].
-void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials);
+/// Fill `baseline`'s aa_medians and noise_floor_pct (bench::repeat_noise) from separate trials
+/// of the baseline: `figures` are their figures as the search judges trials (TrialResult::median:
+/// the samples' median, or a pooled percentile's), `trials` their samples [score unit], in the
+/// same order. Precondition: the same non-zero number of each.
+void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials, const std::vector<double>& figures);
 
 }  // namespace disktune::strategies

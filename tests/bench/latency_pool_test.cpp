@@ -73,6 +73,8 @@ TEST_CASE("judged_interval pools the samples' latencies and ignores their own fi
     add_bins(samples[s].latency, bins);
   }
   const auto judged = judged_interval(samples);
+  CHECK(judged.pooled);
+  CHECK(judged.best_sample == 1.0);
   CHECK(judged.center == Approx(1e6 / 990.0));
   CHECK(judged.interval.low == Approx(1e6 / 997.0));
   REQUIRE(pooled_latency(samples));
@@ -87,11 +89,19 @@ TEST_CASE("a pooled interval without a lower bound is never precise", "[bench]")
   SamplingPlan plan;
   plan.min_samples = 1;
   plan.max_samples = 10;
-  const ScoreInterval open{Interval{0.0, 1010.0, 0.98}, 1000.0};
+  const ScoreInterval open{Interval{0.0, 1010.0, 0.98}, 1000.0, false, 0.0};
   CHECK_FALSE(sampling_verdict(open, 1, plan, std::nullopt));
   // ... but it can be clearly slower: its high end is below the incumbent's low.
   CHECK(sampling_verdict(open, 1, plan, 1100.0) == SamplingStop::clearly_slower);
-  const ScoreInterval tight{Interval{990.0, 1010.0, 0.95}, 1000.0};
+  const ScoreInterval tight{Interval{990.0, 1010.0, 0.95}, 1000.0, false, 0.0};
+  // Pooled: clearly slower only from two samples, each below the incumbent's bound too.
+  ScoreInterval pooled = open;
+  pooled.pooled = true;
+  pooled.best_sample = 1050.0;
+  CHECK_FALSE(sampling_verdict(pooled, 1, plan, 1100.0));  // one sample: never on its own
+  CHECK(sampling_verdict(pooled, 2, plan, 1100.0) == SamplingStop::clearly_slower);
+  pooled.best_sample = 1200.0;  // a sample above the incumbent's bound: the samples disagree
+  CHECK_FALSE(sampling_verdict(pooled, 2, plan, 1100.0));
   CHECK(sampling_verdict(tight, 1, plan, std::nullopt) == SamplingStop::precise);
 }
 

@@ -142,3 +142,15 @@ TEST_CASE("the confirmation round goes through the Evaluator to the store and th
   CHECK(executor.confirmed_rounds == 4);
   CHECK(announced == 1);
 }
+
+TEST_CASE("the baseline's noise is taken between the trials' figures, not their samples' medians", "[strategies]") {
+  // Three baseline trials of a pooled percentile: their samples' medians agree (10.0), their
+  // figures (the pooled p99's scores, which the search compares) do not.
+  const std::vector<std::vector<double>> samples{{9.0, 10.0, 11.0}, {9.0, 10.0, 11.0}, {9.0, 10.0, 11.0}};
+  const std::vector<double> figures{10.0, 11.0, 12.0};
+  strategies::Baseline baseline;
+  strategies::set_noise(baseline, samples, figures);
+  CHECK(baseline.aa_medians == figures);
+  // Mean pairwise difference (1 + 2 + 1) / 3 over the figures' median 11.
+  CHECK(baseline.noise_floor_pct == Approx(100.0 * (4.0 / 3.0) / 11.0));
+}

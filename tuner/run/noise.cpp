@@ -37,7 +37,8 @@ NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline,
       const auto count = static_cast<int>(baseline.aa_medians.size());
       const auto again = strategies::measure_repeats(input.executor, input.original, count, true);
       if (!again.failed) {
-        strategies::set_noise(baseline, again.samples);
+        strategies::set_noise(baseline, again.samples, again.figures);
+        check.remeasured = true;
         log << "  noise again with " << plan.max_samples << " samples per trial: "
             << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) << '\n';
       } else if (auto error = baseline_error(*again.failed, input.device, again.stopped); baseline_changed_behind(error)) {

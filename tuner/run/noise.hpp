@@ -22,6 +22,9 @@ struct NoiseCheck {
   std::string detail;       ///< the figures and what to do, when not resolvable; else empty
   std::string summary;      ///< the noise in a few words ("noise 13.09 % with 10 samples per trial"); else empty
   double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
+  /// The baseline's noise was measured again (its aa_medians and noise_floor_pct replaced): the
+  /// caller records the baseline again, so that a resumed run judges by the same noise.
+  bool remeasured = false;
   /// Every trial from now on takes the most samples (strategies::TrialRequest::all_samples).
   bool all_samples = false;
   /// The re-measurement found a setting changed behind disktune's back

@@ -309,6 +309,14 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
     return result;
   }
   result.noise = check_noise(input, *result.baseline, result.resumed_baseline, executor, log);
+  // The re-measured noise is the run's from now on: journaled, or a resumed run would judge by
+  // the first, smaller-sample figure (the journal's last baseline record is the one it reads).
+  if (result.noise.remeasured)
+    if (auto stop = store.record_baseline(*result.baseline)) {
+      result.best = result.baseline->trial;
+      end_on(result, std::move(*stop));
+      return result;
+    }
   result.before_search_s = (result.resumed_baseline ? strategies::measurement_seconds(result.baseline->trial)
                                                     : result.baseline->measured_s) + result.noise.measured_s;
   // Another process changed a setting while the noise was measured: no search on that baseline.

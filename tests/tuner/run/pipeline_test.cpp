@@ -264,26 +264,59 @@ TEST_CASE("pipeline: a resumed baseline is taken from the store, not measured", 
   REQUIRE(result.resumed_baseline);
 }
 
-TEST_CASE("pipeline over the SIMULATED drive in process: trials are recorded intent first, then result", "[tuner]") {
-  auto device = testing::make_sim(testing::seed_identify(), {}, 7);
-  const auto original = *device->snapshot();
+namespace {
+
+// An exhaustive pipeline over the SIMULATED seed drive in process (`profile`, `seed`, the
+// settings `only`), its trials in `store`, its log in `log`; the device stays with the caller.
+struct SimPipeline {
+  std::unique_ptr<probe::Device> device;
+  probe::Settings original;
+  tuner::PipelineResult result;
+};
+
+SimPipeline sim_pipeline(const probe::SimProfile& profile, std::uint64_t seed, std::vector<SettingId> only,
+                         strategies::MemoryTrialStore& store, std::ostringstream& log) {
+  SimPipeline run{testing::make_sim(testing::seed_identify(), profile, seed), {}, {}};
+  run.original = *run.device->snapshot();
   strategies::SpaceOptions options;
-  options.only = std::vector{SettingId::multcount, SettingId::io_support};
-  const auto space = strategies::build_space(testing::seed_identify(), device->capabilities(), original, options);
-  tuner::TrialRunner runner(*device, original, testing::pipeline_trial_settings());
+  options.only = std::move(only);
+  const auto space = strategies::build_space(testing::seed_identify(), run.device->capabilities(), run.original, options);
+  tuner::TrialRunner runner(*run.device, run.original, testing::pipeline_trial_settings());
   tuner::ChildExecutor executor(runner, {});
-  strategies::MemoryTrialStore store;
   auto strategy = strategies::make_strategy("exhaustive");
-  std::ostringstream log;
-  const tuner::PipelineInput input{space, **strategy, original, "sim:", true, std::nullopt, std::nullopt, true,
+  const tuner::PipelineInput input{space, **strategy, run.original, "sim:", true, std::nullopt, std::nullopt, true,
                                    runner.settings()};
-  const auto result = tuner::run_pipeline(input, store, executor, log);
+  run.result = tuner::run_pipeline(input, store, executor, log);
+  return run;
+}
+
+}  // namespace
+
+TEST_CASE("pipeline over the SIMULATED drive in process: trials are recorded intent first, then result", "[tuner]") {
+  strategies::MemoryTrialStore store;
+  std::ostringstream log;
+  const auto run = sim_pipeline({}, 7, {SettingId::multcount, SettingId::io_support}, store, log);
+  const auto& result = run.result;
   REQUIRE(result.exit_code == tuner::kExitOk);
   REQUIRE(result.search_trials > 0);
   REQUIRE(store.intents().size() == result.search_trials);
   REQUIRE(store.results().size() == result.search_trials);
   REQUIRE(log.str().find("[SIMULATED] trial 1") != std::string::npos);
-  REQUIRE(*device->snapshot() == original);
+  REQUIRE(*run.device->snapshot() == run.original);
+}
+
+TEST_CASE("pipeline: a re-measured baseline noise is stored, so a resumed run judges by it", "[tuner]") {
+  probe::SimProfile noisy;
+  noisy.noise_pct = 12.0;  // far above the 2 % gain: measured again with --max-repeats samples per trial
+  strategies::MemoryTrialStore store;
+  std::ostringstream log;
+  const auto run = sim_pipeline(noisy, 3, {SettingId::io_support}, store, log);
+  REQUIRE_THAT(log.str(), Catch::Contains("noise again with 5 samples per trial"));
+  REQUIRE(run.result.baseline);
+  const auto saved = store.saved_baseline();
+  REQUIRE(saved);
+  CHECK(saved->aa_medians == run.result.baseline->aa_medians);
+  CHECK(saved->noise_floor_pct == run.result.baseline->noise_floor_pct);
 }
 
 TEST_CASE("pipeline: the confirmation round's announced reading time follows the baseline's time per sample",
