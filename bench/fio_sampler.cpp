@@ -119,7 +119,7 @@ probe::Result<Sample> FioSampler::sample_for(probe::Seconds duration) {
   Sample sample{score_of(objective_, *figure), figures->io_bytes, figures->runtime, steady};
   sample.completions = figures->ios;
   if (percentile_completions(objective_)) {
-    sample.latency.fraction = objective_.metric == Metric::p999 ? 0.999 : 0.99;
+    sample.latency.fraction = percentile_fraction(objective_.metric);
     sample.latency.bins = figures->clat_bins;
   }
   return sample;

@@ -92,6 +92,11 @@ std::optional<std::uint64_t> percentile_completions(const Objective& objective) 
   return std::nullopt;
 }
 
+double percentile_fraction(Metric metric) {
+  DT_ASSERT(metric == Metric::p99 || metric == Metric::p999);
+  return metric == Metric::p99 ? 0.99 : 0.999;
+}
+
 std::string_view unit_of(const Objective& objective) {
   switch (objective.metric) {
     case Metric::bw: return "MB/s";

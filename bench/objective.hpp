@@ -66,6 +66,10 @@ struct Objective {
 /// (a p99 from 240 reads: ±14 %). nullopt for rates (bw, iops) and fio:FILE jobs.
 std::optional<std::uint64_t> percentile_completions(const Objective& objective);
 
+/// The percentile a latency metric names, as a fraction: 0.99 for p99, 0.999 for p999
+/// (fio's clat_ns.percentile keys "99.000000", "99.900000"). Precondition (DT_ASSERT): metric is p99 or p999.
+double percentile_fraction(Metric metric);
+
 /// The unit of the objective's figures as the report and table print them: "MB/s" (MiB/s, as
 /// hdparm prints), "IOPS", "us" (microseconds).
 std::string_view unit_of(const Objective& objective);

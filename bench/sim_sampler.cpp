@@ -108,7 +108,7 @@ class SimSampler final : public Sampler {
     double figure = figure_of_metric(objective_.metric, figures) * (latency ? time_factor : 1.0 / time_factor);
     if (draws) {
       const auto reads = static_cast<std::uint64_t>(std::max(1.0, std::round(completions)));
-      sample.latency = sim_latency_draws(figures, objective_.metric == Metric::p999 ? 0.999 : 0.99, reads,
+      sample.latency = sim_latency_draws(figures, percentile_fraction(objective_.metric), reads,
                                          time_factor, probe::mix64(stream ^ probe::sim_state_hash(core_->state) ^ (epoch << 1)));
       figure = pooled_percentile(sample.latency)->value_us;
       sample.completions = reads;
@@ -149,7 +149,7 @@ double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, c
   double sampling = 0.0;
   if (metric == Metric::p99 || metric == Metric::p999) {
     const bool p99 = metric == Metric::p99;
-    const double beyond = p99 ? 0.01 : 0.001;
+    const double beyond = 1.0 - percentile_fraction(metric);
     // sim_latency_draws' slopes: p50 to p99 (body), p99 on (tail); a p99 sits where they meet.
     const double body = (figures.p99_latency_s - figures.p50_latency_s) / std::log(50.0);
     const double tail = (figures.p999_latency_s - figures.p99_latency_s) / std::log(10.0);
