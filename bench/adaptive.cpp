@@ -5,6 +5,7 @@
 #include "probe/core/assert.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace disktune::bench {
 
@@ -68,6 +69,21 @@ ScoreInterval judged_interval(std::span<const Sample> samples) {
   return ScoreInterval{median_interval(values), median(values)};
 }
 
+std::optional<std::uint64_t> completions_wanted(std::span<const Sample> samples, const ScoreInterval& judged,
+                                                double target_half_width) {
+  DT_ASSERT(target_half_width > 0.0);
+  if (!judged.pooled || judged.center <= 0.0) return std::nullopt;
+  const auto pool = pooled_latency(samples);
+  if (!pool) return std::nullopt;
+  const auto have = static_cast<double>(completions_of(*pool));
+  const double half_width = judged.interval.low > 0.0 ? relative_half_width(judged.interval, judged.center)
+                                                      : (judged.interval.high - judged.center) / judged.center;
+  const double ratio = half_width / target_half_width;
+  const double total = std::max(1.2 * have * ratio * ratio, static_cast<double>(completions_to_bound(pool->fraction)));
+  const double more = std::max({total - have, have / 10.0, 1.0});
+  return static_cast<std::uint64_t>(std::min(std::ceil(more), 1e12));
+}
+
 std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples) {
   return out << samples.samples.size() << " samples (" << to_string(samples.stop) << ")";
 }
@@ -104,6 +120,7 @@ bool hopeless(const AdaptiveSamples& so_far, const SamplingPlan& plan, std::opti
 probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low, const SampleHook& after_sample) {
   AdaptiveSamples result;
+  std::optional<std::uint64_t> wanted;  // a pooled percentile's next sample: what its pool still needs
   if (plan.warmup) {
     auto warmup = sampler.warmup();
     if (!warmup) return warmup.error();
@@ -111,7 +128,7 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
     if (after_sample) after_sample();
   }
   for (;;) {
-    auto sample = sampler.sample();
+    auto sample = wanted ? sampler.sample_completions(*wanted) : sampler.sample();
     if (!sample) return sample.error();
     result.samples.push_back(std::move(*sample));
     if (after_sample) after_sample();
@@ -120,10 +137,15 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
       return result;
     }
     const auto count = static_cast<int>(result.samples.size());
-    if (const auto stop = sampling_verdict(judged_interval(result.samples), count, plan, incumbent_low)) {
+    const auto judged = judged_interval(result.samples);
+    if (const auto stop = sampling_verdict(judged, count, plan, incumbent_low)) {
       result.stop = *stop;
       return result;
     }
+    // Before min_samples a short sample cannot end the trial; without the precise stop only
+    // max_samples or clearly_slower can, and both want whole samples.
+    if (count >= plan.min_samples && plan.stop_when_precise)
+      wanted = completions_wanted(result.samples, judged, plan.target_half_width);
   }
 }
 

@@ -82,6 +82,18 @@ ScoreInterval judged_interval(std::span<const Sample> samples);
 std::optional<SamplingStop> sampling_verdict(const ScoreInterval& judged, int count, const SamplingPlan& plan,
                                              std::optional<double> incumbent_low);
 
+/// The completions the next sample of a pooled percentile should take so that the pool of
+/// `samples` (judged: their judged_interval) reaches `target_half_width` (SamplingPlan): the
+/// interval narrows as 1/sqrt(N), so the pool of N needs N (h / target)^2 in all, 20 % more as a
+/// margin for the estimate's own noise, h its relative_half_width (while it has no lower bound,
+/// its upper side alone, (high - center) / center); and at least completions_to_bound, the
+/// fewest that bound the percentile at all. Less the N it has, at least a tenth of N (a sample of
+/// a few reads is mostly fio's start-up). nullopt when `judged` is not pooled: a whole sample.
+/// Why: at 100 IOPS a p99 needs 368 reads (3.7 s) and a 3 s sample holds 300; a second whole
+/// sample made a trial cost 7.6 s against 3.7 (docs/measurement-fidelity.md).
+std::optional<std::uint64_t> completions_wanted(std::span<const Sample> samples, const ScoreInterval& judged,
+                                                double target_half_width);
+
 /// The samples of one configuration and why they stopped.
 struct AdaptiveSamples {
   std::optional<Sample> warmup;  ///< the discarded warm-up sample, when the plan asks for one
@@ -93,7 +105,9 @@ struct AdaptiveSamples {
 std::ostream& operator<<(std::ostream& out, const AdaptiveSamples& samples);
 
 /// Run an optional warm-up sample, then run_sample until sampling_verdict says stop (or, with
-/// plan.hopeless_fraction, after one kept sample that and the warm-up are hopeless).
+/// plan.hopeless_fraction, after one kept sample that and the warm-up are hopeless). Once
+/// min_samples are kept and plan.stop_when_precise, a pooled percentile's next sample takes
+/// completions_wanted (Sampler::sample_completions).
 /// Errors: the first failing sample's error.
 probe::Result<AdaptiveSamples> run_adaptive(probe::BlockIo& io, const Workload& workload, const SamplingPlan& plan,
                                             std::optional<double> incumbent_low);

@@ -328,14 +328,15 @@ probe::Result<Objective> check_fio_job(const Objective& objective, const std::st
 constexpr std::uint64_t kLatencyBlockBytes = 4096;  // rand-read-latency reads 4 KiB blocks
 
 std::vector<std::string> fio_arguments(const Objective& objective, const std::string& device_path,
-                                       probe::Seconds duration) {
+                                       probe::Seconds duration, std::optional<std::uint64_t> bound) {
   DT_ASSERT(objective.engine == Engine::fio);
   const auto runtime_ms = std::max<long long>(1, std::llround(duration.count() * 1000.0));
   // --thread: jobs are threads of the one fio process the caller started, so whatever kills
   // it (PDEATHSIG, a watchdog's SIGKILL) ends every job; forked job processes read on.
   // A built-in percentile's samples are pooled (bench/latency_pool.hpp): json+ adds each
   // job's latency histogram to the json report.
-  const auto completions = percentile_completions(objective);
+  auto completions = percentile_completions(objective);
+  if (completions && bound) completions = std::clamp<std::uint64_t>(*bound, 1, *completions);
   std::vector<std::string> args{"--readonly", completions ? "--output-format=json+" : "--output-format=json", "--thread",
                                 "--filename=" + device_path};
   // A percentile's sample ends after the completions its precision needs; the duration is

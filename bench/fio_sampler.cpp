@@ -85,17 +85,25 @@ probe::Result<Sample> FioSampler::sample() { return sample_for(duration_); }
 
 probe::Result<Sample> FioSampler::warmup() {
   if (!objective_.job_file.empty()) return sample_for(duration_);
-  return sample_for(probe::Seconds(std::min(duration_.count(), std::max(0.1, duration_.count() / 3.0))));
+  const probe::Seconds third(std::min(duration_.count(), std::max(0.1, duration_.count() / 3.0)));
+  if (!percentile_completions(objective_)) return sample_for(third);
+  // At queue depth 1 the running state is one read in flight: what a warm-up must absorb is
+  // the first reads' wake-up (a spun-down disk, an SSD's power state), which a few reads do.
+  return sample_for(third, completions_to_bound(percentile_fraction(objective_.metric)) / 10);
 }
 
-probe::Result<Sample> FioSampler::sample_for(probe::Seconds duration) {
+probe::Result<Sample> FioSampler::sample_completions(std::uint64_t completions) {
+  return sample_for(duration_, completions);
+}
+
+probe::Result<Sample> FioSampler::sample_for(probe::Seconds duration, std::optional<std::uint64_t> completions) {
   if (!objective_.job_file.empty() && objective_.checked_job.empty()) {
     // Checked here only when the caller did not (a trial child gets a checked objective).
     auto resolved = check_fio_job(objective_, device_path_);
     if (!resolved) return resolved.error();
     objective_ = std::move(*resolved);
   }
-  auto args = fio_arguments(objective_, device_path_, duration);
+  auto args = fio_arguments(objective_, device_path_, duration, completions);
   FioLimits limits{objective_.checked_job, fio_time_limit(objective_, duration), {}};
   SteadyWatch watch(objective_.metric, duration);
   if (steady_applies()) {

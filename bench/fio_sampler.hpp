@@ -6,7 +6,9 @@
 #include "bench/sampler.hpp"
 #include "bench/steady.hpp"
 
+#include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace disktune::bench {
@@ -42,14 +44,19 @@ class FioSampler final : public Sampler {
   probe::Result<Sample> sample() override;
   /// A built-in's warm-up runs a third of the duration (at least 0.1 s): it only has to bring
   /// the device and its queue to their running state, and at full length it was a quarter of
-  /// a percentile trial's time. A fio:FILE job's warm-up is a whole sample (its phases are the user's).
+  /// a percentile trial's time. A percentile's (queue depth 1) ends sooner, after a tenth of
+  /// completions_to_bound (36 reads for a p99): a few reads wake the device, and at 100 IOPS
+  /// a third of 3 s was a sixth of the trial. A fio:FILE job's warm-up is a whole sample (its phases are the user's).
   probe::Result<Sample> warmup() override;
+  /// A built-in percentile's sample of at most `completions` reads (--number_ios), bounded by
+  /// the duration as sample() is; any other objective's sample() (a rate's steady stop sizes it).
+  probe::Result<Sample> sample_completions(std::uint64_t completions) override;
   /// The objective as sampled: its metric resolved once the job file was checked.
   [[nodiscard]] const Objective& objective() const { return objective_; }
 
  private:
   [[nodiscard]] bool steady_applies() const;
-  probe::Result<Sample> sample_for(probe::Seconds duration);
+  probe::Result<Sample> sample_for(probe::Seconds duration, std::optional<std::uint64_t> completions = std::nullopt);
 
   Objective objective_;
   std::string device_path_;

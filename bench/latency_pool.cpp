@@ -111,4 +111,11 @@ std::optional<PooledPercentile> pooled_percentile(const LatencyPool& pool, doubl
   return p;
 }
 
+std::uint64_t completions_to_bound(double fraction, double confidence) {
+  DT_ASSERT(fraction > 0.0 && fraction < 1.0);
+  DT_ASSERT(confidence > 0.0 && confidence < 1.0);
+  // P(B >= N) = fraction^N: every completion at or below the percentile.
+  return static_cast<std::uint64_t>(std::ceil(std::log((1.0 - confidence) / 2.0) / std::log(fraction)));
+}
+
 }  // namespace disktune::bench

@@ -62,4 +62,9 @@ struct PooledPercentile {
 /// Preconditions: 0 < fraction < 1, 0 < confidence < 1.
 std::optional<PooledPercentile> pooled_percentile(const LatencyPool& pool, double confidence = 0.95);
 
+/// The fewest completions whose pooled_percentile at `confidence` has an upper bound (high_us >
+/// 0): the smallest N with fraction^N <= (1 - confidence) / 2, so that x(N), the largest, can
+/// bound it. p99 at 95 %: 368; p999: 3 688. Preconditions: 0 < fraction < 1, 0 < confidence < 1.
+std::uint64_t completions_to_bound(double fraction, double confidence = 0.95);
+
 }  // namespace disktune::bench

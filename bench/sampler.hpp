@@ -21,6 +21,14 @@ class Sampler {
   /// The warm-up sample run_adaptive takes first and discards; by default sample(). An engine
   /// may take a shorter one: it only has to bring the device and memory to their running state.
   virtual probe::Result<Sample> warmup() { return sample(); }
+  /// One sample that ends after `completions` completions or where sample() ends, whichever
+  /// comes first: what a pooled percentile still needs (run_adaptive sizes a percentile's later
+  /// samples by the interval the first gave). By default sample(): an engine that cannot stop at
+  /// a count (hdparm-style reads, a fio:FILE job) takes a whole sample. Precondition: completions >= 1.
+  virtual probe::Result<Sample> sample_completions(std::uint64_t completions) {
+    (void)completions;
+    return sample();
+  }
 };
 
 /// The seq-read sampler: run_sample(io, workload) on an open BlockIo (hdparm -t semantics).

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <chrono>
 #include <thread>
 #include <utility>
@@ -74,7 +75,11 @@ class SimSampler final : public Sampler {
         duration_(duration), key_(text_hash(objective_.name)),
         open_index_(core_->opens[probe::mix64(key_ ^ config_hash())]++) {}
 
-  probe::Result<Sample> sample() override {
+  probe::Result<Sample> sample() override { return sample_up_to(std::nullopt); }
+  probe::Result<Sample> sample_completions(std::uint64_t completions) override { return sample_up_to(completions); }
+
+ private:
+  probe::Result<Sample> sample_up_to(std::optional<std::uint64_t> bound) {
     const probe::Settings settings = probe::sim_settings(core_->state);
     if (probe::has_fault(core_->profile, probe::FaultEffect::hang, settings)) hang_forever();
     if (probe::has_fault(core_->profile, probe::FaultEffect::eio, settings)) {
@@ -89,7 +94,7 @@ class SimSampler final : public Sampler {
     // --number_ios with --runtime as the bound).
     double completions = figures.iops * duration_.count();
     if (const auto wanted = percentile_completions(objective_))
-      completions = std::min(completions, static_cast<double>(*wanted));
+      completions = std::min(completions, static_cast<double>(std::clamp<std::uint64_t>(bound.value_or(*wanted), 1, *wanted)));
     const probe::Seconds elapsed(figures.iops > 0.0 ? completions / figures.iops : duration_.count());
     const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
     // A noisy percentile draws its reads (sim_latency_draws): their own spread is its sampling
@@ -121,7 +126,6 @@ class SimSampler final : public Sampler {
     return sample;
   }
 
- private:
   [[noreturn]] static void hang_forever() {
     // As a simulated read under a "hang" fault: only the watchdog's kill ends it.
     for (;;) std::this_thread::sleep_for(std::chrono::hours(1));

@@ -41,7 +41,7 @@ double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, c
 /// configuration, per sampler opened under it; never on the order of trials), a "slow" fault's
 /// factor 4 included; a percentile on a noisy profile is instead fio's rule over its reads
 /// drawn by sim_latency_draws (times the environment noise), kept in Sample::latency to pool; Sample::elapsed = `duration`, or for a percentile the time its
-/// percentile_completions take when shorter (as fio's --number_ios), by which the drive's
+/// percentile_completions (sample_completions': at most its bound) take when shorter (as fio's --number_ios), by which the drive's
 /// virtual clock advances; Sample::bytes = what the workload would have read in that time.
 /// The sampler keeps the drive's shared state: `device` may go first.
 /// Errors: errc::not_supported when `device` is not simulated, or as sim_workload_of; from

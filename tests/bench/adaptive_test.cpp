@@ -98,3 +98,57 @@ TEST_CASE("a warm-up and a first sample both below the hopeless fraction stop as
   plan.hopeless_fraction = 0.0;
   REQUIRE(run_adaptive(alone, plan, 100.0, SampleHook{})->samples.size() == 3);
 }
+
+namespace {
+
+// A percentile's sampler: each sample `whole` reads (or the completions asked for) spread
+// evenly over 1-1000 µs; records what each sample was asked for (0: a whole sample).
+class PercentileSampler final : public Sampler {
+ public:
+  explicit PercentileSampler(std::uint64_t whole) : whole_(whole) {}
+  disktune::probe::Result<Sample> sample() override { return take(whole_, 0); }
+  disktune::probe::Result<Sample> sample_completions(std::uint64_t completions) override {
+    return take(completions, completions);
+  }
+  std::vector<std::uint64_t> asked;
+
+ private:
+  Sample take(std::uint64_t reads, std::uint64_t ask) {
+    asked.push_back(ask);
+    Sample s{1.0, reads * 4096, disktune::probe::Seconds(static_cast<double>(reads) / 100.0), false};
+    s.latency.fraction = 0.99;
+    std::vector<LatencyBin> bins;
+    for (std::uint64_t i = 1; i <= reads; ++i) bins.push_back({1e6 * static_cast<double>(i) / static_cast<double>(reads), 1});
+    add_bins(s.latency, bins);
+    s.completions = reads;
+    return s;
+  }
+  std::uint64_t whole_;
+};
+
+}  // namespace
+
+TEST_CASE("a pooled percentile's later samples take only the completions its interval still needs", "[bench]") {
+  SamplingPlan plan{1, 10, 0.02, true};
+  PercentileSampler latency(300);  // 3 s at 100 IOPS: too few reads to bound a p99 from above
+  auto sized = run_adaptive(latency, plan, std::nullopt, SampleHook{});
+  REQUIRE(sized);
+  CHECK(sized->stop == SamplingStop::precise);
+  // The warm-up and the first sample whole, then the 68 more that bound the p99 (368 in all),
+  // which at 1-1000 µs evenly is within ±2 %.
+  CHECK(latency.asked == std::vector<std::uint64_t>{0, 0, 68});
+  CHECK(completions_of(*pooled_latency(sized->samples)) == 368u);
+  // Without the precise stop (the noise floor is above the smallest gain) or before
+  // min_samples, whole samples.
+  plan.stop_when_precise = false;
+  plan.max_samples = 3;
+  PercentileSampler whole(300);
+  REQUIRE(run_adaptive(whole, plan, std::nullopt, SampleHook{}));
+  CHECK(whole.asked == std::vector<std::uint64_t>{0, 0, 0, 0});
+  plan = SamplingPlan{3, 10, 0.02, true};
+  PercentileSampler minimum(300);
+  REQUIRE(run_adaptive(minimum, plan, std::nullopt, SampleHook{}));
+  CHECK(std::vector<std::uint64_t>(minimum.asked.begin(), minimum.asked.begin() + 4) ==
+        std::vector<std::uint64_t>{0, 0, 0, 0});
+}
+

@@ -49,6 +49,13 @@ TEST_CASE("fio_arguments gives each built-in its job over the whole device, read
   expected.push_back("--name=" + name);
   expected.insert(expected.end(), job.begin(), job.end());
   CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5)) == expected);
+  // A completions bound sizes only a percentile's sample, and never beyond its 12 000.
+  CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5), 99999) == expected);
+  if (name == "rand-read-latency") {
+    expected[4] = "--number_ios=68";
+    expected[5] = "--io_size=278528";
+  }
+  CHECK(fio_arguments(objective(name), "/dev/loop7", probe::Seconds(1.5), 68) == expected);
 }
 
 TEST_CASE("fio_arguments runs the checked job from stdin, never the file, with the device and duration as defaults", "[bench]") {

@@ -89,13 +89,31 @@ TEST_CASE("FioSampler keeps a percentile sample's latency histogram from fio's j
   CHECK(require_value(rate.sample()).latency.bins.empty());
 }
 
+TEST_CASE("a percentile's sized fio sample asks fio for those completions, the duration still its bound", "[bench]") {
+  disktune::testing::TempDir dir("fio-fake");
+  fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  REQUIRE(latency.sample_completions(68));
+  CHECK_THAT(read_text(dir.path() + "/args"),
+             Catch::Contains("\n--number_ios=68\n--io_size=278528\n--runtime=3000ms\n"));
+  // A rate is sized by its steady stop, never by a count.
+  fake_fio(dir.path(), "cat '" + kCaptures + "seq-read-direct.json'");
+  FioSampler rate(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  REQUIRE(rate.sample_completions(68));
+  CHECK_THAT(read_text(dir.path() + "/args"), !Catch::Contains("number_ios"));
+}
+
 TEST_CASE("a built-in's fio warm-up runs a third of the duration, a job file's the whole", "[bench]") {
   disktune::testing::TempDir dir("fio-fake");
   fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
   FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
-  REQUIRE(latency.warmup());
-  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=1000ms\n"));
+  REQUIRE(latency.warmup());  // a percentile's: 36 reads (a tenth of the 368 that bound a p99)
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--number_ios=36\n--io_size=147456\n--runtime=1000ms\n"));
+  FioSampler rate(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  REQUIRE(rate.warmup());
+  CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--time_based\n--runtime=1000ms\n"));
   REQUIRE(latency.sample());
   CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=3000ms\n"));
   FioSampler brief(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(0.05));

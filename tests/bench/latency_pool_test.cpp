@@ -52,6 +52,43 @@ TEST_CASE("pooled_percentile has no upper bound from too few completions beyond 
   CHECK_FALSE(pooled_percentile(LatencyPool{0.99, {}}));
 }
 
+TEST_CASE("completions_to_bound is the fewest completions that bound the percentile from above", "[bench]") {
+  // ln(0.025) / ln(0.99) = 367.04; ln(0.025) / ln(0.999) = 3687.03.
+  CHECK(completions_to_bound(0.99) == 368u);
+  CHECK(completions_to_bound(0.999) == 3688u);
+  CHECK(pooled_percentile(one_per_microsecond(368))->high_us > 0.0);
+  CHECK(pooled_percentile(one_per_microsecond(367))->high_us == 0.0);
+  CHECK(pooled_percentile(one_per_microsecond(3688, 0.999))->high_us > 0.0);
+  CHECK(pooled_percentile(one_per_microsecond(3687, 0.999))->high_us == 0.0);
+}
+
+TEST_CASE("completions_wanted sizes a pooled percentile's next sample by its interval", "[bench]") {
+  // 1000 reads: ranks 1-980 at 1-980 µs, then 10 µs apart, so ranks 983, 990 and 997 (the
+  // interval and fio's p99, as above) are at 1010, 1080 and 1150 µs: a score half-width of
+  // (1/1010 - 1/1150) / 2 x 1080 = 6.509 %, 3.254 times the 2 % target. 1000 x 1.2 x 3.254^2 =
+  // 12 709.4 in all: 11 710 more.
+  std::vector<Sample> wide(1);
+  wide[0].latency.fraction = 0.99;
+  std::vector<LatencyBin> bins;
+  for (int r = 1; r <= 1000; ++r) bins.push_back({1000.0 * (r <= 980 ? r : 980 + 10 * (r - 980)), 1});
+  add_bins(wide[0].latency, bins);
+  CHECK(completions_wanted(wide, judged_interval(wide), 0.02) == 11710u);
+  // 300 reads cannot bound a p99 from above; their upper side alone (297 against 293 µs:
+  // 1.4 %) is within the target, so what is wanted is the 368 that bound it: 68 more.
+  std::vector<Sample> few(1);
+  few[0].latency = one_per_microsecond(300);
+  CHECK(completions_wanted(few, judged_interval(few), 0.02) == 68u);
+  // Precise already: still a tenth of the pool (a sample is never a handful of reads).
+  std::vector<Sample> many(1);
+  many[0].latency = one_per_microsecond(1000);
+  CHECK(completions_wanted(many, judged_interval(many), 0.02) == 100u);
+  // Not a pooled percentile: a whole sample.
+  std::vector<Sample> rates(2);
+  rates[0].value = 10.0;
+  rates[1].value = 11.0;
+  CHECK_FALSE(completions_wanted(rates, judged_interval(rates), 0.02));
+}
+
 TEST_CASE("pooled_score_interval turns latency bounds into score bounds", "[bench]") {
   const auto judged = pooled_score_interval(one_per_microsecond(1000)).value();
   CHECK(judged.center == Approx(1e6 / 990.0));

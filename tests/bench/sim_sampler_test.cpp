@@ -259,10 +259,18 @@ TEST_CASE("a simulated percentile sample ends after its completions, the duratio
   REQUIRE(short_bound);
   CHECK(short_bound->elapsed.count() == Approx(3.0));  // the bound came first
   CHECK(short_bound->bytes < 12000u * 4096u);
+  // Sized by sample_completions (run_adaptive's later samples): those reads, the duration the bound.
+  auto sized = sampler(*exact, "rand-read-latency", 3.0)->sample_completions(68);
+  REQUIRE(sized);
+  CHECK(static_cast<double>(sized->bytes) / 4096.0 == Approx(68.0).epsilon(1e-6));
+  CHECK(sized->elapsed.count() == Approx(short_bound->elapsed.count() * 68.0 * 4096.0 /
+                                         static_cast<double>(short_bound->bytes)).epsilon(1e-6));
+  CHECK(sampler(*exact, "rand-read-latency", 3.0)->sample_completions(1000000)->elapsed.count() == Approx(3.0));
   // A rate is never cut short.
   auto iops = sampler(*exact, "rand-read-iops", 1000.0)->sample();
   REQUIRE(iops);
   CHECK(iops->elapsed.count() == Approx(1000.0));
+  CHECK(sampler(*exact, "rand-read-iops", 1000.0)->sample_completions(68)->elapsed.count() == Approx(1000.0));
 }
 
 TEST_CASE("a simulated percentile draws its reads, and the samples pool toward the model's p99", "[bench]") {
