@@ -101,9 +101,9 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   TrialRequest request;
   request.quick = effort == Effort::quick;
   request.all_samples = options_.all_samples;
-  // When the noise between trials exceeds what one trial's interval shows (all_samples), a
-  // candidate stops as clearly slower only below the incumbent's bound less that noise.
-  const double margin = options_.all_samples ? 1.0 - std::clamp(options_.noise_floor, 0.0, 0.5) : 1.0;
+  // When the noise between trials exceeds the smallest gain (more than one trial's interval
+  // shows), a candidate stops as clearly slower only below the incumbent's bound less that noise.
+  const double margin = options_.noise_floor > options_.min_gain ? 1.0 - std::clamp(options_.noise_floor, 0.0, 0.5) : 1.0;
   if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_ * margin;
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <utility>
 
 namespace disktune::tuner {
 
@@ -20,6 +21,45 @@ std::string noise_figures(const std::vector<double>& medians, double noise_pct, 
          (equal && noise_pct > 0.0 ? " (the medians are equal: from the scatter of their samples)" : "");
 }
 
+namespace {
+
+// More samples per trial must take the noise down by at least this factor to be kept: a noise
+// within trials falls as the median of 10 samples instead of 3 spreads less (to about 55 %,
+// 1 / sqrt(10 / 3)); a noise between trials (a device that reads 51 or 100 MB/s from one fio
+// run to the next) does not move, and 10 samples a trial would only triple the tune's cost.
+constexpr double kMustFallTo = 0.75;
+
+// After the re-measurement: back to the configured samples when more did not lower the noise.
+void keep_samples_that_help(const NoiseInput& input, double first_pct, const strategies::Baseline& baseline,
+                            double min_gain_pct, NoiseCheck& check, bench::SamplingPlan& plan, std::ostream& log) {
+  if (!check.remeasured || baseline.noise_floor_pct <= min_gain_pct || baseline.noise_floor_pct <= kMustFallTo * first_pct)
+    return;
+  plan = input.sampling;
+  check.all_samples = false;
+  log << "  " << input.sampling.max_samples << " samples per trial did not lower the noise ("
+      << probe::printf_number("%.2f", first_pct) << " % -> " << probe::printf_number("%.2f", baseline.noise_floor_pct)
+      << " %): it lies between trials, not within one; trials keep " << plan.min_samples << "-" << plan.max_samples
+      << " samples\n";
+}
+
+// The baseline's noise measured again with every trial at plan.max_samples, into `baseline`.
+void remeasure(const NoiseInput& input, const bench::SamplingPlan& plan, strategies::Baseline& baseline, NoiseCheck& check,
+               std::ostream& log) {
+  const auto count = static_cast<int>(baseline.aa_medians.size());
+  const auto again = strategies::measure_repeats(input.executor, input.original, count, true);
+  if (!again.failed) {
+    strategies::set_noise(baseline, again.samples, again.figures);
+    check.remeasured = true;
+    log << "  noise again with " << plan.max_samples << " samples per trial: "
+        << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) << '\n';
+  } else if (auto error = baseline_error(*again.failed, input.device, again.stopped); baseline_changed_behind(error)) {
+    check.changed_behind = error;
+  }
+  check.measured_s = again.measured_s;
+}
+
+}  // namespace
+
 NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                         std::ostream& log) {
   NoiseCheck check;
@@ -30,23 +70,19 @@ NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline,
   log << "disktune: the noise between repeated measurements of the baseline is larger than the smallest gain "
       << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective)
       << (more ? "; taking " + std::to_string(plan.max_samples) + " samples per trial (--max-repeats)" : "") << '\n';
+  const double first_pct = baseline.noise_floor_pct;
   if (more) {
     plan.min_samples = plan.max_samples;
     check.all_samples = true;
-    if (!keep_figures) {
-      const auto count = static_cast<int>(baseline.aa_medians.size());
-      const auto again = strategies::measure_repeats(input.executor, input.original, count, true);
-      if (!again.failed) {
-        strategies::set_noise(baseline, again.samples, again.figures);
-        check.remeasured = true;
-        log << "  noise again with " << plan.max_samples << " samples per trial: "
-            << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) << '\n';
-      } else if (auto error = baseline_error(*again.failed, input.device, again.stopped); baseline_changed_behind(error)) {
-        check.changed_behind = error;
-      }
-      check.measured_s = again.measured_s;
-    }
+    // Its first trial already took them all (its interval never closed): measured again, the
+    // noise would be the same trials' again, at the cost of as many (100 s on a throttled bed).
+    const bool had_all = std::cmp_greater_equal(baseline.trial.samples.size(), plan.max_samples);
+    if (had_all)
+      log << "  the baseline's trials took " << plan.max_samples << " samples already: this noise is theirs\n";
+    else if (!keep_figures)
+      remeasure(input, plan, baseline, check, log);
   }
+  keep_samples_that_help(input, first_pct, baseline, min_gain_pct, check, plan, log);
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   check.resolvable = false;
   const std::string samples = plan.min_samples == plan.max_samples

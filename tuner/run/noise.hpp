@@ -49,9 +49,12 @@ struct NoiseInput {
 /// gain the winner rule accepts: say so on `log` at once with the figures, ask for
 /// --max-repeats samples in every trial from now on (NoiseCheck::all_samples: the median of
 /// more samples varies less) and, unless `keep_figures` (the baseline came from a resumed
-/// journal, or --time-budget leaves no room) or no more samples are allowed, measure the
+/// journal, or --time-budget leaves no room), no more samples are allowed, or the baseline's
+/// first trial already took them all (the same trials again would cost as much and say the same), measure the
 /// noise again with as many baseline trials at that count (strategies::measure_repeats),
-/// updating baseline.aa_medians and noise_floor_pct. Still too large: not resolvable, with
+/// updating baseline.aa_medians and noise_floor_pct; when that did not take the noise below
+/// 75 % of the first figure (a noise between trials, which more samples in each cannot lower),
+/// trials keep the configured samples (all_samples false again) and the log says why. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
 /// keeps the first figures (one that saw a setting changed behind its back says so in
 /// NoiseCheck::changed_behind).

@@ -306,17 +306,26 @@ TEST_CASE("pipeline over the SIMULATED drive in process: trials are recorded int
 }
 
 TEST_CASE("pipeline: a re-measured baseline noise is stored, so a resumed run judges by it", "[tuner]") {
-  probe::SimProfile noisy;
-  noisy.noise_pct = 12.0;  // far above the 2 % gain: measured again with --max-repeats samples per trial
+  // Three tight trials far apart (10.67 %: above the 2 % gain), measured again with
+  // --max-repeats samples per trial (5.33 %), then every configuration at 100 MB/s.
+  const std::vector<double> medians{100.0, 92.0, 108.0, 100.0, 96.0, 104.0};
+  std::size_t calls = 0;
+  FakeExecutor executor([&](const probe::Settings&) { return calls < medians.size() ? medians[calls++] : 100.0; });
+  const auto space = seed_space({SettingId::io_support});
   strategies::MemoryTrialStore store;
+  auto strategy = strategies::make_strategy("coordinate-descent");
+  REQUIRE(strategy);
   std::ostringstream log;
-  const auto run = sim_pipeline(noisy, 3, {SettingId::io_support}, store, log);
-  REQUIRE_THAT(log.str(), Catch::Contains("noise again with 5 samples per trial"));
-  REQUIRE(run.result.baseline);
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, std::nullopt, true,
+                                   testing::pipeline_trial_settings()};
+  const auto result = tuner::run_pipeline(input, store, executor, log);
+  REQUIRE_THAT(log.str(), Catch::Contains("noise again with"));
+  REQUIRE(result.baseline);
+  CHECK(result.baseline->noise_floor_pct == Approx(16.0 / 3.0));
   const auto saved = store.saved_baseline();
   REQUIRE(saved);
-  CHECK(saved->aa_medians == run.result.baseline->aa_medians);
-  CHECK(saved->noise_floor_pct == run.result.baseline->noise_floor_pct);
+  CHECK(saved->aa_medians == result.baseline->aa_medians);
+  CHECK(saved->noise_floor_pct == result.baseline->noise_floor_pct);
 }
 
 TEST_CASE("pipeline: the confirmation round's announced reading time follows the baseline's time per sample",
