@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Small text forms every layer prints: a number through one printf conversion, a device
-// number as the kernel writes it (MAJ:MIN).
+// Small text forms every layer prints: a number through one printf conversion, a count with
+// its noun, a device number as the kernel writes it (MAJ:MIN).
 #pragma once
 
 #include <sys/sysmacros.h>
 #include <sys/types.h>
 
+#include <cstddef>
 #include <cstdio>
 #include <string>
 
@@ -18,6 +19,12 @@ inline std::string printf_number(const char* format, double value) {
   char text[64];
   std::snprintf(text, sizeof text, format, value);
   return text;
+}
+
+/// "1 seed", "2 seeds", "0 seeds": `count` and `noun`, with an "s" unless the count is one
+/// (every noun it is used with takes a plain "s").
+inline std::string counted(std::size_t count, const std::string& noun) {
+  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
 }
 
 /// A device number as "MAJ:MIN" (decimal), the form of /sys/block/NAME/dev, /proc/self/mountinfo

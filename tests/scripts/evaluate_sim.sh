@@ -10,6 +10,8 @@ out="$WORK/evaluate.json"
 "$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 --json \
   >"$out" 2>"$WORK/err.txt" || fail "evaluate exited $? ($(tail -3 "$WORK/err.txt"))"
 grep -q SIMULATED "$WORK/err.txt" || fail "progress does not say the drives are simulated"
+grep -q "^disktune: evaluating .* on 1 SIMULATED drive x 1 seed (1-1)$" "$WORK/err.txt" ||
+  fail "the count line: $(grep evaluating "$WORK/err.txt")"
 expect_eq "$(jq -r .simulated "$out")" true "simulated"
 expect_eq "$(jq -r .drives "$out")" 1 "drives"
 # The truth: the seed drive's legal space by brute force, its optimum above its baseline (PIO).
@@ -33,7 +35,7 @@ out2="$WORK/evaluate-cd.json"
   --strategies coordinate-descent --json >"$out2" 2>"$WORK/err2.txt" || fail "evaluate --strategies exited $?"
 expect_eq "$(jq -r '[.strategies[].name] | join(",")' "$out2")" "coordinate-descent" "strategies run"
 expect_eq "$(jq -r .first_seed "$out2")" 2 "first seed"
-grep -q "x 1 seeds (2-2)" "$WORK/err2.txt" || fail "progress does not name the seeds: $(cat "$WORK/err2.txt")"
+grep -q "x 1 seed (2-2)$" "$WORK/err2.txt" || fail "progress does not name the seeds: $(cat "$WORK/err2.txt")"
 "$DISKTUNE" evaluate --strategies annealing 2>"$WORK/err3.txt" && fail "an unknown strategy was accepted"
 grep -q "unknown strategy 'annealing'" "$WORK/err3.txt" || fail "no reason for the unknown strategy"
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // disktune evaluate: per-strategy summaries against each drive's true optimum, as a table or JSON.
+#include "probe/core/text.hpp"
 #include "results/pretty_json.hpp"
 #include "strategies/registry.hpp"
 #include "tuner/evaluate/evaluate.hpp"
@@ -117,8 +118,10 @@ int run_evaluate_command(const EvaluateRequest& request, std::ostream& out, std:
     return kExitUsage;
   }
   const auto seeds = evaluation_seeds(request);
-  err << "disktune: evaluating " << evaluated_strategies(request).size() << " strategies on " << files.size()
-      << " SIMULATED drives x " << seeds.size() << " seeds (" << seeds.front() << "-" << seeds.back() << ")\n";
+  const auto strategies = evaluated_strategies(request).size();
+  err << "disktune: evaluating " << (strategies == 1 ? "1 strategy" : std::to_string(strategies) + " strategies")
+      << " on " << probe::counted(files.size(), "SIMULATED drive") << " x " << probe::counted(seeds.size(), "seed") << " ("
+      << seeds.front() << "-" << seeds.back() << ")\n";
   const auto start = std::chrono::steady_clock::now();
   const auto truths = drive_truths(files, request);
   const auto runs = run_evaluation(files, truths, request);
