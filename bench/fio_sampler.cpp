@@ -85,11 +85,8 @@ probe::Result<Sample> FioSampler::sample() { return sample_for(duration_); }
 
 probe::Result<Sample> FioSampler::warmup() {
   if (!objective_.job_file.empty()) return sample_for(duration_);
-  const probe::Seconds third(std::min(duration_.count(), std::max(0.1, duration_.count() / 3.0)));
-  if (!percentile_completions(objective_)) return sample_for(third);
-  // At queue depth 1 the running state is one read in flight: what a warm-up must absorb is
-  // the first reads' wake-up (a spun-down disk, an SSD's power state), which a few reads do.
-  return sample_for(third, completions_to_bound(percentile_fraction(objective_.metric)) / 10);
+  const auto size = builtin_warmup(objective_, duration_);
+  return sample_for(size.duration, size.completions);
 }
 
 probe::Result<Sample> FioSampler::sample_completions(std::uint64_t completions) {

@@ -42,11 +42,9 @@ class FioSampler final : public Sampler {
  public:
   FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop = false);
   probe::Result<Sample> sample() override;
-  /// A built-in's warm-up runs a third of the duration (at least 0.1 s): it only has to bring
-  /// the device and its queue to their running state, and at full length it was a quarter of
-  /// a percentile trial's time. A percentile's (queue depth 1) ends sooner, after a tenth of
-  /// completions_to_bound (36 reads for a p99): a few reads wake the device, and at 100 IOPS
-  /// a third of 3 s was a sixth of the trial. A fio:FILE job's warm-up is a whole sample (its phases are the user's).
+  /// A built-in's warm-up is builtin_warmup's: a third of the duration (at full length it was a
+  /// quarter of a percentile trial's time), a percentile's ending after 36 reads (at 100 IOPS a
+  /// third of 3 s was a sixth of the trial). A fio:FILE job's warm-up is a whole sample (its phases are the user's).
   probe::Result<Sample> warmup() override;
   /// A built-in percentile's sample of at most `completions` reads (--number_ios), bounded by
   /// the duration as sample() is; any other objective's sample() (a rate's steady stop sizes it).

@@ -2,6 +2,7 @@
 // Objectives: names, units, the score mapping and the --objective / --metric parser.
 #include "bench/objective.hpp"
 
+#include "bench/latency_pool.hpp"
 #include "probe/core/text.hpp"
 #include "probe/core/assert.hpp"
 
@@ -90,6 +91,14 @@ std::optional<std::uint64_t> percentile_completions(const Objective& objective) 
   if (objective.metric == Metric::p99) return kBeyond * 100;
   if (objective.metric == Metric::p999) return kBeyond * 1000;
   return std::nullopt;
+}
+
+WarmupSize builtin_warmup(const Objective& objective, probe::Seconds duration) {
+  DT_ASSERT(objective.engine == Engine::fio && objective.job_file.empty() && duration.count() > 0.0);
+  WarmupSize warmup{probe::Seconds(std::min(duration.count(), std::max(0.1, duration.count() / 3.0))), std::nullopt};
+  if (percentile_completions(objective))
+    warmup.completions = completions_to_bound(percentile_fraction(objective.metric)) / 10;
+  return warmup;
 }
 
 double percentile_fraction(Metric metric) {

@@ -3,6 +3,7 @@
 // the score the search compares (higher is better for every objective).
 #pragma once
 
+#include "probe/core/clock.hpp"
 #include "probe/core/error.hpp"
 
 #include <cstdint>
@@ -65,6 +66,22 @@ struct Objective {
 /// s); a slow one reaches the bound first and its figure is as precise as the bound allows
 /// (a p99 from 240 reads: ±14 %). nullopt for rates (bw, iops) and fio:FILE jobs.
 std::optional<std::uint64_t> percentile_completions(const Objective& objective);
+
+/// The warm-up of one sample of a built-in fio objective (the one run_adaptive discards before
+/// a trial's samples and a confirmation unit's kept one): its time bound and, for a
+/// percentile, the completions that end it sooner.
+struct WarmupSize {
+  probe::Seconds duration{0.0};               ///< a third of --duration, at least 0.1 s, at most --duration
+  std::optional<std::uint64_t> completions;   ///< a percentile's: a tenth of completions_to_bound (36 for a p99)
+};
+
+/// The warm-up of `objective` sampled for `duration`, for FioSampler and the SIMULATED drive's
+/// sampler alike: it only brings the device and its queue to their running state (a third of a
+/// sample), and at queue depth 1 a percentile's running state is one read in flight: what it
+/// must absorb is the first reads' wake-up (a spun-down disk, an SSD's power state), which a
+/// few reads do. Preconditions: objective.engine == Engine::fio and no job file (a user's job
+/// warms up whole), duration > 0.
+WarmupSize builtin_warmup(const Objective& objective, probe::Seconds duration);
 
 /// The percentile a latency metric names, as a fraction: 0.99 for p99, 0.999 for p999
 /// (fio's clat_ns.percentile keys "99.000000", "99.900000"). Precondition (DT_ASSERT): metric is p99 or p999.

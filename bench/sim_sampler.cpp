@@ -75,11 +75,18 @@ class SimSampler final : public Sampler {
         duration_(duration), key_(text_hash(objective_.name)),
         open_index_(core_->opens[probe::mix64(key_ ^ config_hash())]++) {}
 
-  probe::Result<Sample> sample() override { return sample_up_to(std::nullopt); }
-  probe::Result<Sample> sample_completions(std::uint64_t completions) override { return sample_up_to(completions); }
+  probe::Result<Sample> sample() override { return sample_up_to(std::nullopt, duration_); }
+  probe::Result<Sample> sample_completions(std::uint64_t completions) override {
+    return sample_up_to(completions, duration_);
+  }
+  // As fio's (builtin_warmup), so that the SIMULATED clock pays what a real one would.
+  probe::Result<Sample> warmup() override {
+    const auto size = builtin_warmup(objective_, duration_);
+    return sample_up_to(size.completions, size.duration);
+  }
 
  private:
-  probe::Result<Sample> sample_up_to(std::optional<std::uint64_t> bound) {
+  probe::Result<Sample> sample_up_to(std::optional<std::uint64_t> bound, probe::Seconds duration) {
     const probe::Settings settings = probe::sim_settings(core_->state);
     if (probe::has_fault(core_->profile, probe::FaultEffect::hang, settings)) hang_forever();
     if (probe::has_fault(core_->profile, probe::FaultEffect::eio, settings)) {
@@ -92,10 +99,10 @@ class SimSampler final : public Sampler {
     const probe::SimFigures figures = probe::sim_workload_figures(drive, workload_);
     // A percentile's sample ends after percentile_completions reads or at the duration (fio:
     // --number_ios with --runtime as the bound).
-    double completions = figures.iops * duration_.count();
+    double completions = figures.iops * duration.count();
     if (const auto wanted = percentile_completions(objective_))
       completions = std::min(completions, static_cast<double>(std::clamp<std::uint64_t>(bound.value_or(*wanted), 1, *wanted)));
-    const probe::Seconds elapsed(figures.iops > 0.0 ? completions / figures.iops : duration_.count());
+    const probe::Seconds elapsed(figures.iops > 0.0 ? completions / figures.iops : duration.count());
     const bool latency = objective_.metric == Metric::p99 || objective_.metric == Metric::p999;
     // A noisy percentile draws its reads (sim_latency_draws): their own spread is its sampling
     // noise, and its samples pool as fio's do. Rates (and a noise-free profile) get the model's

@@ -43,6 +43,7 @@ double sim_sample_noise_pct(Metric metric, const probe::SimWorkload& workload, c
 /// drawn by sim_latency_draws (times the environment noise), kept in Sample::latency to pool; Sample::elapsed = `duration`, or for a percentile the time its
 /// percentile_completions (sample_completions': at most its bound) take when shorter (as fio's --number_ios), by which the drive's
 /// virtual clock advances; Sample::bytes = what the workload would have read in that time.
+/// warmup(): as fio's (builtin_warmup: a third of `duration`, a percentile's 36 reads).
 /// The sampler keeps the drive's shared state: `device` may go first.
 /// Errors: errc::not_supported when `device` is not simulated, or as sim_workload_of; from
 /// sample(): EIO under a matching "eio" fault (a "hang" fault never returns, as a read would).

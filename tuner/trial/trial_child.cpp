@@ -254,7 +254,9 @@ std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings
   if (!sampler) return Failure{TrialStatus::error, sampler.error().message()};
   std::vector<bench::Sample> samples;  // warm-up, then the kept one
   for (int i = 0; i < 2; ++i) {
-    auto sample = (*sampler)->sample();
+    // The warm-up as a trial's (Sampler::warmup: a percentile's is a few reads, a rate's a
+    // third of --duration): it only brings the device to the contender's running state.
+    auto sample = i == 0 ? (*sampler)->warmup() : (*sampler)->sample();
     if (!sample) return Failure{TrialStatus::error, "read error during measurement: " + sample.error().message()};
     samples.push_back(*sample);
     watch.next_sample();

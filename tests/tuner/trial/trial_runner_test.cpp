@@ -136,6 +136,27 @@ TEST_CASE("the confirmation round measures every contender once per round", "[tu
   REQUIRE(*device->snapshot() == original);
 }
 
+TEST_CASE("a confirmation unit's warm-up is as short as a trial's", "[tuner]") {
+  auto device = testing::make_sim(testing::seed_identify(), {}, 4);
+  const auto original = *device->snapshot();
+  auto latency = settings(true);
+  latency.objective = bench::parse_objective("rand-read-latency", "").value();
+  latency.workload.duration = probe::Seconds(3.0);
+  tuner::TrialRunner runner(*device, original, latency);
+  const auto trial = runner.run(original, strategies::TrialRequest{}).result;
+  REQUIRE(trial.has_value());
+  double kept_s = 0.0;
+  for (const double s : trial->sample_seconds) kept_s += s;
+  const double warmup_s = trial->measured_s - kept_s;
+  const double sample_s = kept_s / static_cast<double>(trial->sample_seconds.size());
+  INFO("trial: warm-up " << warmup_s << " s, samples " << sample_s << " s each");
+  REQUIRE(warmup_s < 0.2 * sample_s);  // 36 reads against 3 s of them
+  const auto results = runner.confirm({original});
+  REQUIRE(results.has_value());
+  // 4 rounds of a warm-up and a kept sample, each as long as a trial's.
+  CHECK((*results)[0].measured_s == Approx(4.0 * (warmup_s + sample_s)).epsilon(0.1));
+}
+
 TEST_CASE("the confirmation round reports every unit as it is measured, forked or in process", "[tuner]") {
   const bool in_process = GENERATE(false, true);
   auto device = testing::make_sim(testing::seed_identify(), {}, 4);
