@@ -79,7 +79,7 @@ TEST_CASE("boot.local keeping the baseline is comments only and says why", "[res
   test_support::check_golden("boot_local_keep.sh", text);
   REQUIRE(command_lines(text).empty());
   REQUIRE(text.find("Keeping the baseline") != std::string::npos);
-  REQUIRE(text.find("58.40 MB/s in the search\n# (+0.9 % over the search baseline)") != std::string::npos);
+  REQUIRE(text.find("58.40 MB/s in the search\n# (+0.9 % against the search baseline)") != std::string::npos);
 }
 
 TEST_CASE("boot.local keeping the baseline of a latency says how much lower the best trial's latency was", "[results]") {
@@ -171,7 +171,7 @@ TEST_CASE("keeping the baseline when every trial was slower says so, not 'within
   auto report = test_support::keep_baseline_report();
   for (auto& trial : report.trials) trial.median = report.baseline.trial.median * 0.113;  // read_ahead_kb 0 on a disk
   const auto text = results::BootLocalEmitter().render(report);
-  REQUIRE(text.find("(-88.7 % over the search baseline): no trial was faster than the baseline.") != std::string::npos);
+  REQUIRE(text.find("(-88.7 % against the search baseline): no trial was faster than the baseline.") != std::string::npos);
   REQUIRE(text.find("within the measured noise") == std::string::npos);
 }
 

@@ -105,8 +105,10 @@ std::string command_usage(const std::string& command) {
     else if (!line.starts_with("   ")) in_command = false;
     if (in_command) text += (text.empty() ? "usage: disktune " + line.substr(2) : line) + '\n';
   }
-  // Every command's (usage_text says so once, below the commands).
-  if (!text.empty()) text += "           [--seed N] [--sim-profile FILE]\n";
+  // Every command's (usage_text says so once, below the commands); evaluate names its own --seed.
+  if (!text.empty())
+    text += text.find("[--seed ") == std::string::npos ? "           [--seed N] [--sim-profile FILE]\n"
+                                                        : "           [--sim-profile FILE]\n";
   return text;
 }
 

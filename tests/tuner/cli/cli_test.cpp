@@ -72,6 +72,11 @@ TEST_CASE("help on a command (--help) and --version are answered, not errors", "
   CHECK(parse({"restore", "--help"}).help_text.starts_with("usage: disktune restore  [DEVICE] [--journal FILE] [--force]\n"
                                                             "           [--seed N] [--sim-profile FILE]\n\n"));
   CHECK(tune_help.find("[--seed N] [--sim-profile FILE]") != std::string::npos);  // every command takes them
+  // evaluate's own usage names --seed (its first seed): not twice.
+  const auto evaluate_help = parse({"evaluate", "--help"}).help_text;
+  CHECK(evaluate_help.find("[--seed FIRST]") != std::string::npos);
+  CHECK(evaluate_help.find("[--seed N]") == std::string::npos);
+  CHECK(evaluate_help.find("[--sim-profile FILE]") != std::string::npos);
   REQUIRE(parse({"--version"}).command == Command::version);
   REQUIRE(parse({}).command == Command::help);
 }
