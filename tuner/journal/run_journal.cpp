@@ -281,7 +281,7 @@ strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>
       return strategies::Round{done->second.results, done->second.skipped};
     if (const auto it = resumed_->tune.pending_rounds.find(key); it != resumed_->tune.pending_rounds.end())
       if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
-        strategies::Round skipped{{}, why + ": skipped; the answer is the search's best, unconfirmed"};
+        strategies::Round skipped{{}, why + ": the round is skipped; the answer is the search's best, unconfirmed"};
         if (auto stop = write(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_)))
           return std::move(*stop);
         return skipped;

@@ -28,7 +28,10 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
   if (failure) return *failure;
   const auto& base = evaluator.baseline().settings;
   if (!decision.round_skipped.empty()) {
-    decision.winner = finals.front();
+    // The search's own answer, unconfirmed: best() (the baseline when nothing beat it
+    // significantly), never a finalist that only the round was to decide (a near tie).
+    decision.winner = evaluator.best();
+    if (decision.winner.settings == base) return decision;
     const std::vector<strategies::TrialResult> trials(evaluator.trials().begin(), evaluator.trials().end());
     decision.tie = strategies::tie_break(evaluator.baseline(), trials, decision.winner, base,
                                          evaluator.gain_threshold(), evaluator.guard_tolerance());

@@ -29,17 +29,28 @@ namespace {
 // run to the next) does not move, and 10 samples a trial would only triple the tune's cost.
 constexpr double kMustFallTo = 0.75;
 
-// After the re-measurement: back to the configured samples when more did not lower the noise.
-void keep_samples_that_help(const NoiseInput& input, double first_pct, const strategies::Baseline& baseline,
+// After the re-measurement: back to the configured samples, and to the noise measured with
+// them (the trials compared will be sampled so), when more samples did not lower the noise.
+void keep_samples_that_help(const NoiseInput& input, const strategies::Baseline& first, strategies::Baseline& baseline,
                             double min_gain_pct, NoiseCheck& check, bench::SamplingPlan& plan, std::ostream& log) {
+  const double first_pct = first.noise_floor_pct;
   if (!check.remeasured || baseline.noise_floor_pct <= min_gain_pct || baseline.noise_floor_pct <= kMustFallTo * first_pct)
     return;
-  plan = input.sampling;
-  check.all_samples = false;
   log << "  " << input.sampling.max_samples << " samples per trial did not lower the noise ("
       << probe::printf_number("%.2f", first_pct) << " % -> " << probe::printf_number("%.2f", baseline.noise_floor_pct)
-      << " %): it lies between trials, not within one; trials keep " << plan.min_samples << "-" << plan.max_samples
-      << " samples\n";
+      << " %): it lies between trials, not within one; trials keep " << input.sampling.min_samples << "-"
+      << input.sampling.max_samples << " samples, judged by the first noise\n";
+  plan = input.sampling;
+  baseline.aa_medians = first.aa_medians;
+  baseline.noise_floor_pct = first_pct;
+  check.all_samples = false;
+  check.remeasured = false;  // the baseline as first recorded stands
+}
+
+// "10" or "3-10": the samples per trial of `plan`.
+std::string samples_text(const bench::SamplingPlan& plan) {
+  return plan.min_samples == plan.max_samples ? std::to_string(plan.max_samples)
+                                              : std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples);
 }
 
 // The baseline's noise measured again with every trial at plan.max_samples, into `baseline`.
@@ -70,24 +81,24 @@ NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline,
   log << "disktune: the noise between repeated measurements of the baseline is larger than the smallest gain "
       << "the winner rule accepts (" << gain << "): " << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective)
       << (more ? "; taking " + std::to_string(plan.max_samples) + " samples per trial (--max-repeats)" : "") << '\n';
-  const double first_pct = baseline.noise_floor_pct;
+  const strategies::Baseline first = baseline;
+  bool had_all = false;
   if (more) {
     plan.min_samples = plan.max_samples;
     check.all_samples = true;
     // Its first trial already took them all (its interval never closed): measured again, the
     // noise would be the same trials' again, at the cost of as many (100 s on a throttled bed).
-    const bool had_all = std::cmp_greater_equal(baseline.trial.samples.size(), plan.max_samples);
+    had_all = std::cmp_greater_equal(baseline.trial.samples.size(), plan.max_samples);
     if (had_all)
       log << "  the baseline's trials took " << plan.max_samples << " samples already: this noise is theirs\n";
     else if (!keep_figures)
       remeasure(input, plan, baseline, check, log);
   }
-  keep_samples_that_help(input, first_pct, baseline, min_gain_pct, check, plan, log);
+  keep_samples_that_help(input, first, baseline, min_gain_pct, check, plan, log);
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   check.resolvable = false;
-  const std::string samples = plan.min_samples == plan.max_samples
-                                  ? std::to_string(plan.max_samples)
-                                  : std::to_string(plan.min_samples) + "-" + std::to_string(plan.max_samples);
+  // The samples the noise was measured with: not measured again (no room, a failed repeat), the first trials'.
+  const std::string samples = samples_text(check.remeasured || had_all ? plan : input.sampling);
   check.summary = "noise " + probe::printf_number("%.2f", baseline.noise_floor_pct) + " % with " + samples +
                   " samples per trial, above the " + gain + " smallest gain";
   check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) + " with " +

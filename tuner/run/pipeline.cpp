@@ -84,7 +84,7 @@ strategies::Rounded announced_round(const PipelineInput& input, strategies::Eval
   };
   auto round = evaluator.confirm(contenders, index, rounds, hooks);
   if (const auto* done = std::get_if<strategies::Round>(&round)) {
-    if (!done->skipped.empty()) log << "disktune: confirmation round " << done->skipped << '\n';
+    if (!done->skipped.empty()) log << "disktune: " << done->skipped << '\n';
     else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
     else log << "disktune: confirmation round done\n";
   }

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// tuner/run/decision: the winner when the confirmation round is skipped.
+#include "tuner/run/decision.hpp"
+
+#include "tests/support/ok_trial.hpp"
+#include "tests/support/seed_like_identify.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+
+namespace {
+
+strategies::SearchSpace io_support_space() {
+  strategies::SpaceOptions options;
+  options.only = std::vector{SettingId::io_support};
+  return strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                 testing::seed_baseline(), options);
+}
+
+// A round the journal says was skipped (the process died in it twice).
+strategies::Rounded skipped_round(const std::vector<probe::Settings>&, int) {
+  return strategies::Round{{}, "the process died in the confirmation round twice"};
+}
+
+}  // namespace
+
+TEST_CASE("a skipped confirmation round leaves the search's answer and never a near tie it was to decide", "[tuner]") {
+  const auto space = io_support_space();
+  auto near_tie = space.baseline();
+  near_tie[SettingId::io_support] = probe::SettingValue(std::int64_t{1});
+  // io_support=1 reads 1.5 % above the baseline, intervals overlapping: not significantly
+  // faster (the 2 % smallest gain), but a finalist for the round's longer samples to decide.
+  const double gain = GENERATE(1.015, 1.10);
+  auto runner = [&](const probe::Settings& config) {
+    const double m = config == near_tie ? 10.0 * gain : 10.0;
+    return testing::ok_trial(m, 0.995 * m, 1.005 * m);
+  };
+  strategies::Evaluator evaluator(space, runner, testing::ok_trial(10.0, 9.95, 10.05));
+  REQUIRE(evaluator.evaluate(near_tie));
+  REQUIRE_FALSE(strategies::finalists(evaluator).empty());
+  const auto decided = tuner::decide(evaluator, skipped_round);
+  REQUIRE(std::holds_alternative<tuner::Decision>(decided));
+  const auto& decision = std::get<tuner::Decision>(decided);
+  CHECK(decision.round_skipped == "the process died in the confirmation round twice");
+  CAPTURE(gain);
+  // 10 % faster and significant: the search's winner, unconfirmed. 1.5 %: the baseline.
+  CHECK(decision.winner.settings == (gain > 1.05 ? near_tie : space.baseline()));
+}
