@@ -78,12 +78,13 @@ probe::Result<Objective> check_fio_job(const Objective& objective, const std::st
 /// fio on its stdin (FioLimits::input); the options above are then its global defaults (a job
 /// section's own runtime= or time_based=0 wins). Preconditions: objective.engine ==
 /// Engine::fio; a job file's objective went through check_fio_job (checked_job not empty).
-/// `completions`, when given, bounds a built-in percentile's --number_ios further (the later
-/// samples run_adaptive sizes by what the pool still needs; at least 1); other objectives ignore it.
+/// `bound`, when given, bounds a built-in percentile's --number_ios further, clamped to
+/// 1..percentile_completions (the later samples run_adaptive sizes by what the pool still
+/// needs); other objectives ignore it.
 /// Source: fio's documentation (HOWTO.rst, "Command line options", "Job file parameters").
 std::vector<std::string> fio_arguments(const Objective& objective, const std::string& device_path,
                                        probe::Seconds duration,
-                                       std::optional<std::uint64_t> completions = std::nullopt);
+                                       std::optional<std::uint64_t> bound = std::nullopt);
 
 /// The time limit of one fio sample of `duration` [s]: kFioStartupAllowance plus, for a
 /// built-in, the duration; for a checked job, its jobs taken one after another, each its

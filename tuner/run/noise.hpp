@@ -54,7 +54,10 @@ struct NoiseInput {
 /// noise again with as many baseline trials at that count (strategies::measure_repeats),
 /// updating baseline.aa_medians and noise_floor_pct; when that did not take the noise below
 /// 75 % of the first figure (a noise between trials, which more samples in each cannot lower),
-/// trials keep the configured samples (all_samples false again) and the log says why. Still too large: not resolvable, with
+/// trials keep the configured samples (all_samples false again), the first aa_medians and
+/// noise_floor_pct are put back (the noise of trials sampled so; remeasured false: the baseline
+/// as first recorded stands) and the log says why. NoiseCheck::summary names the samples per
+/// trial the noise on record was measured with. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
 /// keeps the first figures (one that saw a setting changed behind its back says so in
 /// NoiseCheck::changed_behind).
