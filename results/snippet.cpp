@@ -101,7 +101,7 @@ std::string keep_baseline_comment(const Report& report) {
   text += "# The best stable trial (" + std::to_string(best->id) + ": " +
           comment_safe(describe_changes(changes)) + ") measured " + bench::format_figure(report.objective, best->median) +
           " in the search\n# (" + probe::printf_number("%+.1f", change_pct) +
-          (lower ? " % against the search baseline, lower is better" : " % against the search baseline");
+          " % against the search baseline" + (lower ? ", lower is better" : "");
   // Every trial slower than the baseline: say so, not "within the noise" (-88.7 % was printed so).
   if (best->median <= baseline) return text + "): no trial was faster than the baseline.\n";
   const auto* confirmed = confirmed_result(report, best->id);

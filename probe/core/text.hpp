@@ -21,10 +21,10 @@ inline std::string printf_number(const char* format, double value) {
   return text;
 }
 
-/// "1 seed", "2 seeds", "0 seeds": `count` and `noun`, with an "s" unless the count is one
-/// (every noun it is used with takes a plain "s").
-inline std::string counted(std::size_t count, const std::string& noun) {
-  return std::to_string(count) + " " + noun + (count == 1 ? "" : "s");
+/// "1 seed", "2 seeds", "0 seeds": `count` and `noun`, the noun in `plural` unless the count
+/// is one (by default the noun with an "s": "strategy" gives its own, "strategies").
+inline std::string counted(std::size_t count, const std::string& noun, const std::string& plural = "") {
+  return std::to_string(count) + " " + (count == 1 ? noun : plural.empty() ? noun + "s" : plural);
 }
 
 /// A device number as "MAJ:MIN" (decimal), the form of /sys/block/NAME/dev, /proc/self/mountinfo

@@ -118,8 +118,7 @@ int run_evaluate_command(const EvaluateRequest& request, std::ostream& out, std:
     return kExitUsage;
   }
   const auto seeds = evaluation_seeds(request);
-  const auto strategies = evaluated_strategies(request).size();
-  err << "disktune: evaluating " << (strategies == 1 ? "1 strategy" : std::to_string(strategies) + " strategies")
+  err << "disktune: evaluating " << probe::counted(evaluated_strategies(request).size(), "strategy", "strategies")
       << " on " << probe::counted(files.size(), "SIMULATED drive") << " x " << probe::counted(seeds.size(), "seed") << " ("
       << seeds.front() << "-" << seeds.back() << ")\n";
   const auto start = std::chrono::steady_clock::now();
