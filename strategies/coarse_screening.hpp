@@ -30,7 +30,9 @@ std::optional<std::size_t> fastest_single_change(const SearchSpace& space, const
 /// True when group `g`'s single-change trials in `evaluator` (its choices laid over the
 /// baseline) and the baseline show an effect beyond the noise: one of them is
 /// Evaluator::clearly_faster than another (so a knob that only slows the device acts too:
-/// its other values may speed it up). Measures nothing.
+/// its other values may speed it up). A trial stopped as clearly slower after one sample
+/// (the hopeless stop: no interval) counts only when the other's lower bound is more than
+/// twice its figure, the factor that stop resolves. Measures nothing.
 bool group_acts(const SearchSpace& space, const Evaluator& evaluator, std::size_t g);
 
 /// The groups that act (group_acts), in group order. Measures nothing.
@@ -45,7 +47,9 @@ std::vector<std::size_t> acting_groups(const SearchSpace& space, const Evaluator
 ///     the space's order), so a budget of one trial per knob screens every knob;
 ///  3. the remaining choices of the groups that act (group_acts), the group with the largest
 ///     spread between its fastest and slowest single change first, each group's choices
-///     nearest (by rank) to its fastest measured one first.
+///     nearest (by rank) to its fastest measured one first; once a single change beats the
+///     baseline (Evaluator::best), only its own group's (the others are tried around it by
+///     coordinate descent's passes, not around the baseline it left behind).
 /// Groups that did not act keep their remaining choices unmeasured. Every trial is a single
 /// change from the baseline. Stops when the budget is spent or the search is stopped.
 void screen_coarse_first(const SearchSpace& space, Evaluator& evaluator);

@@ -6,7 +6,8 @@
 namespace disktune::strategies {
 
 /// Screening by screen_coarse_first (every setting tried once before any is tried twice; then
-/// every value of the settings that act: strategies/coarse_screening.hpp). Then, from the
+/// every value of the settings that act, only the leading one's once a change beats the
+/// baseline: strategies/coarse_screening.hpp). Then, from the
 /// screening's winner, for each acting group in turn try every choice with the other groups
 /// held at the incumbent, and move to the fastest if it is significantly faster than the
 /// incumbent; repeat passes until a pass makes no move or the budget is spent. A group whose

@@ -151,3 +151,42 @@ TEST_CASE("when no knob acts the search ends after the screening", "[strategies]
   REQUIRE(evaluator.trials().size() == strategies::coarse_screening_trials(space));
   REQUIRE(evaluator.best().id == 0);
 }
+
+TEST_CASE("once a single change beats the baseline the deep screening stays in its group", "[strategies]") {
+  // The bed's bad start: max_sectors_kb 1024 reads 8x faster; read_ahead_kb acts too (0 reads
+  // 8x slower), but its other choices around the baseline no longer say where the optimum is.
+  const auto space = loop_space();
+  strategies::Evaluator evaluator(space, bed_trial, bed_trial(space.baseline()));
+  strategies::screen_coarse_first(space, evaluator);
+  const auto ra = group_of(space, SettingId::read_ahead_kb);
+  const auto msk = group_of(space, SettingId::max_sectors_kb);
+  std::size_t ra_trials = 0, msk_trials = 0;
+  for (const auto& trial : evaluator.trials()) {
+    ra_trials += space.choice_of(trial.settings, ra) != space.choice_of(space.baseline(), ra);
+    msk_trials += space.choice_of(trial.settings, msk) != space.choice_of(space.baseline(), msk);
+  }
+  REQUIRE(ra_trials == strategies::coarse_choices(space, ra).size());
+  REQUIRE(msk_trials == space.groups()[msk].choices.size() - 1);  // every one but the baseline's
+  REQUIRE(evaluator.best().settings.at(SettingId::max_sectors_kb).number() >= 1024);
+}
+
+TEST_CASE("a trial stopped as hopeless after one sample shows a knob acting only by a factor of two",
+          "[strategies]") {
+  // Every change is hopeless next to a fast incumbent: one sample each, no interval. The
+  // scheduler and nr_requests read 5 % apart (one sample's noise); no readahead 8x slower,
+  // max_sectors_kb 4 32x.
+  const auto space = loop_space(true);
+  auto hopeless = [&space](const probe::Settings& config) {
+    if (config == space.baseline()) return bed_trial(config);
+    const bool off = config.at(SettingId::scheduler) == name("kyber") || config.at(SettingId::nr_requests).number() % 3 == 2;
+    const double median = bed_trial(config).median * (off ? 0.95 : 1.0);
+    auto trial = testing::ok_trial(median, median, median);
+    trial.sampling_stop = "clearly slower";
+    return trial;
+  };
+  strategies::Evaluator evaluator(space, hopeless, hopeless(space.baseline()));
+  strategies::screen_coarse_first(space, evaluator);
+  auto expected = std::vector{group_of(space, SettingId::max_sectors_kb), group_of(space, SettingId::read_ahead_kb)};
+  std::sort(expected.begin(), expected.end());
+  REQUIRE(strategies::acting_groups(space, evaluator) == expected);
+}
