@@ -47,6 +47,18 @@ bool needs_more_samples(const std::vector<TrialResult>& results, double min_gain
                      [&](const TrialResult& r) { return unresolved(*fastest, r, min_gain); });
 }
 
+// True when the round's fastest contender is ahead of every other by twice `min_gain`, its
+// interval clear of theirs: more rounds could not change the answer (or nothing is ok).
+bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
+  const TrialResult* fastest = nullptr;
+  for (const auto& r : results)
+    if (r.status == TrialStatus::ok && (!fastest || r.median > fastest->median)) fastest = &r;
+  if (!fastest) return true;
+  return std::all_of(results.begin(), results.end(), [&](const TrialResult& r) {
+    return &r == fastest || significantly_faster(*fastest, r, 2.0 * min_gain);
+  });
+}
+
 // Appends `more`'s samples and measured time to `into` (same contenders, same order) and
 // recomputes the statistics. false when a contender failed in `more`.
 bool merge_round(std::vector<TrialResult>& into, const std::vector<TrialResult>& more) {
@@ -64,6 +76,17 @@ bool merge_round(std::vector<TrialResult>& into, const std::vector<TrialResult>&
     summarize_samples(into[i]);
   }
   return true;
+}
+
+// The round's ids (each result the search trial it confirms, 0 the baseline) and its winner.
+Confirmation decided(Confirmation round, const std::vector<TrialResult>& candidates, const probe::Settings& baseline,
+                     double min_gain) {
+  round.results[0].id = 0;
+  for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
+  const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());
+  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain))
+    round.winner = static_cast<std::size_t>(pick - rivals.data()) + 1;
+  return round;
 }
 
 }  // namespace
@@ -105,19 +128,20 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 }
 
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds) {
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds, bool in_two_calls) {
   std::vector<probe::Settings> contenders{baseline};
   for (const auto& c : candidates) contenders.push_back(c.settings);
   Confirmation round{runner(contenders, 0), 0};
   DT_ASSERT(round.results.size() == contenders.size());
-  for (int extra = 1; extra <= max_extra_rounds && needs_more_samples(round.results, min_gain); ++extra)
-    if (!merge_round(round.results, runner(contenders, extra))) break;
-  round.results[0].id = 0;
-  for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
-  const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());
-  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain))
-    round.winner = static_cast<std::size_t>(pick - rivals.data()) + 1;
-  return round;
+  // The round's second call only when no contender is already far ahead; a contender failing
+  // in it ends the round with the first call's samples.
+  round.far_ahead = in_two_calls && far_ahead(round.results, min_gain);
+  if (in_two_calls && !round.far_ahead && !merge_round(round.results, runner(contenders, 1)))
+    return decided(std::move(round), candidates, baseline, min_gain);
+  const int first_extra = in_two_calls ? 2 : 1;
+  for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, min_gain); ++extra)
+    if (!merge_round(round.results, runner(contenders, first_extra + extra))) break;
+  return decided(std::move(round), candidates, baseline, min_gain);
 }
 
 }  // namespace disktune::strategies

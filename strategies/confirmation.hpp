@@ -36,6 +36,7 @@ inline constexpr int kMaxExtraConfirmRounds = 3;
 struct Confirmation {
   std::vector<TrialResult> results;  ///< [0] the baseline, then the finalists, as re-measured
   std::size_t winner = 0;            ///< index into results; 0 = keep the baseline
+  bool far_ahead = false;            ///< measured in two calls, decided after the first (confirm)
 };
 
 /// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
@@ -45,7 +46,14 @@ struct Confirmation {
 /// finalist's) by more than `min_gain` but their intervals overlap, `runner` is called again
 /// (rounds 1 .. `max_extra_rounds`) and its samples are added to each contender's; an extra
 /// round in which a contender fails is dropped and ends the extension.
+/// `in_two_calls`: the round itself is measured in two calls of `runner`, 0 and 1 (the caller
+/// gives each its part of the rounds), and call 1 is made only when, after call 0, no
+/// contender is ahead of every other by twice `min_gain` with its interval clear of theirs (a
+/// contender that far ahead stays the answer whatever more samples say: issue 23, a bad start's
+/// 8x winner was confirmed over 6 rounds of the baseline's slow reads); extra rounds are then
+/// calls 2 .. `max_extra_rounds` + 1. A contender failing in call 1 ends the round there.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds);
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds,
+                     bool in_two_calls = false);
 
 }  // namespace disktune::strategies

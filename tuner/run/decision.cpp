@@ -7,7 +7,7 @@
 namespace disktune::tuner {
 
 std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& evaluator, const RoundRunner& round_runner,
-                               std::size_t finalist_count, int max_extra_rounds) {
+                               std::size_t finalist_count, int max_extra_rounds, bool in_two_calls) {
   Decision decision{evaluator.baseline(), std::nullopt, "", std::nullopt};
   const auto finals = strategies::finalists(evaluator, finalist_count);
   if (finals.empty()) return decision;
@@ -24,7 +24,7 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
         for (auto& r : none) r.status = strategies::TrialStatus::error;
         return none;
       },
-      evaluator.gain_threshold(), max_extra_rounds);
+      evaluator.gain_threshold(), max_extra_rounds, in_two_calls);
   if (failure) return *failure;
   const auto& base = evaluator.baseline().settings;
   if (!decision.round_skipped.empty()) {

@@ -34,12 +34,12 @@ struct Decision {
 /// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,
 /// when there are any, decide between them and the baseline in a confirmation round run by
 /// `round` (strategies::confirm with the evaluator's gain threshold, at most
-/// `max_extra_rounds` extra rounds). A skipped first round leaves the search's best
+/// `max_extra_rounds` extra rounds, the round in two calls with `in_two_calls`). A skipped first round leaves the search's best
 /// (Evaluator::best(): the baseline when no trial beat it significantly, never a near tie the
 /// round was to decide) as the winner, with Decision::round_skipped set; a skipped extra round ends the
 /// extension. A Stop: the one a round ran into (restore_failed, wedged, signal, store_failed).
 std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& evaluator, const RoundRunner& round,
                                std::size_t finalist_count = 3,
-                               int max_extra_rounds = strategies::kMaxExtraConfirmRounds);
+                               int max_extra_rounds = strategies::kMaxExtraConfirmRounds, bool in_two_calls = false);
 
 }  // namespace disktune::tuner

@@ -62,13 +62,35 @@ int extra_rounds_within(const PipelineInput& input, const PipelineResult& result
   return std::clamp(static_cast<int>(left / per_round), 0, strategies::kMaxExtraConfirmRounds);
 }
 
+// A round of more than kMinConfirmRounds rounds is measured in two calls (strategies::confirm's
+// in_two_calls): kMinConfirmRounds first, which suffice when one contender is far ahead.
+bool in_two_calls(int rounds) { return rounds > kMinConfirmRounds; }
+
+// The rounds runner call `index` measures: the round's two parts, then each extra pass a whole round.
+int rounds_in_call(int index, int rounds) {
+  if (!in_two_calls(rounds) || index > 1) return rounds;
+  return index == 0 ? kMinConfirmRounds : rounds - kMinConfirmRounds;
+}
+
+// What runner call `index` of a round of `rounds` rounds is, for the log.
+std::string call_intro(int index, int rounds) {
+  const bool halves = in_two_calls(rounds);
+  if (halves && index == 1)
+    return "disktune: confirmation round: no contender is far ahead of the others yet; the remaining rounds\n";
+  const int extra = halves ? index - 1 : index;
+  if (extra <= 0) return "";
+  return "disktune: confirmation round, extra pass " + std::to_string(extra) + ": the fastest contender is ahead of " +
+         "another by more than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
+}
+
 // The confirmation round through the Evaluator (the store keeps it as one unit) and announced
 // (it runs for minutes on a real device): what it measures, then where its answer came from.
 // `sample_s`: the baseline's seconds per sample; on a slow disk a sample reads whole chunks
 // and outlasts --duration.
 strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
-                                    const std::vector<probe::Settings>& contenders, int index, int rounds,
+                                    const std::vector<probe::Settings>& contenders, int index, int round_rounds,
                                     double sample_s, std::ostream& log) {
+  const int rounds = rounds_in_call(index, round_rounds);
   const double per_sample_s = std::max(input.trial.workload.duration.count(), sample_s);
   const std::string estimate =
       probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * rounds);
@@ -76,11 +98,9 @@ strategies::Rounded announced_round(const PipelineInput& input, strategies::Eval
   strategies::ConfirmHooks hooks;
   hooks.before_measure = [&](const std::vector<probe::Settings>& c) {
     measured = true;
-    if (index > 0)
-      log << "disktune: confirmation round, extra pass " << index << ": the fastest contender is ahead of another by more "
-          << "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
-    log << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
-        << " and the baseline x " << rounds << " rounds, interleaved (a warm-up and a kept sample each; about "
+    log << call_intro(index, round_rounds) << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
+        << " and the baseline x " << rounds << " rounds" << (index == 0 && in_two_calls(round_rounds) ? " (of " + std::to_string(round_rounds) + ")" : "")
+        << ", interleaved (a warm-up and a kept sample each; about "
         << estimate << (input.simulated ? " s of simulated reads)\n" : " s of reads)\n");
   };
   // One line per unit, as the search prints one per trial.
@@ -224,7 +244,7 @@ std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& inpu
       [&](const std::vector<probe::Settings>& contenders, int index) {
         return announced_round(input, evaluator, contenders, index, rounds, sample_s, log);
       },
-      kMaxContenders - 1, extra_rounds_within(input, result, rounds));
+      kMaxContenders - 1, extra_rounds_within(input, result, rounds), in_two_calls(rounds));
 }
 
 // The run ends on `stop`: its exit code and message.
@@ -376,8 +396,12 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
     auto& decision = std::get<Decision>(decided);
     result.best = decision.winner;
     result.confirmation_skipped = decision.round_skipped;
-    result.confirm_rounds = rounds;
     result.confirmation = std::move(decision.confirmation);
+    const bool far_ahead = result.confirmation && result.confirmation->far_ahead;
+    result.confirm_rounds = far_ahead ? rounds_in_call(0, rounds) : rounds;
+    if (far_ahead)
+      log << "disktune: confirmation round: one contender is far ahead of the others after " << result.confirm_rounds
+          << " rounds; the other " << rounds - result.confirm_rounds << " would not change the answer\n";
     result.tie = decision.tie;
     if (result.confirmation)
       for (const auto& trial : result.confirmation->results) result.confirmation_s += trial.measured_s;
