@@ -4,8 +4,6 @@
 
 #include "strategies/strategy.hpp"
 
-#include "bench/adaptive.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -187,17 +185,12 @@ std::vector<std::size_t> deep_choices(const SearchSpace& space, const Evaluator&
   return left;
 }
 
-// A trial stopped as clearly slower after one sample (bench::SamplingPlan::hopeless_fraction:
-// its warm-up and that sample both below half the incumbent) has no interval: one value's
-// interval is the value. It was measured only to show it far below the incumbent, so against
-// another trial it counts by that factor, not as exact: compared as exact, one sample's noise
-// (5 % apart among 12.1-12.9 MB/s trials of the throttled bed's bad start) made the tied
-// scheduler and nr_requests "act", and their 30 choices were tried around the new incumbent.
+// A trial the hopeless stop ended (stopped_hopeless) was measured only to show it far below
+// the incumbent, so against another trial it counts by a factor of two, not as exact: compared
+// as exact, one sample's noise (5 % apart among 12.1-12.9 MB/s trials of the throttled bed's
+// bad start) made the tied scheduler and nr_requests "act", and their 30 choices were tried
+// around the new incumbent.
 constexpr double kHopelessResolution = 2.0;
-
-bool stopped_hopeless(const TrialResult& trial) {
-  return trial.samples.size() == 1 && !trial.latency && trial.sampling_stop == bench::to_string(bench::SamplingStop::clearly_slower);
-}
 
 bool clearly_apart(const Evaluator& evaluator, const TrialResult& fast, const TrialResult& slow) {
   if (stopped_hopeless(fast)) return false;  // only known to be slow

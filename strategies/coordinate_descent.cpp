@@ -15,7 +15,32 @@ namespace {
 // Which choices of a group a pass tries: every one, or (the check of a tied group) its coarse ones.
 enum class Depth { every, coarse };
 
-// The fastest choice of group g around `incumbent` by median (the incumbent when none is faster).
+// True when `trial` differs only in group g from a measured configuration the hopeless stop did
+// not end: g's choice is what made it hopeless.
+bool hopeless_by(const SearchSpace& space, const Evaluator& evaluator, const TrialResult& trial, std::size_t g) {
+  if (!stopped_hopeless(trial)) return false;
+  for (std::size_t c = 0; c < space.groups()[g].choices.size(); ++c) {
+    const auto other = space.with_choice(trial.settings, g, c);
+    if (other == trial.settings) continue;
+    if (const auto* measured = evaluator.measured(other); measured && measured->status == TrialStatus::ok &&
+                                                          !stopped_hopeless(*measured))
+      return true;
+  }
+  return false;
+}
+
+// True when group g's choice c made a trial hopeless (stopped_hopeless, hopeless_by) around an
+// earlier incumbent: it read under half of what that one did. A move of another group gains a
+// few per cent, not the factor that would make it a contender (issue 23: max_sectors_kb 4-256,
+// under half the rate, took 7 trials of up to 11 s again after a readahead move on the throttled bed).
+bool hopeless_before(const SearchSpace& space, const Evaluator& evaluator, std::size_t g, std::size_t c) {
+  return std::any_of(evaluator.trials().begin(), evaluator.trials().end(), [&](const TrialResult& t) {
+    return space.choice_of(t.settings, g) == c && hopeless_by(space, evaluator, t, g);
+  });
+}
+
+// The fastest choice of group g around `incumbent` by median (the incumbent when none is
+// faster); of every choice, those hopeless before are not tried again.
 const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, std::size_t g,
                                 const TrialResult* incumbent, Depth depth) {
   const TrialResult* top = incumbent;
@@ -23,6 +48,7 @@ const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, 
   if (depth == Depth::every) {
     choices.resize(space.groups()[g].choices.size());
     std::iota(choices.begin(), choices.end(), std::size_t{0});
+    std::erase_if(choices, [&](std::size_t c) { return hopeless_before(space, evaluator, g, c); });
   }
   for (const std::size_t c : choices) {
     const auto config = space.with_choice(incumbent->settings, g, c);

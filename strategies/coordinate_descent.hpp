@@ -9,7 +9,8 @@ namespace disktune::strategies {
 /// every value of the settings that act, only the leading one's once a change beats the
 /// baseline: strategies/coarse_screening.hpp). Then, from the
 /// screening's winner, for each acting group in turn try every choice with the other groups
-/// held at the incumbent, and move to the fastest if it is significantly faster than the
+/// held at the incumbent (but a choice the hopeless stop ended around an earlier incumbent,
+/// strategies::stopped_hopeless), and move to the fastest if it is significantly faster than the
 /// incumbent; repeat passes until a pass makes no move or the budget is spent. A group whose
 /// values all tied in screening is not tried again around every new incumbent (most knobs
 /// tie, and every move would re-measure them), only at its coarse choices once the passes

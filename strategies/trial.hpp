@@ -116,4 +116,10 @@ void summarize_samples(TrialResult& trial);
 double lower_bound(const TrialResult& trial);
 double upper_bound(const TrialResult& trial);
 
+/// True for a trial the hopeless stop ended (bench::SamplingPlan::hopeless_fraction: its warm-up
+/// and one kept sample both far below the incumbent; sampling_stop "clearly slower", one sample,
+/// no pooled percentile). It has no interval (one value's is the value): it was measured only
+/// to show it far below the incumbent of its time, not to compare with others.
+bool stopped_hopeless(const TrialResult& trial);
+
 }  // namespace disktune::strategies

@@ -48,4 +48,9 @@ double upper_bound(const TrialResult& trial) {
   return trial.ci_high > 0.0 ? trial.ci_high : trial.median;
 }
 
+bool stopped_hopeless(const TrialResult& trial) {
+  return trial.samples.size() == 1 && !trial.latency &&
+         trial.sampling_stop == bench::to_string(bench::SamplingStop::clearly_slower);
+}
+
 }  // namespace disktune::strategies

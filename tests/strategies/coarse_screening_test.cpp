@@ -190,3 +190,38 @@ TEST_CASE("a trial stopped as hopeless after one sample shows a knob acting only
   std::sort(expected.begin(), expected.end());
   REQUIRE(strategies::acting_groups(space, evaluator) == expected);
 }
+
+TEST_CASE("coordinate-descent does not try again around a new incumbent a choice that was hopeless before",
+          "[strategies]") {
+  // The bed's bad start, and read_ahead_kb 1024 5 % faster: after max_sectors_kb 1024 the
+  // passes move to it. A trial under half the incumbent's lower bound stops as hopeless, one
+  // sample (the tuner's hopeless stop on a real device).
+  const auto space = loop_space();
+  auto rate = [](const probe::Settings& c) {
+    return bed_trial(c).median * (c.at(SettingId::read_ahead_kb).number() == 1024 ? 1.05 : 1.0);
+  };
+  const strategies::Evaluator::RequestRunner runner = [&](const probe::Settings& c, const strategies::TrialRequest& request) {
+    const double median = rate(c);
+    if (!request.incumbent_low || median >= 0.5 * *request.incumbent_low)
+      return testing::ok_trial(median, 0.99 * median, 1.01 * median);
+    auto trial = testing::ok_trial(median, median, median);
+    trial.sampling_stop = "clearly slower";
+    return trial;
+  };
+  strategies::Evaluator evaluator(space, runner, bed_trial(space.baseline()));
+  (*strategies::make_strategy("coordinate-descent"))->run(space, evaluator);
+  REQUIRE(evaluator.best().settings.at(SettingId::read_ahead_kb).number() == 1024);
+  REQUIRE(evaluator.best().settings.at(SettingId::max_sectors_kb).number() >= 1024);
+  // max_sectors_kb 4-32 read under half the baseline's rate: hopeless wherever tried, once.
+  std::map<std::int64_t, int> tried;
+  for (const auto& trial : evaluator.trials())
+    if (const auto kb = trial.settings.at(SettingId::max_sectors_kb).number(); kb <= 32) {
+      REQUIRE(strategies::stopped_hopeless(trial));
+      ++tried[kb];
+    }
+  REQUIRE(tried.size() == 4);
+  for (const auto& [kb, count] : tried) {
+    INFO("max_sectors_kb " << kb);
+    REQUIRE(count == 1);
+  }
+}
