@@ -243,6 +243,27 @@ bool group_acts(const SearchSpace& space, const Evaluator& evaluator, std::size_
   return false;
 }
 
+bool bracketed_slower(const SearchSpace& space, const Evaluator& evaluator, std::size_t g, std::size_t c,
+                      const TrialResult& incumbent) {
+  const auto order = ladder_of(space.groups()[g]);
+  const auto own = space.choice_of(incumbent.settings, g);
+  if (order.empty() || !own || *own == c) return false;
+  auto slower_at = [&](std::size_t rank) {
+    const auto* t = evaluator.measured(space.with_choice(incumbent.settings, g, order[rank]));
+    return t && t->status == TrialStatus::ok && (stopped_hopeless(*t) || evaluator.clearly_faster(incumbent, *t));
+  };
+  const std::size_t r = rank_of(order, c), mine = rank_of(order, *own);
+  bool near = false, far = false;  // a slower point between c and the incumbent; one beyond c
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k == r || !slower_at(k)) continue;
+    const bool toward = mine > r ? (k > r && k < mine) : (k < r && k > mine);
+    const bool beyond = mine > r ? k < r : k > r;
+    near = near || toward;
+    far = far || beyond;
+  }
+  return near && far;
+}
+
 std::vector<std::size_t> acting_groups(const SearchSpace& space, const Evaluator& evaluator) {
   std::vector<std::size_t> groups;
   for (std::size_t g = 0; g < space.groups().size(); ++g)
@@ -263,7 +284,7 @@ void screen_coarse_first(const SearchSpace& space, Evaluator& evaluator) {
     // no longer tell where the optimum is: coordinate descent tries them around that change.
     if (const auto lead = best_group(space, evaluator); lead && *lead != g) continue;
     for (const std::size_t c : deep_choices(space, evaluator, g))
-      if (!try_single(space, evaluator, g, c)) return;
+      if (!bracketed_slower(space, evaluator, g, c, evaluator.best()) && !try_single(space, evaluator, g, c)) return;
   }
 }
 

@@ -35,6 +35,17 @@ std::optional<std::size_t> fastest_single_change(const SearchSpace& space, const
 /// twice its figure, the factor that stop resolves. Measures nothing.
 bool group_acts(const SearchSpace& space, const Evaluator& evaluator, std::size_t g);
 
+/// True when group `g` is a numeric ladder (one numeric setting), `c` is not the incumbent's
+/// own choice, and among g's choices laid over `incumbent` one between c and the incumbent's
+/// and one beyond c were measured clearly slower than `incumbent` (Evaluator::clearly_faster,
+/// or stopped_hopeless). Along a ladder a knob's effect rises to one optimum and falls
+/// (readahead, request size, queue depth: DESIGN.md's domain facts), so a value between two
+/// slower ones, the incumbent outside them, cannot beat it (issue 23: max_sectors_kb 8-64
+/// between 4 and 128, both under a tenth of 1024's rate, took four hopeless trials of up to
+/// 13 s on the throttled bed). Measures nothing.
+bool bracketed_slower(const SearchSpace& space, const Evaluator& evaluator, std::size_t g, std::size_t c,
+                      const TrialResult& incumbent);
+
 /// The groups that act (group_acts), in group order. Measures nothing.
 std::vector<std::size_t> acting_groups(const SearchSpace& space, const Evaluator& evaluator);
 
@@ -47,7 +58,8 @@ std::vector<std::size_t> acting_groups(const SearchSpace& space, const Evaluator
 ///     the space's order), so a budget of one trial per knob screens every knob;
 ///  3. the remaining choices of the groups that act (group_acts), the group with the largest
 ///     spread between its fastest and slowest single change first, each group's choices
-///     nearest (by rank) to its fastest measured one first; once a single change beats the
+///     nearest (by rank) to its fastest measured one first, none bracketed_slower around
+///     Evaluator::best(); once a single change beats the
 ///     baseline (Evaluator::best), only its own group's (the others are tried around it by
 ///     coordinate descent's passes, not around the baseline it left behind).
 /// Groups that did not act keep their remaining choices unmeasured. Every trial is a single

@@ -40,7 +40,8 @@ bool hopeless_before(const SearchSpace& space, const Evaluator& evaluator, std::
 }
 
 // The fastest choice of group g around `incumbent` by median (the incumbent when none is
-// faster); of every choice, those hopeless before are not tried again.
+// faster); of every choice, those hopeless before or bracketed by slower ones
+// (bracketed_slower) are not tried.
 const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, std::size_t g,
                                 const TrialResult* incumbent, Depth depth) {
   const TrialResult* top = incumbent;
@@ -53,6 +54,8 @@ const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, 
   for (const std::size_t c : choices) {
     const auto config = space.with_choice(incumbent->settings, g, c);
     if (config == incumbent->settings || evaluator.quarantined(config)) continue;
+    if (depth == Depth::every && !evaluator.measured(config) && bracketed_slower(space, evaluator, g, c, *incumbent))
+      continue;
     const Evaluation trial = evaluator.evaluate(config);
     if (trial.ended()) return top;
     if (trial && trial->status == TrialStatus::ok && trial->median > top->median) top = trial.get();

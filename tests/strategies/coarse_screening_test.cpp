@@ -166,8 +166,49 @@ TEST_CASE("once a single change beats the baseline the deep screening stays in i
     msk_trials += space.choice_of(trial.settings, msk) != space.choice_of(space.baseline(), msk);
   }
   REQUIRE(ra_trials == strategies::coarse_choices(space, ra).size());
-  REQUIRE(msk_trials == space.groups()[msk].choices.size() - 1);  // every one but the baseline's
+  // Every max_sectors_kb value is measured or lies between two slower ones (bracketed_slower).
+  std::size_t bracketed = 0;
+  for (std::size_t c = 0; c < space.groups()[msk].choices.size(); ++c)
+    if (!evaluator.measured(space.with_choice(space.baseline(), msk, c))) {
+      INFO("max_sectors_kb " << value_of(space, msk, c));
+      REQUIRE(strategies::bracketed_slower(space, evaluator, msk, c, evaluator.best()));
+      ++bracketed;
+    }
+  REQUIRE(msk_trials + bracketed == space.groups()[msk].choices.size() - 1);
   REQUIRE(evaluator.best().settings.at(SettingId::max_sectors_kb).number() >= 1024);
+}
+
+TEST_CASE("a ladder value between two clearly slower ones, the incumbent outside them, is bracketed",
+          "[strategies]") {
+  const auto space = loop_space();
+  const auto msk = group_of(space, SettingId::max_sectors_kb);
+  auto choice = [&](std::int64_t kb) {
+    for (std::size_t c = 0; c < space.groups()[msk].choices.size(); ++c)
+      if (value_of(space, msk, c) == kb) return c;
+    FAIL("no max_sectors_kb " << kb);
+    return std::size_t{0};
+  };
+  // Measured: 4 and 128 (the baseline) far slower than 1024; 512 tied with 1024 (intervals overlap).
+  strategies::Evaluator evaluator(space, bed_trial, bed_trial(space.baseline()));
+  for (const std::int64_t kb : {4, 1024})
+    (void)evaluator.evaluate(space.with_choice(space.baseline(), msk, choice(kb)));
+  auto tied = [&](const probe::Settings& c) {
+    return c.at(SettingId::max_sectors_kb).number() == 512 ? testing::ok_trial(92.0, 90.0, 93.0) : bed_trial(c);
+  };
+  strategies::Evaluator with_tie(space, tied, tied(space.baseline()));
+  for (const std::int64_t kb : {4, 512, 1024})
+    (void)with_tie.evaluate(space.with_choice(space.baseline(), msk, choice(kb)));
+  const auto& best = *evaluator.measured(space.with_choice(space.baseline(), msk, choice(1024)));
+  const auto& best_tied = *with_tie.measured(space.with_choice(space.baseline(), msk, choice(1024)));
+  for (const std::int64_t kb : {8, 16, 32, 64}) {
+    INFO("max_sectors_kb " << kb);
+    REQUIRE(strategies::bracketed_slower(space, evaluator, msk, choice(kb), best));
+  }
+  // Between the baseline and 1024: no slower point between them and the incumbent.
+  REQUIRE_FALSE(strategies::bracketed_slower(space, evaluator, msk, choice(256), best));
+  REQUIRE_FALSE(strategies::bracketed_slower(space, evaluator, msk, choice(1280), best));  // nothing beyond it
+  // 512 ties with 1024: 256 lies between 128 and a tie, not two slower points.
+  REQUIRE_FALSE(strategies::bracketed_slower(space, with_tie, msk, choice(256), best_tied));
 }
 
 TEST_CASE("a trial stopped as hopeless after one sample shows a knob acting only by a factor of two",
