@@ -79,7 +79,11 @@ class ToggledDevice final : public probe::Device {
   std::string path_ = "sim:toggled";
 };
 
-tuner::TrialSettings in_process() {  // 10 chunks of 2 MiB at 100 MiB/s
+// A sample's reads: 10 chunks of 2 MiB at 100 MiB/s (0.2 s); the warm-up's, a third of that
+// (bench::ReadSampler): reads of 20 ms until 67 ms.
+constexpr std::size_t kSampleReads = 10, kWarmupReads = 4;
+
+tuner::TrialSettings in_process() {
   return testing::in_process_trial_settings(bench::disk_read_workload(probe::Seconds(0.2), false),
                                             bench::SamplingPlan{2, 2, 0.02, true}, 2);
 }
@@ -98,8 +102,8 @@ TEST_CASE("a setting changed and changed back within one sample makes the trial 
           "[tuner]") {
   ToggledDevice device;
   const auto original = device.values;
-  // Reads 0-9: the warm-up; 10-19: sample 1; nr_requests is 32 during reads 13-15 only.
-  toggle_nr_requests(device, 13, 16);
+  // The warm-up's reads, then sample 1's; nr_requests is 32 during its reads 3-5 only.
+  toggle_nr_requests(device, kWarmupReads + 3, kWarmupReads + 6);
   tuner::TrialRunner runner(device, original, in_process());
   const auto trial = runner.run(probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})).result;
   REQUIRE(trial.has_value());
@@ -113,7 +117,7 @@ TEST_CASE("a setting changed and changed back within one sample makes the trial 
 TEST_CASE("a setting toggled during the warm-up is named as changed during the warm-up", "[tuner]") {
   ToggledDevice device;
   const auto original = device.values;
-  toggle_nr_requests(device, 2, 4);
+  toggle_nr_requests(device, 1, 3);  // within the warm-up's reads
   tuner::TrialRunner runner(device, original, in_process());
   const auto trial = runner.run(probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})).result;
   REQUIRE(trial.has_value());
@@ -124,8 +128,9 @@ TEST_CASE("a setting toggled during the warm-up is named as changed during the w
 TEST_CASE("a setting toggled during a confirmation unit makes that contender unstable", "[tuner]") {
   ToggledDevice device;
   const auto original = device.values;
-  // Units of 20 reads (warm-up and kept sample): round 1 is reads 0-39, contender 1 is 20-39.
-  toggle_nr_requests(device, 33, 35);
+  // Units of a warm-up and a kept sample: contender 1's is round 1's second; its kept sample's reads 3-4.
+  constexpr std::size_t unit = kWarmupReads + kSampleReads;
+  toggle_nr_requests(device, unit + kWarmupReads + 3, unit + kWarmupReads + 5);
   tuner::TrialRunner runner(device, original, in_process());
   const auto results =
       runner.confirm({original, probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})});
@@ -164,7 +169,7 @@ TEST_CASE("the watch compares at most once per interval of the measurement's clo
 TEST_CASE("a baseline during which another process changed a setting is an error that says so", "[tuner]") {
   ToggledDevice device;
   const auto original = device.values;
-  toggle_nr_requests(device, 12, 14);  // during the first baseline child's sample 1
+  toggle_nr_requests(device, kWarmupReads + 2, kWarmupReads + 4);  // during the first baseline child's sample 1
   tuner::TrialRunner runner(device, original, in_process());
   const auto baseline = testing::measure_baseline(runner);
   REQUIRE_FALSE(baseline.has_value());

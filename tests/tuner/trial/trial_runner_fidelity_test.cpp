@@ -194,18 +194,28 @@ TEST_CASE("a trial issues the same reads, flushes and drops as disktune bench", 
   const auto trial = runner.run(with_readahead(device.values, 0)).result;
   REQUIRE(trial.has_value());
   REQUIRE(trial->status == TrialStatus::ok);
-  // The trial: a warm-up and its samples, each exactly bench's sample, then integrity reads.
+  // The warm-up: bench's sample a third as long (bench::ReadSampler).
+  bench::Workload third = workload;
+  third.duration = probe::Seconds(workload.duration.count() / 3.0);
+  testing::FakeBlockIo warmup_io({.size_bytes = 1024 * kMib, .disk_mib_s = 100.0});
+  REQUIRE(bench::run_samples(warmup_io, third, 1).has_value());
+  const auto& warmup = warmup_io.events();
+  // The trial: the warm-up and its samples, each exactly bench's, then integrity reads.
   const auto& events = device.fake.events();
-  const std::size_t samples = trial->samples.size() + 1;
-  REQUIRE(events.size() > samples * one_sample.size());
+  const std::size_t samples = trial->samples.size();
+  REQUIRE(events.size() > warmup.size() + samples * one_sample.size());
   auto same = [](const FakeIoEvent& a, const FakeIoEvent& b) {
     return a.kind == b.kind && a.offset_bytes == b.offset_bytes && a.length_bytes == b.length_bytes;
   };
+  for (std::size_t i = 0; i < warmup.size(); ++i) {
+    INFO("warm-up, call " << i);
+    REQUIRE(same(events[i], warmup[i]));
+  }
   std::size_t drops = 0;
   for (std::size_t s = 0; s < samples; ++s)
     for (std::size_t i = 0; i < one_sample.size(); ++i) {
       INFO("sample " << s << ", call " << i);
-      REQUIRE(same(events[s * one_sample.size() + i], one_sample[i]));
+      REQUIRE(same(events[warmup.size() + s * one_sample.size() + i], one_sample[i]));
       drops += one_sample[i].kind == FakeIoEvent::Kind::drop ? 1 : 0;
     }
   REQUIRE(drops > 0);
