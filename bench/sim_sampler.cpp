@@ -73,7 +73,7 @@ class SimSampler final : public Sampler {
              probe::SimWorkload workload, probe::Seconds duration)
       : core_(std::move(core)), objective_(std::move(objective)), workload_(workload),
         duration_(duration), key_(text_hash(objective_.name)),
-        open_index_(core_->opens[probe::mix64(key_ ^ config_hash())]++) {}
+        open_index_(core_->opens.next(probe::mix64(key_ ^ config_hash()))) {}
 
   probe::Result<Sample> sample() override { return sample_up_to(std::nullopt, duration_); }
   probe::Result<Sample> sample_completions(std::uint64_t completions) override {

@@ -35,7 +35,7 @@ class SimBlockIo final : public BlockIo {
   // later does not change this BlockIo's reads. A measurement must open after applying.
   SimBlockIo(std::shared_ptr<SimCore> core, IoMode mode)
       : core_(std::move(core)), mode_(mode), readahead_at_open_(core_->state.readahead_sectors),
-        open_index_(core_->opens[sim_state_hash(core_->state)]++) {}
+        open_index_(core_->opens.next(sim_state_hash(core_->state))) {}
 
   Result<void> read_at(std::uint64_t offset_bytes, std::span<std::byte> buffer) override {
     const std::uint64_t size = buffer.size();

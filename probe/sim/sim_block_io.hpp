@@ -5,6 +5,7 @@
 #include "probe/core/clock.hpp"
 #include "probe/block_io.hpp"
 #include "probe/identify/identify.hpp"
+#include "probe/sim/shared_counts.hpp"
 #include "probe/sim/sim_page_cache.hpp"
 #include "probe/sim/sim_profile.hpp"
 #include "probe/sim/sim_rules.hpp"
@@ -36,9 +37,10 @@ struct SimCore {
   VirtualClock clock;     ///< advanced only by modelled I/O and small per-call costs
   SimPageCache page_cache;       ///< shared by all buffered BlockIos of the drive
   std::uint64_t head_bytes = ~std::uint64_t{0};  ///< where the last drive read ended
-  /// BlockIos opened so far in this process, per sim_state_hash of the settings at open
-  /// (noise input: the n-th open of a configuration).
-  std::map<std::uint64_t, std::uint64_t> opens;
+  /// Opens so far, per sim_state_hash of the settings at open (noise input: the n-th open
+  /// of a configuration), shared with forked trial children (SharedCounts): a configuration
+  /// measured again in another child draws new noise.
+  SharedCounts opens;
 };
 
 /// A BlockIo over a simulated drive. read_at fills the buffer with fill_sim_data (corrupted

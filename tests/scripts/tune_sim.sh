@@ -23,6 +23,13 @@ jq -e '.winner.speedup >= 3.5' "$r" >/dev/null || fail "speedup $(jq .winner.spe
 jq -e '.baseline.median > 3.45 and .baseline.median < 4.21' "$r" >/dev/null ||
   fail "baseline $(jq .baseline.median "$r") MB/s is not ~3.83"
 expect_eq "$(jq -r .restored "$r")" true "restored"
+# Each baseline trial runs in a child of its own: their medians are three draws of the noise,
+# not one draw repeated (a child's opens counted in its own copy of memory: noise floor 0).
+expect_eq "$(jq '.baseline.aa_samples | unique | length' "$r")" 3 "distinct baseline trial medians"
+jq -e '.noise_floor_pct > 0' "$r" >/dev/null || fail "the simulated noise floor is $(jq .noise_floor_pct "$r")"
+# A confirmation call after the first measures new samples: no contender's samples repeat.
+jq -e '[.confirmation.results[] | (.samples | length) == (.samples | unique | length)] | all' "$r" >/dev/null ||
+  fail "confirmation samples repeat: $(jq -c '[.confirmation.results[].samples]' "$r")"
 echo "ok: speedup $(jq .winner.speedup "$r") in ${elapsed}s"
 
 # Two simulated drives in one run (docs/multi-drive.md): a worker each, both reports, a summary.
