@@ -6,6 +6,7 @@
 #include "results/report.hpp"
 #include "strategies/baseline_trials.hpp"
 #include "strategies/coarse_screening.hpp"
+#include "tuner/run/confirm_round.hpp"
 #include "tuner/run/decision.hpp"
 #include "tuner/trial/confirm_progress.hpp"
 #include "tuner/trial/trial_verdict.hpp"
@@ -23,100 +24,6 @@ namespace {
 std::string kind_of(const PipelineInput& input) { return results::device_kind(input.simulated, input.emulated); }
 
 using strategies::TrialResult;
-
-// Confirmation rounds never go below this, whatever the budget.
-constexpr int kMinConfirmRounds = 3;
-// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
-constexpr int kMaxContenders = 4;
-
-// Measurement seconds of one sample, from the baseline's (its warm-up included).
-double seconds_per_sample(const TrialResult& baseline) {
-  const auto samples = baseline.samples.size() + (baseline.warmup > 0.0 ? 1 : 0);
-  return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
-}
-
-// A contender's sample against the baseline's: samples end at a steady rate or a count of
-// reads, so another configuration's run longer (the simulated drives' finalists by up to 18 %:
-// a --time-budget run overran its budget by more than a trial through that alone).
-constexpr double kContenderSampleSlack = 1.25;
-
-// A confirmation round of `rounds` rounds: every contender takes a warm-up and a kept sample.
-double confirmation_cost_s(int rounds, double sample_s) {
-  return rounds * kMaxContenders * 2.0 * sample_s * kContenderSampleSlack;
-}
-
-// As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
-int confirm_rounds_within(double left_s, double sample_s, int rounds) {
-  const double per_round = confirmation_cost_s(1, sample_s);
-  if (per_round <= 0.0) return rounds;
-  return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
-}
-
-// How many extra rounds (strategies::confirm) --time-budget leaves after the first round of
-// `rounds` rounds: each costs what the first does. Without a budget, strategies::kMaxExtraConfirmRounds.
-int extra_rounds_within(const PipelineInput& input, const PipelineResult& result, int rounds) {
-  if (!input.time_budget_s) return strategies::kMaxExtraConfirmRounds;
-  const double per_round = confirmation_cost_s(rounds, seconds_per_sample(result.baseline->trial));
-  if (per_round <= 0.0) return strategies::kMaxExtraConfirmRounds;
-  const double left = *input.time_budget_s - result.before_search_s - result.search_s - per_round;
-  return std::clamp(static_cast<int>(left / per_round), 0, strategies::kMaxExtraConfirmRounds);
-}
-
-// A round of more than kMinConfirmRounds rounds is measured in two calls (strategies::confirm's
-// in_two_calls): kMinConfirmRounds first, which suffice when one contender is far ahead.
-bool in_two_calls(int rounds) { return rounds > kMinConfirmRounds; }
-
-// The rounds runner call `index` measures: the round's two parts, then each extra pass a whole round.
-int rounds_in_call(int index, int rounds) {
-  if (!in_two_calls(rounds) || index > 1) return rounds;
-  return index == 0 ? kMinConfirmRounds : rounds - kMinConfirmRounds;
-}
-
-// What runner call `index` of a round of `rounds` rounds is, for the log.
-std::string call_intro(int index, int rounds) {
-  const bool halves = in_two_calls(rounds);
-  if (halves && index == 1)
-    return "disktune: confirmation round: no contender is far ahead of the others yet; the remaining rounds\n";
-  const int extra = halves ? index - 1 : index;
-  if (extra <= 0) return "";
-  return "disktune: confirmation round, extra pass " + std::to_string(extra) + ": the fastest contender is ahead of " +
-         "another by more than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
-}
-
-// The confirmation round through the Evaluator (the store keeps it as one unit) and announced
-// (it runs for minutes on a real device): what it measures, then where its answer came from.
-// `sample_s`: the baseline's seconds per sample; on a slow disk a sample reads whole chunks
-// and outlasts --duration.
-strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
-                                    const std::vector<probe::Settings>& contenders, int index, int round_rounds,
-                                    double sample_s, std::ostream& log) {
-  const int rounds = rounds_in_call(index, round_rounds);
-  const double per_sample_s = std::max(input.trial.workload.duration.count(), sample_s);
-  const std::string estimate =
-      probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(contenders.size()) * rounds);
-  bool measured = false;
-  strategies::ConfirmHooks hooks;
-  hooks.before_measure = [&](const std::vector<probe::Settings>& c) {
-    measured = true;
-    log << call_intro(index, round_rounds) << "disktune: confirmation round: " << c.size() - 1 << (c.size() == 2 ? " finalist" : " finalists")
-        << " and the baseline x " << rounds << " rounds" << (index == 0 && in_two_calls(round_rounds) ? " (of " + std::to_string(round_rounds) + ")" : "")
-        << ", interleaved (a warm-up and a kept sample each; about "
-        << estimate << (input.simulated ? " s of simulated reads)\n" : " s of reads)\n");
-  };
-  // One line per unit, as the search prints one per trial.
-  hooks.progress = [&](const ConfirmUnit& unit) {
-    log << confirm_progress_line(unit, contenders[unit.contender], contenders.front(), kind_of(input),
-                                 input.trial.objective)
-        << '\n' << std::flush;
-  };
-  auto round = evaluator.confirm(contenders, index, rounds, hooks);
-  if (const auto* done = std::get_if<strategies::Round>(&round)) {
-    if (!done->skipped.empty()) log << "disktune: " << done->skipped << '\n';
-    else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
-    else log << "disktune: confirmation round done\n";
-  }
-  return round;
-}
 
 // Said before the baseline is measured: on a real disk it takes minutes with nothing else shown.
 void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream& log) {
@@ -234,19 +141,6 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
   return searched;
 }
 
-// The finalists' confirmation round (as many rounds as the budget leaves) and the winner it
-// decides, or the stop a round ran into.
-std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& input, const PipelineResult& result,
-                                                       strategies::Evaluator& evaluator, int rounds, std::ostream& log) {
-  const double sample_s = seconds_per_sample(result.baseline->trial);
-  return decide(
-      evaluator,
-      [&](const std::vector<probe::Settings>& contenders, int index) {
-        return announced_round(input, evaluator, contenders, index, rounds, sample_s, log);
-      },
-      kMaxContenders - 1, extra_rounds_within(input, result, rounds), in_two_calls(rounds));
-}
-
 // The run ends on `stop`: its exit code and message.
 void end_on(PipelineResult& result, strategies::Stop stop) {
   result.exit_code = exit_code_of(stop);
@@ -349,13 +243,6 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
   // Another process changed a setting while the noise was measured: no search on that baseline.
   if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
   return result;
-}
-
-// Rounds of the confirmation round: as configured, or as many as --time-budget leaves.
-int confirm_rounds_for(const PipelineInput& input, const PipelineResult& result) {
-  if (!input.time_budget_s) return input.trial.confirm_rounds;
-  return confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
-                               seconds_per_sample(result.baseline->trial), input.trial.confirm_rounds);
 }
 
 }  // namespace

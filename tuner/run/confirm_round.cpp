@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The confirmation round of a tune: its rounds within the budget, its calls, announced as they run.
+#include "tuner/run/confirm_round.hpp"
+
+#include "probe/core/text.hpp"
+#include "results/report.hpp"
+#include "tuner/trial/confirm_progress.hpp"
+
+#include <algorithm>
+
+namespace disktune::tuner {
+namespace {
+
+using strategies::TrialResult;
+
+// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
+constexpr int kMaxContenders = 4;
+
+// A contender's sample against the baseline's: samples end at a steady rate or a count of
+// reads, so another configuration's run longer (the simulated drives' finalists by up to 18 %:
+// a --time-budget run overran its budget by more than a trial through that alone).
+constexpr double kContenderSampleSlack = 1.25;
+
+// As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
+int confirm_rounds_within(double left_s, double sample_s, int rounds) {
+  const double per_round = confirmation_cost_s(1, sample_s);
+  if (per_round <= 0.0) return rounds;
+  return std::clamp(static_cast<int>(left_s / per_round), kMinConfirmRounds, rounds);
+}
+
+// How many extra rounds (strategies::confirm) --time-budget leaves after the first round of
+// `rounds` rounds: each costs what the first does. Without a budget, strategies::kMaxExtraConfirmRounds.
+int extra_rounds_within(const PipelineInput& input, const PipelineResult& result, int rounds) {
+  if (!input.time_budget_s) return strategies::kMaxExtraConfirmRounds;
+  const double per_round = confirmation_cost_s(rounds, seconds_per_sample(result.baseline->trial));
+  if (per_round <= 0.0) return strategies::kMaxExtraConfirmRounds;
+  const double left = *input.time_budget_s - result.before_search_s - result.search_s - per_round;
+  return std::clamp(static_cast<int>(left / per_round), 0, strategies::kMaxExtraConfirmRounds);
+}
+
+// A round of more than kMinConfirmRounds rounds is measured in two calls (strategies::confirm's
+// in_two_calls): kMinConfirmRounds first, which suffice when one contender is far ahead.
+bool in_two_calls(int rounds) { return rounds > kMinConfirmRounds; }
+
+// What runner call `index` of a round of `rounds` rounds is, for the log.
+std::string call_intro(int index, int rounds) {
+  const bool halves = in_two_calls(rounds);
+  if (halves && index == 1)
+    return "disktune: confirmation round: no contender is far ahead of the others yet; the remaining rounds\n";
+  const int extra = halves ? index - 1 : index;
+  if (extra <= 0) return "";
+  return "disktune: confirmation round, extra pass " + std::to_string(extra) + ": the fastest contender is ahead of " +
+         "another by more than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
+}
+
+std::string kind_of(const PipelineInput& input) { return results::device_kind(input.simulated, input.emulated); }
+
+// One runner call of a confirmation round: the contenders it measures (`measured`), those of
+// its first call (`all`: [0] the baseline), its index and the round's rounds.
+struct RoundCall {
+  const std::vector<probe::Settings>& all;
+  const std::vector<probe::Settings>& measured;
+  int index;
+  int round_rounds;
+};
+
+// "3 finalists and the baseline".
+std::string who_is_measured(const RoundCall& call) {
+  return probe::counted(call.measured.size() - 1, "finalist") + " and the baseline";
+}
+
+// What the call measures and about how long it takes. `sample_s`: the baseline's seconds per
+// sample; on a slow disk a sample reads whole chunks and outlasts --duration.
+std::string call_announcement(const PipelineInput& input, const RoundCall& call, double sample_s) {
+  const int rounds = rounds_in_call(call.index, call.round_rounds);
+  const double per_sample_s = std::max(input.trial.workload.duration.count(), sample_s);
+  const std::string estimate =
+      probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(call.measured.size()) * rounds);
+  const bool part = call.index == 0 && in_two_calls(call.round_rounds);
+  return call_intro(call.index, call.round_rounds) + "disktune: confirmation round: " + who_is_measured(call) +
+         " x " + std::to_string(rounds) + " rounds" + (part ? " (of " + std::to_string(call.round_rounds) + ")" : "") +
+         ", interleaved (a warm-up and a kept sample each; about " + estimate +
+         (input.simulated ? " s of simulated reads)\n" : " s of reads)\n");
+}
+
+// A unit's line, its contender named as in the round's first call (the baseline, finalist i/N).
+std::string unit_line(const PipelineInput& input, const RoundCall& call, ConfirmUnit unit) {
+  const probe::Settings& contender = call.measured[unit.contender];
+  unit.contender = static_cast<std::size_t>(std::find(call.all.begin(), call.all.end(), contender) - call.all.begin());
+  unit.contenders = call.all.size();
+  return confirm_progress_line(unit, contender, call.all.front(), kind_of(input), input.trial.objective);
+}
+
+// The call through the Evaluator (the store keeps it as one unit) and announced (it runs for
+// minutes on a real device): what it measures, each unit, then where its answer came from.
+strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
+                                    const RoundCall& call, double sample_s, std::ostream& log) {
+  bool measured = false;
+  strategies::ConfirmHooks hooks;
+  hooks.before_measure = [&](const std::vector<probe::Settings>&) {
+    measured = true;
+    log << call_announcement(input, call, sample_s);
+  };
+  hooks.progress = [&](const ConfirmUnit& unit) { log << unit_line(input, call, unit) << '\n' << std::flush; };
+  auto round = evaluator.confirm(call.measured, call.index, rounds_in_call(call.index, call.round_rounds), hooks);
+  if (const auto* done = std::get_if<strategies::Round>(&round)) {
+    if (!done->skipped.empty()) log << "disktune: " << done->skipped << '\n';
+    else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
+    else log << "disktune: confirmation round done\n";
+  }
+  return round;
+}
+
+}  // namespace
+
+double seconds_per_sample(const TrialResult& baseline) {
+  const auto samples = baseline.samples.size() + (baseline.warmup > 0.0 ? 1 : 0);
+  return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
+}
+
+double confirmation_cost_s(int rounds, double sample_s) {
+  return rounds * kMaxContenders * 2.0 * sample_s * kContenderSampleSlack;
+}
+
+int rounds_in_call(int index, int rounds) {
+  if (!in_two_calls(rounds) || index > 1) return rounds;
+  return index == 0 ? kMinConfirmRounds : rounds - kMinConfirmRounds;
+}
+
+int confirm_rounds_for(const PipelineInput& input, const PipelineResult& result) {
+  if (!input.time_budget_s) return input.trial.confirm_rounds;
+  return confirm_rounds_within(*input.time_budget_s - result.before_search_s - result.search_s,
+                               seconds_per_sample(result.baseline->trial), input.trial.confirm_rounds);
+}
+
+std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& input, const PipelineResult& result,
+                                                       strategies::Evaluator& evaluator, int rounds, std::ostream& log) {
+  const double sample_s = seconds_per_sample(result.baseline->trial);
+  std::vector<probe::Settings> all;  // the first call's contenders
+  return decide(
+      evaluator,
+      [&](const std::vector<probe::Settings>& contenders, int index) {
+        if (index == 0) all = contenders;
+        return announced_round(input, evaluator, RoundCall{all, contenders, index, rounds}, sample_s, log);
+      },
+      kMaxContenders - 1, extra_rounds_within(input, result, rounds), in_two_calls(rounds));
+}
+
+}  // namespace disktune::tuner
