@@ -14,6 +14,7 @@ std::string_view to_string(SamplingStop stop) {
     case SamplingStop::precise: return "precise";
     case SamplingStop::clearly_slower: return "clearly slower";
     case SamplingStop::max_samples: return "max samples";
+    case SamplingStop::no_gain: return "no gain";
   }
   return "max samples";
 }
@@ -140,6 +141,10 @@ probe::Result<AdaptiveSamples> run_adaptive(Sampler& sampler, const SamplingPlan
     const auto judged = judged_interval(result.samples);
     if (const auto stop = sampling_verdict(judged, count, plan, incumbent_low)) {
       result.stop = *stop;
+      return result;
+    }
+    if (count == 1 && plan.no_gain_below && !judged.pooled && result.samples.front().value < *plan.no_gain_below) {
+      result.stop = SamplingStop::no_gain;
       return result;
     }
     // Before min_samples a short sample cannot end the trial; without the precise stop only

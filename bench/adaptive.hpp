@@ -30,6 +30,10 @@ struct SamplingPlan {
   /// tighter than the noise; tuner/run/noise.cpp). A hopeless or clearly slower configuration
   /// still stops early: it cannot win however many samples it gets.
   bool stop_when_precise = true;
+  /// A first kept sample below this [score unit] ends sampling (SamplingStop::no_gain): the
+  /// configuration cannot beat the incumbent by the minimum gain (Evaluator::evaluate sets it
+  /// from the incumbent and the measured noise). Never for a pooled percentile. nullopt: off.
+  std::optional<double> no_gain_below{};
 };
 
 /// Why sampling stopped.
@@ -37,9 +41,10 @@ enum class SamplingStop {
   precise,         ///< the interval's half-width is within the target
   clearly_slower,  ///< the interval's upper bound is below the incumbent's lower bound
   max_samples,     ///< max_samples reached without either
+  no_gain,         ///< the first sample is below SamplingPlan::no_gain_below
 };
 
-/// "precise", "clearly slower", "max samples".
+/// "precise", "clearly slower", "max samples", "no gain".
 std::string_view to_string(SamplingStop stop);
 
 /// Decide after each sample: nullopt = take another. Fewer than min_samples: nullopt;

@@ -17,7 +17,8 @@ namespace {
 // A numeric ladder with more alternatives than this: only its ends and midpoints are coarse.
 constexpr std::size_t kCoarseLadder = 4;
 
-// The group's choice indices by value, when it is one numeric setting; else empty.
+}  // namespace
+
 std::vector<std::size_t> ladder_of(const Group& group) {
   if (group.settings.size() != 1) return {};
   const auto id = group.settings.front();
@@ -30,6 +31,8 @@ std::vector<std::size_t> ladder_of(const Group& group) {
   });
   return order;
 }
+
+namespace {
 
 // Position of `choice` in `order`.
 std::size_t rank_of(const std::vector<std::size_t>& order, std::size_t choice) {

@@ -11,6 +11,10 @@
 
 namespace disktune::strategies {
 
+/// The group's choice indices in ascending order of its setting's value when it is a numeric
+/// ladder (one setting, every choice a number); else empty. Measures nothing.
+std::vector<std::size_t> ladder_of(const Group& group);
+
 /// The choices of group `g` that coarse screening tries, in the order it tries them (the
 /// baseline's own choice never among them). For each of the group's settings in turn: of a
 /// numeric ladder of more than five values, its largest value, its smallest, then the values

@@ -30,37 +30,83 @@ bool hopeless_by(const SearchSpace& space, const Evaluator& evaluator, const Tri
 }
 
 // True when group g's choice c made a trial hopeless (stopped_hopeless, hopeless_by) around an
-// earlier incumbent: it read under half of what that one did. A move of another group gains a
-// few per cent, not the factor that would make it a contender (issue 23: max_sectors_kb 4-256,
-// under half the rate, took 7 trials of up to 11 s again after a readahead move on the throttled bed).
+// earlier incumbent: it read far below that one (under three quarters, twice). A move of another
+// group gains a few per cent, not the factor that would make it a contender (issue 23:
+// max_sectors_kb 4-256 took 7 trials of up to 11 s again after a readahead move on the throttled bed).
 bool hopeless_before(const SearchSpace& space, const Evaluator& evaluator, std::size_t g, std::size_t c) {
   return std::any_of(evaluator.trials().begin(), evaluator.trials().end(), [&](const TrialResult& t) {
     return space.choice_of(t.settings, g) == c && hopeless_by(space, evaluator, t, g);
   });
 }
 
+// Where a pass's walk along one group stands: the fastest so far, and whether the search ended.
+struct Walk {
+  const TrialResult* top;
+  bool ended = false;
+};
+
+// Evaluates group g's choice c around `incumbent` (unless it is the incumbent or quarantined)
+// into `walk`. Returns the trial when one finished ok.
+const TrialResult* step(const SearchSpace& space, Evaluator& evaluator, std::size_t g, std::size_t c,
+                        const TrialResult* incumbent, Walk& walk) {
+  const auto config = space.with_choice(incumbent->settings, g, c);
+  if (config == incumbent->settings || evaluator.quarantined(config)) return nullptr;
+  const Evaluation trial = evaluator.evaluate(config);
+  if (trial.ended()) walk.ended = true;
+  if (!trial || trial->status != TrialStatus::ok) return nullptr;
+  if (trial->median > walk.top->median) walk.top = trial.get();
+  return trial.get();
+}
+
+// Kept walking a ladder in one direction until this many values in a row were clearly slower
+// than the incumbent: along a ladder an effect rises to one optimum and falls (bracketed_slower),
+// and one slower value may be noise.
+constexpr int kSlowerInRow = 2;
+
+// Group g's values from the incumbent's outward, each way until kSlowerInRow in a row are
+// clearly slower (or were hopeless before, or lie between slower ones): a bad start's
+// max_sectors_kb 8-256 below the 512 already slower were each tried again (issue 23).
+void walk_ladder(const SearchSpace& space, Evaluator& evaluator, std::size_t g, const std::vector<std::size_t>& order,
+                 const TrialResult* incumbent, Walk& walk) {
+  const auto own = static_cast<long>(std::find(order.begin(), order.end(), *space.choice_of(incumbent->settings, g)) -
+                                     order.begin());
+  for (const long dir : {1L, -1L}) {
+    int slower = 0;
+    for (long k = own + dir; k >= 0 && k < static_cast<long>(order.size()) && slower < kSlowerInRow; k += dir) {
+      const std::size_t c = order[static_cast<std::size_t>(k)];
+      const bool measured = evaluator.measured(space.with_choice(incumbent->settings, g, c)) != nullptr;
+      if (hopeless_before(space, evaluator, g, c) ||
+          (!measured && bracketed_slower(space, evaluator, g, c, *incumbent))) {
+        ++slower;
+        continue;
+      }
+      const TrialResult* trial = step(space, evaluator, g, c, incumbent, walk);
+      if (walk.ended) return;
+      if (trial) slower = stopped_hopeless(*trial) || evaluator.clearly_faster(*incumbent, *trial) ? slower + 1 : 0;
+    }
+  }
+}
+
 // The fastest choice of group g around `incumbent` by median (the incumbent when none is
-// faster); of every choice, those hopeless before or bracketed by slower ones
-// (bracketed_slower) are not tried.
+// faster): its coarse choices, or every choice (a numeric ladder walked out from the
+// incumbent's value, walk_ladder; of another group, those not hopeless before).
 const TrialResult* fastest_move(const SearchSpace& space, Evaluator& evaluator, std::size_t g,
                                 const TrialResult* incumbent, Depth depth) {
-  const TrialResult* top = incumbent;
+  Walk walk{incumbent};
+  const auto order = ladder_of(space.groups()[g]);
+  if (depth == Depth::every && !order.empty() && space.choice_of(incumbent->settings, g)) {
+    walk_ladder(space, evaluator, g, order, incumbent, walk);
+    return walk.top;
+  }
   std::vector<std::size_t> choices = coarse_choices(space, g);
   if (depth == Depth::every) {
     choices.resize(space.groups()[g].choices.size());
     std::iota(choices.begin(), choices.end(), std::size_t{0});
     std::erase_if(choices, [&](std::size_t c) { return hopeless_before(space, evaluator, g, c); });
   }
-  for (const std::size_t c : choices) {
-    const auto config = space.with_choice(incumbent->settings, g, c);
-    if (config == incumbent->settings || evaluator.quarantined(config)) continue;
-    if (depth == Depth::every && !evaluator.measured(config) && bracketed_slower(space, evaluator, g, c, *incumbent))
-      continue;
-    const Evaluation trial = evaluator.evaluate(config);
-    if (trial.ended()) return top;
-    if (trial && trial->status == TrialStatus::ok && trial->median > top->median) top = trial.get();
-  }
-  return top;
+  for (const std::size_t c : choices)
+    if (step(space, evaluator, g, c, incumbent, walk); walk.ended) break;
+  return walk.top;
 }
 
 // One pass over `groups`, moving to a group's fastest choice when it is significantly faster

@@ -10,6 +10,11 @@
 
 namespace disktune::strategies {
 
+// How many times one sample's noise a first sample must fall short of the minimum gain for
+// sampling to stop (Evaluator::gain_bar): a configuration that much faster reads below it
+// with a chance of 3e-5 where the noise is normal.
+constexpr double kNoGainSigmas = 4.0;
+
 probe::Settings changes_from(const probe::Settings& base, const probe::Settings& config) {
   probe::Settings changes;
   for (const auto& [id, value] : config) {
@@ -47,6 +52,16 @@ Evaluator::Evaluator(const SearchSpace& space, RequestRunner runner, TrialResult
 }
 
 double Evaluator::gain_threshold() const { return std::max(options_.min_gain, options_.noise_floor); }
+
+std::optional<double> Evaluator::gain_bar() const {
+  if (incumbent_low_ <= 0.0) return std::nullopt;
+  // One sample's noise: the larger of the noise between the baseline's trials and its samples'
+  // spread (each a fraction); a sample kNoGainSigmas of it below the minimum gain over the
+  // incumbent's lower bound is not from a configuration that much faster.
+  const double noise = std::max(options_.noise_floor, baseline_.spread_pct / 100.0);
+  const double bar = incumbent_low_ * (1.0 + options_.min_gain) * (1.0 - kNoGainSigmas * noise);
+  return bar > 0.0 ? std::optional(bar) : std::nullopt;
+}
 
 bool Evaluator::budget_left() const {
   if (stop_) return false;
@@ -105,6 +120,7 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   // shows), a candidate stops as clearly slower only below the incumbent's bound less that noise.
   const double margin = options_.noise_floor > options_.min_gain ? 1.0 - std::clamp(options_.noise_floor, 0.0, 0.5) : 1.0;
   if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_ * margin;
+  request.gain_bar = gain_bar();
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;
   return &add(std::move(*trial));

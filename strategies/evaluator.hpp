@@ -121,6 +121,13 @@ class Evaluator {
   [[nodiscard]] double incumbent_low() const { return incumbent_low_; }
   /// min_gain and the noise floor, whichever is larger (fraction).
   [[nodiscard]] double gain_threshold() const;
+  /// What a trial's first kept sample must reach to go on sampling (TrialRequest::gain_bar,
+  /// score unit): the incumbent's lower bound raised by min_gain, lowered by kNoGainSigmas
+  /// times one sample's noise (the larger of the noise floor and the baseline's spread). Below
+  /// it a configuration is not the minimum gain faster: issue 23, tied knobs around a bad
+  /// start's final incumbent took 3 whole samples each where one showed the tie. nullopt
+  /// before any incumbent or when the noise leaves no bar.
+  [[nodiscard]] std::optional<double> gain_bar() const;
 
   /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
   /// baseline), `rounds` rounds, as one unit of the store (TrialStore::confirm_round: from a

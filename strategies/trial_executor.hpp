@@ -35,6 +35,9 @@ struct TrialRequest {
   /// Take the most samples (--max-repeats) every time: the noise between baseline repeats is
   /// larger than the smallest gain, and the median of more samples varies less.
   bool all_samples = false;
+  /// A first kept sample below this [score unit] cannot make the configuration the minimum
+  /// gain faster than the incumbent: sampling stops there (bench::SamplingPlan::no_gain_below).
+  std::optional<double> gain_bar;
 };
 
 /// A trial's measurement (the cached-read figure and checksum set for a TrialKind::baseline

@@ -128,6 +128,24 @@ class PercentileSampler final : public Sampler {
 
 }  // namespace
 
+TEST_CASE("a first sample below the gain bar ends sampling with no gain; one above it goes on", "[bench]") {
+  SamplingPlan plan{3, 10, 0.001, true};
+  plan.no_gain_below = 101.5;
+  ScriptedSampler tied({100.2, 100.1, 100.3});  // warm-up, then one sample: tied with the incumbent
+  auto stopped = run_adaptive(tied, plan, 99.0, SampleHook{});
+  REQUIRE(stopped);
+  REQUIRE(stopped->samples.size() == 1);
+  REQUIRE(stopped->stop == SamplingStop::no_gain);
+  REQUIRE(to_string(SamplingStop::no_gain) == "no gain");
+  ScriptedSampler faster({104.0, 104.2, 103.9, 104.1});
+  auto kept = run_adaptive(faster, plan, 99.0, SampleHook{});
+  REQUIRE(kept);
+  REQUIRE(kept->samples.size() >= 3);
+  plan.no_gain_below.reset();  // off: the minimum samples
+  ScriptedSampler off({100.2, 100.1, 100.3, 100.2});
+  REQUIRE(run_adaptive(off, plan, 99.0, SampleHook{})->samples.size() >= 3);
+}
+
 TEST_CASE("a pooled percentile's later samples take only the completions its interval still needs", "[bench]") {
   SamplingPlan plan{1, 10, 0.02, true};
   PercentileSampler latency(300);  // 3 s at 100 IOPS: too few reads to bound a p99 from above

@@ -54,6 +54,13 @@ probe::Seconds trial_timeout(const TuneOptions& tune, bool simulated) {
   return first_baseline_time_limit(shape, probe::Seconds(tune.measure.stall_timeout_s.value_or(kFirstStallS)));
 }
 
+// A configuration whose warm-up and first kept sample both read under this fraction of the
+// incumbent's lower bound stops there (bench::SamplingPlan::hopeless_fraction). A quarter
+// below, twice: more than ten times the per-sample spread measured on the devices here (±1-2 %
+// on a disk's sequential reads, ±1-5 % on the throttled bed). Half (before issue 23) let every
+// tied knob at a bad start's 0.64x take its 3 whole samples on the throttled seq-read-direct bed.
+constexpr double kHopelessFraction = 0.75;
+
 // `objectives`: [0] optimised, [1] the optional guard (ready_objectives: metrics resolved).
 TrialSettings trial_settings_for(const TuneOptions& tune, bool simulated, const std::vector<bench::Objective>& objectives) {
   TrialSettings settings;
@@ -61,7 +68,7 @@ TrialSettings trial_settings_for(const TuneOptions& tune, bool simulated, const 
   settings.workload = bench::disk_read_workload(probe::Seconds(tune.measure.duration_s), !simulated && !tune.measure.full_samples);
   settings.sampling = bench::SamplingPlan{tune.measure.repeats, tune.measure.max_repeats, 0.02, true};
   // Real time only: a simulated configuration's samples cost virtual seconds.
-  if (!simulated) settings.sampling.hopeless_fraction = 0.5;
+  if (!simulated) settings.sampling.hopeless_fraction = kHopelessFraction;
   settings.timeout = trial_timeout(tune, simulated);
   if (tune.measure.stall_timeout_s) settings.stall = probe::Seconds(*tune.measure.stall_timeout_s);
   settings.derive_limits = !simulated && !tune.measure.trial_timeout_s;

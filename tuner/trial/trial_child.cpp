@@ -195,6 +195,7 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
   bench::SamplingPlan plan = settings.sampling;
   if (request.quick) plan.max_samples = plan.min_samples;
+  plan.no_gain_below = request.gain_bar;
   SettingWatch watch(device, expected, plan.warmup);
   SettingWatchBlockIo watched(beating, watch);
   auto sampler = make_sampler(device, watched, settings);
