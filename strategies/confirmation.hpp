@@ -22,7 +22,8 @@ namespace disktune::strategies {
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count = 3);
 
 /// Measures the contenders interleaved (A B C A B C ...), `contenders[0]` being the
-/// baseline; returns one TrialResult per contender, in the same order, with its samples.
+/// baseline in call 0 (see confirm's in_two_calls for later calls); returns one TrialResult
+/// per contender, in the same order, with its samples.
 /// `round` numbers the calls of one confirm(): 0 the round itself, 1, 2, ... the extra rounds
 /// close contenders get (a stored round is keyed by it, so a resumed run never counts the same
 /// samples twice).
@@ -50,8 +51,10 @@ struct Confirmation {
 /// gives each its part of the rounds), and call 1 is made only when, after call 0, no
 /// contender is ahead of every other by twice `min_gain` with its interval clear of theirs (a
 /// contender that far ahead stays the answer whatever more samples say: issue 23, a bad start's
-/// 8x winner was confirmed over 6 rounds of the baseline's slow reads); extra rounds are then
-/// calls 2 .. `max_extra_rounds` + 1. A contender failing in call 1 ends the round there.
+/// 8x winner was confirmed over 6 rounds of the baseline's slow reads). Call 1 and the extra
+/// rounds after it (calls 2 .. `max_extra_rounds` + 1) leave out the baseline when every
+/// finalist is that far ahead of it: their contenders are then not led by the baseline.
+/// A contender failing in call 1 ends the round there.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds,
                      bool in_two_calls = false);

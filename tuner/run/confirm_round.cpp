@@ -56,7 +56,8 @@ std::string call_intro(int index, int rounds) {
 std::string kind_of(const PipelineInput& input) { return results::device_kind(input.simulated, input.emulated); }
 
 // One runner call of a confirmation round: the contenders it measures (`measured`), those of
-// its first call (`all`: [0] the baseline), its index and the round's rounds.
+// its first call (`all`: [0] the baseline; a later call may leave the baseline out), its index
+// and the round's rounds.
 struct RoundCall {
   const std::vector<probe::Settings>& all;
   const std::vector<probe::Settings>& measured;
@@ -64,9 +65,11 @@ struct RoundCall {
   int round_rounds;
 };
 
-// "3 finalists and the baseline".
+// "3 finalists and the baseline", or a later call's "3 finalists (the baseline is far behind)".
 std::string who_is_measured(const RoundCall& call) {
-  return probe::counted(call.measured.size() - 1, "finalist") + " and the baseline";
+  if (call.measured.front() == call.all.front())
+    return probe::counted(call.measured.size() - 1, "finalist") + " and the baseline";
+  return probe::counted(call.measured.size(), "finalist") + " (the baseline, far behind them all, is not measured again)";
 }
 
 // What the call measures and about how long it takes. `sample_s`: the baseline's seconds per

@@ -48,3 +48,39 @@ TEST_CASE("a skipped confirmation round leaves the search's answer and never a n
   // 10 % faster and significant: the search's winner, unconfirmed. 1.5 %: the baseline.
   CHECK(decision.winner.settings == (gain > 1.05 ? near_tie : space.baseline()));
 }
+
+TEST_CASE("a confirmation round's second call leaves out a baseline far behind every finalist", "[tuner]") {
+  const auto space = io_support_space();
+  auto tied = space.baseline();
+  tied[SettingId::io_support] = probe::SettingValue(std::int64_t{1});
+  auto also = space.baseline();
+  also[SettingId::io_support] = probe::SettingValue(std::int64_t{3});
+  const double ahead = GENERATE(1.20, 1.03);  // both finalists 20 % (far) or 3 % ahead of the baseline
+  CAPTURE(ahead);
+  auto rate = [&](const probe::Settings& c) { return c == space.baseline() ? 10.0 : 10.0 * ahead; };
+  auto runner = [&](const probe::Settings& config) {
+    const double m = rate(config);
+    return testing::ok_trial(m, 0.995 * m, 1.005 * m);
+  };
+  strategies::Evaluator evaluator(space, runner, testing::ok_trial(10.0, 9.95, 10.05));
+  REQUIRE(evaluator.evaluate(tied));
+  REQUIRE(evaluator.evaluate(also));
+  std::vector<std::vector<probe::Settings>> calls;
+  auto round = [&](const std::vector<probe::Settings>& contenders, int) -> strategies::Rounded {
+    calls.push_back(contenders);
+    std::vector<strategies::TrialResult> results;
+    for (const auto& c : contenders) {  // three rounds, +-0.5 %, tied finalists not separated
+      auto t = testing::ok_trial(rate(c), 0.995 * rate(c), 1.005 * rate(c));
+      t.samples = {0.995 * rate(c), rate(c), 1.005 * rate(c)};
+      strategies::summarize_samples(t);
+      results.push_back(t);
+    }
+    return strategies::Round{results, ""};
+  };
+  const auto decided = tuner::decide(evaluator, round, 3, 0, true);
+  REQUIRE(std::holds_alternative<tuner::Decision>(decided));
+  REQUIRE(calls.size() == 2);
+  REQUIRE(calls[0].front() == space.baseline());
+  CHECK((calls[1].front() == space.baseline()) == (ahead < 1.1));
+  CHECK(std::get<tuner::Decision>(decided).winner.settings != space.baseline());
+}
