@@ -46,7 +46,9 @@ bool in_two_calls(int rounds) { return rounds > kMinConfirmRounds; }
 std::string call_intro(int index, int rounds) {
   const bool halves = in_two_calls(rounds);
   if (halves && index == 1)
-    return "disktune: confirmation round: no contender is far ahead of the others yet; the remaining rounds\n";
+    return "disktune: confirmation round: no contender is far ahead of the others after " +
+           std::to_string(kMinConfirmRounds) + " rounds; rounds " + std::to_string(kMinConfirmRounds + 1) + "-" +
+           std::to_string(rounds) + " follow\n";
   const int extra = halves ? index - 1 : index;
   if (extra <= 0) return "";
   return "disktune: confirmation round, extra pass " + std::to_string(extra) + ": the fastest contender is ahead of " +
@@ -86,8 +88,13 @@ std::string call_announcement(const PipelineInput& input, const RoundCall& call,
          (input.simulated ? " s of simulated reads)\n" : " s of reads)\n");
 }
 
-// A unit's line, its contender named as in the round's first call (the baseline, finalist i/N).
+// A unit's line, its contender named as in the round's first call (the baseline, finalist i/N)
+// and its round counted over the round's two calls (rounds 4-6 of 6 in the second).
 std::string unit_line(const PipelineInput& input, const RoundCall& call, ConfirmUnit unit) {
+  if (in_two_calls(call.round_rounds) && call.index <= 1) {
+    unit.round += call.index == 1 ? kMinConfirmRounds : 0;
+    unit.rounds = call.round_rounds;
+  }
   const probe::Settings& contender = call.measured[unit.contender];
   unit.contender = static_cast<std::size_t>(std::find(call.all.begin(), call.all.end(), contender) - call.all.begin());
   unit.contenders = call.all.size();
@@ -109,7 +116,7 @@ strategies::Rounded announced_round(const PipelineInput& input, strategies::Eval
   if (const auto* done = std::get_if<strategies::Round>(&round)) {
     if (!done->skipped.empty()) log << "disktune: " << done->skipped << '\n';
     else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
-    else log << "disktune: confirmation round done\n";
+    else if (!(in_two_calls(call.round_rounds) && call.index == 0)) log << "disktune: confirmation round done\n";
   }
   return round;
 }

@@ -245,6 +245,22 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
   return result;
 }
 
+// The decided outcome into `result`: the winner, the round and the rounds it took (kept short
+// when one contender was far ahead after the first: said on `log`).
+void take_decision(Decision& decision, int rounds, PipelineResult& result, std::ostream& log) {
+  result.best = decision.winner;
+  result.confirmation_skipped = decision.round_skipped;
+  result.confirmation = std::move(decision.confirmation);
+  const bool far_ahead = result.confirmation && result.confirmation->far_ahead;
+  result.confirm_rounds = far_ahead ? rounds_in_call(0, rounds) : rounds;
+  if (far_ahead)
+    log << "disktune: confirmation round done: one contender is far ahead of the others after " << result.confirm_rounds
+        << " rounds; the other " << rounds - result.confirm_rounds << " would not change the answer\n";
+  result.tie = decision.tie;
+  if (result.confirmation)
+    for (const auto& trial : result.confirmation->results) result.confirmation_s += trial.measured_s;
+}
+
 }  // namespace
 
 PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& store,
@@ -280,18 +296,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
   if (auto* stop = std::get_if<strategies::Stop>(&decided)) {
     end_on(result, std::move(*stop));
   } else {
-    auto& decision = std::get<Decision>(decided);
-    result.best = decision.winner;
-    result.confirmation_skipped = decision.round_skipped;
-    result.confirmation = std::move(decision.confirmation);
-    const bool far_ahead = result.confirmation && result.confirmation->far_ahead;
-    result.confirm_rounds = far_ahead ? rounds_in_call(0, rounds) : rounds;
-    if (far_ahead)
-      log << "disktune: confirmation round: one contender is far ahead of the others after " << result.confirm_rounds
-          << " rounds; the other " << rounds - result.confirm_rounds << " would not change the answer\n";
-    result.tie = decision.tie;
-    if (result.confirmation)
-      for (const auto& trial : result.confirmation->results) result.confirmation_s += trial.measured_s;
+    take_decision(std::get<Decision>(decided), rounds, result, log);
   }
   if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
     result.best = evaluator.baseline();

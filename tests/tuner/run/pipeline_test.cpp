@@ -397,38 +397,3 @@ TEST_CASE("pipeline: a setting --only left out is never named untried, whatever 
                                       {{SettingId::nr_requests, "not selected (--only, --safe-only)"}});
   CHECK(tuner::unscreened_settings(space, {}) == std::vector<std::string>{"scheduler"});
 }
-
-TEST_CASE("pipeline: a confirmation round ends after its first rounds when one contender is far ahead",
-          "[tuner]") {
-  // 6 rounds measured in two calls of 3: io_support=3 reads 20 % faster, far ahead of the
-  // baseline (issue 23: a bad start's 8x winner was confirmed over 6 rounds of slow reads);
-  // 3 % faster with +-5 % samples is not, and the round takes its other rounds.
-  const auto space = seed_space({SettingId::io_support});
-  const double gain = GENERATE(1.20, 1.03);
-  CAPTURE(gain);
-  FakeExecutor executor([gain](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.0 * gain : 10.0; });
-  executor.confirm_spread_ = gain > 1.1 ? 0.01 : 0.05;
-  RoundKeepingStore store;
-  auto settings = testing::pipeline_trial_settings();
-  settings.confirm_rounds = 6;
-  auto strategy = strategies::make_strategy("exhaustive");
-  std::ostringstream log;
-  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, std::nullopt, true, settings};
-  const auto result = tuner::run_pipeline(input, store, executor, log);
-  REQUIRE(result.confirmation);
-  REQUIRE(store.asked.front() == 0);
-  if (gain > 1.1) {
-    REQUIRE(store.asked == std::vector<int>{0});
-    REQUIRE(executor.confirm_rounds_ == 3);  // the first call's part: 3 rounds of 6
-    REQUIRE(result.confirmation->far_ahead);
-    REQUIRE(result.confirm_rounds == 3);
-    REQUIRE(get(result.best.settings, SettingId::io_support) == 3);
-    REQUIRE_THAT(log.str(), Catch::Contains("one contender is far ahead of the others after 3 rounds"));
-  } else {
-    REQUIRE(store.asked.size() >= 2);
-    REQUIRE(store.asked[1] == 1);
-    REQUIRE_FALSE(result.confirmation->far_ahead);
-    REQUIRE(result.confirm_rounds == 6);
-    REQUIRE(result.confirmation->results.front().samples.size() >= 6);
-  }
-}
