@@ -56,12 +56,12 @@ bool needs_more_samples(const std::vector<TrialResult>& results, const std::vect
 }
 
 // True when the round's fastest contender is ahead of every other by twice `min_gain`, its
-// interval clear of theirs: more rounds could not change the answer (or nothing is ok).
+// interval clear of theirs: more rounds could not change the answer. False when none is ok.
 bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
   std::vector<std::size_t> all(results.size());
   std::iota(all.begin(), all.end(), std::size_t{0});
   const TrialResult* fastest = fastest_of(results, all);
-  if (!fastest) return true;
+  if (!fastest) return false;
   return std::all_of(results.begin(), results.end(), [&](const TrialResult& r) {
     return &r == fastest || significantly_faster(*fastest, r, 2.0 * min_gain);
   });
@@ -175,7 +175,9 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
     // finalist. A contender failing in it ends the round with the first call's samples.
     round.far_ahead = far_ahead(round.results, min_gain);
     playing = still_measured(round.results, min_gain);
-    if (!round.far_ahead && !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
+    const bool any_ok = std::any_of(round.results.begin(), round.results.end(),
+                                    [](const TrialResult& r) { return r.status == TrialStatus::ok; });
+    if (!round.far_ahead && any_ok && !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
       return decided(std::move(round), candidates, baseline, min_gain);
     next = 2;
   }

@@ -130,7 +130,12 @@ Rounded Evaluator::confirm(const std::vector<probe::Settings>& contenders, int r
                            const ConfirmHooks& hooks) {
   return store_.confirm_round(contenders, round, [&](const std::vector<probe::Settings>& measured) -> Confirmed {
     if (hooks.before_measure) hooks.before_measure(measured);
-    return executor_.confirm(measured, rounds, hooks.progress);
+    auto confirmed = executor_.confirm(measured, rounds, hooks.progress);
+    // A round a signal cut short is no result (its units failed as "stopped"): kept, a resume
+    // took it from the journal and answered "keep the baseline" over an 8x winner.
+    if (auto stop = executor_.pending_stop(); stop && std::holds_alternative<std::vector<TrialResult>>(confirmed))
+      return std::move(*stop);
+    return confirmed;
   });
 }
 

@@ -29,7 +29,8 @@ class FakeExecutor final : public strategies::TrialExecutor {
  public:
   explicit FakeExecutor(std::function<double(const probe::Settings&)> rate) : rate_(std::move(rate)) {}
   std::optional<strategies::Stop> pending_stop() override {
-    if (stop_after_ && ran_.size() >= *stop_after_) return strategies::Stop{strategies::StopReason::signal, "signal", {}};
+    if (signalled_in_confirm_ || (stop_after_ && ran_.size() >= *stop_after_))
+      return strategies::Stop{strategies::StopReason::signal, "signal", {}};
     return std::nullopt;
   }
   strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override {
@@ -52,6 +53,10 @@ class FakeExecutor final : public strategies::TrialExecutor {
     confirm_rounds_ = rounds;
     std::vector<TrialResult> results;
     for (const auto& c : contenders) results.push_back(trial(c, confirm_spread_));
+    if (signal_in_confirm_) {  // a SIGTERM during the round: its units fail as stopped
+      signalled_in_confirm_ = true;
+      for (auto& r : results) r.status = TrialStatus::error;
+    }
     return results;
   }
 
@@ -61,6 +66,8 @@ class FakeExecutor final : public strategies::TrialExecutor {
   bool adopted_ = false;
   double confirm_spread_ = 0.01;  // the confirmation round's samples: rate x (1 -+ spread)
   int confirm_calls_ = 0;
+  bool signal_in_confirm_ = false;    // a signal arrives during the confirmation round
+  bool signalled_in_confirm_ = false;
   int confirm_rounds_ = 0;    // the rounds the last confirmation round was asked for
   int baseline_trials_ = 0;   // baseline and baseline_repeat trials run
 

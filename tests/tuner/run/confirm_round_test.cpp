@@ -4,6 +4,7 @@
 
 #include "strategies/registry.hpp"
 #include "tests/support/pipeline_fixture.hpp"
+#include "tests/support/round_keeping_store.hpp"
 #include "tests/support/trial_settings.hpp"
 
 #include <catch2/catch.hpp>
@@ -48,4 +49,26 @@ TEST_CASE("pipeline: a confirmation round ends after its first rounds when one c
     REQUIRE(result.confirmation->results.front().samples.size() >= 6);
     REQUIRE_THAT(log.str(), Catch::Contains("rounds 4-6 follow"));
   }
+}
+
+TEST_CASE("pipeline: a confirmation round a signal cut short is measured again on resume", "[tuner]") {
+  // The adversary's SIGTERM in the round: its units failed as "stopped", the round was kept in
+  // the journal, and the resume answered "keep the baseline" over an 8x winner.
+  const auto space = seed_space({SettingId::io_support});
+  auto rate = [](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 12.0 : 10.0; };
+  FakeExecutor executor(rate);
+  executor.signal_in_confirm_ = true;
+  testing::RoundKeepingStore store;  // keeps a round as the journal does
+  auto strategy = strategies::make_strategy("exhaustive");
+  std::ostringstream log;
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, std::nullopt,
+                                   true, testing::pipeline_trial_settings()};
+  const auto stopped = tuner::run_pipeline(input, store, executor, log);
+  REQUIRE(stopped.exit_code != tuner::kExitOk);
+  REQUIRE_FALSE(stopped.confirmation);
+  FakeExecutor again(rate);
+  const auto resumed = tuner::run_pipeline(input, store, again, log);
+  REQUIRE(resumed.exit_code == tuner::kExitOk);
+  REQUIRE(again.confirm_calls_ >= 1);  // measured again, not taken from the store
+  REQUIRE(get(resumed.best.settings, SettingId::io_support) == 3);
 }

@@ -5,6 +5,7 @@
 #include "strategies/registry.hpp"
 #include "tests/support/ok_trial.hpp"
 #include "tests/support/pipeline_fixture.hpp"
+#include "tests/support/round_keeping_store.hpp"
 #include "tests/support/seed_like_identify.hpp"
 #include "tests/support/sim_fixture.hpp"
 #include "tests/support/trial_settings.hpp"
@@ -24,34 +25,10 @@ using testing::get;
 using testing::io_support_helps;
 using testing::run;
 using testing::seed_space;
+using testing::RoundKeepingStore;
 
 namespace {
 
-// A TrialStore that keeps each confirmation round by its contenders and round number, as the
-// journal does, and hands a kept round back instead of measuring it (a resumed run).
-class RoundKeepingStore final : public strategies::TrialStore {
- public:
-  [[nodiscard]] strategies::TrialHistory history() const override { return inner_.history(); }
-  std::optional<strategies::Stop> begin(const probe::Settings& c, bool quick) override { return inner_.begin(c, quick); }
-  std::optional<strategies::Stop> record(const TrialResult& trial) override { return inner_.record(trial); }
-  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override { return inner_.saved_baseline(); }
-  std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override {
-    return inner_.record_baseline(baseline);
-  }
-  strategies::Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round,
-                                    const strategies::RoundMeasure& measure) override {
-    asked.push_back(round);
-    if (const auto kept = rounds.find({contenders, round}); kept != rounds.end()) return kept->second;
-    auto measured = inner_.confirm_round(contenders, round, measure);
-    if (const auto* done = std::get_if<strategies::Round>(&measured)) rounds.emplace(std::pair{contenders, round}, *done);
-    return measured;
-  }
-  std::map<std::pair<std::vector<probe::Settings>, int>, strategies::Round> rounds;
-  std::vector<int> asked;
-
- private:
-  strategies::MemoryTrialStore inner_;
-};
 
 
 }  // namespace
