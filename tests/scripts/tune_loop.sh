@@ -48,8 +48,10 @@ for setting in read_ahead_kb scheduler nr_requests; do
   [ -n "$legal" ] || fail "$setting is not a search dimension"
   tried=$(jq -c --arg s "$setting" '[.baseline.settings[$s]] + [.trials[].settings[$s]] | unique | sort' "$r")
   if jq -e --arg s "$setting" '.acting | index($s) != null' "$r" >/dev/null; then
-    missing=$(jq -n -c --argjson l "$legal" --argjson t "$tried" '$l - $t')
-    expect_eq "$missing" "[]" "$setting acted; values never tried"
+    # Its ladder's ends at least: a pass walks a ladder out from the incumbent and stops a way
+    # after two values in a row clearly slower (strategies/coordinate_descent.cpp).
+    missing=$(jq -n -c --argjson l "$legal" --argjson t "$tried" '[$l[0], $l[-1]] - $t')
+    expect_eq "$missing" "[]" "$setting acted; ladder ends never tried"
   elif [ "$setting" = scheduler ]; then
     jq -n -e --argjson t "$tried" '$t | length >= 2' >/dev/null || fail "scheduler never screened: tried $tried"
   else

@@ -290,7 +290,7 @@ TEST_CASE("a pass walks a ladder out from the incumbent and stops a way after tw
   REQUIRE(below == std::vector<std::int64_t>{256, 512});
 }
 
-TEST_CASE("a trial is asked to stop at a first sample that cannot be the minimum gain faster", "[strategies]") {
+TEST_CASE("the gain bar: the minimum gain over the incumbent less four times one sample's noise", "[strategies]") {
   // Incumbent lower bound 99 (the baseline +-1 %), 2 % minimum gain, noise 0.5 %: a first
   // sample under 99 x 1.02 x (1 - 4 x 0.5 %) = 98.96 cannot come from a configuration 2 % faster.
   const auto space = loop_space();
@@ -304,11 +304,12 @@ TEST_CASE("a trial is asked to stop at a first sample that cannot be the minimum
   strategies::Evaluator evaluator(space, runner, testing::ok_trial(100.0, 99.0, 101.0), options);
   REQUIRE(evaluator.gain_bar());
   REQUIRE(*evaluator.gain_bar() == Approx(99.0 * 1.02 * 0.98));
+  // Not asked of trials yet (evaluator.cpp: its one-sample trials compared as exact made a false winner).
   (void)evaluator.evaluate(space.with_choice(space.baseline(), 0, 0) == space.baseline()
                                ? space.with_choice(space.baseline(), 0, 1)
                                : space.with_choice(space.baseline(), 0, 0));
   REQUIRE(asked.size() == 1);
-  REQUIRE(asked.front().gain_bar == evaluator.gain_bar());
+  REQUIRE_FALSE(asked.front().gain_bar);
   // Noise of a quarter or more leaves no bar.
   options.noise_floor = 0.3;
   strategies::Evaluator noisy(space, runner, testing::ok_trial(100.0, 99.0, 101.0), options);
