@@ -128,6 +128,9 @@ class Evaluator {
   /// start's final incumbent took 3 whole samples each where one showed the tie. nullopt
   /// before any incumbent or when the noise leaves no bar.
   [[nodiscard]] std::optional<double> gain_bar() const;
+  /// One sample's relative noise (a fraction): the larger of the noise between the baseline's
+  /// trials (EvaluatorOptions::noise_floor) and the baseline's samples' spread (± half range).
+  [[nodiscard]] double sample_noise() const;
 
   /// Round `round` (0, then the extra rounds) of the confirmation of `contenders` ([0] the
   /// baseline), `rounds` rounds, as one unit of the store (TrialStore::confirm_round: from a
@@ -167,6 +170,9 @@ class Evaluator {
 
  private:
   void record_failure(const TrialResult& trial);
+  /// An ok one-sample trial without an interval gets the noise model's: its value ±
+  /// kPointSigmas x sample_noise() (at most ±50 %), coverage 0.95.
+  void give_noise_interval(TrialResult& trial) const;
   std::optional<TrialResult> obtain(const probe::Settings& config, const TrialRequest& request);
   std::optional<TrialResult> from_history(const probe::Settings& config, bool quick) const;
   std::optional<TrialResult> halt(Stop stop);

@@ -304,12 +304,13 @@ TEST_CASE("the gain bar: the minimum gain over the incumbent less four times one
   strategies::Evaluator evaluator(space, runner, testing::ok_trial(100.0, 99.0, 101.0), options);
   REQUIRE(evaluator.gain_bar());
   REQUIRE(*evaluator.gain_bar() == Approx(99.0 * 1.02 * 0.98));
-  // Not asked of trials yet (evaluator.cpp: its one-sample trials compared as exact made a false winner).
+  // Asked of every new trial.
   (void)evaluator.evaluate(space.with_choice(space.baseline(), 0, 0) == space.baseline()
                                ? space.with_choice(space.baseline(), 0, 1)
                                : space.with_choice(space.baseline(), 0, 0));
   REQUIRE(asked.size() == 1);
-  REQUIRE_FALSE(asked.front().gain_bar);
+  REQUIRE(asked.front().gain_bar);
+  CHECK(*asked.front().gain_bar == Approx(99.0 * 1.02 * 0.98));
   // Noise of a quarter or more leaves no bar.
   options.noise_floor = 0.3;
   strategies::Evaluator noisy(space, runner, testing::ok_trial(100.0, 99.0, 101.0), options);

@@ -138,6 +138,46 @@ TEST_CASE("the evaluator keeps the baseline when nothing is clearly faster", "[s
   REQUIRE(evaluator.best().id == 0);
 }
 
+TEST_CASE("a one-sample trial carries the noise model's interval: never exact", "[strategies]") {
+  // Baseline 100 within [99 101], 2 % noise between trials. A trial stopped after one sample
+  // reads 104: taken as exact it cleared the baseline's bound, 2 % ahead of its median, and
+  // won on one value (readahead_carryover's false winner, issue 23). With 104 +- 2 x 2 % its
+  // lower bound is 99.84: not clearly faster, and the incumbent's bound rises only to that.
+  const auto space = small_space();
+  auto one_sample = [](const probe::Settings&) {
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.median = 104.0;
+    t.samples = {104.0};
+    return t;
+  };
+  strategies::EvaluatorOptions options;
+  options.noise_floor = 0.02;
+  strategies::Evaluator evaluator(space, one_sample, testing::ok_trial(100.0, 99.0, 101.0), options);
+  const auto config = space.with_choice(space.baseline(), 0, space.choice_of(space.baseline(), 0) == 0 ? 1 : 0);
+  const auto trial = evaluator.evaluate(config);
+  REQUIRE(trial);
+  CHECK(trial->ci_low == Approx(99.84));
+  CHECK(trial->ci_high == Approx(108.16));
+  CHECK(trial->ci_coverage == Approx(0.95));
+  CHECK_FALSE(evaluator.clearly_faster(*trial.get(), evaluator.baseline()));
+  CHECK(evaluator.best().id == 0);
+  CHECK(evaluator.incumbent_low() == Approx(99.84));
+  // Two samples have an order-statistic interval of their own: left as it is.
+  auto two_samples = [](const probe::Settings&) {
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.samples = {104.0, 105.0};
+    strategies::summarize_samples(t);
+    return t;
+  };
+  strategies::Evaluator pooled(space, two_samples, testing::ok_trial(100.0, 99.0, 101.0), options);
+  const auto measured = pooled.evaluate(config);
+  REQUIRE(measured);
+  CHECK(measured->ci_low == Approx(104.0));
+  CHECK(measured->ci_high == Approx(105.0));
+}
+
 TEST_CASE("make_strategy rejects an unknown name and lists the valid ones", "[strategies]") {
   auto bad = strategies::make_strategy("annealing");
   REQUIRE_FALSE(bad);
