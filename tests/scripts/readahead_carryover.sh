@@ -9,6 +9,12 @@
 # overlap, and 2560 is not 5 % below 128: the carry-over's direction; under the suite's load
 # the throttle's bursts move either median by about 5 %, in both directions, 2560 once 5.3 %
 # above), and a tune from read_ahead_kb 2560 keeps the baseline. The settings are restored after it.
+# The tune measures 3 s samples, not 1 s: blk-throttle grants up to a 100 ms slice's bytes
+# (5 MiB) ahead, and which sample starts with that credit follows the configuration's timing.
+# With 1 s samples, 1 run in 4-5 here had read_ahead_kb 128 read 52-53.6 MB/s in every one of
+# 12 interleaved rounds against 2560's 49.6-50.5: a bias of the bed (above its cap), not noise,
+# that no statistics remove. At 3 s it is a third as large, below the 2 % minimum gain (4 of 4
+# runs kept the baseline; confirmation rounds within 1 %). docs/measurement-fidelity.md.
 source "$(dirname "$0")/lib.bash"
 
 require_loop
@@ -34,11 +40,11 @@ echo 2560 >"$q/read_ahead_kb"
 before=$(queue_snapshot "$dev")
 # Exit 6 ("too noisy", no configuration beat the noise) keeps the baseline too.
 rc=0
-"$DISKTUNE" tune "$dev" --only read_ahead_kb --duration 1 --max-trials 6 --report "$WORK/tune.json" \
+"$DISKTUNE" tune "$dev" --only read_ahead_kb --duration 3 --max-trials 6 --report "$WORK/tune.json" \
   --journal "$WORK/tune.journal" >"$WORK/tune.out" 2>"$WORK/tune.err" || rc=$?
 [ "$rc" -eq 0 ] || [ "$rc" -eq 6 ] || fail "tune exited $rc ($(tail -5 "$WORK/tune.err"))"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
 changes=$(jq -c '.winner.changes // {}' "$WORK/tune.json")
 [ "$changes" = '{}' ] ||
-  fail "the tune changed $changes on a byte-capped device ($(jq -c '[.trials[] | {s: .settings.read_ahead_kb, m: .median}]' "$WORK/tune.json"))"
+  fail "the tune changed $changes on a byte-capped device ($(jq -c '[.trials[] | {s: .settings.read_ahead_kb, m: .median}], .confirmation' "$WORK/tune.json"; cat "$WORK/tune.err"))"
 echo "ok: the tune kept read_ahead_kb 2560 (exit $rc): $(jq -c '[.trials[] | {ra: .settings.read_ahead_kb, median}]' "$WORK/tune.json")"
