@@ -64,7 +64,7 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
   return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
           ok ? figure_cell(trial, report) : "-",
-          ok ? probe::printf_number("±%.1f%%", trial.spread_pct) : "-",
+          ok ? spread_text(trial) : "-",
           trial.id == 0 ? "(settings as found)"
                         : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
           detail_cell(trial, report)};
@@ -74,7 +74,7 @@ bool quotes_confirmation(const Report& report) { return answer_baseline(report).
 
 // A stopped or too-noisy run has no answer: no row is marked (the summary says none is recommended).
 bool is_answer(int id, const Report& report) {
-  if (!report.completed || report.too_noisy) return false;
+  if (!report.completed || report.too_noisy || baseline_only(report)) return false;  // --max-trials 0: no answer
   return report.winner.keep_baseline ? id == 0 : id == report.winner.trial_id;
 }
 
@@ -87,7 +87,7 @@ std::vector<Row> search_rows(const Report& report) {
   const bool measured = report.baseline.trial.median > 0.0;
   table.push_back({std::string(marks && measured && is_answer(0, report) ? "* " : "") + "base", measured ? "ok" : "-",
                    measured ? figure_cell(report.baseline.trial, report) : "not measured",
-                   measured ? probe::printf_number("±%.1f%%", report.baseline.trial.spread_pct) : "-", "(settings as found)", ""});
+                   measured ? spread_text(report.baseline.trial) : "-", "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
 }
@@ -123,14 +123,20 @@ std::string title(const Report& report) {
 
 // "confirmation round (6 interleaved rounds, ...)", and the extra passes the round took when
 // a pass could not separate its contenders: each pass is `rounds` samples more per contender.
+// The passes are counted from the contender measured longest: a baseline far behind every
+// finalist is left out after the round's first call (strategies::confirm).
 std::string confirmation_heading(const ConfirmationRound& round) {
-  const std::size_t samples = round.results.empty() ? 0 : round.results.front().samples.size();
+  std::size_t samples = 0;
+  for (const auto& result : round.results) samples = std::max(samples, result.samples.size());
+  const std::size_t base = round.results.empty() ? 0 : round.results.front().samples.size();
   const std::size_t per_pass = round.rounds > 0 ? static_cast<std::size_t>(round.rounds) : 1;
   const std::size_t extra = samples > per_pass ? (samples - 1) / per_pass : 0;
+  const std::string left_out =
+      base < samples ? " (the baseline " + std::to_string(base) + ": far behind, not measured again)" : "";
   return "confirmation round (" + std::to_string(round.rounds) + " interleaved rounds" +
          (extra > 0 ? " and " + std::to_string(extra) + (extra == 1 ? " extra pass" : " extra passes") + ", " +
-                          std::to_string(samples) + " samples per contender"
-                    : "") +
+                          std::to_string(samples) + " samples per contender" + left_out
+                    : left_out) +
          ", each contender opened after applying it):\n";
 }
 
@@ -196,6 +202,10 @@ std::string answer(const Report& report) {
 }
 
 }  // namespace
+
+std::string spread_text(const strategies::TrialResult& trial) {
+  return trial.samples.size() == 1 ? "1 sample" : probe::printf_number("±%.1f%%", trial.spread_pct);
+}
 
 std::string TableEmitter::render(const Report& report) const {
   const auto search = search_rows(report);

@@ -20,4 +20,10 @@ class TableEmitter : public Emitter {
   [[nodiscard]] std::string render(const Report& report) const override;
 };
 
+/// A trial's spread as the table and the tune log print it: "±S%" (± half the range of its
+/// samples, TrialResult::spread_pct, one decimal) from two samples on, "1 sample" for one: a
+/// range of one value is no evidence of steadiness ("±0.0%" read as a noiseless
+/// configuration). Errors: none.
+[[nodiscard]] std::string spread_text(const strategies::TrialResult& trial);
+
 }  // namespace disktune::results

@@ -2,6 +2,7 @@
 // Terminal table: golden file, winner mark, summary lines.
 #include "results/table.hpp"
 
+#include "probe/core/text.hpp"
 #include "results/json_report.hpp"
 #include "results/report_decode.hpp"
 
@@ -60,6 +61,18 @@ TEST_CASE("table and report name the settings the budget left untried, under the
   CHECK(boost::json::parse(results::JsonEmitter().render(report)).as_object().if_contains("unscreened") == nullptr);
 }
 
+TEST_CASE("table: a one-sample trial's spread reads 1 sample and never a 0.0 range", "[results]") {
+  auto report = test_support::seed_report();
+  report.trials[1].samples = {report.trials[1].median};
+  report.trials[1].spread_pct = 0.0;
+  const auto text = results::TableEmitter().render(report);
+  const auto row = text.find("\n    2 ");
+  REQUIRE(row != std::string::npos);
+  const auto line = text.substr(row + 1, text.find('\n', row + 1) - row - 1);
+  CHECK_THAT(line, Catch::Contains(" 1 sample ") && !Catch::Contains("±"));
+  CHECK(results::spread_text(report.trials[2]) == probe::printf_number("±%.1f%%", report.trials[2].spread_pct));
+}
+
 TEST_CASE("table cuts long details", "[results]") {
   auto report = test_support::seed_report();
   report.trials[4].detail = std::string(100, 'x');
@@ -106,6 +119,12 @@ TEST_CASE("table names the confirmation round's extra passes and the samples the
                                                     " interleaved rounds and 3 extra passes, " +
                                                     std::to_string(4 * rounds) + " samples per contender") !=
         std::string::npos);
+  // A baseline far behind every finalist is left out after the first call (3 samples): the
+  // passes are counted from the finalists, not from the baseline's samples.
+  report.confirmation->results.front().samples.resize(3);
+  CHECK_THAT(results::TableEmitter().render(report),
+             Catch::Contains(" interleaved rounds and 3 extra passes, " + std::to_string(4 * rounds) +
+                             " samples per contender (the baseline 3: far behind, not measured again)"));
 }
 
 TEST_CASE("table names the settings that acted in the screening, or says none did", "[results]") {

@@ -61,6 +61,7 @@ grep -q "nothing to tune on sim:: every setting named is unsupported" "$WORK/err
 grep -q "^baseline only (--max-trials 0): the baseline and its noise measured, no configuration tried: no configuration is recommended; the baseline reads " "$WORK/base.out" ||
   fail "--max-trials 0 table: $(tail -2 "$WORK/base.out")"
 ! grep -q "keep the baseline\|significantly faster" "$WORK/base.out" "$WORK/base.sh" || fail "--max-trials 0 worded as a measured answer"
+! grep -q "^ *\* base" "$WORK/base.out" || fail "--max-trials 0 marks the baseline row as the answer: $(grep base "$WORK/base.out")"
 expect_eq "$(jq -r '[.completed, (.trials | length), .winner.keep_baseline] | @tsv' "$WORK/base.json")" "$(printf 'true\t0\ttrue')" "--max-trials 0 report"
 grep -q "^# Nothing to apply: no configuration was tried." "$WORK/base.sh" || fail "--max-trials 0 snippet: $(cat "$WORK/base.sh")"
 expect_exit 2 tune --only dma

@@ -4,6 +4,7 @@
 
 #include "probe/core/text.hpp"
 #include "results/report.hpp"
+#include "results/table.hpp"
 #include "strategies/baseline_trials.hpp"
 #include "strategies/coarse_screening.hpp"
 #include "tuner/run/confirm_round.hpp"
@@ -201,8 +202,8 @@ ExitCode exit_code_of(const strategies::Stop& stop) {
 void log_trial(std::ostream& log, const TrialResult& trial, const probe::Settings& original, const std::string& kind,
                const bench::Objective& objective) {
   char figure[64];
-  std::snprintf(figure, sizeof figure, "%8s %s ±%4.1f%%", bench::figure_number(objective, trial.median).c_str(),
-                std::string(bench::unit_of(objective)).c_str(), trial.spread_pct);
+  std::snprintf(figure, sizeof figure, "%8s %s %s", bench::figure_number(objective, trial.median).c_str(),
+                std::string(bench::unit_of(objective)).c_str(), results::spread_text(trial).c_str());
   log << "  " << (kind.empty() ? "" : "[" + kind + "] ") << "trial " << trial.id << ": " << to_string(trial.status) << "  "
       << (trial.status == strategies::TrialStatus::ok ? figure : "") << "  "
       << probe::format_settings(strategies::changes_from(original, trial.settings))
