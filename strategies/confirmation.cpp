@@ -37,6 +37,13 @@ bool unresolved(const TrialResult& a, const TrialResult& b, double min_gain) {
          !significantly_faster(a, b, min_gain);
 }
 
+// 0, 1, ..., n - 1: every contender's index.
+std::vector<std::size_t> all_indices(std::size_t n) {
+  std::vector<std::size_t> all(n);
+  std::iota(all.begin(), all.end(), std::size_t{0});
+  return all;
+}
+
 // The fastest ok result among `playing` (indices into results); nullptr when none is ok.
 const TrialResult* fastest_of(const std::vector<TrialResult>& results, const std::vector<std::size_t>& playing) {
   const TrialResult* fastest = nullptr;
@@ -58,9 +65,7 @@ bool needs_more_samples(const std::vector<TrialResult>& results, const std::vect
 // True when the round's fastest contender is ahead of every other by twice `min_gain`, its
 // interval clear of theirs: more rounds could not change the answer. False when none is ok.
 bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
-  std::vector<std::size_t> all(results.size());
-  std::iota(all.begin(), all.end(), std::size_t{0});
-  const TrialResult* fastest = fastest_of(results, all);
+  const TrialResult* fastest = fastest_of(results, all_indices(results.size()));
   if (!fastest) return false;
   return std::all_of(results.begin(), results.end(), [&](const TrialResult& r) {
     return &r == fastest || significantly_faster(*fastest, r, 2.0 * min_gain);
@@ -73,8 +78,7 @@ bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
 // turn on the last (dropping the one far behind the fastest cost 2 % of the simulated
 // rand-read-iops runs their optimum).
 std::vector<std::size_t> still_measured(const std::vector<TrialResult>& results, double min_gain) {
-  std::vector<std::size_t> all(results.size());
-  std::iota(all.begin(), all.end(), std::size_t{0});
+  std::vector<std::size_t> all = all_indices(results.size());
   const TrialResult& base = results.front();
   const bool behind = base.status == TrialStatus::ok && results.size() > 1 &&
                       std::all_of(results.begin() + 1, results.end(), [&](const TrialResult& r) {
@@ -167,8 +171,7 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
   for (const auto& c : candidates) contenders.push_back(c.settings);
   Confirmation round{runner(contenders, 0), 0};
   DT_ASSERT(round.results.size() == contenders.size());
-  std::vector<std::size_t> playing(contenders.size());
-  std::iota(playing.begin(), playing.end(), std::size_t{0});
+  std::vector<std::size_t> playing = all_indices(contenders.size());
   int next = 1;  // the runner's next call
   if (in_two_calls) {
     // No second call when one contender is far ahead; it leaves out a baseline far behind every

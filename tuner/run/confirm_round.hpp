@@ -34,7 +34,11 @@ int rounds_in_call(int index, int rounds);
 /// The finalists' confirmation round of `rounds` rounds through `evaluator` (the store keeps
 /// each call as one unit), announced on `log` as it runs (each unit a line, labelled as in
 /// the first call: the baseline, finalist i/N), and the winner it decides (tuner::decide), or
-/// the Stop a call ran into.
+/// the Stop a call ran into, passed on as Evaluator::confirm gives it: restore_failed (a
+/// contender's settings did not come back), unreadable (the restored drive no longer reads),
+/// wedged (a child stuck in the kernel), signal (SIGINT, SIGTERM or SIGHUP during the round:
+/// no result is kept, a resume measures it again) or store_failed (the journal could not be
+/// written).
 std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& input, const PipelineResult& result,
                                                        strategies::Evaluator& evaluator, int rounds, std::ostream& log);
 
