@@ -15,10 +15,6 @@ namespace disktune::strategies {
 // with a chance of 3e-5 where the noise is normal.
 constexpr double kNoGainSigmas = 4.0;
 
-// The half-width of a one-sample trial's interval in samples' noise: two, a 95 % interval
-// where the noise is normal.
-constexpr double kPointSigmas = 2.0;
-
 probe::Settings changes_from(const probe::Settings& base, const probe::Settings& config) {
   probe::Settings changes;
   for (const auto& [id, value] : config) {
@@ -124,8 +120,9 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   // shows), a candidate stops as clearly slower only below the incumbent's bound less that noise.
   const double margin = options_.noise_floor > options_.min_gain ? 1.0 - std::clamp(options_.noise_floor, 0.0, 0.5) : 1.0;
   if (incumbent_low_ > 0.0) request.incumbent_low = incumbent_low_ * margin;
-  // A first sample below the gain bar ends the trial: its one value carries the noise model's
-  // interval (add), never taken as exact.
+  // A first sample below the gain bar ends the trial: its one value cannot pass the winner
+  // rule's median test against the incumbent of its time (the bar lies below the minimum gain
+  // over that incumbent's lower bound), so it is never an answer.
   request.gain_bar = gain_bar();
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;
@@ -196,19 +193,8 @@ std::optional<TrialResult> Evaluator::obtain(const probe::Settings& config, cons
   return trial;
 }
 
-// One value has no interval of its own (bench::median_interval needs two): taken as exact, a
-// one-sample tie made a false winner and one lucky sample raised the incumbent's lower bound.
-void Evaluator::give_noise_interval(TrialResult& trial) const {
-  if (trial.status != TrialStatus::ok || trial.samples.size() != 1 || trial.ci_high > 0.0) return;
-  const double half = std::clamp(kPointSigmas * sample_noise(), 0.0, 0.5) * trial.median;
-  trial.ci_low = trial.median - half;
-  trial.ci_high = trial.median + half;
-  trial.ci_coverage = 0.95;
-}
-
 const TrialResult& Evaluator::add(TrialResult trial) {
   trial.id = static_cast<int>(trials_.size()) + 1;
-  give_noise_interval(trial);
   measured_s_ += measurement_seconds(trial);  // the guard objective's samples count too
   if (trial.status == TrialStatus::ok) incumbent_low_ = std::max(incumbent_low_, lower_bound(trial));
   trials_.push_back(std::move(trial));

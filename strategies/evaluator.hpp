@@ -170,9 +170,6 @@ class Evaluator {
 
  private:
   void record_failure(const TrialResult& trial);
-  /// An ok one-sample trial without an interval gets the noise model's: its value ±
-  /// kPointSigmas x sample_noise() (at most ±50 %), coverage 0.95.
-  void give_noise_interval(TrialResult& trial) const;
   std::optional<TrialResult> obtain(const probe::Settings& config, const TrialRequest& request);
   std::optional<TrialResult> from_history(const probe::Settings& config, bool quick) const;
   std::optional<TrialResult> halt(Stop stop);

@@ -68,8 +68,7 @@ struct TrialResult {
   /// the report; any makes an otherwise ok trial unstable).
   std::vector<std::string> kernel_log;
   /// Distribution-free 95 % interval of the median (bench::median_interval: order statistics
-  /// of the binomial), score unit; both 0 when not ok or not computed. A search trial of one
-  /// sample gets the noise model's instead (Evaluator::give_noise_interval).
+  /// of the binomial), score unit; both 0 when not ok or not computed; [x, x] for one sample.
   double ci_low = 0.0;
   double ci_high = 0.0;
   double ci_coverage = 0.0;          ///< the interval's actual coverage (lower than 0.95 below 6 samples)

@@ -2,6 +2,8 @@
 // Every registered strategy against a recorded-style synthetic drive (Kernel Tuner's test).
 #include "strategies/registry.hpp"
 
+#include "bench/adaptive.hpp"
+
 #include "tests/support/ok_trial.hpp"
 #include "tests/support/seed_like_identify.hpp"
 
@@ -138,44 +140,39 @@ TEST_CASE("the evaluator keeps the baseline when nothing is clearly faster", "[s
   REQUIRE(evaluator.best().id == 0);
 }
 
-TEST_CASE("a one-sample trial carries the noise model's interval: never exact", "[strategies]") {
-  // Baseline 100 within [99 101], 2 % noise between trials. A trial stopped after one sample
-  // reads 104: taken as exact it cleared the baseline's bound, 2 % ahead of its median, and
-  // won on one value (readahead_carryover's false winner, issue 23). With 104 +- 2 x 2 % its
-  // lower bound is 99.84: not clearly faster, and the incumbent's bound rises only to that.
-  const auto space = small_space();
-  auto one_sample = [](const probe::Settings&) {
-    TrialResult t;
-    t.status = TrialStatus::ok;
-    t.median = 104.0;
-    t.samples = {104.0};
-    return t;
-  };
-  strategies::EvaluatorOptions options;
-  options.noise_floor = 0.02;
-  strategies::Evaluator evaluator(space, one_sample, testing::ok_trial(100.0, 99.0, 101.0), options);
-  const auto config = space.with_choice(space.baseline(), 0, space.choice_of(space.baseline(), 0) == 0 ? 1 : 0);
-  const auto trial = evaluator.evaluate(config);
-  REQUIRE(trial);
-  CHECK(trial->ci_low == Approx(99.84));
-  CHECK(trial->ci_high == Approx(108.16));
-  CHECK(trial->ci_coverage == Approx(0.95));
-  CHECK_FALSE(evaluator.clearly_faster(*trial.get(), evaluator.baseline()));
-  CHECK(evaluator.best().id == 0);
-  CHECK(evaluator.incumbent_low() == Approx(99.84));
-  // Two samples have an order-statistic interval of their own: left as it is.
-  auto two_samples = [](const probe::Settings&) {
-    TrialResult t;
-    t.status = TrialStatus::ok;
-    t.samples = {104.0, 105.0};
-    strategies::summarize_samples(t);
-    return t;
-  };
-  strategies::Evaluator pooled(space, two_samples, testing::ok_trial(100.0, 99.0, 101.0), options);
-  const auto measured = pooled.evaluate(config);
-  REQUIRE(measured);
-  CHECK(measured->ci_low == Approx(104.0));
-  CHECK(measured->ci_high == Approx(105.0));
+TEST_CASE("a trial the gain bar stopped after one sample is never the answer", "[strategies]") {
+  // One value is a point interval ([x, x]: summarize_samples). The gain bar lies below the
+  // minimum gain over the incumbent's lower bound, so a first sample under it cannot pass the
+  // winner rule's median test (more than 2 % above the incumbent's median), even where its
+  // point clears the baseline's interval (a quiet device: noise 0.1 %, baseline 100 +- 0.1,
+  // bar 99.9 x 1.02 x 0.996 = 101.5, a point at 101.4): the one-sample trials the search keeps
+  // cannot win. A first sample above the bar goes on sampling.
+  struct Case { double noise, low, high; };
+  for (const Case c : {Case{0.02, 99.0, 101.0}, Case{0.001, 99.9, 100.1}}) {
+    strategies::EvaluatorOptions options;
+    options.noise_floor = c.noise;
+    const auto space = small_space();
+    double bar = 0.0;
+    auto stopped_below = [&bar](const probe::Settings&) {
+      TrialResult t;
+      t.status = TrialStatus::ok;
+      t.samples = {bar - 0.1};
+      t.sampling_stop = bench::to_string(bench::SamplingStop::no_gain);
+      strategies::summarize_samples(t);  // as a trial child's verdict gives it
+      return t;
+    };
+    strategies::Evaluator evaluator(space, stopped_below, testing::ok_trial(100.0, c.low, c.high), options);
+    REQUIRE(evaluator.gain_bar());
+    bar = *evaluator.gain_bar();
+    CHECK(bar == Approx(c.low * 1.02 * (1.0 - 4.0 * c.noise)));
+    const auto config = space.with_choice(space.baseline(), 0, space.choice_of(space.baseline(), 0) == 0 ? 1 : 0);
+    const auto trial = evaluator.evaluate(config);
+    REQUIRE(trial);
+    CHECK(trial->ci_low == trial->ci_high);
+    CHECK_FALSE(evaluator.clearly_faster(*trial.get(), evaluator.baseline()));
+    CHECK(evaluator.best().id == 0);
+    if (c.noise < 0.01) CHECK(trial->median > c.high);  // its point clears the baseline's interval
+  }
 }
 
 TEST_CASE("make_strategy rejects an unknown name and lists the valid ones", "[strategies]") {
