@@ -85,6 +85,12 @@ std::vector<std::int64_t> queue_depth_ladder(std::int64_t current_depth) {
 
 const SysfsQueue& LinuxQueue::dir_of(SettingId id) const { return is_device_attribute(id) ? device_ : sysfs_; }
 
+std::vector<std::int64_t> max_sectors_ladder(std::int64_t page_kb, std::int64_t max_hw_kb, std::int64_t current_kb) {
+  auto ladder = power_ladder(std::max<std::int64_t>(page_kb, 1), max_hw_kb, current_kb);
+  if (ladder.back() < max_hw_kb) ladder.push_back(max_hw_kb);  // power_ladder ends at or below it
+  return ladder;
+}
+
 std::vector<std::int64_t> read_ahead_ladder(std::int64_t current_kb) {
   auto ladder = power_ladder(16, 8192, current_kb);
   if (ladder.front() != 0) ladder.insert(ladder.begin(), 0);
@@ -272,7 +278,7 @@ Result<std::vector<std::int64_t>> LinuxQueue::number_values(SettingId id, std::i
       const std::int64_t page_kb = ::sysconf(_SC_PAGESIZE) / 1024;
       auto max_hw = sysfs_.read_number("max_hw_sectors_kb");
       if (!max_hw) return max_hw.error();
-      return power_ladder(std::max<std::int64_t>(page_kb, 1), *max_hw, current);
+      return max_sectors_ladder(page_kb, *max_hw, current);
     }
     default:
       DT_ASSERT(false);

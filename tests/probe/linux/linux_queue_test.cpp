@@ -14,6 +14,15 @@ TEST_CASE("power_ladder lists the powers of two in range plus the current value"
   REQUIRE(power_ladder(4, 2, 3) == std::vector<std::int64_t>{3});
 }
 
+TEST_CASE("max_sectors_ladder ends at max_hw_sectors_kb and keeps the current value", "[probe]") {
+  // A loop device: max_hw_sectors_kb 1280, found at 128 (a bad start): 1280 is a value.
+  CHECK(max_sectors_ladder(4, 1280, 128) == std::vector<std::int64_t>{4, 8, 16, 32, 64, 128, 256, 512, 1024, 1280});
+  CHECK(max_sectors_ladder(4, 1024, 1024).back() == 1024);
+  CHECK(max_sectors_ladder(4, 1024, 1024).size() == 9);
+  CHECK(max_sectors_ladder(4, 32767, 2000) ==
+        std::vector<std::int64_t>{4, 8, 16, 32, 64, 128, 256, 512, 1024, 2000, 2048, 4096, 8192, 16384, 32767});
+}
+
 TEST_CASE("read_ahead_ladder runs from 0 to 8192 KiB and keeps the current value", "[probe]") {
   REQUIRE(read_ahead_ladder(128) ==
           std::vector<std::int64_t>{0, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192});
