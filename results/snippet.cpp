@@ -277,7 +277,11 @@ std::string rewritten_comment(const Report& report, const probe::Settings& writt
 SnippetStart start_snippet(const Report& report, std::string_view title) {
   SnippetStart start{snippet_target(report.device), snippet_settings(report),
                      snippet_header(report, title), true};
-  if (!report.completed) {
+  if (report.too_noisy) {  // a finished run (exit 6), not a stopped one: it has no answer either
+    start.text += "# Too noisy for an answer (" + comment_safe(report.noise_detail) +
+                  "): no configuration beat the noise; no settings are recommended.\n";
+    start.changes.clear();
+  } else if (!report.completed) {
     start.text += "# The run stopped before it completed (" + comment_safe(report.stop_reason) +
                   "): no settings are recommended.\n";
     start.changes.clear();

@@ -74,6 +74,18 @@ TEST_CASE("boot.local for a loop device writes sysfs queue lines in apply order"
   REQUIRE(text.find("SIMULATED") == std::string::npos);
 }
 
+TEST_CASE("boot.local of a too-noisy run says so and not that the run stopped", "[results]") {
+  auto report = test_support::keep_baseline_report();
+  report.too_noisy = true;
+  report.completed = false;  // as the session sets it for exit 6
+  report.noise_detail = "noise 19.6 %";
+  const auto text = results::BootLocalEmitter().render(report);
+  REQUIRE(command_lines(text).empty());
+  CHECK_THAT(text, Catch::Contains("# Too noisy for an answer (noise 19.6 %): no configuration beat the noise; no "
+                                   "settings are recommended.\n") &&
+                       !Catch::Contains("stopped before it completed"));
+}
+
 TEST_CASE("boot.local keeping the baseline is comments only and says why", "[results]") {
   const auto text = results::BootLocalEmitter().render(test_support::keep_baseline_report());
   test_support::check_golden("boot_local_keep.sh", text);
