@@ -113,7 +113,15 @@ void write_in_place(const std::string& path, const std::string& content) {
 void try_create(const std::string& path, bool exists) {
   auto temp = temp_pattern(path);
   const int fd = ::mkstemp(temp.data());
-  if (fd < 0) fail("directory " + directory_of(path), path, errno);
+  if (fd < 0) {
+    const int error = errno;
+    // /proc and /sys refuse a new file with ENOENT: "directory /proc/self: No such file or
+    // directory" read as if the directory were missing.
+    struct stat info {};
+    const std::string directory = directory_of(path);
+    const bool there = ::stat(directory.c_str(), &info) == 0 && S_ISDIR(info.st_mode);
+    fail("directory " + directory + (there ? " takes no new file" : ""), path, error);
+  }
   ::close(fd);
   ::unlink(temp.data());
   if (exists) return;

@@ -21,6 +21,11 @@ TEST_CASE("check_output_path finds unwritable paths before the run and leaves no
   const std::string& dir = temp.path();
   REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/disktune-test.json"), Catch::Contains("cannot write"));
   REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/sys/vm/drop_caches"), Catch::Contains("cannot write"));
+  // /proc refuses new files with ENOENT: said of a directory that is there, not as a missing one.
+  REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/self/status"),
+                      Catch::Contains("directory /proc/self takes no new file: No such file or directory"));
+  REQUIRE_THROWS_WITH(tuner::check_output_path(dir + "/missing/r.json"),
+                      Catch::Contains("directory " + dir + "/missing: No such file or directory"));
   REQUIRE_THROWS_WITH(tuner::check_output_path(dir + "/missing/r.json"), Catch::Contains("cannot write"));
   REQUIRE_THROWS_WITH(tuner::check_output_path(dir + "/" + std::string(300, 'n')), Catch::Contains("too long"));
   REQUIRE_THROWS_WITH(tuner::check_output_path(dir), Catch::Contains("directory"));
