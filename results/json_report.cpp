@@ -163,6 +163,10 @@ json::object winner_json(const Report& report) {
           {"ci_high", winner.ci_high},
           {"confirmed", winner.confirmed},
           {"figure", figure_json(report.objective, winner.median, winner.ci_low, winner.ci_high)}};
+  json::array unseparated;
+  for (const auto& tied : winner.unseparated)
+    unseparated.push_back(json::object{{"trial_id", tied.trial_id}, {"median", tied.median}});
+  o["unseparated"] = std::move(unseparated);
   if (winner.tie)
     o["tie"] = json::object{{"faster_trial_id", winner.tie->faster_trial_id},
                             {"faster_median", winner.tie->faster_median},

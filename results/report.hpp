@@ -104,6 +104,10 @@ struct Winner {
   /// A faster-by-median candidate it tied with and won against by being simpler
   /// (strategies::tie_break); JSON "tie", present only then.
   std::optional<strategies::TieBreak> tie{};
+  /// The confirmation round's finalists it was not separated from after the round's last
+  /// pass (strategies::unseparated_from): either reads as fast within the noise. JSON
+  /// "unseparated", [] when none.
+  std::vector<strategies::Unseparated> unseparated{};
 };
 
 /// Everything one `disktune tune` run produced.

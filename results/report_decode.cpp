@@ -88,6 +88,14 @@ Winner winner_of(const json::object& w) {
       broken.faster_trial_id = static_cast<int>(id->as_int64());
     winner.tie = broken;
   }
+  if (const auto* tied = w.if_contains("unseparated"); tied && tied->is_array())
+    for (const auto& entry : tied->as_array())
+      if (entry.is_object()) {
+        strategies::Unseparated one{0, number_of(entry.as_object(), "median")};
+        if (const auto* id = entry.as_object().if_contains("trial_id"); id && id->is_int64())
+          one.trial_id = static_cast<int>(id->as_int64());
+        winner.unseparated.push_back(one);
+      }
   return winner;
 }
 

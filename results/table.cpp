@@ -144,6 +144,7 @@ std::string unscreened_line(const Report& report);
 std::string acting_line(const Report& report);
 std::string answer(const Report& report);
 std::string tie_line(const Report& report);
+std::string unseparated_line(const Report& report);
 
 std::string summary(const Report& report) {
   if (report.too_noisy)
@@ -154,7 +155,7 @@ std::string summary(const Report& report) {
   if (baseline_only(report))
     return std::string(kBaselineOnlyNote) + ": no configuration is recommended; the baseline reads " +
            bench::format_figure(report.objective, report.baseline.trial.median) + '\n';
-  return answer(report) + tie_line(report) + acting_line(report) + unscreened_line(report);
+  return answer(report) + tie_line(report) + unseparated_line(report) + acting_line(report) + unscreened_line(report);
 }
 
 // Which knobs mattered on this drive, from the screening; or that none did.
@@ -177,6 +178,31 @@ std::string tie_line(const Report& report) {
          bench::format_figure(report.objective, tie->faster_median) +
          ", a higher median but not significantly faster than the winner (their intervals overlap or it is ahead "
          "by less than the minimum gain); a tie goes to the simpler: " + comment_safe(tie->rule) + '\n';
+}
+
+// The changes of confirmation contender `id`, " (-m4)"; empty when the round has no such contender.
+std::string contender_changes(const Report& report, int id) {
+  if (!report.confirmation) return "";
+  for (const auto& trial : report.confirmation->results)
+    if (trial.id == id)
+      return " (" + describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)) + ")";
+  return "";
+}
+
+// Said when finalists stayed tied with the winner after the round's last pass (the tie line
+// already names the faster one a simpler winner beat): either reads as fast within the noise.
+std::string unseparated_line(const Report& report) {
+  const auto& winner = report.winner;
+  if (winner.keep_baseline) return "";
+  std::string tied;
+  for (const auto& rival : winner.unseparated) {
+    if (winner.tie && rival.trial_id == winner.tie->faster_trial_id) continue;
+    tied += (tied.empty() ? "" : "; ") + std::string("trial ") + std::to_string(rival.trial_id) +
+            contender_changes(report, rival.trial_id) + " " + bench::format_figure(report.objective, rival.median);
+  }
+  if (tied.empty()) return "";
+  return "not separated from the winner by the confirmation round (either reads as fast within the noise): " + tied +
+         '\n';
 }
 
 // Said under every answer (and a too-noisy end) that did not try each setting: it holds for

@@ -78,4 +78,15 @@ const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<Tr
   return pick;
 }
 
+std::vector<Unseparated> unseparated_from(const std::vector<TrialResult>& candidates, const TrialResult& winner,
+                                          double min_gain) {
+  std::vector<Unseparated> tied;
+  if (winner.status != TrialStatus::ok) return tied;
+  for (const auto& trial : candidates)
+    if (trial.status == TrialStatus::ok && trial.settings != winner.settings &&
+        !significantly_faster(winner, trial, min_gain))
+      tied.push_back({trial.id, trial.median});
+  return tied;
+}
+
 }  // namespace disktune::strategies

@@ -46,4 +46,19 @@ std::optional<TieBreak> tie_break(const TrialResult& baseline, const std::vector
                                   const TrialResult& winner, const probe::Settings& base, double min_gain,
                                   double guard_tolerance = 0.05);
 
+/// A candidate the winner was not separated from: `winner` is not significantly_faster than it
+/// (their intervals overlap, or the winner is ahead by less than the minimum gain), so either
+/// reads as fast within the noise (docs/statistics.md, "Winner rule").
+struct Unseparated {
+  int trial_id = 0;     ///< the candidate's trial id
+  double median = 0.0;  ///< its median score (the objective's score unit)
+};
+
+/// The ok candidates other than `winner` (compared by settings) that `winner` is not
+/// significantly_faster than with threshold `min_gain` (a fraction), in the order given: the
+/// confirmation round's finalists that tied with the answer after its last extra pass. Empty
+/// when the winner is clear of every one, or is not ok.
+std::vector<Unseparated> unseparated_from(const std::vector<TrialResult>& candidates, const TrialResult& winner,
+                                          double min_gain);
+
 }  // namespace disktune::strategies

@@ -82,8 +82,13 @@
           ' [95 % ' + num(f.low) + ', ' + num(f.high) + '] against ' + baseText + ': speedup ' + num(w.speedup, 3) + '\u00d7.');
       add(box, 'p', 'Changes: ' + settingsText(w.changes));
       const tie = w.tie;  // a hand-edited report may hold anything here: shown only when well formed
-      if (tie && typeof tie === 'object' && typeof tie.rule === 'string' && typeof tie.faster_trial_id === 'number') add(box, 'p', 'Tie: trial ' + tie.faster_trial_id + ' read ' + num(tie.faster_median) + ' ' + unit +
+      const tieId = tie && typeof tie === 'object' && typeof tie.rule === 'string' && typeof tie.faster_trial_id === 'number' ? tie.faster_trial_id : null;
+      if (tieId !== null) add(box, 'p', 'Tie: trial ' + tieId + ' read ' + contenderFigure(tieId) + ' ' + unit +
           ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + tie.rule + '.');
+      const tied = (Array.isArray(w.unseparated) ? w.unseparated : [])
+          .filter(t => t && typeof t === 'object' && typeof t.trial_id === 'number' && t.trial_id !== tieId)
+          .map(t => 'trial ' + t.trial_id + ' (' + contenderFigure(t.trial_id) + ' ' + unit + ')');
+      if (tied.length) add(box, 'p', 'Not separated from the winner by the confirmation round (either reads as fast within the noise): ' + tied.join('; ') + '.');
     }
     if (!report.completed && !w.keep_baseline) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
     // Which knobs mattered on this drive (absent before the field existed: nothing said).
@@ -92,6 +97,14 @@
     else if (acting && w.keep_baseline && (report.trials || []).length && !(report.unscreened || []).length)
       add(box, 'p', 'No setting\'s effect exceeded the noise in the screening: every value tried tied with the baseline.');
     (data.snippets || []).forEach(s => { add(box, 'h3', s.title); add(box, 'pre', s.text); });
+  }
+  // Trial `id`'s median in the objective's unit: the confirmation round's figure (where ties
+  // are decided), else the search's; 'n/a' when neither holds it (a score is not a figure).
+  function contenderFigure(id) {
+    const c = report.confirmation;
+    const pool = (c && Array.isArray(c.results) ? c.results : []).concat(Array.isArray(report.trials) ? report.trials : []);
+    const t = pool.find(r => r && r.id === id);
+    return t ? num(figures(t).median) : 'n/a';
   }
   // The baseline the answer is quoted against: the confirmation round's when it decided.
   function baselineOfAnswer() {

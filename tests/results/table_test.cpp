@@ -89,6 +89,34 @@ TEST_CASE("table says when data checksums were not compared (data in use)", "[re
           std::string::npos);
 }
 
+TEST_CASE("the table and the report name the finalists the confirmation round left tied with the winner", "[results]") {
+  auto report = test_support::seed_report();
+  REQUIRE(report.confirmation);
+  auto rival = report.confirmation->results.back();
+  rival.id = 4;
+  rival.settings[probe::SettingId::multcount] = probe::SettingValue(std::int64_t{8});
+  rival.median = 14.7;
+  report.confirmation->results.push_back(rival);
+  const auto plain = results::TableEmitter().render(report);
+  CHECK(plain.find("not separated") == std::string::npos);
+  CHECK(boost::json::parse(results::JsonEmitter().render(report)).at("winner").at("unseparated") == boost::json::array{});
+  report.winner.unseparated = {{4, 14.7}};
+  const auto text = results::TableEmitter().render(report);
+  CHECK(text.find("(confirmation round)\nnot separated from the winner by the confirmation round (either reads as fast "
+                  "within the noise): trial 4 (") != std::string::npos);
+  CHECK(text.find(" -m8 ") != std::string::npos);
+  CHECK(text.find(") 14.70 MB/s\n") != std::string::npos);
+  const auto json = boost::json::parse(results::JsonEmitter().render(report));
+  CHECK(json.at("winner").at("unseparated") == boost::json::parse(R"j([{"trial_id":4,"median":14.7}])j"));
+  const auto decoded = results::snippet_report(json);
+  REQUIRE(decoded.winner.unseparated.size() == 1);
+  CHECK(decoded.winner.unseparated[0].trial_id == 4);
+  CHECK(decoded.winner.unseparated[0].median == 14.7);
+  // The faster one a simpler winner beat is named once, on the tie line.
+  report.winner.tie = strategies::TieBreak{4, 14.7, "fewer changes (5 against 6)"};
+  CHECK(results::TableEmitter().render(report).find("not separated") == std::string::npos);
+}
+
 TEST_CASE("table, report and its decoding say when a faster median lost a tie to a simpler winner", "[results]") {
   auto report = test_support::seed_report();
   report.winner.tie = strategies::TieBreak{5, 15.02, "fewer risky changes (3 against 4)"};

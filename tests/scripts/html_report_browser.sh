@@ -88,6 +88,9 @@ report_kind wedged '.completed = false | .wedged = true | .wedged_detail = "tria
 report_kind escaped_state '.device.model = "<!--<script>IBM" | .trials[0].detail = "<!-- <script> -->"' '&lt;!--&lt;script&gt;IBM'
 report_kind tie '.winner.tie = {faster_trial_id: 5, faster_median: 15.02, rule: "fewer risky changes (3 against 4)"}' \
   'a tie goes to the simpler: fewer risky changes (3 against 4)'
+report_kind unseparated '.confirmation.results += [.confirmation.results[1] | .id = 4 | .figure.median = 14.7]
+  | .winner.unseparated = [{trial_id: 4, median: 14.7}]' \
+  'Not separated from the winner by the confirmation round (either reads as fast within the noise): trial 4 (14.70 MB/s).'
 # A scheduler trial brings its tunables and a reset nr_requests: still screened alone, labelled.
 report_kind scheduler_panel '.baseline.settings += {scheduler: "mq-deadline", nr_requests: 256, fifo_batch: 16}
   | .trials[1].settings = (.baseline.settings | del(.fifo_batch) | .scheduler = "none" | .nr_requests = 128)

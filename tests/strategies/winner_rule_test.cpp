@@ -173,6 +173,37 @@ TEST_CASE("ties go to fewer risky changes, then fewer changes", "[strategies]") 
   REQUIRE_FALSE(strategies::tie_break(baseline, alone, alone[0], base, 0.02));
 }
 
+TEST_CASE("the finalists a winner is not separated from are named", "[strategies]") {
+  const auto base = testing::seed_baseline();
+  const probe::SettingValue on(std::int64_t{1});
+  auto trial = [&](int id, probe::Settings changes, double median, double low, double high) {
+    TrialResult t;
+    t.status = TrialStatus::ok;
+    t.settings = base;
+    for (const auto& [setting, v] : changes) t.settings[setting] = v;
+    t.id = id;
+    t.median = median;
+    t.ci_low = low;
+    t.ci_high = high;
+    return t;
+  };
+  const TrialResult winner = trial(4, {{SettingId::io_support, on}}, 12.0, 11.9, 12.1);
+  std::vector<TrialResult> rivals{
+      winner,
+      trial(3, {{SettingId::unmaskirq, on}}, 11.9, 11.7, 12.0),                                  // overlaps: tied
+      trial(5, {{SettingId::multcount, probe::SettingValue(std::int64_t{16})}}, 11.0, 10.9, 11.1),  // clear
+      trial(6, {{SettingId::readahead, probe::SettingValue(std::int64_t{0})}}, 11.85, 11.8, 11.88),  // 1.3 % behind
+  };
+  const auto tied = strategies::unseparated_from(rivals, winner, 0.02);
+  REQUIRE(tied.size() == 2);
+  CHECK(tied[0].trial_id == 3);
+  CHECK(tied[0].median == 11.9);
+  CHECK(tied[1].trial_id == 6);  // its interval is clear, but it is behind by less than the minimum gain
+  rivals[1].status = TrialStatus::error;
+  CHECK(strategies::unseparated_from(rivals, winner, 0.02).size() == 1);
+  CHECK(strategies::unseparated_from(rivals, winner, 0.01).empty());  // 1.3 % clears a 1 % minimum gain
+}
+
 TEST_CASE("a noisy faster median does not veto a significant winner", "[strategies]") {
   // The confirmation round of a throttled loop device (tune_multi_loop): read_ahead_kb=0 had
   // the higher median but one 7.1 MB/s sample put its interval over the baseline's;

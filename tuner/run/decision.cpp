@@ -40,8 +40,10 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
   decision.winner = round.results[round.winner];
   if (round.winner == 0) decision.winner = evaluator.baseline();
   const std::vector<strategies::TrialResult> rivals(round.results.begin() + 1, round.results.end());
-  if (round.winner != 0)
+  if (round.winner != 0) {
     decision.tie = strategies::tie_break(round.results[0], rivals, decision.winner, base, evaluator.gain_threshold());
+    decision.unseparated = strategies::unseparated_from(rivals, decision.winner, evaluator.gain_threshold());
+  }
   decision.confirmation = std::move(round);
   return decision;
 }

@@ -29,6 +29,9 @@ struct Decision {
   /// The tie the winner rule broke for a simpler winner (strategies::tie_break), judged on the
   /// round's figures (the search's when the round was skipped); nullopt when none was.
   std::optional<strategies::TieBreak> tie{};
+  /// The finalists the round left tied with its winner (strategies::unseparated_from on the
+  /// round's figures); empty when the baseline is kept or the round was skipped.
+  std::vector<strategies::Unseparated> unseparated{};
 };
 
 /// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,

@@ -258,6 +258,7 @@ void take_decision(Decision& decision, int rounds, PipelineResult& result, std::
     log << "disktune: confirmation round done: one contender is far ahead of the others after " << result.confirm_rounds
         << " rounds; the other " << rounds - result.confirm_rounds << " would not change the answer\n";
   result.tie = decision.tie;
+  result.unseparated = decision.unseparated;
   if (result.confirmation)
     for (const auto& trial : result.confirmation->results) result.confirmation_s += trial.measured_s;
 }
@@ -303,6 +304,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
     result.best = evaluator.baseline();
     result.confirmation.reset();
     result.tie.reset();
+    result.unseparated.clear();
     result.exit_code = exit_code_of(*stop);
     result.message = stop->message;
   }

@@ -76,6 +76,7 @@ struct PipelineResult {
   strategies::TrialResult best;   ///< the decided winner; the baseline's trial (id 0) to keep it
   std::optional<strategies::Confirmation> confirmation;
   std::optional<strategies::TieBreak> tie;  ///< the tie the winner rule broke (Decision::tie)
+  std::vector<strategies::Unseparated> unseparated;  ///< finalists tied with the winner (Decision::unseparated)
   int confirm_rounds = 0;         ///< rounds the confirmation round ran with
   std::string confirmation_skipped;
   bool too_noisy = false;         ///< nothing beat a noise larger than the smallest accepted gain

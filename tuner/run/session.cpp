@@ -283,6 +283,7 @@ void report_pipeline(TuneOutcome& outcome, const PipelineResult& result, const p
   report.winner = describe_winner(result.best, reference_trial(report.confirmation, baseline.trial), original);
   report.winner.confirmed = report.confirmation.has_value();
   report.winner.tie = result.tie;
+  report.winner.unseparated = result.unseparated;
 }
 
 std::optional<strategies::Stop> signal_stop() {

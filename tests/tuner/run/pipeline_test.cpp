@@ -347,6 +347,9 @@ TEST_CASE("pipeline: a faster median that ties with a simpler winner is named wi
   REQUIRE(get(faster->settings, SettingId::multcount) != baseline_multcount);
   REQUIRE(result.tie->faster_median > result.best.median);
   REQUIRE(result.tie->rule.starts_with("fewer "));
+  // The finalists left tied with the winner name the faster one too (the table says it once).
+  REQUIRE(std::any_of(result.unseparated.begin(), result.unseparated.end(),
+                      [&](const auto& tied) { return tied.trial_id == result.tie->faster_trial_id; }));
 }
 
 TEST_CASE("pipeline: a coupled group's setting no trial changed is not named as acting", "[tuner]") {
