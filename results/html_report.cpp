@@ -4,6 +4,8 @@
 
 #include "results/emitters.hpp"
 #include "results/html_assets.hpp"
+#include "results/json_numbers.hpp"
+#include "results/report_decode.hpp"
 
 #include <boost/json/serialize.hpp>
 
@@ -44,14 +46,18 @@ std::string script_safe(std::string_view text) {
 std::string render_html_report(const json::value& report, const std::vector<HtmlSnippet>& snippets) {
   json::array shown;
   for (const auto& snippet : snippets) shown.push_back(json::object{{"title", snippet.title}, {"text", snippet.text}});
-  const json::object data{{"report", report}, {"snippets", std::move(shown)}};
+  // The answer as the snippets read it (snippet_report): a hand-edited winner the decoder
+  // reads as keeping the baseline is shown so.
+  const json::object data{{"report", report},
+                          {"snippets", std::move(shown)},
+                          {"keep_baseline", snippet_report(report).winner.keep_baseline}};
   std::string page =
       "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; "
       "style-src 'unsafe-inline'; img-src data:\">\n<title>disktune report</title>\n<style>\n";
   page += report_page_css();
   page += "</style>\n</head>\n<body>\n<main id=\"report\"></main>\n<script type=\"application/json\" id=\"report-data\">";
-  page += script_safe(json::serialize(data));
+  page += script_safe(json::serialize(finite_only(data)));  // the page's JSON.parse refuses Infinity
   page += "</script>\n<script>\n";
   page += chart_library_js();
   page += "</script>\n<script>\n";

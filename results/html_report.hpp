@@ -32,8 +32,9 @@ std::vector<HtmlSnippet> install_snippets(const Report& report);
 std::string script_safe(std::string_view text);
 
 /// The whole page (UTF-8 HTML5, newline-terminated): the report JSON `report` (any schema the
-/// tool has written, 1-3: docs/report.md) and `snippets` as {"report": ..., "snippets": [{title,
-/// text}]} inside <script type="application/json" id="report-data"> (script_safe), the chart
+/// tool has written, 1-3: docs/report.md; its non-finite numbers as null) and `snippets` as
+/// {"report": ..., "snippets": [{title, text}], "keep_baseline": the answer as snippet_report
+/// reads it} inside <script type="application/json" id="report-data"> (script_safe), the chart
 /// library (html_assets.hpp) and the page script that draws, from that data only: a banner
 /// for a simulated drive, the answer, the trials chart (#trials-chart), each setting screened
 /// alone (#screened-chart), the Pareto chart (#pareto-chart, two objectives only), the search

@@ -5,6 +5,7 @@
 
 #include "results/codec/settings_codec.hpp"
 #include "results/codec/trial_codec.hpp"
+#include "results/json_numbers.hpp"
 
 #include <boost/json.hpp>
 
@@ -133,6 +134,7 @@ Report snippet_report(const json::value& value) {
 }
 
 std::string html_report_shape_error(const json::object& o) {
+  if (const auto path = non_finite_member(o)) return *path + ": a number beyond a double's range (JSON has no infinity)";
   const auto* schema = o.if_contains("schema_version");
   if (!schema || !schema->is_int64()) return "no schema_version (a number): not a disktune report";
   if (schema->as_int64() < 1 || schema->as_int64() > results::kSchemaVersion)

@@ -2,6 +2,7 @@
 // parse_saved_report.
 #include "results/saved_report.hpp"
 
+#include "results/json_numbers.hpp"
 #include "results/snippet.hpp"
 
 #include "results/codec/settings_codec.hpp"
@@ -146,6 +147,8 @@ probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::
   const auto value = json::parse(text, ec);
   if (ec) return bad(file, "not JSON (" + ec.message() + ")");
   if (!value.is_object()) return bad(file, "not a JSON object: not a disktune report");
+  if (const auto path = non_finite_member(value.as_object()))
+    return bad(file, *path + ": a number beyond a double's range (JSON has no infinity)");
   try {
     return from_json(value.as_object(), file);
   } catch (const FieldError& e) {

@@ -69,11 +69,14 @@
   }
 
   function answer() {
-    const w = report.winner || {};
-    const box = main.appendChild(el('div', null, 'answer' + (w.keep_baseline ? ' keep' : '')));
+    // A hand-edited winner (null, or changes no setting takes) is read as disktune reads it
+    // for the snippets (data.keep_baseline): the page and the install lines never disagree.
+    const w = report.winner && typeof report.winner === 'object' ? report.winner : {};
+    const keep = typeof data.keep_baseline === 'boolean' ? data.keep_baseline : w.keep_baseline !== false;
+    const box = main.appendChild(el('div', null, 'answer' + (keep ? ' keep' : '')));
     const base = figures(baselineOfAnswer());
     const baseText = 'baseline ' + num(base.median) + ' ' + unit + ' [95 % ' + num(base.low) + ', ' + num(base.high) + ']';
-    if (w.keep_baseline) {
+    if (keep) {
       add(box, 'p', 'Keep the baseline: ' + whyKept() + '.');
       add(box, 'p', baseText);
     } else {
@@ -85,16 +88,18 @@
       const tieId = tie && typeof tie === 'object' && typeof tie.rule === 'string' && typeof tie.faster_trial_id === 'number' ? tie.faster_trial_id : null;
       if (tieId !== null) add(box, 'p', 'Tie: trial ' + tieId + ' read ' + contenderFigure(tieId) + ' ' + unit +
           ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + tie.rule + '.');
+      // Only contenders the round measured, never the winner itself: an entry naming no trial is not shown.
       const tied = (Array.isArray(w.unseparated) ? w.unseparated : [])
-          .filter(t => t && typeof t === 'object' && typeof t.trial_id === 'number' && t.trial_id !== tieId)
+          .filter(t => t && typeof t === 'object' && Number.isInteger(t.trial_id) && t.trial_id !== tieId &&
+                       t.trial_id !== w.trial_id && contenderFigure(t.trial_id) !== 'n/a')
           .map(t => 'trial ' + t.trial_id + ' (' + contenderFigure(t.trial_id) + ' ' + unit + ')');
       if (tied.length) add(box, 'p', 'Not separated from the winner by the confirmation round (either reads as fast within the noise): ' + tied.join('; ') + '.');
     }
-    if (!report.completed && !w.keep_baseline) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
+    if (!report.completed && !keep) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
     // Which knobs mattered on this drive (absent before the field existed: nothing said).
     const acting = Array.isArray(report.acting) ? report.acting.filter(a => typeof a === 'string') : null;
     if (acting && acting.length) add(box, 'p', 'Settings that made a difference beyond the noise in the screening: ' + acting.join(', ') + '.');
-    else if (acting && w.keep_baseline && (report.trials || []).length && !(report.unscreened || []).length)
+    else if (acting && keep && (report.trials || []).length && !(report.unscreened || []).length)
       add(box, 'p', 'No setting\'s effect exceeded the noise in the screening: every value tried tied with the baseline.');
     (data.snippets || []).forEach(s => { add(box, 'h3', s.title); add(box, 'pre', s.text); });
   }

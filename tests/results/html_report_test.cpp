@@ -3,6 +3,7 @@
 #include "results/html_report.hpp"
 
 #include "results/boot_local.hpp"
+#include "results/json_numbers.hpp"
 #include "results/json_report.hpp"
 #include "results/report_decode.hpp"
 #include "results/udev_rules.hpp"
@@ -12,6 +13,8 @@
 #include <catch2/catch.hpp>
 
 #include <cctype>
+#include <cmath>
+#include <limits>
 #include <string>
 
 using namespace disktune;
@@ -62,6 +65,28 @@ TEST_CASE("render_html_report inlines the report and snippets whole, and no stri
   const auto data = boost::json::parse(data_of(page));
   CHECK(data.at("report") == json);
   CHECK(data.at("snippets").at(0).at("text") == "line </script>");
+}
+
+TEST_CASE("a number JSON cannot hold is found by its path and never reaches the page", "[results]") {
+  const auto inf = std::numeric_limits<double>::infinity();
+  boost::json::object report{{"winner", boost::json::object{{"unseparated", boost::json::array{
+                                            boost::json::object{{"trial_id", 4}, {"median", -inf}}}}}},
+                             {"speedup", 1.5}};
+  CHECK(results::non_finite_member(report) == "winner.unseparated[0].median");
+  CHECK(results::non_finite_number(boost::json::parse("[1, {\"a\": 1e999}]")) == "[1].a");
+  CHECK_FALSE(results::non_finite_member(boost::json::parse(R"({"a": [1.5, 2, null, "x"]})").as_object()));
+  report["nan"] = std::nan("");
+  const auto page = results::render_html_report(report, {});
+  const auto begin = page.find(R"(id="report-data">)");
+  REQUIRE(begin != std::string::npos);
+  const auto data = page.substr(begin, page.find("</script>", begin) - begin);
+  CHECK(data.find("Infinity") == std::string::npos);
+  CHECK(data.find("NaN") == std::string::npos);
+  CHECK(data.find(R"("median":null)") != std::string::npos);
+  CHECK(data.find(R"("nan":null)") != std::string::npos);
+  CHECK(data.find(R"("speedup":1.5E0)") != std::string::npos);
+  CHECK(results::html_report_shape_error(report) ==
+        "winner.unseparated[0].median: a number beyond a double's range (JSON has no infinity)");
 }
 
 TEST_CASE("snippet_report of a report's JSON gives the emitters' own lines", "[results]") {

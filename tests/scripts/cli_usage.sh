@@ -224,6 +224,15 @@ for edit in '.trials = "y"' '.trials = [null]' '.confirmation = {"results": 5}' 
   jq "$edit" "$WORK/own.json" >"$WORK/bad.json"
   expect_exit 2 report "$WORK/bad.json" --html "$WORK/o.html"
 done
+# A number beyond a double's range (Boost.JSON reads 1e999 as infinity, which JSON cannot hold
+# and the page's JSON.parse refused: a blank page, exit 0): refused by report and apply alike.
+sed 's/"speedup": [0-9.e+-]*/"speedup": 1e999/' "$WORK/own.json" >"$WORK/inf.json"
+grep -q '"speedup": 1e999' "$WORK/inf.json" || fail "no speedup to edit in $WORK/own.json"
+for cmd in "report $WORK/inf.json --html $WORK/o.html" "apply $WORK/inf.json"; do
+  # shellcheck disable=SC2086  # the command's words
+  expect_exit 2 $cmd
+  grep -q "winner.speedup: a number beyond a double's range" "$WORK/err" || fail "$cmd: $(cat "$WORK/err")"
+done
 [ ! -e "$WORK/o.html" ] || fail "report wrote a page for a file that is no report"
 "$DISKTUNE" report "$WORK/own.json" --html "$WORK/o.html" 2>"$WORK/err" || fail "report of a real report: $(cat "$WORK/err")"
 expect_exit 2 tune --report - --html -

@@ -94,6 +94,12 @@ report_kind tie_figure '.winner.tie = {faster_trial_id: 3, faster_median: 49.2, 
 report_kind unseparated '.confirmation.results += [.confirmation.results[1] | .id = 4 | .figure.median = 14.7]
   | .winner.unseparated = [{trial_id: 4, median: 14.7}]' \
   'Not separated from the winner by the confirmation round (either reads as fast within the noise): trial 4 (14.70 MB/s).'
+# Entries naming no contender, or the winner itself, are not shown as its equals.
+report_kind unseparated_unknown '.winner.unseparated = [{trial_id: 999, median: 1}, {trial_id: 3, median: 1}, {trial_id: 4.5}]'
+! grep -q 'within the noise): trial' "$WORK/dom.html" || fail "unseparated entries naming no other contender were shown"
+# A hand-edited winner is read as the snippets read it: null, or changes no setting takes, keep the baseline.
+report_kind winner_null '.winner = null' 'Keep the baseline'
+report_kind winner_garbage '.winner.changes = {multcount: "<script>x"} | .winner.settings.multcount = "<script>x"' 'Keep the baseline'
 # A scheduler trial brings its tunables and a reset nr_requests: still screened alone, labelled.
 report_kind scheduler_panel '.baseline.settings += {scheduler: "mq-deadline", nr_requests: 256, fifo_batch: 16}
   | .trials[1].settings = (.baseline.settings | del(.fifo_batch) | .scheduler = "none" | .nr_requests = 128)
