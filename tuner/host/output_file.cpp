@@ -8,7 +8,9 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,6 +18,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -131,6 +134,24 @@ void try_create(const std::string& path, bool exists) {
   ::unlink(path.c_str());
 }
 
+// The kernel interface file systems `path` may be on: their files are settings and state,
+// never an output (a report over /sys/block/X/queue/read_ahead_kb would write a setting).
+// nullopt on any other file system. Source: statfs(2), linux/magic.h.
+std::optional<std::string> kernel_interface(const std::string& path) {
+  struct statfs fs {};
+  if (::statfs(path.c_str(), &fs) != 0) return std::nullopt;
+  switch (static_cast<unsigned long>(fs.f_type)) {
+    case PROC_SUPER_MAGIC: return "procfs";
+    case SYSFS_MAGIC: return "sysfs";
+    case CGROUP_SUPER_MAGIC: case CGROUP2_SUPER_MAGIC: return "cgroup";
+    case DEBUGFS_MAGIC: return "debugfs";
+    case TRACEFS_MAGIC: return "tracefs";
+    case SECURITYFS_MAGIC: return "securityfs";
+    case BPF_FS_MAGIC: return "bpf";
+    default: return std::nullopt;
+  }
+}
+
 }  // namespace
 
 void refuse_disk_image(const std::string& path, const struct stat& st) {
@@ -157,6 +178,7 @@ void check_output_path(const std::string& path) {
     return;
   }
   if (!S_ISREG(st.st_mode)) refuse(path, "not a regular file");
+  if (const auto fs = kernel_interface(path)) refuse(path, "a " + *fs + " file (a kernel interface), not one to write to");
   refuse_disk_image(path, st);
   try_create(path, true);
 }

@@ -22,8 +22,13 @@ TEST_CASE("check_output_path finds unwritable paths before the run and leaves no
   REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/disktune-test.json"), Catch::Contains("cannot write"));
   REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/sys/vm/drop_caches"), Catch::Contains("cannot write"));
   // /proc refuses new files with ENOENT: said of a directory that is there, not as a missing one.
-  REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/self/status"),
+  REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/self/disktune.json"),
                       Catch::Contains("directory /proc/self takes no new file: No such file or directory"));
+  // A kernel interface file that is there is named as one, not as a directory refusing files.
+  REQUIRE_THROWS_WITH(tuner::check_output_path("/proc/self/status"),
+                      Catch::Contains("/proc/self/status: a procfs file (a kernel interface), not one to write to"));
+  REQUIRE_THROWS_WITH(tuner::check_output_path("/sys/kernel/uevent_seqnum"),
+                      Catch::Contains("/sys/kernel/uevent_seqnum: a sysfs file (a kernel interface), not one to write to"));
   REQUIRE_THROWS_WITH(tuner::check_output_path(dir + "/missing/r.json"),
                       Catch::Contains("directory " + dir + "/missing: No such file or directory"));
   REQUIRE_THROWS_WITH(tuner::check_output_path(dir + "/missing/r.json"), Catch::Contains("cannot write"));
