@@ -79,6 +79,12 @@ std::optional<std::string> loop_backing_file(const std::string& dev) {
   return block_attribute(dev, "loop/backing_file");
 }
 
+std::optional<bool> loop_direct_io(const std::string& dev) {
+  const auto dio = block_attribute(dev, "loop/dio");
+  if (!dio) return std::nullopt;
+  return dio->starts_with("1");
+}
+
 std::vector<std::string> loops_backed_by(dev_t device, ino_t inode, const std::string& sys_block) {
   std::vector<std::string> loops;
   std::error_code ec;

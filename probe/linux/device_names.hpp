@@ -50,6 +50,11 @@ std::optional<std::string> loop_backing_inode(const std::string& dev);
 /// wait for it). Source: linux/loop.h, loop(4), drivers/block/loop.c loop_get_status.
 std::optional<dev_t> loop_backing_device(const std::string& dev);
 
+/// Whether the loop device `dev` reads its backing file with direct I/O (/sys/block/NAME/loop/dio
+/// "1"; losetup --direct-io=on), or through the page cache ("0"). nullopt for a device that is
+/// no attached loop device. Source: drivers/block/loop.c, loop_attr_dio_show.
+std::optional<bool> loop_direct_io(const std::string& dev);
+
 /// The device's world wide identifier as the kernel reads it from the device (sysfs
 /// .../wwid of an NVMe namespace, device/wwid of a SCSI/ATA disk: "naa.5000c500a1b2c3d4",
 /// "t10.ATA ..."; SCSI VPD page 0x83 / NVMe Identify Namespace). nullopt when absent.

@@ -21,6 +21,7 @@ grep -q "^$dev \[EMULATED drive\]:" "$WORK/bench.txt" || fail "bench: $(head -1 
 # table and page are still written, boot.local is left as it was.
 case $rc in 0|1|6) ;; *) cat "$WORK/err.txt"; fail "tune failed with exit $rc" ;; esac
 grep -q "tuning EMULATED drive $dev (over fuse.emudisk)" "$WORK/err.txt" || fail "no EMULATED in the tune's first line"
+! grep -q "through the page cache" "$WORK/err.txt" || fail "a direct-I/O loop device was said to read through the page cache"
 grep -q "^  \[EMULATED\] trial 1:" "$WORK/err.txt" || fail "trial lines do not say [EMULATED]"
 if grep -qs "SIMULATED" "$WORK/err.txt" "$WORK/out.txt" "$WORK/r.json" "$WORK/boot.local"; then fail "an EMULATED drive called SIMULATED"; fi
 expect_eq "$(jq -r '.device | "\(.emulated) \(.emulated_by) \(.simulated)"' "$WORK/r.json")" "true fuse.emudisk false" "report device"

@@ -15,6 +15,7 @@
 #include "tuner/device_context.hpp"
 #include "tuner/device/device_factory.hpp"
 #include "tuner/host/device_lock.hpp"
+#include "tuner/host/emulation.hpp"
 #include "tuner/evaluate/evaluate.hpp"
 #include "tuner/cli/bench_json.hpp"
 #include "tuner/cli/fio_bench.hpp"
@@ -140,9 +141,11 @@ std::vector<double> bench_rates(probe::BlockIo& io, const bench::Workload& workl
   return rates(*samples);
 }
 
-ExitCode run_bench(const Config& config, std::ostream& out) {
+ExitCode run_bench(const Config& config, std::ostream& out, std::ostream& err) {
   const auto lock = lock_device(config);  // its flushes and reads would disturb a tune's trials
   const auto device = open_bench_device(config);
+  if (const auto note = page_cache_note(device->path()); !device->simulated() && !note.empty())
+    err << "disktune: note: " << note << '\n';
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
   require_measurable(**io, device->path());
@@ -224,7 +227,7 @@ ExitCode dispatch(const Config& config, std::ostream& out, std::ostream& err) {
     case Command::version: out << "disktune " << tool_version() << '\n'; return kExitOk;
     case Command::identify: return run_identify(config, out, err);
     case Command::plan: return run_plan(config, out, err);
-    case Command::bench: return run_bench(config, out);
+    case Command::bench: return run_bench(config, out, err);
     case Command::tune: return run_tune_command(config, out, err);
     case Command::restore: return run_restore(restore_options(config), err);
     case Command::apply: return run_apply(apply_options(config), out, err);

@@ -23,4 +23,11 @@ std::string device_label(const std::string& device_path) {
   return loop_emulation(device_path).empty() ? device_path : device_path + " [EMULATED drive]";
 }
 
+std::string page_cache_note(const std::string& device_path) {
+  if (probe::loop_direct_io(device_path).value_or(true)) return {};
+  return device_path + " reads its backing file through the page cache (loop/dio 0): unless a throttle caps "
+                       "it, it reads at memory speed and varies widely from run to run, so its figures and answer "
+                       "say little about a disk (README: the test beds)";
+}
+
 }  // namespace disktune::tuner

@@ -12,6 +12,7 @@
 #include "tuner/host/clock_text.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/host/device_lock.hpp"
+#include "tuner/host/emulation.hpp"
 #include "tuner/run/noise.hpp"
 #include "tuner/trial/child_executor.hpp"
 #include "tuner/run/objective_setup.hpp"
@@ -341,6 +342,8 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
       << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
       << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
+  if (!simulated)
+    if (const auto note = page_cache_note(context.device->path()); !note.empty()) log << "  note: " << note << '\n';
 
   const SettingsWriter restorer(*context.device);
   RestoreGuard guard(restorer, context.original);
