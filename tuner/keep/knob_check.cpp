@@ -33,9 +33,12 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   const std::string certain = coupling.certain ? coupling.text : "";
   knob.evidence = certain.empty() ? found : found.empty() ? certain : certain + "; " + found;
   const std::string possible = !coupling.certain && !coupling.text.empty() ? "; possibly a kernel coupling: " + coupling.text : "";
+  // No apply on record: the tune itself put the value back when it ended, as it always does.
+  const std::string unexplained = drift.applied_at.empty() ? "no apply is recorded: the tune put back what it found "
+                                                             "when it ended ('disktune apply' sets the report's values)"
+                                                           : "nothing shows what put it back";
   if (original)
-    knob.cause = "back at its value before the tune; " +
-                 (knob.evidence.empty() ? "nothing shows what put it back" : knob.evidence) + possible;
+    knob.cause = "back at its value before the tune; " + (knob.evidence.empty() ? unexplained : knob.evidence) + possible;
   else
     knob.cause = (knob.evidence.empty() ? "cause unknown" : knob.evidence) + possible;
   return knob;

@@ -36,7 +36,14 @@ TEST_CASE("verify's knob check: the live value as the report's is ok", "[tuner]"
 TEST_CASE("verify's knob check: a value back at the baseline's says so, and the evidence when there is some",
           "[tuner]") {
   testing::CoupledDevice device;  // read_ahead_kb 128: the value before the tune
-  const auto bare = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
+  // Never applied: the tune's own restore put it back (a newcomer's verify right after a tune).
+  const auto never = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
+  CHECK_FALSE(never.ok);
+  CHECK_THAT(never.cause, Catch::StartsWith("back at its value before the tune; no apply is recorded: the tune put "
+                                            "back what it found when it ended ('disktune apply' sets"));
+  tuner::DriftEvidence applied;
+  applied.applied_at = "2026-12-03T09:00:00Z";
+  const auto bare = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), applied);
   CHECK_FALSE(bare.ok);
   CHECK(bare.actual == "128");
   CHECK_THAT(bare.cause, Catch::StartsWith("back at its value before the tune; nothing shows what put it back"));
