@@ -334,7 +334,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   RunJournal& journal = *opened_journal;
   probe_capabilities(context);
   const auto space = tunable_space(context, tune, journal);
-  TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, ""};
+  TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, "", nullptr};
   record_measurement(outcome.report, trial_settings, objectives, tune.measure.tolerance, recorded_options);
   const std::string kind = results::device_kind(simulated, !context.emulated_by.empty());
   log << "disktune: tuning " << (kind.empty() ? "" : kind + " drive ") << context.device->path()
@@ -363,6 +363,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);
     outcome.report.wall_s = seconds_since(wall_start);
+    outcome.device = std::move(context.device);  // closed by the caller, after the outputs
     return outcome;
   }
   report_pipeline(outcome, result, context.original);
@@ -373,6 +374,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
     outcome.report.stop_reason = budget_note(tune, result.search_trials);
     log << "disktune: " << outcome.report.stop_reason << '\n';
   }
+  outcome.device = std::move(context.device);  // closed by the caller, after the outputs
   return outcome;
 }
 

@@ -2,9 +2,12 @@
 // The tune session: identify, bound the space, measure the baseline, search, restore, report.
 #pragma once
 
+#include "probe/device.hpp"
 #include "results/report.hpp"
 #include "tuner/run/tune_options.hpp"
 #include "tuner/run_error.hpp"
+
+#include <memory>
 
 namespace disktune::tuner {
 
@@ -13,6 +16,11 @@ struct TuneOutcome {
   results::Report report;
   ExitCode exit_code = kExitOk;
   std::string message;  ///< why the run ended early, empty when it completed
+  /// The tuned device, still open: the caller closes it (drops this) after writing the
+  /// outputs. The last close of a block device waits for reads still in flight to drain
+  /// (bdev_release, then truncate of its page cache): after a trial's child was killed on a
+  /// device slowed to a few IOPS, minutes in state D, unkillable, with no report written yet.
+  std::unique_ptr<probe::Device> device;
 };
 
 /// Run `disktune tune` as configured: open the device, read identify data and capabilities,
