@@ -224,6 +224,13 @@ for edit in '.trials = "y"' '.trials = [null]' '.confirmation = {"results": 5}' 
   jq "$edit" "$WORK/own.json" >"$WORK/bad.json"
   expect_exit 2 report "$WORK/bad.json" --html "$WORK/o.html"
 done
+# A journal on a kernel interface file system would write its records into the kernel
+# (/proc/self/attr/current took one and said EINVAL): refused before the run, there or new.
+for journal in /proc/self/attr/current /proc/self/disktune.journal; do
+  expect_exit 2 tune sim: --max-trials 1 --journal "$journal"
+  grep -q -- "--journal $journal: a procfs file (a kernel interface), not one to write to" "$WORK/err" ||
+    fail "--journal $journal: $(cat "$WORK/err")"
+done
 # A number beyond a double's range (Boost.JSON reads 1e999 as infinity, which JSON cannot hold
 # and the page's JSON.parse refused: a blank page, exit 0): refused by report and apply alike.
 sed 's/"speedup": [0-9.e+-]*/"speedup": 1e999/' "$WORK/own.json" >"$WORK/inf.json"

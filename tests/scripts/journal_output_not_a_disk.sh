@@ -42,7 +42,7 @@ for file in "$WORK/hostname" "$WORK/one-line"; do
   expect_eq "$(cat "$file")" "$copy" "$(basename "$file") after tune and restore named it as the journal"
 done
 ra=$(cat "/sys/block/$name/queue/read_ahead_kb")
-refused "tune --journal a sysfs attribute" "not a disktune journal" "${tune[@]}" --journal "/sys/block/$name/queue/read_ahead_kb"
+refused "tune --journal a sysfs attribute" "a sysfs file (a kernel interface), not one to write to" "${tune[@]}" --journal "/sys/block/$name/queue/read_ahead_kb"
 expect_eq "$(cat "/sys/block/$name/queue/read_ahead_kb")" "$ra" "read_ahead_kb after it was named as the journal"
 expect_eq "$(queue_snapshot "$dev")" "$before" "$name's queue settings"
 echo "ok: outputs and journals over a disk image, a text file and a sysfs attribute refused, each unchanged"

@@ -3,6 +3,7 @@
 #include "tuner/cli/command_options.hpp"
 
 #include "tuner/host/input_file.hpp"
+#include "tuner/host/output_file.hpp"
 
 #include <unistd.h>
 
@@ -58,8 +59,10 @@ void check_command_inputs(const Config& config) {
   if (config.sim_profile) check_input_file("--sim-profile", *config.sim_profile);
   if (const auto capture = sim_capture_file(config.device)) check_input_file("DEVICE sim:FILE", *capture);
   // Several drives: --journal names a directory or holds {drive}; each worker checks its own journal.
-  if (config.journal_path && !multi_drive(config) && ::access(config.journal_path->c_str(), F_OK) == 0)
-    check_input_file("--journal", *config.journal_path);
+  if (config.journal_path && !multi_drive(config)) {
+    refuse_kernel_interface("--journal", *config.journal_path);  // its records would be written into the kernel
+    if (::access(config.journal_path->c_str(), F_OK) == 0) check_input_file("--journal", *config.journal_path);
+  }
   for (const auto& objective : config.measure.objectives)
     if (!objective.job_file.empty()) check_job_file(objective.name, objective.job_file);
 }

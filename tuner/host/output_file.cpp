@@ -154,6 +154,13 @@ std::optional<std::string> kernel_interface(const std::string& path) {
 
 }  // namespace
 
+void refuse_kernel_interface(const std::string& option, const std::string& path) {
+  // A new name is judged by the directory it would go in (a file the kernel lists there may appear later).
+  const std::string where = ::access(path.c_str(), F_OK) == 0 ? path : directory_of(path);
+  if (const auto fs = kernel_interface(where))
+    throw RunError(kExitUsage, option + " " + path + ": a " + *fs + " file (a kernel interface), not one to write to");
+}
+
 void refuse_disk_image(const std::string& path, const struct stat& st) {
   if (!S_ISREG(st.st_mode)) return;
   if (const auto loops = probe::loops_backed_by(st.st_dev, st.st_ino); !loops.empty())

@@ -49,6 +49,13 @@ std::vector<std::string> remove_stale_temporaries(const std::string& path, std::
 /// found before hours of trials, not after.
 void check_output_path(const std::string& path);
 
+/// Throws RunError (exit 2, "OPTION PATH: a sysfs file (a kernel interface), not one to write
+/// to") when `path`, or for a name not there yet the directory it would go in, lies on a
+/// kernel interface file system (procfs, sysfs, cgroup, debugfs, tracefs, securityfs, bpf:
+/// statfs(2) f_type, linux/magic.h): for files disktune writes that are no output
+/// (check_output_path refuses those itself), such as the journal.
+void refuse_kernel_interface(const std::string& option, const std::string& path);
+
 /// Refuse (RunError, exit 2) the regular file `path` (its lstat in `st`) when it backs a loop
 /// device (probe::loops_backed_by): a report, a snippet or a journal written over a disk image
 /// in use would destroy the disk under the tune. Other kinds of file pass.
