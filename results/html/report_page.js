@@ -88,10 +88,13 @@
       const tieId = tie && typeof tie === 'object' && typeof tie.rule === 'string' && typeof tie.faster_trial_id === 'number' ? tie.faster_trial_id : null;
       if (tieId !== null) add(box, 'p', 'Tie: trial ' + tieId + ' read ' + contenderFigure(tieId) + ' ' + unit +
           ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + tie.rule + '.');
-      // Only contenders the round measured, never the winner itself: an entry naming no trial is not shown.
+      // Only finalists the round measured (not the baseline, not the winner itself): an entry
+      // naming anything else is not shown.
+      const roundIds = (report.confirmation && Array.isArray(report.confirmation.results) ? report.confirmation.results : [])
+          .filter(r => r && Number.isInteger(r.id) && r.id !== 0).map(r => r.id);
       const tied = (Array.isArray(w.unseparated) ? w.unseparated : [])
           .filter(t => t && typeof t === 'object' && Number.isInteger(t.trial_id) && t.trial_id !== tieId &&
-                       t.trial_id !== w.trial_id && contenderFigure(t.trial_id) !== 'n/a')
+                       t.trial_id !== Number(w.trial_id) && roundIds.includes(t.trial_id))
           .map(t => 'trial ' + t.trial_id + ' (' + contenderFigure(t.trial_id) + ' ' + unit + ')');
       if (tied.length) add(box, 'p', 'Not separated from the winner by the confirmation round (either reads as fast within the noise): ' + tied.join('; ') + '.');
     }

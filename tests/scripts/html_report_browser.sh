@@ -95,7 +95,8 @@ report_kind unseparated '.confirmation.results += [.confirmation.results[1] | .i
   | .winner.unseparated = [{trial_id: 4, median: 14.7}]' \
   'Not separated from the winner by the confirmation round (either reads as fast within the noise): trial 4 (14.70 MB/s).'
 # Entries naming no contender, or the winner itself, are not shown as its equals.
-report_kind unseparated_unknown '.winner.unseparated = [{trial_id: 999, median: 1}, {trial_id: 3, median: 1}, {trial_id: 4.5}]'
+report_kind unseparated_unknown '.winner.unseparated = [{trial_id: 999, median: 1}, {trial_id: 3, median: 1}, {trial_id: 4.5},
+  {trial_id: 0}, {trial_id: .trials[0].id}] | .winner.trial_id = (.winner.trial_id | tostring)'
 ! grep -q 'within the noise): trial' "$WORK/dom.html" || fail "unseparated entries naming no other contender were shown"
 # A hand-edited winner is read as the snippets read it: null, or changes no setting takes, keep the baseline.
 report_kind winner_null '.winner = null' 'Keep the baseline'
