@@ -19,6 +19,24 @@ bench_figure() {
     jq '.median // .buffered_read_mib_s'
 }
 
+# remeasured_within NAME OBJECTIVE KNOB BAD SWEEP ANSWER: the sweep's best is the largest of its
+# noisy figures, biased up by their noise (a 177 among 163-170 on a loaded host failed this
+# test once): its value and the answer's are benched again, each in fresh processes, in turns
+# (best, answer, best, answer); true when the answer's median is within 5 % of the best's.
+remeasured_within() {
+  local best answer b=() a=() i
+  best=$(jq -r "[.trials[] | select(.status == \"ok\")] | max_by(.figure.median) | .settings.$3" "$5")
+  answer=$(jq -r ".winner.settings.$3" "$6")
+  for i in 1 2; do
+    echo "$best" >"$q/$3"; b+=("$(bench_figure "$2")")
+    echo "$answer" >"$q/$3"; a+=("$(bench_figure "$2")")
+  done
+  echo "$4" >"$q/$3"
+  echo "$1: re-measured in turns: the sweep's best $3=$best ${b[*]}, the answer $3=$answer ${a[*]}"
+  awk -v b="${b[*]}" -v a="${a[*]}" 'BEGIN { split(b, x, " "); split(a, y, " ");
+    exit !((y[1] + y[2]) / 2 >= 0.95 * (x[1] + x[2]) / 2) }'
+}
+
 # cell NAME OBJECTIVE KNOB BAD DURATION: from KNOB=BAD, exhaustive over KNOB alone, then a
 # default tune, both with samples of DURATION s.
 cell() {
@@ -39,7 +57,8 @@ cell() {
   echo "$name: baseline $knob=$bad $base; exhaustive optimum $optimum ($(jq -c '[.trials[] | select(.status == "ok") | {(.settings.'"$knob"' | tostring): .figure.median}] | add' "$WORK/$name-x.json")); tune's answer $(jq -c .winner.changes "$WORK/$name.json") $answer"
   # Within 5 %, or tied: the answer's 95 % interval reaches the optimum's.
   awk -v a="$answer" -v o="$optimum" -v ah="$answer_high" -v ol="$optimum_low" 'BEGIN { exit !(a >= 0.95 * o || ah >= ol) }' ||
-    fail "$name: the tune's answer $answer (up to $answer_high) is more than 5 % below the measured optimum $optimum (from $optimum_low), not tied"
+    remeasured_within "$name" "$objective" "$knob" "$bad" "$WORK/$name-x.json" "$WORK/$name.json" ||
+    fail "$name: the tune's answer $answer (up to $answer_high) is more than 5 % below the measured optimum $optimum (from $optimum_low), not tied, also re-measured"
   # A fresh process: apply the answer, bench it, put the settings back.
   "$DISKTUNE" apply "$WORK/$name.json" --journal "$WORK/$name.apply" >/dev/null
   after=$(bench_figure "$objective")
