@@ -304,6 +304,21 @@ strategies::SearchSpace tunable_space(const DeviceContext& context, const TuneOp
                              "'; --max-trials 0 measures the baseline only)");
 }
 
+// The run's first lines: what is tuned (SIMULATED or EMULATED named), how, where its journal
+// is, and what the device cannot show (no identify data; reads through the page cache).
+void announce_run(const DeviceContext& context, const std::string& strategy_name, std::size_t legal_count,
+                  const std::string& journal_path, std::ostream& log) {
+  const bool simulated = context.device->simulated();
+  const std::string kind = results::device_kind(simulated, !context.emulated_by.empty());
+  log << "disktune: tuning " << (kind.empty() ? "" : kind + " drive ") << context.device->path()
+      << (context.emulated_by.empty() ? "" : " (over " + context.emulated_by + ")")
+      << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
+      << legal_count << " legal configurations; journal " << journal_path << '\n';
+  if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
+  if (!simulated)
+    if (const auto note = page_cache_note(context.device->path()); !note.empty()) log << "  note: " << note << '\n';
+}
+
 // A terminal gets the live status line (cut to its width), a log or pipe a line per trial.
 void show_progress_on(PipelineInput& input, const std::ostream& log) {
   input.live_status = &log == &std::cerr && ::isatty(STDERR_FILENO) == 1;
@@ -336,14 +351,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   const auto space = tunable_space(context, tune, journal);
   TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, "", nullptr};
   record_measurement(outcome.report, trial_settings, objectives, tune.measure.tolerance, recorded_options);
-  const std::string kind = results::device_kind(simulated, !context.emulated_by.empty());
-  log << "disktune: tuning " << (kind.empty() ? "" : kind + " drive ") << context.device->path()
-      << (context.emulated_by.empty() ? "" : " (over " + context.emulated_by + ")")
-      << (context.identify ? " (" + context.identify->model + ")" : "") << " with " << strategy_name << ", "
-      << space.legal_count() << " legal configurations; journal " << journal.path() << '\n';
-  if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
-  if (!simulated)
-    if (const auto note = page_cache_note(context.device->path()); !note.empty()) log << "  note: " << note << '\n';
+  announce_run(context, strategy_name, space.legal_count(), journal.path(), log);
 
   const SettingsWriter restorer(*context.device);
   RestoreGuard guard(restorer, context.original);
