@@ -26,6 +26,12 @@ std::optional<std::string> non_finite_member(const json::object& object) {
   return std::nullopt;
 }
 
+std::optional<std::string> non_finite_refusal(const json::object& report) {
+  const auto path = non_finite_member(report);
+  if (!path) return std::nullopt;
+  return *path + ": a number beyond a double's range (JSON has no infinity)";
+}
+
 json::value finite_only(json::value value) {
   if (value.is_double() && !std::isfinite(value.get_double())) return nullptr;
   if (value.is_array())

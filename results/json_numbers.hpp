@@ -18,6 +18,11 @@ std::optional<std::string> non_finite_number(const boost::json::value& value);
 /// non_finite_number over an object's members, the path without its leading '.' ("speedup").
 std::optional<std::string> non_finite_member(const boost::json::object& object);
 
+/// The reason an input report holding a non-finite number is refused: "winner.speedup: a
+/// number beyond a double's range (JSON has no infinity)"; nullopt when it holds none
+/// (non_finite_member). Every report reader gives this one message.
+std::optional<std::string> non_finite_refusal(const boost::json::object& report);
+
 /// `value` with every non-finite number replaced by null (as pretty_json writes them), for
 /// text a JSON parser must read: Boost.JSON's serialize writes them as Infinity and NaN.
 boost::json::value finite_only(boost::json::value value);

@@ -134,7 +134,7 @@ Report snippet_report(const json::value& value) {
 }
 
 std::string html_report_shape_error(const json::object& o) {
-  if (const auto path = non_finite_member(o)) return *path + ": a number beyond a double's range (JSON has no infinity)";
+  if (auto refusal = non_finite_refusal(o)) return std::move(*refusal);
   const auto* schema = o.if_contains("schema_version");
   if (!schema || !schema->is_int64()) return "no schema_version (a number): not a disktune report";
   if (schema->as_int64() < 1 || schema->as_int64() > results::kSchemaVersion)

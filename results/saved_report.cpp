@@ -147,8 +147,7 @@ probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::
   const auto value = json::parse(text, ec);
   if (ec) return bad(file, "not JSON (" + ec.message() + ")");
   if (!value.is_object()) return bad(file, "not a JSON object: not a disktune report");
-  if (const auto path = non_finite_member(value.as_object()))
-    return bad(file, *path + ": a number beyond a double's range (JSON has no infinity)");
+  if (const auto refusal = non_finite_refusal(value.as_object())) return bad(file, *refusal);
   try {
     return from_json(value.as_object(), file);
   } catch (const FieldError& e) {
