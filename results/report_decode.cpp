@@ -6,6 +6,7 @@
 #include "results/codec/settings_codec.hpp"
 #include "results/codec/trial_codec.hpp"
 #include "results/json_numbers.hpp"
+#include "results/winner_check.hpp"
 
 #include <boost/json.hpp>
 
@@ -148,7 +149,7 @@ std::string html_report_shape_error(const json::object& o) {
     if (!c->is_object()) return "confirmation is not an object";
     if (auto why = not_list_of_objects(c->as_object(), "results", "confirmation.results"); !why.empty()) return why;
   }
-  return "";
+  return winner_changes_error(o);  // the page's snippets are commands: never from a hand-edited winner
 }
 
 }  // namespace disktune::results

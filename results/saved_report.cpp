@@ -4,6 +4,7 @@
 
 #include "results/json_numbers.hpp"
 #include "results/snippet.hpp"
+#include "results/winner_check.hpp"
 
 #include "results/codec/settings_codec.hpp"
 
@@ -137,6 +138,7 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
     if (!changes) return bad(file, "winner.changes: " + changes.error().message());
     report.changes = std::move(*changes);
   }
+  if (auto why = winner_changes_error(o); !why.empty()) return bad(file, why);
   return report;
 }
 

@@ -108,3 +108,12 @@ TEST_CASE("install_snippets shows nothing to install for a kept baseline or an u
   REQUIRE(shown.size() == 2);
   CHECK(shown[1].text == results::BootLocalEmitter().render(test_support::seed_report()));
 }
+
+// helper-29: the page's snippets held multcount 99 from a hand-edited winner.
+TEST_CASE("the page refuses a winner the tune's space cannot have produced", "[results]") {
+  auto report = results::to_json(test_support::seed_report()).as_object();
+  CHECK(results::html_report_shape_error(report).empty());
+  report["winner"].as_object()["changes"].as_object()["multcount"] = 99;
+  CHECK(results::html_report_shape_error(report) ==
+        "winner.changes.multcount 99 is not one of the values the tune searched (0, 2, 4, 8, 16)");
+}

@@ -105,3 +105,25 @@ TEST_CASE("a report whose identity strings hold control characters is refused, n
     }
   }
 }
+
+// helper-29: multcount 99 and scheduler "bogus" passed into the snippets; the shape was checked,
+// never the space the tune searched.
+TEST_CASE("a hand-edited winner outside the tune's space or equal to the baseline is refused", "[results]") {
+  auto o = loop_report_json();
+  auto& changes = o["winner"].as_object()["changes"].as_object();
+  changes["read_ahead_kb"] = 99;
+  REQUIRE_THAT(error_of(o), Catch::Contains("r.json: winner.changes.read_ahead_kb 99 is not one of the values the "
+                                            "tune searched (0, 128, 1024, 4096)"));
+  changes["read_ahead_kb"] = 1024;
+  changes["scheduler"] = "bogus";
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.scheduler bogus is not one of the values"));
+  changes["scheduler"] = "mq-deadline";
+  changes["multcount"] = 16;
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.multcount 16: the tune did not search multcount"));
+  changes.erase("multcount");
+  changes["read_ahead_kb"] = 128;  // the baseline's
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.read_ahead_kb 128 is the baseline's own value"));
+  changes["read_ahead_kb"] = 1024;
+  o.erase("space");
+  REQUIRE_THAT(error_of(o), Catch::Contains("space.dimensions is missing"));
+}

@@ -57,7 +57,7 @@ for s in 'none; rm -rf /' 'kyber
   grep -q "not a scheduler name" "$WORK/err" || fail "scheduler '$s': $(cat "$WORK/err")"
 done
 # A DEVICE that cannot be the drive: exit 3, the reason the open failed given.
-jq '.device.simulated = false | .completed = true | .winner = {keep_baseline: false, changes: {read_ahead_kb: 512}}' "$WORK/sim.json" >"$WORK/disk.json"
+jq '.device.simulated = false | .completed = true | .winner = {keep_baseline: false, changes: {multcount: 16}}' "$WORK/sim.json" >"$WORK/disk.json"
 for named in "$WORK/no-such-device:No such file or directory" "/dev/null:not a block device"; do
   code=0
   timeout 10 "$DISKTUNE" apply "$WORK/disk.json" "${named%%:*}" >"$WORK/out" 2>"$WORK/err" || code=$?

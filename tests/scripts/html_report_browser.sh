@@ -98,9 +98,17 @@ report_kind unseparated '.confirmation.results += [.confirmation.results[1] | .i
 report_kind unseparated_unknown '.winner.unseparated = [{trial_id: 999, median: 1}, {trial_id: 3, median: 1}, {trial_id: 4.5},
   {trial_id: 0}, {trial_id: .trials[0].id}] | .winner.trial_id = (.winner.trial_id | tostring)'
 ! grep -q 'within the noise): trial' "$WORK/dom.html" || fail "unseparated entries naming no other contender were shown"
-# A hand-edited winner is read as the snippets read it: null, or changes no setting takes, keep the baseline.
+# A hand-edited winner: null keeps the baseline; changes no setting takes, or a value the tune's
+# space does not hold (helper-29: multcount 99 reached the snippets), are refused, no page written.
 report_kind winner_null '.winner = null' 'Keep the baseline'
-report_kind winner_garbage '.winner.changes = {multcount: "<script>x"} | .winner.settings.multcount = "<script>x"' 'Keep the baseline'
+for edit in '.winner.changes = {multcount: "<script>x"} | .winner.settings.multcount = "<script>x"' '.winner.changes.multcount = 99'; do
+  jq "$edit" "$golden" >"$WORK/edited.json"
+  code=0
+  "$DISKTUNE" report "$WORK/edited.json" --html "$WORK/edited.html" >"$WORK/edited.out" 2>&1 || code=$?
+  expect_eq "$code" 2 "report of a hand-edited winner ($edit: $(cat "$WORK/edited.out"))"
+  grep -q "edited.json: winner.changes" "$WORK/edited.out" || fail "the refusal names no field: $(cat "$WORK/edited.out")"
+  [ ! -e "$WORK/edited.html" ] || fail "a page was written for a hand-edited winner ($edit)"
+done
 # A scheduler trial brings its tunables and a reset nr_requests: still screened alone, labelled.
 report_kind scheduler_panel '.baseline.settings += {scheduler: "mq-deadline", nr_requests: 256, fifo_batch: 16}
   | .trials[1].settings = (.baseline.settings | del(.fifo_batch) | .scheduler = "none" | .nr_requests = 128)

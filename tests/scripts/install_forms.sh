@@ -18,7 +18,7 @@ command -v jq >/dev/null || skip "jq not installed"
   fail "simulated tune exited $?: $(tail -3 "$WORK/tune.out")"
 byid=ata-IBM-DJNA-352500_GW0GWF05809
 jq --arg byid "/dev/disk/by-id/$byid" '.device.simulated = false | .device.path = "/dev/sda" |
-    .device.stable_path = $byid | .winner.changes = {"multcount": 4, "readahead": 256}' \
+    .device.stable_path = $byid | .winner.changes = {"multcount": 4, "readahead": 512}' \
   "$WORK/sim.json" >"$WORK/ata.json"
 key=IBM-DJNA-352500_GW0GWF05809
 root=$WORK/root
@@ -44,10 +44,10 @@ expect_eq "$(stat -c '%a %u:%g' "$root/etc/hdparm.conf")" "640 1000:6" "hdparm.c
 # Debian's reader: the block applies to the drive through its by-id name, the user's to hda.
 if (require_debian_hdparm) 2>/dev/null; then
   debian_hdparm_read "$root/etc/hdparm.conf" "/dev/sda /dev/sdb /dev/hda" "/dev/sda" "$byid=../../sda" >"$WORK/reader"
-  grep -qxF 'hdparm_options /dev/sda: [-m4 -a256]' "$WORK/reader" || fail "Debian's reader: $(cat "$WORK/reader")"
+  grep -qxF 'hdparm_options /dev/sda: [-m4 -a512]' "$WORK/reader" || fail "Debian's reader: $(cat "$WORK/reader")"
   grep -qxF 'hdparm_options /dev/sdb: []' "$WORK/reader" || fail "the block reached another disk: $(cat "$WORK/reader")"
   grep -qxF 'hdparm_options /dev/hda: [-d1]' "$WORK/reader" || fail "the user's block was lost: $(cat "$WORK/reader")"
-  grep -qxF -- '-q -m4 -a256 /dev/sda' "$WORK/reader" || fail "the udev helper ran: $(cat "$WORK/reader")"
+  grep -qxF -- '-q -m4 -a512 /dev/sda' "$WORK/reader" || fail "the udev helper ran: $(cat "$WORK/reader")"
 else
   echo "note: Debian's hdparm reader cannot run here; the block was not read by it"
 fi
@@ -60,7 +60,7 @@ if python=$(tuned_python); then
     >"$WORK/tuned" 2>"$WORK/tuned.log" || fail "TuneD's loader refused the profile: $(cat "$WORK/tuned.log")"
   grep -qxF "unit disktune-disk-$key type=disk devices=* devices_udev_regex=^(ID_SERIAL=$key)\$ priority=-1" "$WORK/tuned" ||
     fail "TuneD's unit: $(cat "$WORK/tuned")"
-  grep -qxE '  readahead = 128(\.0)? KiB' "$WORK/tuned" || fail "TuneD's readahead: $(cat "$WORK/tuned")"
+  grep -qxE '  readahead = 256(\.0)? KiB' "$WORK/tuned" || fail "TuneD's readahead: $(cat "$WORK/tuned")"
   grep -qxF "drive matches disktune-disk-$key" "$WORK/tuned" || fail "TuneD does not match the drive: $(cat "$WORK/tuned")"
   grep -qxF "other does not match disktune-disk-$key" "$WORK/tuned" || fail "TuneD matches another drive: $(cat "$WORK/tuned")"
 else

@@ -64,9 +64,9 @@ jq -e '.integrity_note | contains("data checksum check off") and contains("read 
   "$WORK/r.json" >/dev/null || fail "report integrity_note: $(jq -c .integrity_note "$WORK/r.json")"
 grep -q '^note: data checksum check off: the data is in use' "$WORK/out.txt" || fail "the table does not say the checksum check is off"
 grep -q 'data checksum check off' "$WORK/err.txt" || fail "the progress log does not say the checksum check is off"
-# apply of that report, made to change read_ahead_kb (a 1-trial run on a mounted disk may stop or
+# apply of that report, made to change read_ahead_kb to a value its space holds (a 1-trial run on a mounted disk may stop or
 # keep the baseline: nothing to apply then), is refused the same way, naming apply, writing nothing.
-jq '.winner.changes = {"read_ahead_kb": 64} | .winner.keep_baseline = false | .too_noisy = false | .completed = true' "$WORK/r.json" >"$WORK/change.json"
+jq '.winner.changes = {"read_ahead_kb": ([.space.dimensions[] | select(.setting == "read_ahead_kb") | .values[]] - [.baseline.settings.read_ahead_kb] | last)} | .winner.keep_baseline = false | .too_noisy = false | .completed = true' "$WORK/r.json" >"$WORK/change.json"
 code=0
 "$DISKTUNE" apply "$WORK/change.json" "$dev" --journal "$WORK/apply.journal" >"$WORK/apply.txt" 2>&1 || code=$?
 expect_eq "$code" 2 "apply to a mounted disk ($(cat "$WORK/apply.txt"))"
