@@ -37,7 +37,9 @@ inline constexpr int kMaxExtraConfirmRounds = 3;
 struct Confirmation {
   std::vector<TrialResult> results;  ///< [0] the baseline, then the finalists, as re-measured
   std::size_t winner = 0;            ///< index into results; 0 = keep the baseline
-  bool far_ahead = false;            ///< measured in two calls, decided after the first (confirm)
+  bool far_ahead = false;            ///< measured in two calls, decided after the first: one contender far ahead
+  bool alike = false;                ///< measured in two calls, decided after the first: the finalists read alike
+                                     ///< (intervals within the minimum gain), every one far ahead of the baseline
 };
 
 /// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
@@ -51,7 +53,10 @@ struct Confirmation {
 /// gives each its part of the rounds), and call 1 is made only when, after call 0, no
 /// contender is ahead of every other by twice `min_gain` with its interval clear of theirs (a
 /// contender that far ahead stays the answer whatever more samples say: issue 23, a bad start's
-/// 8x winner was confirmed over 6 rounds of the baseline's slow reads). Call 1 and the extra
+/// 8x winner was confirmed over 6 rounds of the baseline's slow reads), nor do the finalists
+/// read alike far ahead of the baseline (every one beats it by twice `min_gain`, intervals
+/// clear, and the top of each finalist's interval is within `min_gain` of the bottom of every
+/// other's: more samples could separate none of them, and the tie goes to the simpler). Call 1 and the extra
 /// rounds after it (calls 2 .. `max_extra_rounds` + 1) leave out the baseline when every
 /// finalist is that far ahead of it: their contenders are then not led by the baseline.
 /// A contender failing in call 1 ends the round there.

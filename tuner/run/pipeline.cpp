@@ -253,10 +253,14 @@ void take_decision(Decision& decision, int rounds, PipelineResult& result, std::
   result.confirmation_skipped = decision.round_skipped;
   result.confirmation = std::move(decision.confirmation);
   const bool far_ahead = result.confirmation && result.confirmation->far_ahead;
-  result.confirm_rounds = far_ahead ? rounds_in_call(0, rounds) : rounds;
-  if (far_ahead)
-    log << "disktune: confirmation round done: one contender is far ahead of the others after " << result.confirm_rounds
-        << " rounds; the other " << rounds - result.confirm_rounds << " would not change the answer\n";
+  const bool alike = result.confirmation && result.confirmation->alike;
+  result.confirm_rounds = far_ahead || alike ? rounds_in_call(0, rounds) : rounds;
+  if (far_ahead || alike)
+    log << "disktune: confirmation round done: "
+        << (far_ahead ? "one contender is far ahead of the others"
+                      : "the finalists read alike (within the minimum gain), all far ahead of the baseline")
+        << " after " << result.confirm_rounds << " rounds; the other " << rounds - result.confirm_rounds
+        << " would not change the answer\n";
   result.tie = decision.tie;
   result.unseparated = decision.unseparated;
   if (result.confirmation)

@@ -69,9 +69,11 @@ TEST_CASE("a confirmation round's second call leaves out a baseline far behind e
   auto round = [&](const std::vector<probe::Settings>& contenders, int) -> strategies::Rounded {
     calls.push_back(contenders);
     std::vector<strategies::TrialResult> results;
-    for (const auto& c : contenders) {  // three rounds, +-0.5 %, tied finalists not separated
-      auto t = testing::ok_trial(rate(c), 0.995 * rate(c), 1.005 * rate(c));
-      t.samples = {0.995 * rate(c), rate(c), 1.005 * rate(c)};
+    for (const auto& c : contenders) {  // three rounds, the baseline's +-0.5 %, the finalists' +-1.5 %:
+      // tied and not alike (their intervals wider than the minimum gain), so a second call follows
+      const double s = c == space.baseline() ? 0.005 : 0.015;
+      auto t = testing::ok_trial(rate(c), (1 - s) * rate(c), (1 + s) * rate(c));
+      t.samples = {(1 - s) * rate(c), rate(c), (1 + s) * rate(c)};
       strategies::summarize_samples(t);
       results.push_back(t);
     }
