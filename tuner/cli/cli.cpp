@@ -105,8 +105,10 @@ std::string command_usage(const std::string& command) {
     else if (!line.starts_with("   ")) in_command = false;
     if (in_command) text += (text.empty() ? "usage: disktune " + line.substr(2) : line) + '\n';
   }
-  // Every command's (usage_text says so once, below the commands); evaluate names its own --seed.
-  if (!text.empty())
+  // Every command's that can open a SIMULATED drive (usage_text says so once, below the
+  // commands); evaluate names its own --seed. report, install and uninstall read files only.
+  const bool files_only = command == "report" || command == "install" || command == "uninstall";
+  if (!text.empty() && !files_only)
     text += text.find("[--seed ") == std::string::npos ? "           [--seed N] [--sim-profile FILE]\n"
                                                         : "           [--sim-profile FILE]\n";
   return text;
@@ -190,7 +192,7 @@ void check_bench_objective(const Config& config, const po::variables_map& vm) {
 
 void fill_config(Config& config, const po::variables_map& vm) {
   config.json = vm.count("json") > 0;
-  config.seed = parse_seed(vm["seed"].as<std::string>());
+  if (vm.count("seed")) config.seed = parse_seed(vm["seed"].as<std::string>());
   config.sim_profile = optional_value<std::string>(vm, "sim-profile");
   if (vm.count("device")) {
     config.devices = vm["device"].as<std::vector<std::string>>();

@@ -34,7 +34,7 @@ constexpr const char* kUsage =
     "  evaluate [--seeds N] [--seed FIRST] [--strategies NAME,...] [--drives N] [--drive-filter TEXT]\n"
     "           [--identify-dir DIR] [--only SETTING,...] [--duration S] [--repeats N] [--max-repeats N]\n"
     "           [--json] [--objective NAME] [--metric M]\n"
-    "Every command also takes --seed N and --sim-profile FILE for simulated drives.\n"
+    "Every command but report, install and uninstall also takes --seed N and --sim-profile FILE for simulated drives.\n"
     "DEVICE: a whole-disk block device (/dev/sda, /dev/loop0), sim: (the simulated seed drive,\n"
     "the default) or sim:FILE (a simulated drive built from an identify capture). tune takes\n"
     "several: one worker per drive; --report and the other outputs then name a directory or\n"
@@ -59,10 +59,13 @@ std::string objective_help(bool guard) {
          (guard ? "; A,B optimises A and keeps B within --tolerance of the baseline" : "");
 }
 
-po::options_description common_options() {
+// --help, and for a command that can open a SIMULATED drive (report, install and uninstall
+// read files only: their --seed was listed and ignored) its --seed and --sim-profile.
+po::options_description common_options(Command command) {
   po::options_description options("Options");
+  options.add_options()("help,h", "show this help");
+  if (command == Command::report || command == Command::install || command == Command::uninstall) return options;
   options.add_options()
-      ("help,h", "show this help")
       ("seed", po::value<std::string>()->default_value("1"), "noise seed of a simulated drive (0-4294967295)")
       ("sim-profile", po::value<std::string>(), "JSON behaviour profile of a simulated drive");
   return options;
@@ -195,7 +198,7 @@ std::optional<Command> command_from_name(const std::string& name) {
 }
 
 po::options_description command_options(Command command) {
-  auto options = common_options();
+  auto options = common_options(command);
   add_report_options(options, command);
   add_probe_options(options, command);
   add_sampling_options(options, command);

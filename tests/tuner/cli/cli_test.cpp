@@ -77,6 +77,14 @@ TEST_CASE("help on a command (--help) and --version are answered, not errors", "
   CHECK(evaluate_help.find("[--seed FIRST]") != std::string::npos);
   CHECK(evaluate_help.find("[--seed N]") == std::string::npos);
   CHECK(evaluate_help.find("[--sim-profile FILE]") != std::string::npos);
+  // report, install and uninstall open no drive: no --seed listed or taken (newcomer helper-27).
+  for (const char* files_only : {"report", "install", "uninstall"}) {
+    CAPTURE(files_only);
+    const auto help = parse({files_only, "--help"}).help_text;
+    CHECK(help.find("--seed") == std::string::npos);
+    CHECK(help.find("--sim-profile") == std::string::npos);
+    CHECK_THROWS_WITH(parse({files_only, "r.json", "--seed", "3"}), Catch::Contains("--seed"));
+  }
   REQUIRE(parse({"--version"}).command == Command::version);
   REQUIRE(parse({}).command == Command::help);
 }
