@@ -47,6 +47,12 @@ grep -q "name the same file ($WORK/m/sim.json)" "$WORK/err" || fail "--summary o
 [ -z "$(ls -A "$WORK/m")" ] || fail "a refused multi-drive tune wrote $(ls "$WORK/m")"
 [ ! -e "$WORK/s.json" ] && [ ! -e "$WORK/sim.log" ] || fail "a refused multi-drive tune wrote files"
 expect_exit 2 tune --repeats 0
+# An identify capture the simulator cannot tune: the reason, exit 2, and no strerror after it
+# (newcomer helper-27: "... nothing to tune on sim:...: Invalid argument").
+partial="$SHARED_DATA/identify/hdparm-I_toshiba-mg09aca18te-18tb_partial.txt"
+expect_exit 2 plan "sim:$partial"
+grep -qx "disktune: simulated drive: identify data lists no PIO or DMA modes: nothing to tune on sim:$partial" "$WORK/err" ||
+  fail "plan of an untunable capture: $(cat "$WORK/err")"
 # --only naming nothing this drive can change: refused before any measurement, and the journal
 # it opened is finished (the next tune starts anew, not "other measurement options").
 SECONDS=0
