@@ -26,10 +26,15 @@ std::vector<Mount> read_mountinfo(const fs::path& path) {
   return mounts;
 }
 
-std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string& majmin) {
+std::string mount_type(const std::vector<Mount>& mounts, const std::string& majmin) {
   std::string type;
   for (const auto& mount : mounts)
     if (mount.majmin == majmin) type = mount.type;
+  return type;
+}
+
+std::string fuse_mount_type(const std::vector<Mount>& mounts, const std::string& majmin) {
+  const std::string type = mount_type(mounts, majmin);
   return type == "fuse" || type.starts_with("fuse.") ? type : std::string();
 }
 

@@ -23,6 +23,12 @@ struct Mount {
 /// Source: Documentation/filesystems/proc.rst, "3.5 /proc/<pid>/mountinfo".
 std::vector<Mount> read_mountinfo(const std::filesystem::path& path);
 
+/// The type of the mount whose st_dev is `majmin` ("0:52": "ext4", "tmpfs", "fuse.emudisk");
+/// the last matching mount wins. "" when no mount has that device (unmounted, even lazily).
+/// Source: Documentation/filesystems/proc.rst, "3.5 /proc/<pid>/mountinfo" (field 3, and the
+/// type after " - ").
+std::string mount_type(const std::vector<Mount>& mounts, const std::string& majmin);
+
 /// The type of the mount whose st_dev is `majmin` ("0:52") when it is a FUSE file system
 /// ("fuse", or "fuse.SUBTYPE": "fuse.emudisk", "fuse.sshfs"): its files' timing is whatever a
 /// user-space program makes it, so a loop device over one is EMULATED, not hardware. "" for

@@ -22,6 +22,22 @@ expect_eq "$(jq '.samples.buffered | length' "$WORK/b.json")" 2 "buffered sample
 # A loop device read through the page cache (loop/dio 0) is said to be one: memory speed, not a disk's.
 grep -q "note: $dev reads its backing file through the page cache (loop/dio 0)" "$WORK/err.txt" ||
   fail "no page-cache note for a loop device without direct I/O: $(cat "$WORK/err.txt")"
+# With direct I/O over a file on tmpfs it reads memory all the same (helper-29: no note). A
+# tmpfs of its own, unmounted on exit.
+mkdir "$WORK/shm"
+mem=
+if mount -t tmpfs -o size=8m disktune-test "$WORK/shm"; then
+  # The loop first (it holds the mount); its release after losetup -d can lag a moment.
+  cleanup_steps+=('[ -z "$mem" ] || losetup -d "$mem"; for _ in $(seq 25); do umount "$WORK/shm" 2>/dev/null && break; sleep 0.2; done; ! mountpoint -q "$WORK/shm" || umount -l "$WORK/shm"')
+  head -c $((4 << 20)) /dev/urandom >"$WORK/shm/mem.img"
+  mem=$(losetup -f --show -r --direct-io=on "$WORK/shm/mem.img")
+  "$DISKTUNE" bench "$mem" --method buffered --repeats 1 --duration 0.1 >/dev/null 2>"$WORK/mem.err" ||
+    fail "bench of a tmpfs-backed loop exited $? ($(cat "$WORK/mem.err"))"
+  grep -q "note: $mem's backing file is on tmpfs (memory): whatever its settings, it reads at memory speed" "$WORK/mem.err" ||
+    fail "no memory note for a loop device over a tmpfs file: $(cat "$WORK/mem.err")"
+else
+  echo "note: no tmpfs could be mounted here: the tmpfs note is not checked"
+fi
 jq -e '.buffered_read_mib_s > 1 and ([.samples.buffered[] | . > 1] | all)' "$WORK/b.json" >/dev/null ||
   fail "buffered rates not positive: $(cat "$WORK/b.json")"
 jq -e '.method | contains("every 32 MiB")' "$WORK/b.json" >/dev/null || fail "method text: $(jq .method "$WORK/b.json")"

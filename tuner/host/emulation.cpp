@@ -9,14 +9,22 @@
 
 namespace disktune::tuner {
 
+namespace {
+
+// "maj:min" of the file system holding the file the loop device holds open; "" for no loop device.
+std::string backing_majmin(const std::string& device_path) {
+  const auto device = probe::loop_backing_device(device_path);
+  return device ? std::to_string(major(*device)) + ":" + std::to_string(minor(*device)) : std::string();
+}
+
+}  // namespace
+
 // By the device number the loop holds, not a stat of its backing_file path: that path may
 // name another file now (a FUSE mount over a plain loop's directory made it "EMULATED"), and a
 // stat through a stopped FUSE server would wait for it.
 std::string loop_emulation(const std::string& device_path) {
-  const auto device = probe::loop_backing_device(device_path);
-  if (!device) return {};
-  return probe::fuse_mount_type(probe::read_mountinfo("/proc/self/mountinfo"),
-                                std::to_string(major(*device)) + ":" + std::to_string(minor(*device)));
+  const std::string majmin = backing_majmin(device_path);
+  return majmin.empty() ? std::string() : probe::fuse_mount_type(probe::read_mountinfo("/proc/self/mountinfo"), majmin);
 }
 
 std::string device_label(const std::string& device_path) {
@@ -24,6 +32,13 @@ std::string device_label(const std::string& device_path) {
 }
 
 std::string page_cache_note(const std::string& device_path) {
+  // tmpfs and ramfs keep their files in memory: direct I/O (dio 1) reads memory there too.
+  const std::string majmin = backing_majmin(device_path);
+  const std::string type = majmin.empty() ? std::string() : probe::mount_type(probe::read_mountinfo("/proc/self/mountinfo"), majmin);
+  if (type == "tmpfs" || type == "ramfs")
+    return device_path + "'s backing file is on " + type + " (memory): whatever its settings, it reads at memory "
+                         "speed unless a throttle caps it, so its figures and answer say nothing about a disk "
+                         "(README: the test beds)";
   if (probe::loop_direct_io(device_path).value_or(true)) return {};
   return device_path + " reads its backing file through the page cache (loop/dio 0): unless a throttle caps "
                        "it, it reads at memory speed and varies widely from run to run, so its figures and answer "

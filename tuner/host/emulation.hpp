@@ -21,8 +21,9 @@ std::string device_label(const std::string& device_path);
 
 /// A warning for a loop device that reads its backing file through the page cache
 /// (probe::loop_direct_io false): its reads run at memory speed, noisy from run to run, unless
-/// a throttle caps them, so a tune there shows the tool at work, not a disk's answer. Empty for
-/// any other device.
+/// a throttle caps them, so a tune there shows the tool at work, not a disk's answer; and for
+/// one whose backing file is on tmpfs or ramfs (its mount type, by the device number the loop
+/// holds), which reads memory with direct I/O too. Empty for any other device.
 std::string page_cache_note(const std::string& device_path);
 
 }  // namespace disktune::tuner

@@ -66,3 +66,14 @@ TEST_CASE("fuse_mount_type: FUSE file systems (fuse, fuse.SUBTYPE), not fuseblk 
   mounts.push_back({"0:52", "/other", "tmpfs", "tmpfs", "rw"});
   CHECK(probe::fuse_mount_type(mounts, "0:52").empty());
 }
+
+TEST_CASE("mount_type: the type of the last mount with that st_dev, empty when none") {
+  std::vector<probe::Mount> mounts(2);
+  mounts[0] = {"0:40", "/dev/shm", "tmpfs", "tmpfs", "rw"};
+  mounts[1] = {"254:0", "/", "ext4", "/dev/vda", "rw"};
+  CHECK(probe::mount_type(mounts, "0:40") == "tmpfs");
+  CHECK(probe::mount_type(mounts, "254:0") == "ext4");
+  CHECK(probe::mount_type(mounts, "0:99").empty());
+  mounts.push_back({"0:40", "/other", "ramfs", "ramfs", "rw"});
+  CHECK(probe::mount_type(mounts, "0:40") == "ramfs");
+}
