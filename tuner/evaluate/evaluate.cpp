@@ -11,11 +11,14 @@
 #include "tuner/run/pipeline.hpp"
 #include "tuner/trial/child_executor.hpp"
 
+#include <atomic>
+#include <mutex>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <set>
 
 namespace disktune::tuner {
@@ -190,17 +193,23 @@ std::vector<DriveTruth> drive_truths(const std::vector<std::string>& files, cons
 }
 
 std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const std::vector<DriveTruth>& truths,
-                                          const EvaluateRequest& request) {
+                                          const EvaluateRequest& request, const EvaluationProgress& progress) {
   const auto names = evaluated_strategies(request);
   const auto seeds = evaluation_seeds(request);
   const std::size_t pairs = files.size() * seeds.size();
   std::vector<EvaluationRun> runs(pairs * names.size());
+  std::atomic<std::size_t> done{0};
+  std::mutex reporting;  // one progress call at a time, in order
   tbb::parallel_for(std::size_t{0}, runs.size(), [&](std::size_t i) {
     const std::size_t pair = i / names.size();
     const std::size_t drive = pair / seeds.size();
     runs[i] = run_one(files[drive], seeds[pair % seeds.size()], names[i % names.size()], request);
     runs[i].baseline_score = truths.at(drive).baseline_score;
     runs[i].optimum_score = truths.at(drive).optimum_score;
+    if (progress) {
+      const std::lock_guard lock(reporting);
+      progress(++done, runs.size());
+    }
   });
   return runs;
 }

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -107,8 +108,11 @@ std::vector<DriveTruth> drive_truths(const std::vector<std::string>& files, cons
 /// through TrialRunner in process (no fork; the same measurement body as `tune`), decides
 /// with the confirmation round, and scores the final configuration by its noise-free rate.
 /// `truths`: drive_truths(files, request), copied into each run.
+/// `progress` (may be empty): called after each run with the runs done and their total, one
+/// call at a time (from oneTBB's threads, under a lock).
+using EvaluationProgress = std::function<void(std::size_t done, std::size_t total)>;
 std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files, const std::vector<DriveTruth>& truths,
-                                          const EvaluateRequest& request);
+                                          const EvaluateRequest& request, const EvaluationProgress& progress = {});
 
 /// Summaries per strategy in registry order (strategies without runs left out), each run
 /// judged against its drive's truth (the success rule: kSuccessRegret).
