@@ -218,6 +218,22 @@ Result<SettingValue> parse_value(SettingId id, std::string_view text) {
   return SettingValue(*number);
 }
 
+std::string settable_value_error(SettingId id, const SettingValue& value) {
+  if (!value.is_number()) return {};
+  const std::int64_t v = value.number();
+  switch (id) {
+    case SettingId::multcount:
+      return v == 0 || (v <= 128 && (v & (v - 1)) == 0) ? "" : "multcount is 0 or a power of two up to 128 sectors";
+    case SettingId::io_support: return v == 0 || v == 1 || v == 3 ? "" : "io_support is 0, 1 or 3 (hdparm -c)";
+    case SettingId::unmaskirq:
+    case SettingId::using_dma:
+    case SettingId::low_latency: return v <= 1 ? "" : std::string(setting_name(id)) + " is 0 or 1";
+    case SettingId::nomerges:
+    case SettingId::rq_affinity: return v <= 2 ? "" : std::string(setting_name(id)) + " is 0, 1 or 2";
+    default: return {};
+  }
+}
+
 std::string format_settings(const Settings& settings) {
   std::string text;
   for (const auto& [id, value] : settings) {

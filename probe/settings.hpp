@@ -160,6 +160,16 @@ std::string format_value(SettingId id, const SettingValue& value);
 /// and the text.
 Result<SettingValue> parse_value(SettingId id, std::string_view text);
 
+/// Why disktune would never set `id` to `value` on any drive; "" when some drive could take it.
+/// Values a drive or the kernel may *report* can lie outside this (a journal's found values
+/// are restored as read): it judges a target only, such as a report's winner. multcount 0 or
+/// a power of two up to 128 (SET MULTIPLE MODE's legal counts, ATA-REFERENCE's vendor manuals;
+/// DESIGN.md settings catalogue);
+/// io_support 0, 1 or 3 (hdparm -c: 2 is no mode); unmaskirq, using_dma and low_latency 0 or 1;
+/// nomerges and rq_affinity 0-2 (Documentation/ABI/stable/sysfs-block). Other settings:
+/// parse_value's checks only. Errors: none (the reason is the result).
+std::string settable_value_error(SettingId id, const SettingValue& value);
+
 /// "multcount=16 io_support=3 ..." in apply order; used in logs, tables and cache keys.
 std::string format_settings(const Settings& settings);
 

@@ -62,6 +62,7 @@ std::string winner_changes_error(const json::object& report) {
       if (auto decoded = settings_from_json(*s)) baseline = std::move(*decoded);
   for (const auto& [id, value] : *changes) {
     const std::string at = "winner.changes." + std::string(probe::setting_name(id)) + " " + probe::format_value(id, value);
+    if (auto why = probe::settable_value_error(id, value); !why.empty()) return at + ": " + why;
     const auto dimension = dimensions.find(id);
     if (dimension == dimensions.end()) return at + ": the tune did not search " + std::string(probe::setting_name(id));
     if (std::find(dimension->second.begin(), dimension->second.end(), value) == dimension->second.end())

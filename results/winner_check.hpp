@@ -13,7 +13,8 @@ namespace disktune::results {
 /// baseline. A tune changes only settings its space searched, to one of the values listed for
 /// it (space.dimensions[].values: the values legal on that drive, so multcount 99 or
 /// scheduler "bogus" put in by hand is none), and never to the value the baseline already had
-/// (strategies::changes_from leaves those out). Every reader that turns a report into
+/// (strategies::changes_from leaves those out); nor to a value no drive takes
+/// (probe::settable_value_error: a space edited along with the winner). Every reader that turns a report into
 /// commands (apply, install, the HTML page's snippets) checks this first, so a hand-edited
 /// winner is refused instead of being written into boot scripts and udev rules.
 /// The text names the field and the reason, e.g. "winner.changes.multcount 99 is not one of the

@@ -127,3 +127,18 @@ TEST_CASE("a hand-edited winner outside the tune's space or equal to the baselin
   o.erase("space");
   REQUIRE_THAT(error_of(o), Catch::Contains("space.dimensions is missing"));
 }
+
+// The space is data too: edited along with the winner, a value no drive takes is still refused.
+TEST_CASE("a winner no drive takes is refused even when the space was edited to list it", "[results]") {
+  auto o = loop_report_json();
+  auto& dimensions = o["space"].as_object()["dimensions"].as_array();
+  dimensions.push_back(json::object{{"setting", "multcount"}, {"values", json::array{0, 16, 99}}});
+  dimensions.push_back(json::object{{"setting", "nomerges"}, {"values", json::array{0, 7}}});
+  auto& changes = o["winner"].as_object()["changes"].as_object();
+  changes["multcount"] = 99;
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.multcount 99: multcount is 0 or a power of two up to 128 sectors"));
+  changes["multcount"] = 16;
+  REQUIRE(results::parse_saved_report(json::serialize(o), "r.json").has_value());
+  changes["nomerges"] = 7;
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.nomerges 7: nomerges is 0, 1 or 2"));
+}
