@@ -152,13 +152,20 @@ std::optional<std::string> kernel_interface(const std::string& path) {
   }
 }
 
+// Why `path` is no output, when it is on a kernel interface file system: one text for
+// every refusal ("a procfs file (a kernel interface), not one to write to").
+std::optional<std::string> kernel_interface_reason(const std::string& path) {
+  const auto fs = kernel_interface(path);
+  if (!fs) return std::nullopt;
+  return "a " + *fs + " file (a kernel interface), not one to write to";
+}
+
 }  // namespace
 
 void refuse_kernel_interface(const std::string& option, const std::string& path) {
   // A new name is judged by the directory it would go in (a file the kernel lists there may appear later).
   const std::string where = ::access(path.c_str(), F_OK) == 0 ? path : directory_of(path);
-  if (const auto fs = kernel_interface(where))
-    throw RunError(kExitUsage, option + " " + path + ": a " + *fs + " file (a kernel interface), not one to write to");
+  if (const auto why = kernel_interface_reason(where)) throw RunError(kExitUsage, option + " " + path + ": " + *why);
 }
 
 void refuse_disk_image(const std::string& path, const struct stat& st) {
@@ -185,7 +192,7 @@ void check_output_path(const std::string& path) {
     return;
   }
   if (!S_ISREG(st.st_mode)) refuse(path, "not a regular file");
-  if (const auto fs = kernel_interface(path)) refuse(path, "a " + *fs + " file (a kernel interface), not one to write to");
+  if (const auto why = kernel_interface_reason(path)) refuse(path, *why);
   refuse_disk_image(path, st);
   try_create(path, true);
 }
