@@ -29,7 +29,7 @@ std::optional<std::string> non_finite_member(const json::object& object) {
 std::optional<std::string> non_finite_refusal(const json::object& report) {
   const auto path = non_finite_member(report);
   if (!path) return std::nullopt;
-  return *path + ": a number beyond a double's range (JSON has no infinity)";
+  return *path + ": a number that reads as infinity (beyond a double's range, or an exponent Boost.JSON cannot take: JSON has no infinity)";
 }
 
 json::value finite_only(json::value value) {

@@ -19,7 +19,8 @@ std::optional<std::string> non_finite_number(const boost::json::value& value);
 std::optional<std::string> non_finite_member(const boost::json::object& object);
 
 /// The reason an input report holding a non-finite number is refused: "winner.speedup: a
-/// number beyond a double's range (JSON has no infinity)"; nullopt when it holds none
+/// number that reads as infinity (beyond a double's range, or an exponent Boost.JSON cannot
+/// take: JSON has no infinity)": Boost 1.81 reads 0e999999, a zero, as infinity too; nullopt when it holds none
 /// (non_finite_member). Every report reader gives this one message.
 std::optional<std::string> non_finite_refusal(const boost::json::object& report);
 

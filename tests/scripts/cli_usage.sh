@@ -244,7 +244,7 @@ grep -q '"speedup": 1e999' "$WORK/inf.json" || fail "no speedup to edit in $WORK
 for cmd in "report $WORK/inf.json --html $WORK/o.html" "apply $WORK/inf.json"; do
   # shellcheck disable=SC2086  # the command's words
   expect_exit 2 $cmd
-  grep -q "winner.speedup: a number beyond a double's range" "$WORK/err" || fail "$cmd: $(cat "$WORK/err")"
+  grep -q "winner.speedup: a number that reads as infinity" "$WORK/err" || fail "$cmd: $(cat "$WORK/err")"
 done
 [ ! -e "$WORK/o.html" ] || fail "report wrote a page for a file that is no report"
 "$DISKTUNE" report "$WORK/own.json" --html "$WORK/o.html" 2>"$WORK/err" || fail "report of a real report: $(cat "$WORK/err")"
