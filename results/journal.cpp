@@ -68,7 +68,7 @@ std::vector<probe::Settings> contenders_from_json(const json::value& v) {
   std::vector<probe::Settings> out;
   for (const auto& x : v.as_array()) {
     auto settings = settings_from_json(x);
-    if (!settings) throw std::invalid_argument(settings.error().message());
+    if (!settings) throw std::invalid_argument(settings.error().reason());
     out.push_back(std::move(*settings));
   }
   return out;
@@ -121,7 +121,7 @@ void apply_record(JournalState& state, const json::object& record) {
   check_kind(state.kind, type);
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
-    if (!config) throw std::invalid_argument(config.error().message());
+    if (!config) throw std::invalid_argument(config.error().reason());
     auto& pending = state.tune.pending[{*config, record.at("quick").as_bool()}];
     pending.config = *config;
     ++pending.attempts;
@@ -144,7 +144,7 @@ void apply_record(JournalState& state, const json::object& record) {
     state.restored_at = std::string(record.at("restored_at").as_string());
   } else if (type == "apply") {
     auto config = settings_from_json(record.at("settings"));
-    if (!config) throw std::invalid_argument(config.error().message());
+    if (!config) throw std::invalid_argument(config.error().reason());
     state.apply.applied = std::move(*config);
     state.apply.done = record.at("done").as_bool();
     state.apply.in_effect = true;  // an interrupted apply may have written some of it

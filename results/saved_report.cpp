@@ -129,13 +129,13 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
     return bad(file, "the run measured the baseline only (--max-trials 0): it tried no configuration, so it has no "
                      "answer to apply or verify; run the tune without --max-trials 0");
   auto baseline = settings_from_json(field(object_field(o, "", "baseline"), "baseline.", "settings"));
-  if (!baseline) return bad(file, "baseline.settings: " + baseline.error().message());
+  if (!baseline) return bad(file, "baseline.settings: " + baseline.error().reason());
   report.baseline = std::move(*baseline);
   const auto& winner = field(o, "", "winner");
   if (!winner.is_null() && !winner.is_object()) mistyped("", "winner", "an object or null");
   if (!winner.is_null() && !bool_field(winner.as_object(), "winner.", "keep_baseline")) {
     auto changes = settings_from_json(field(winner.as_object(), "winner.", "changes"));
-    if (!changes) return bad(file, "winner.changes: " + changes.error().message());
+    if (!changes) return bad(file, "winner.changes: " + changes.error().reason());
     report.changes = std::move(*changes);
   }
   if (auto why = winner_changes_error(o); !why.empty()) return bad(file, why);

@@ -28,12 +28,42 @@ std::string decode_dimensions(const json::object& report, Dimensions& out) {
     const auto* values = d ? d->if_contains("values") : nullptr;
     const auto id = name && name->is_string() ? probe::setting_from_name(name->as_string()) : std::nullopt;
     if (!id || !values || !values->is_array()) return "space.dimensions holds an entry that is no {setting, values}";
+    if (out.contains(*id)) return "space.dimensions lists " + std::string(name->as_string()) + " twice";
     for (const auto& v : values->as_array()) {
       auto decoded = settings_from_json(json::object{{name->as_string(), v}});
-      if (!decoded) return "space.dimensions: " + decoded.error().message();
+      if (!decoded) return "space.dimensions: " + decoded.error().reason();
       out[*id].push_back(decoded->begin()->second);
     }
   }
+  return "";
+}
+
+// Why the winner (the baseline with `changes` over it) is no configuration a tune applies:
+// a scheduler tunable without its scheduler (its iosched/ file would not exist), a DMA transfer
+// mode without DMA or a PIO one with it (strategies/ata_values.cpp: the space has neither), a
+// change to a setting the baseline did not read (scheduler tunables come with their scheduler).
+std::string inconsistent(const probe::Settings& baseline, const probe::Settings& changes) {
+  probe::Settings winner = baseline;
+  for (const auto& [id, value] : changes) winner[id] = value;
+  for (const auto& [id, value] : changes) {
+    const std::string at = "winner.changes." + std::string(probe::setting_name(id)) + " " + probe::format_value(id, value);
+    const std::string_view scheduler = probe::setting_info(id).scheduler;
+    if (scheduler.empty() && !baseline.contains(id))
+      return at + ": the baseline has no " + std::string(probe::setting_name(id)) + " (a tune changes only what it read)";
+    if (scheduler.empty()) continue;
+    const auto active = winner.find(probe::SettingId::scheduler);
+    const bool runs_it = active != winner.end() && !active->second.is_number() && active->second.text() == scheduler;
+    if (!runs_it)
+      return at + ": a tunable of " + std::string(scheduler) + ", and the winner runs " +
+             (active == winner.end() ? std::string("no known scheduler") : probe::format_value(probe::SettingId::scheduler, active->second));
+  }
+  const auto dma = winner.find(probe::SettingId::using_dma);
+  const auto mode = winner.find(probe::SettingId::xfermode);
+  const bool touched = changes.contains(probe::SettingId::using_dma) || changes.contains(probe::SettingId::xfermode);
+  if (touched && dma != winner.end() && mode != winner.end() &&
+      probe::xfermode_is_dma(mode->second.number()) != (dma->second.number() == 1))
+    return "winner.changes: xfermode " + probe::format_value(probe::SettingId::xfermode, mode->second) + " with using_dma " +
+           std::to_string(dma->second.number()) + " (DMA modes only with using_dma=1, PIO modes only with 0)";
   return "";
 }
 
@@ -53,7 +83,7 @@ std::string winner_changes_error(const json::object& report) {
   const auto* changes_json = w.if_contains("changes");
   if (!changes_json) return "winner.changes is missing";
   auto changes = settings_from_json(*changes_json);
-  if (!changes) return "winner.changes: " + changes.error().message();
+  if (!changes) return "winner.changes: " + changes.error().reason();
   Dimensions dimensions;
   if (auto why = decode_dimensions(report, dimensions); !why.empty() && !changes->empty()) return why;
   probe::Settings baseline;
@@ -70,7 +100,7 @@ std::string winner_changes_error(const json::object& report) {
     if (const auto found = baseline.find(id); found != baseline.end() && found->second == value)
       return at + " is the baseline's own value: a tune never lists it as a change (the report was edited)";
   }
-  return "";
+  return inconsistent(baseline, *changes);
 }
 
 }  // namespace disktune::results

@@ -13,11 +13,16 @@ bool Error::is_unsupported() const {
   return value == ENOTTY || value == EINVAL || value == EOPNOTSUPP || value == ENOSYS;
 }
 
+std::string Error::reason() const {
+  return path.empty() ? op : op + " on " + path;
+}
+
+std::string Error::input_message() const {
+  return code == std::errc::invalid_argument ? reason() : message();
+}
+
 std::string Error::message() const {
-  std::string text = op;
-  if (!path.empty()) text += " on " + path;
-  text += ": " + code.message();
-  return text;
+  return reason() + ": " + code.message();
 }
 
 std::ostream& operator<<(std::ostream& out, const Error& error) {

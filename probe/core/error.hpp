@@ -26,6 +26,12 @@ struct Error {
   [[nodiscard]] bool is_unsupported() const;
   /// "<op> on <path>: <strerror>" (path part left out when empty).
   [[nodiscard]] std::string message() const;
+  /// "<op> on <path>" without the strerror: for a refusal whose op states the reason (a
+  /// parser's errc::invalid_argument), where "Invalid argument" after it adds nothing.
+  [[nodiscard]] std::string reason() const;
+  /// For an error about an input (a file, an argument): reason() for errc::invalid_argument,
+  /// whose op states why, message() for any other code (ENOENT's "No such file" says why).
+  [[nodiscard]] std::string input_message() const;
 };
 
 std::ostream& operator<<(std::ostream& out, const Error& error);

@@ -24,10 +24,11 @@ json::object loop_report_json() {
   return results::to_json(report).as_object();
 }
 
+// The refusal as apply, verify and install print it (tuner::read_report: the op, no errno text).
 std::string error_of(const json::object& o) {
   const auto parsed = results::parse_saved_report(json::serialize(o), "r.json");
   REQUIRE_FALSE(parsed.has_value());
-  return parsed.error().message();
+  return parsed.error().op;
 }
 
 }  // namespace
@@ -134,6 +135,9 @@ TEST_CASE("a winner no drive takes is refused even when the space was edited to 
   auto& dimensions = o["space"].as_object()["dimensions"].as_array();
   dimensions.push_back(json::object{{"setting", "multcount"}, {"values", json::array{0, 16, 99}}});
   dimensions.push_back(json::object{{"setting", "nomerges"}, {"values", json::array{0, 7}}});
+  auto& baseline = o["baseline"].as_object()["settings"].as_object();
+  baseline["multcount"] = 0;
+  baseline["nomerges"] = 0;
   auto& changes = o["winner"].as_object()["changes"].as_object();
   changes["multcount"] = 99;
   REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.multcount 99: multcount is 0 or a power of two up to 128 sectors"));
@@ -141,4 +145,31 @@ TEST_CASE("a winner no drive takes is refused even when the space was edited to 
   REQUIRE(results::parse_saved_report(json::serialize(o), "r.json").has_value());
   changes["nomerges"] = 7;
   REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.nomerges 7: nomerges is 0, 1 or 2"));
+}
+
+// helper-31: combinations a tune never applies, a setting listed twice, and no errno text.
+TEST_CASE("a winner that is no configuration a tune applies is refused, naming why", "[results]") {
+  auto o = loop_report_json();  // the winner: read_ahead_kb 1024, scheduler mq-deadline, nr_requests 64
+  auto& dimensions = o["space"].as_object()["dimensions"].as_array();
+  dimensions.push_back(json::object{{"setting", "read_lat_nsec"}, {"values", json::array{1000000, 2000000}}});
+  dimensions.push_back(json::object{{"setting", "fifo_batch"}, {"values", json::array{1, 16}}});
+  auto& changes = o["winner"].as_object()["changes"].as_object();
+  changes["read_lat_nsec"] = 1000000;  // kyber's, with mq-deadline
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.read_lat_nsec 1000000: a tunable of kyber, and the winner runs mq-deadline"));
+  changes.erase("read_lat_nsec");
+  changes["fifo_batch"] = 1;  // mq-deadline's: fine
+  REQUIRE(results::parse_saved_report(json::serialize(o), "r.json").has_value());
+  changes.erase("scheduler");  // the baseline runs none
+  REQUIRE_THAT(error_of(o), Catch::Contains("a tunable of mq-deadline, and the winner runs none"));
+  changes["scheduler"] = "mq-deadline";
+  o["baseline"].as_object()["settings"].as_object().erase("nr_requests");
+  REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.nr_requests 64: the baseline has no nr_requests"));
+  o["baseline"].as_object()["settings"].as_object()["nr_requests"] = 128;
+  dimensions.push_back(json::object{{"setting", "read_ahead_kb"}, {"values", json::array{999}}});
+  REQUIRE_THAT(error_of(o), Catch::Contains("space.dimensions lists read_ahead_kb twice"));
+  dimensions.pop_back();
+  changes["read_ahead_kb"] = true;
+  const auto why = error_of(o);
+  CHECK_THAT(why, Catch::Contains("winner.changes: value true for read_ahead_kb is not a whole number or a name"));
+  CHECK_THAT(why, !Catch::Contains("Invalid argument"));
 }

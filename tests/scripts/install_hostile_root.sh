@@ -10,7 +10,7 @@ command -v jq >/dev/null || skip "jq not installed"
 
 report() {  # report BACKING_FILE OUT: a loop-device report whose winner sets read_ahead_kb
   jq --arg b "$1" '.device.path="/dev/loop9" | .device.simulated=false | .device.model="Loop" |
-    .device.serial="" | .device.backing_file=$b | .winner.changes={"read_ahead_kb":256} | .space.dimensions += [{"setting":"read_ahead_kb","values":[128,256,512]}]' \
+    .device.serial="" | .device.backing_file=$b | .winner.changes={"read_ahead_kb":256} | .space.dimensions += [{"setting":"read_ahead_kb","values":[128,256,512]}] | .baseline.settings.read_ahead_kb = 128' \
     "$TEST_DATA/golden/report_seed.json" >"$2"
 }
 report "/tmp/a b.img" "$WORK/a.json"

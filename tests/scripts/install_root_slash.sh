@@ -11,7 +11,7 @@ mkdir -p "$jail"
 cp "$DISKTUNE" "$jail/disktune"
 for lib in $(ldd "$DISKTUNE" | grep -o '/[^ ]*'); do cp --parents "$lib" "$jail"; done
 jq '.device.path="/dev/loop9" | .device.simulated=false | .device.model="Loop" | .device.serial="" |
-  .device.backing_file="/tmp/one.img" | .winner.changes={"read_ahead_kb":256} | .space.dimensions += [{"setting":"read_ahead_kb","values":[128,256]}]' \
+  .device.backing_file="/tmp/one.img" | .winner.changes={"read_ahead_kb":256} | .space.dimensions += [{"setting":"read_ahead_kb","values":[128,256]}] | .baseline.settings.read_ahead_kb = 128' \
   "$TEST_DATA/golden/report_seed.json" >"$jail/r.json"
 chroot "$jail" /disktune --help >/dev/null 2>&1 || skip "the binary does not run in a chroot"
 for root in / /. ; do

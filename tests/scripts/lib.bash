@@ -191,14 +191,22 @@ device_holders() {
   done | sort -u
 }
 
-# loop_report DEVICE FILE CHANGES_JSON: a completed schema-3 report of the loop device DEVICE
-# over FILE whose winner makes CHANGES_JSON ('{"read_ahead_kb": 512}'), on stdout: input for
-# apply and verify without a tune.
+# loop_report DEVICE FILE CHANGES_JSON [BASELINE_JSON]: a completed schema-3 report of the loop
+# device DEVICE over FILE whose winner makes CHANGES_JSON ('{"read_ahead_kb": 512}'), on stdout:
+# input for apply and verify without a tune. Its baseline is the device's queue as it is now
+# (read_ahead_kb, max_sectors_kb, nr_requests, the active scheduler), BASELINE_JSON over it; its
+# space lists each changed setting with the baseline's value and the change, as a tune's would
+# (apply refuses a winner its space does not hold).
 loop_report() {
-  local size
+  local size q
   size=$(blockdev --getsize64 "$1")
-  jq -n --arg p "$1" --arg f "$2" --argjson s "$size" --argjson c "$3" '{schema_version: 3, completed: true,
-    device: {path: $p, model: "", serial: "", firmware: "", simulated: false, size_bytes: $s, wwid: null,
-             backing_file: $f},
-    baseline: {settings: {}}, winner: {keep_baseline: false, changes: $c}}'
+  q=/sys/block/$(basename "$1")/queue
+  jq -n --arg p "$1" --arg f "$2" --argjson s "$size" --argjson c "$3" --argjson over "${4:-{\}}" \
+    --argjson ra "$(cat "$q/read_ahead_kb")" --argjson ms "$(cat "$q/max_sectors_kb")" \
+    --argjson nr "$(cat "$q/nr_requests")" --arg sched "$(sed 's/.*\[\(.*\)\].*/\1/' "$q/scheduler")" '
+    ({read_ahead_kb: $ra, max_sectors_kb: $ms, nr_requests: $nr, scheduler: $sched} + $over) as $base |
+    {schema_version: 3, completed: true,
+     device: {path: $p, model: "", serial: "", firmware: "", simulated: false, size_bytes: $s, wwid: null, backing_file: $f},
+     space: {dimensions: [$c | to_entries[] | {setting: .key, values: ([$base[.key], .value] | map(select(. != null)) | unique)}]},
+     baseline: {settings: $base}, winner: {keep_baseline: false, changes: $c}}'
 }

@@ -47,7 +47,7 @@ DeviceLock lock_device(const Config& config) { return DeviceLock(device_request(
 
 probe::IdentifyInfo identify_from_file(const Config& config) {
   auto info = probe::parse_identify_file(*config.from_file, config.format);
-  if (!info) throw RunError(kExitUsage, info.error().message());
+  if (!info) throw RunError(kExitUsage, info.error().input_message());
   return std::move(*info);
 }
 
@@ -128,7 +128,7 @@ std::unique_ptr<probe::Device> open_bench_device(const Config& config) {
   options.seed = config.seed;
   options.sim_profile = config.sim_profile;
   auto device = make_device(config.device, options);
-  if (!device && probe::is_sim_spec(config.device)) throw RunError(kExitUsage, device.error().message());
+  if (!device && probe::is_sim_spec(config.device)) throw RunError(kExitUsage, device.error().input_message());
   if (!device) throw_device_error(device.error());
   return std::move(*device);
 }

@@ -32,11 +32,7 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
   auto device = make_device(spec, options);
   // A simulated drive is made from files: anything wrong with them is bad input (exit 2).
   // Its text says why; "Invalid argument" after it (the code of every such refusal) adds nothing.
-  if (!device && probe::is_sim_spec(spec)) {
-    const auto& e = device.error();
-    throw RunError(kExitUsage, e.code == std::errc::invalid_argument ? e.op + (e.path.empty() ? "" : " on " + e.path)
-                                                                     : e.message());
-  }
+  if (!device && probe::is_sim_spec(spec)) throw RunError(kExitUsage, device.error().input_message());
   if (!device) throw_device_error(device.error());
   DeviceContext context;
   context.device = std::move(*device);

@@ -36,6 +36,7 @@ std::string loop_report(const std::string& dir, const std::string& backing) {
   device["serial"] = "";
   device["backing_file"] = backing;
   report.at("winner").as_object()["changes"] = json::object{{"read_ahead_kb", 256}};
+  report.at("baseline").as_object()["settings"].as_object()["read_ahead_kb"] = 128;
   report.at("space").as_object()["dimensions"] =
       json::array{json::object{{"setting", "read_ahead_kb"}, {"values", json::array{128, 256, 1024}}}};
   const std::string path = dir + "/report.json";
