@@ -86,3 +86,31 @@ TEST_CASE("a confirmation round's second call leaves out a baseline far behind e
   CHECK((calls[1].front() == space.baseline()) == (ahead < 1.1));
   CHECK(std::get<tuner::Decision>(decided).winner.settings != space.baseline());
 }
+
+// helper-31: max_sectors_kb written behind the tune's back in the round left its baseline
+// unstable; the round said "one contender is far ahead" and confirmed the search's winner.
+TEST_CASE("a confirmation round whose baseline did not measure confirms nothing", "[tuner]") {
+  const auto space = io_support_space();
+  auto faster = space.baseline();
+  faster[SettingId::io_support] = probe::SettingValue(std::int64_t{1});
+  auto runner = [&](const probe::Settings& config) {
+    const double m = config == faster ? 15.0 : 10.0;
+    return testing::ok_trial(m, 0.995 * m, 1.005 * m);
+  };
+  strategies::Evaluator evaluator(space, runner, testing::ok_trial(10.0, 9.95, 10.05));
+  REQUIRE(evaluator.evaluate(faster));
+  auto round = [&](const std::vector<probe::Settings>& contenders, int) -> strategies::Rounded {
+    std::vector<strategies::TrialResult> results;
+    for (const auto& c : contenders) results.push_back(runner(c));
+    results.front().status = strategies::TrialStatus::unstable;
+    results.front().detail = "max_sectors_kb changed behind its back";
+    return strategies::Round{results, ""};
+  };
+  const auto decided = tuner::decide(evaluator, round, 3, 0, true);
+  REQUIRE(std::holds_alternative<tuner::Decision>(decided));
+  const auto& decision = std::get<tuner::Decision>(decided);
+  CHECK_FALSE(decision.confirmation);
+  CHECK(decision.round_skipped == "the baseline did not measure in the confirmation round (unstable: max_sectors_kb "
+                                  "changed behind its back): nothing can be confirmed against it");
+  CHECK(decision.winner.settings == faster);  // the search's answer, unconfirmed
+}
