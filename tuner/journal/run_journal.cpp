@@ -209,6 +209,11 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
   if (!refusal.empty() && !given.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
   if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
   const std::string aside = file_.set_aside();
+  // Pruned at once when it measured nothing and its settings are back (prune_set_aside): not "kept".
+  if (std::error_code ec; !std::filesystem::exists(aside, ec)) {
+    log << "disktune: previous journal " << file_.path() << " removed: it measured nothing, and its settings are back\n";
+    return false;
+  }
   log << "disktune: previous journal kept as " << aside;
   if (finished && !refusal.empty())
     log << " (finished; " << refusal << ")";

@@ -79,6 +79,23 @@ TEST_CASE("run journal: started with the originals, resumed while unfinished, se
   CHECK_FALSE(state_of(*config.path).finished);  // a new run's start record
 }
 
+// Newcomer helper-30: "previous journal kept as X", and X was gone: a journal that measured
+// nothing, its settings back, is pruned as it is set aside.
+TEST_CASE("run journal: a finished journal that measured nothing is said to be removed, not kept") {
+  const testing::TempDir dir("run-journal-empty");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    REQUIRE_FALSE(journal->finish(true).has_value());
+  }
+  log.str("");
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log); }
+  CHECK(log.str() == "disktune: previous journal " + *config.path + " removed: it measured nothing, and its settings are back\n");
+  CHECK_FALSE(state_of(*config.path).finished);  // a new run's start record
+}
+
 TEST_CASE("run journal: a resume with other measurement options is refused, naming both values") {
   const testing::TempDir dir("run-journal-options");
   const auto config = journal_config(dir);
