@@ -30,11 +30,19 @@ bench_at() {
     fail "bench at read_ahead_kb $1 exited $? ($(cat "$WORK/err"))"
   jq -c '[.buffered_read_mib_s, .median_interval.buffered.low, .median_interval.buffered.high]' "$WORK/ra$1.json"
 }
+tied() {  # tied LARGE SMALL: both [median, low, high] overlap, and LARGE is not 5 % below SMALL
+  jq -en --argjson a "$1" --argjson b "$2" '($a[1] <= $b[2] and $b[1] <= $a[2]) and ($b[0] - $a[0] <= 0.05 * $b[0])' >/dev/null
+}
 large=$(bench_at 2560) small=$(bench_at 128)
 echo "read_ahead_kb 2560: $large; 128: $small (median, 95 % interval; MB/s)"
-jq -en --argjson a "$large" --argjson b "$small" \
-  '($a[1] <= $b[2] and $b[1] <= $a[2]) and ($b[0] - $a[0] <= 0.05 * $b[0])' >/dev/null ||
-  fail "read_ahead_kb 2560 and 128 not tied on a byte-capped device: $large against $small"
+if ! tied "$large" "$small"; then
+  # Once more in the other order: the carry-over lost every time, a burst of the throttle under
+  # the suite's load once (the clean run of bda2838: 2560 5.7 % below 128, at load 4).
+  small2=$(bench_at 128) large2=$(bench_at 2560)
+  echo "again, 128 first: read_ahead_kb 2560: $large2; 128: $small2"
+  tied "$large2" "$small2" ||
+    fail "read_ahead_kb 2560 and 128 not tied on a byte-capped device, twice: $large against $small, then $large2 against $small2"
+fi
 
 echo 2560 >"$q/read_ahead_kb"
 before=$(queue_snapshot "$dev")
