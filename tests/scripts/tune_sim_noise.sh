@@ -9,7 +9,7 @@ source "$(dirname "$0")/lib.bash"
 echo '{"media_mib_s": 18.5, "noise_pct": 40, "cable_80wire": true}' >"$WORK/noisy.json"
 set +e
 "$DISKTUNE" tune sim: --sim-profile "$WORK/noisy.json" --only readahead --journal "$WORK/j1" --report "$WORK/r1.json" \
-  >"$WORK/out1" 2>"$WORK/err1"
+  --boot-local "$WORK/noisy.boot" >"$WORK/out1" 2>"$WORK/err1"
 code=$?
 set -e
 expect_eq "$code" 6 "exit code of a run on a too-noisy drive ($(tail -1 "$WORK/err1"))"
@@ -30,6 +30,12 @@ grep -q "^# Too noisy for an answer (.*noise [0-9.]* %.*): no configuration beat
 # Nowhere (table, snippet header) may a too-noisy run read as the measured "keep the baseline".
 if grep -qi "keep the baseline" "$WORK/out1"; then fail "a too-noisy run says: $(grep -i 'keep the baseline' "$WORK/out1" | head -1)"; fi
 grep -q "^too noisy for an answer" "$WORK/out1" || fail "the table's summary does not say too noisy"
+# No --boot-local file without an answer, and the output says so, not "did not complete"
+# (newcomer helper-30: a full "boot.local:" block on stdout, the file left as it was).
+[ ! -e "$WORK/noisy.boot" ] || fail "a too-noisy run wrote --boot-local"
+grep -q "^boot.local (no file is written: no answer):$" "$WORK/out1" || fail "the snippet block's title: $(grep '^boot.local' "$WORK/out1")"
+grep -q "^disktune: too noisy for an answer: --boot-local $WORK/noisy.boot left as it was$" "$WORK/err1" ||
+  fail "the --boot-local line: $(grep -- '--boot-local' "$WORK/err1")"
 
 "$DISKTUNE" tune sim: --journal "$WORK/j2" --report "$WORK/r2.json" >/dev/null 2>"$WORK/err2" ||
   fail "a normal simulated run exited $? ($(tail -1 "$WORK/err2"))"

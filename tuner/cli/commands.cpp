@@ -212,7 +212,9 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
   // cannot lose it.
   std::ostream& table = tune_output_to_stdout(tune) ? err : out;
   table << results::TableEmitter().render(outcome.report) << '\n';
-  table << "boot.local:\n" << results::BootLocalEmitter().render(outcome.report);
+  // Without an answer (stopped, too noisy) no --boot-local file is written: the block says why.
+  table << (outcome.report.completed ? "boot.local:\n" : "boot.local (no file is written: no answer):\n")
+        << results::BootLocalEmitter().render(outcome.report);
   const bool written = write_tune_outputs(tune, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
   if (written) err << next_steps(config, outcome.report);

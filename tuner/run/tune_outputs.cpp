@@ -82,7 +82,9 @@ bool write_tune_outputs(const TuneOptions& tune, const results::Report& report, 
   bool all_written = true;
   for (const auto& file : output_files(tune)) {
     if (!report.completed && file.render != render_report && file.render != render_html) {  // both say why
-      err << "disktune: the run did not complete: " << file.option << " " << file.path << " left as it was\n";
+      // A too-noisy run finished its search (exit 6): it has no answer, it did not stop short.
+      err << "disktune: " << (report.too_noisy ? "too noisy for an answer" : "the run did not complete") << ": "
+          << file.option << " " << file.path << " left as it was\n";
       continue;
     }
     try {
