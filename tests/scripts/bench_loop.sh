@@ -25,16 +25,22 @@ grep -q "note: $dev reads its backing file through the page cache (loop/dio 0)" 
 # With direct I/O over a file on tmpfs it reads memory all the same (helper-29: no note). A
 # tmpfs of its own, unmounted on exit.
 mkdir "$WORK/shm"
-mem=
+mem= mem2=
 if mount -t tmpfs -o size=8m disktune-test "$WORK/shm"; then
   # The loop first (it holds the mount); its release after losetup -d can lag a moment.
-  cleanup_steps+=('[ -z "$mem" ] || losetup -d "$mem"; for _ in $(seq 25); do umount "$WORK/shm" 2>/dev/null && break; sleep 0.2; done; ! mountpoint -q "$WORK/shm" || umount -l "$WORK/shm"')
+  cleanup_steps+=('[ -z "$mem2" ] || losetup -d "$mem2"; [ -z "$mem" ] || losetup -d "$mem"; for _ in $(seq 25); do umount "$WORK/shm" 2>/dev/null && break; sleep 0.2; done; ! mountpoint -q "$WORK/shm" || umount -l "$WORK/shm"')
   head -c $((4 << 20)) /dev/urandom >"$WORK/shm/mem.img"
   mem=$(losetup -f --show -r --direct-io=on "$WORK/shm/mem.img")
   "$DISKTUNE" bench "$mem" --method buffered --repeats 1 --duration 0.1 >/dev/null 2>"$WORK/mem.err" ||
     fail "bench of a tmpfs-backed loop exited $? ($(cat "$WORK/mem.err"))"
   grep -q "note: $mem's backing file is on tmpfs (memory): whatever its settings, it reads at memory speed" "$WORK/mem.err" ||
     fail "no memory note for a loop device over a tmpfs file: $(cat "$WORK/mem.err")"
+  # A loop over that loop reads memory too (helper-31: no note).
+  mem2=$(losetup -f --show -r --direct-io=on "$mem")
+  "$DISKTUNE" bench "$mem2" --method buffered --repeats 1 --duration 0.1 >/dev/null 2>"$WORK/mem2.err" ||
+    fail "bench of a loop over a tmpfs-backed loop exited $? ($(cat "$WORK/mem2.err"))"
+  grep -q "note: $mem2 reads $mem: $mem's backing file is on tmpfs (memory)" "$WORK/mem2.err" ||
+    fail "no memory note for a loop over a tmpfs-backed loop: $(cat "$WORK/mem2.err")"
 else
   echo "note: no tmpfs could be mounted here: the tmpfs note is not checked"
 fi

@@ -5,6 +5,7 @@
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/mountinfo.hpp"
 
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 namespace disktune::tuner {
@@ -31,7 +32,21 @@ std::string device_label(const std::string& device_path) {
   return loop_emulation(device_path).empty() ? device_path : device_path + " [EMULATED drive]";
 }
 
-std::string page_cache_note(const std::string& device_path) {
+namespace {
+
+// The note for a loop device over another block device (a loop over a loop, whose file is on
+// tmpfs: helper-31): that device's own note, up to a few levels down.
+std::string stacked_note(const std::string& device_path, int depth) {
+  const auto backing = probe::loop_backing_file(device_path);
+  struct stat st {};
+  if (depth >= 8 || !backing || ::stat(backing->c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) return {};
+  const std::string inner = page_cache_note(*backing, depth + 1);
+  return inner.empty() ? std::string() : device_path + " reads " + *backing + ": " + inner;
+}
+
+}  // namespace
+
+std::string page_cache_note(const std::string& device_path, int depth) {
   // tmpfs and ramfs keep their files in memory: direct I/O (dio 1) reads memory there too.
   const std::string majmin = backing_majmin(device_path);
   const std::string type = majmin.empty() ? std::string() : probe::mount_type(probe::read_mountinfo("/proc/self/mountinfo"), majmin);
@@ -39,7 +54,7 @@ std::string page_cache_note(const std::string& device_path) {
     return device_path + "'s backing file is on " + type + " (memory): whatever its settings, it reads at memory "
                          "speed unless a throttle caps it, so its figures and answer say nothing about a disk "
                          "(README: the test beds)";
-  if (probe::loop_direct_io(device_path).value_or(true)) return {};
+  if (probe::loop_direct_io(device_path).value_or(true)) return stacked_note(device_path, depth);
   return device_path + " reads its backing file through the page cache (loop/dio 0): unless a throttle caps "
                        "it, it reads at memory speed and varies widely from run to run, so its figures and answer "
                        "say little about a disk (README: the test beds)";

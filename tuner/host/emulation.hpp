@@ -23,7 +23,9 @@ std::string device_label(const std::string& device_path);
 /// (probe::loop_direct_io false): its reads run at memory speed, noisy from run to run, unless
 /// a throttle caps them, so a tune there shows the tool at work, not a disk's answer; and for
 /// one whose backing file is on tmpfs or ramfs (its mount type, by the device number the loop
-/// holds), which reads memory with direct I/O too. Empty for any other device.
-std::string page_cache_note(const std::string& device_path);
+/// holds), which reads memory with direct I/O too; a loop device over another block device
+/// (a loop over a loop) gets that one's note ("/dev/loop3 reads /dev/loop2: ..."), `depth`
+/// counting the levels (at most 8). Empty for any other device.
+std::string page_cache_note(const std::string& device_path, int depth = 0);
 
 }  // namespace disktune::tuner
