@@ -137,6 +137,12 @@ std::optional<dev_t> loop_backing_device(const std::string& dev) {
   return static_cast<dev_t>(status->lo_device);  // the kernel's huge_encode_dev: glibc's major()/minor() read it
 }
 
+std::optional<dev_t> loop_backing_block_device(const std::string& dev) {
+  const auto status = loop_status(dev);
+  if (!status || status->lo_rdevice == 0) return std::nullopt;
+  return static_cast<dev_t>(status->lo_rdevice);
+}
+
 std::optional<std::string> block_wwid(const std::string& dev) {
   if (auto wwid = block_attribute(dev, "wwid")) return wwid;
   return block_attribute(dev, "device/wwid");

@@ -50,6 +50,13 @@ std::optional<std::string> loop_backing_inode(const std::string& dev);
 /// wait for it). Source: linux/loop.h, loop(4), drivers/block/loop.c loop_get_status.
 std::optional<dev_t> loop_backing_device(const std::string& dev);
 
+/// The block device a loop device reads when its backing "file" is a block device (a loop over
+/// a loop, or over a disk: LOOP_GET_STATUS64's lo_rdevice); nullopt for a regular backing file,
+/// no attached loop device, or one that cannot be opened. Like loop_backing_device it reads
+/// nothing and never touches the backing path (its lo_device is then the file system holding
+/// the device node, /dev, not the device). Source: drivers/block/loop.c loop_get_status.
+std::optional<dev_t> loop_backing_block_device(const std::string& dev);
+
 /// Whether the loop device `dev` reads its backing file with direct I/O (/sys/block/NAME/loop/dio
 /// "1"; losetup --direct-io=on), or through the page cache ("0"). nullopt for a device that is
 /// no attached loop device. Source: drivers/block/loop.c, loop_attr_dio_show.

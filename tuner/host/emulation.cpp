@@ -5,17 +5,22 @@
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/mountinfo.hpp"
 
-#include <sys/stat.h>
 #include <sys/sysmacros.h>
+
+#include <filesystem>
 
 namespace disktune::tuner {
 
 namespace {
 
-// "maj:min" of the file system holding the file the loop device holds open; "" for no loop device.
+std::string majmin_of(dev_t device) { return std::to_string(major(device)) + ":" + std::to_string(minor(device)); }
+
+// "maj:min" of the file system holding the file the loop device holds open; "" for no loop
+// device, and for one over a block device (lo_device is then /dev's file system, not what it reads).
 std::string backing_majmin(const std::string& device_path) {
+  if (probe::loop_backing_block_device(device_path)) return {};
   const auto device = probe::loop_backing_device(device_path);
-  return device ? std::to_string(major(*device)) + ":" + std::to_string(minor(*device)) : std::string();
+  return device ? majmin_of(*device) : std::string();
 }
 
 }  // namespace
@@ -36,12 +41,17 @@ namespace {
 
 // The note for a loop device over another block device (a loop over a loop, whose file is on
 // tmpfs: helper-31): that device's own note, up to a few levels down.
+// By the device number the loop holds (lo_rdevice) and /sys/dev/block, never a stat of its
+// backing path (a stopped FUSE server would make it wait).
 std::string stacked_note(const std::string& device_path, int depth) {
-  const auto backing = probe::loop_backing_file(device_path);
-  struct stat st {};
-  if (depth >= 8 || !backing || ::stat(backing->c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) return {};
-  const std::string inner = page_cache_note(*backing, depth + 1);
-  return inner.empty() ? std::string() : device_path + " reads " + *backing + ": " + inner;
+  const auto device = probe::loop_backing_block_device(device_path);
+  if (depth >= 8 || !device) return {};
+  std::error_code ec;
+  const auto target = std::filesystem::read_symlink("/sys/dev/block/" + majmin_of(*device), ec);
+  if (ec) return {};
+  const std::string backing = "/dev/" + target.filename().string();
+  const std::string inner = page_cache_note(backing, depth + 1);
+  return inner.empty() ? std::string() : device_path + " reads " + backing + ": " + inner;
 }
 
 }  // namespace
