@@ -105,7 +105,7 @@ DeviceInfo device_of(const json::object& d) {
   return device;
 }
 
-probe::Result<SavedReport> from_json(const json::object& o, const std::string& file) {
+probe::Result<SavedReport> from_json(const json::object& o, const std::string& file, bool check_winner) {
   const auto* schema = o.if_contains("schema_version");
   if (!schema || !schema->is_int64()) return bad(file, "no schema_version: not a disktune report");
   if (schema->as_int64() < 3)
@@ -138,20 +138,20 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
     if (!changes) return bad(file, "winner.changes: " + changes.error().reason());
     report.changes = std::move(*changes);
   }
-  if (auto why = winner_changes_error(o); !why.empty()) return bad(file, why);
+  if (auto why = check_winner ? winner_changes_error(o) : std::string(); !why.empty()) return bad(file, why);
   return report;
 }
 
 }  // namespace
 
-probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::string& file) {
+probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::string& file, bool check_winner) {
   boost::system::error_code ec;
   const auto value = json::parse(text, ec);
   if (ec) return bad(file, "not JSON (" + ec.message() + ")");
   if (!value.is_object()) return bad(file, "not a JSON object: not a disktune report");
   if (const auto refusal = non_finite_refusal(value.as_object())) return bad(file, *refusal);
   try {
-    return from_json(value.as_object(), file);
+    return from_json(value.as_object(), file, check_winner);
   } catch (const FieldError& e) {
     return bad(file, e.what());
   } catch (const std::exception& e) {

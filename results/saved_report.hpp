@@ -25,7 +25,10 @@ struct SavedReport {
 /// drive by: re-run the tune); a SIMULATED drive's (nothing on a real disk to apply);
 /// a run that did not complete (no answer); a missing or malformed device, baseline or
 /// winner field, or a setting name or value disktune does not know; a device identity string
-/// (path, model, serial, firmware, stable_path, wwid, backing_file) holding a control character.
-probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::string& file);
+/// (path, model, serial, firmware, stable_path, wwid, backing_file) holding a control character;
+/// with `check_winner`, a winner no tune could have chosen (winner_changes_error). Without it
+/// (install's ownership check, uninstall: they need the drive's identity only, and a copy
+/// installed before the check must stay removable) the winner is decoded but not judged.
+probe::Result<SavedReport> parse_saved_report(std::string_view text, const std::string& file, bool check_winner = true);
 
 }  // namespace disktune::results

@@ -156,11 +156,11 @@ std::string unheld_changes(const probe::Settings& changes, const probe::Settings
 
 }  // namespace
 
-results::SavedReport read_report(const std::string& option, const std::string& path) {
+results::SavedReport read_report(const std::string& option, const std::string& path, bool check_winner) {
   check_input_file(option, path);
   const auto text = read_whole_file(path);
   if (!text) throw RunError(kExitUsage, option + " " + path + ": cannot be read");
-  auto report = results::parse_saved_report(*text, path);
+  auto report = results::parse_saved_report(*text, path, check_winner);
   if (!report) throw RunError(kExitUsage, report.error().op);  // "report FILE: why" (no errno text)
   return std::move(*report);
 }

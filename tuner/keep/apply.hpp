@@ -16,7 +16,8 @@ namespace disktune::tuner {
 
 /// Read and parse a report file given as `option` (check_input_file first: a FIFO or a
 /// directory is refused). Throws RunError(exit 2) naming the file and the reason.
-results::SavedReport read_report(const std::string& option, const std::string& path);
+/// `check_winner`: as results::parse_saved_report (uninstall reads the identity only).
+results::SavedReport read_report(const std::string& option, const std::string& path, bool check_winner = true);
 
 /// `apply`'s options (README "Keeping the result").
 struct ApplyOptions {

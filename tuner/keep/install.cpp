@@ -54,7 +54,8 @@ bool ours(const fs::path& path, const results::DeviceInfo& device) {
   if (kind_of(path) != Kind::regular) return false;
   const auto text = read_file(path);
   if (path.extension() != ".json") return carries_mark(text);
-  const auto installed = results::parse_saved_report(text, path.string());
+  // Its identity only: a copy installed before the winner check must stay ours to replace or remove.
+  const auto installed = results::parse_saved_report(text, path.string(), false);
   // The same match, not the same identity: a drive re-tuned after a firmware update is ours.
   return installed.has_value() && results::udev_match_clause(installed.value().device) == results::udev_match_clause(device);
 }
@@ -306,7 +307,7 @@ void remove_block(const InstallOptions& install, const std::string& key, std::os
 }
 
 ExitCode uninstall_here(const InstallOptions& install, std::ostream& out) {
-  const auto report = read_report("REPORT", install.report);
+  const auto report = read_report("REPORT", install.report, false);  // the drive's identity is all it needs
   const auto key = install_key(report.device);
   const auto config_dir = under(install.root, kConfigDir);
   const auto mine = config_dir / (key + ".json");

@@ -114,6 +114,28 @@ TEST_CASE("install then uninstall under --root: the files written, the unit enab
   CHECK(files_under(root).empty());
 }
 
+// helper-32: a copy installed before the winner check, its winner now refused, must stay ours
+// to replace and to remove (uninstall reads the drive's identity only).
+TEST_CASE("install: a copy whose winner the check now refuses is still replaced and removed") {
+  const testing::FakeHost host;
+  const testing::TempDir dir("install-edited");
+  const auto report = loop_report(dir.path(), "/tmp/a.img");
+  const std::string root = dir.path() + "/root";
+  fs::create_directory(root);
+  std::ostringstream out;
+  REQUIRE(tuner::run_install(install_config(report, root), out) == tuner::kExitOk);
+  const std::string installed = root + "/etc/disktune/loop_tmp_a.img.json";
+  json::value edited = json::parse(tuner::read_whole_file(installed).value());
+  edited.at("winner").as_object()["changes"] = json::object{{"read_ahead_kb", 99}};
+  std::ofstream(installed, std::ios::trunc) << json::serialize(edited);
+  REQUIRE(tuner::run_install(install_config(report, root), out) == tuner::kExitOk);  // replaced
+  CHECK(tuner::read_whole_file(installed).value() == tuner::read_whole_file(report).value());
+  std::ofstream(installed, std::ios::trunc) << json::serialize(edited);
+  std::ofstream(report, std::ios::trunc) << json::serialize(edited);  // uninstall named by the edited copy
+  REQUIRE(tuner::run_uninstall(install_config(report, root), out) == tuner::kExitOk);
+  CHECK(files_under(root).empty());
+}
+
 TEST_CASE("install: a file of someone else's at the rule's path is refused, nothing written") {
   const testing::FakeHost host;  // install's lock for its root under a temporary directory: no root needed
   const testing::TempDir dir("install-theirs");
