@@ -40,7 +40,8 @@ std::string decode_dimensions(const json::object& report, Dimensions& out) {
 
 // Why the winner (the baseline with `changes` over it) is no configuration a tune applies:
 // a scheduler tunable without its scheduler (its iosched/ file would not exist), a DMA transfer
-// mode without DMA or a PIO one with it (strategies/ata_values.cpp: the space has neither), a
+// mode without DMA or a PIO one with it (strategies/ata_values.cpp pairs them when both are
+// searched; with --only one of them such a trial reads back unstable and never wins), a
 // change to a setting the baseline did not read (scheduler tunables come with their scheduler).
 std::string inconsistent(const probe::Settings& baseline, const probe::Settings& changes) {
   probe::Settings winner = baseline;

@@ -197,6 +197,9 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
     playing = still_measured(round.results, min_gain);
     const bool any_ok = std::any_of(round.results.begin(), round.results.end(),
                                     [](const TrialResult& r) { return r.status == TrialStatus::ok; });
+    // A baseline that did not measure ends the round: nothing can be confirmed against it.
+    const bool baseline_ok = round.results.front().status == TrialStatus::ok;
+    if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain);
     if (!round.far_ahead && !round.alike && any_ok && !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
       return decided(std::move(round), candidates, baseline, min_gain);
     next = 2;

@@ -117,3 +117,14 @@ TEST_CASE("the page refuses a winner the tune's space cannot have produced", "[r
   CHECK(results::html_report_shape_error(report) ==
         "winner.changes.multcount 32 is not one of the values the tune searched (0, 2, 4, 8, 16)");
 }
+
+// The seed report: using_dma 0 and xfermode pio4 as found. A DMA mode without DMA is no
+// configuration a tune applies (diff review: no test reached this branch).
+TEST_CASE("the page refuses a DMA transfer mode without DMA", "[results]") {
+  auto report = results::to_json(test_support::seed_report()).as_object();
+  report["winner"].as_object()["changes"] = boost::json::object{{"xfermode", "udma2"}};
+  CHECK(results::html_report_shape_error(report) ==
+        "winner.changes: xfermode udma2 with using_dma 0 (DMA modes only with using_dma=1, PIO modes only with 0)");
+  report["winner"].as_object()["changes"] = boost::json::object{{"xfermode", "udma2"}, {"using_dma", 1}};
+  CHECK(results::html_report_shape_error(report).empty());
+}

@@ -29,10 +29,12 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
   // A round whose baseline did not measure (unstable: a setting changed behind its back; an
   // error) confirms nothing: every finalist would beat a missing figure (helper-31: "far ahead",
   // confirmed, with the baseline unstable in the round). The search's answer stands, unconfirmed.
-  if (const auto& first = round.results.front(); decision.round_skipped.empty() && first.status != strategies::TrialStatus::ok)
+  if (const auto& first = round.results.front(); decision.round_skipped.empty() && first.status != strategies::TrialStatus::ok) {
     decision.round_skipped = "the baseline did not measure in the confirmation round (" +
                              std::string(strategies::to_string(first.status)) + (first.detail.empty() ? "" : ": " + first.detail) +
                              "): nothing can be confirmed against it";
+    for (const auto& result : round.results) decision.dropped_round_s += result.measured_s;
+  }
   const auto& base = evaluator.baseline().settings;
   if (!decision.round_skipped.empty()) {
     // The search's own answer, unconfirmed: best() (the baseline when nothing beat it

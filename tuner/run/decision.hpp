@@ -32,6 +32,9 @@ struct Decision {
   /// The finalists the round left tied with its winner (strategies::unseparated_from on the
   /// round's figures); empty when the baseline is kept or the round was skipped.
   std::vector<strategies::Unseparated> unseparated{};
+  /// Seconds a round measured whose figures were dropped (its baseline did not measure): the
+  /// run's measured time still counts them.
+  double dropped_round_s = 0.0;
 };
 
 /// Take up to `finalist_count` finalists from the evaluator (strategies::finalists) and,

@@ -265,6 +265,7 @@ void take_decision(Decision& decision, int rounds, PipelineResult& result, std::
   result.unseparated = decision.unseparated;
   if (result.confirmation)
     for (const auto& trial : result.confirmation->results) result.confirmation_s += trial.measured_s;
+  result.confirmation_s += decision.dropped_round_s;
 }
 
 }  // namespace

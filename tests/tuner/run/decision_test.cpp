@@ -99,9 +99,12 @@ TEST_CASE("a confirmation round whose baseline did not measure confirms nothing"
   };
   strategies::Evaluator evaluator(space, runner, testing::ok_trial(10.0, 9.95, 10.05));
   REQUIRE(evaluator.evaluate(faster));
+  int calls = 0;
   auto round = [&](const std::vector<probe::Settings>& contenders, int) -> strategies::Rounded {
+    ++calls;
     std::vector<strategies::TrialResult> results;
     for (const auto& c : contenders) results.push_back(runner(c));
+    for (auto& r : results) r.measured_s = 9.0;
     results.front().status = strategies::TrialStatus::unstable;
     results.front().detail = "max_sectors_kb changed behind its back";
     return strategies::Round{results, ""};
@@ -113,4 +116,6 @@ TEST_CASE("a confirmation round whose baseline did not measure confirms nothing"
   CHECK(decision.round_skipped == "the baseline did not measure in the confirmation round (unstable: max_sectors_kb "
                                   "changed behind its back): nothing can be confirmed against it");
   CHECK(decision.winner.settings == faster);  // the search's answer, unconfirmed
+  CHECK(calls == 1);  // no second call, no extra pass: nothing they measured could count
+  CHECK(decision.dropped_round_s == Approx(9.0 * 2));  // still counted in the run's measured time
 }
