@@ -134,11 +134,11 @@ bool merge_round(std::vector<TrialResult>& into, const std::vector<std::size_t>&
 
 // The round's ids (each result the search trial it confirms, 0 the baseline) and its winner.
 Confirmation decided(Confirmation round, const std::vector<TrialResult>& candidates, const probe::Settings& baseline,
-                     double min_gain) {
+                     double min_gain, double guard_tolerance) {
   round.results[0].id = 0;
   for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
   const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());
-  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain))
+  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain, guard_tolerance))
     round.winner = static_cast<std::size_t>(pick - rivals.data()) + 1;
   return round;
 }
@@ -182,7 +182,8 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 }
 
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
-                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds, bool in_two_calls) {
+                     const ConfirmRunner& runner, double min_gain, int max_extra_rounds, bool in_two_calls,
+                     double guard_tolerance) {
   std::vector<probe::Settings> contenders{baseline};
   for (const auto& c : candidates) contenders.push_back(c.settings);
   Confirmation round{runner(contenders, 0), 0};
@@ -199,14 +200,14 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
                                     [](const TrialResult& r) { return r.status == TrialStatus::ok; });
     // A baseline that did not measure ends the round: nothing can be confirmed against it.
     const bool baseline_ok = round.results.front().status == TrialStatus::ok;
-    if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain);
+    if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
     if (!round.far_ahead && !round.alike && any_ok && !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
-      return decided(std::move(round), candidates, baseline, min_gain);
+      return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
     next = 2;
   }
   for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, playing, min_gain); ++extra)
     if (!merge_round(round.results, playing, runner(settings_of(contenders, playing), next + extra))) break;
-  return decided(std::move(round), candidates, baseline, min_gain);
+  return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
 }
 
 }  // namespace disktune::strategies

@@ -60,8 +60,10 @@ struct Confirmation {
 /// rounds after it (calls 2 .. `max_extra_rounds` + 1) leave out the baseline when every
 /// finalist is that far ahead of it: their contenders are then not led by the baseline.
 /// A contender failing in call 1 ends the round there.
+/// `guard_tolerance`: a guard objective's tolerance (tune --tolerance, as a fraction), passed to
+/// pick_winner: the round judges the guard as the search did.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds,
-                     bool in_two_calls = false);
+                     bool in_two_calls = false, double guard_tolerance = 0.05);
 
 }  // namespace disktune::strategies

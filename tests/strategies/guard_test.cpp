@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The guard objective's rule (winner exclusion), the Pareto set, and the guard's codec round trip.
 #include "results/codec/trial_codec.hpp"
+#include "strategies/confirmation.hpp"
 #include "strategies/guard.hpp"
 #include "strategies/winner_rule.hpp"
 
@@ -61,4 +62,18 @@ TEST_CASE("the trial codec round-trips guard figures and decodes records without
   const auto json = boost::json::value_from(plain);
   CHECK_FALSE(json.as_object().contains("guard"));
   CHECK(boost::json::value_to<TrialResult>(json) == plain);
+}
+
+// helper-32: the confirmation round judged the guard at the default 5 %, whatever --tolerance said.
+TEST_CASE("the confirmation round judges the guard with the run's tolerance", "[strategies]") {
+  const probe::Settings base{{probe::SettingId::read_ahead_kb, probe::SettingValue(128)}};
+  const std::vector<TrialResult> candidates{trial(1, 120.0, 92.0, 1024)};  // 20 % faster, 8 % worse on B
+  auto runner = [&](const std::vector<probe::Settings>& contenders, int) {
+    std::vector<TrialResult> results;
+    for (const auto& c : contenders)
+      results.push_back(c == base ? trial(0, 100.0, 100.0, 128) : trial(1, 120.0, 92.0, 1024));
+    return results;
+  };
+  CHECK(strategies::confirm(base, candidates, runner, 0.02, 0, false, 0.05).winner == 0);  // beyond 5 %: kept
+  CHECK(strategies::confirm(base, candidates, runner, 0.02, 0, false, 0.10).winner == 1);  // within --tolerance 10
 }
