@@ -17,6 +17,11 @@ namespace {
 
 using Dimensions = std::map<probe::SettingId, std::vector<probe::SettingValue>>;
 
+// "winner.changes.multcount 99": how every refusal names the change it is about.
+std::string change_label(probe::SettingId id, const probe::SettingValue& value) {
+  return "winner.changes." + std::string(probe::setting_name(id)) + " " + probe::format_value(id, value);
+}
+
 // space.dimensions as values by setting; a dimension that does not decode is a reason.
 std::string decode_dimensions(const json::object& report, Dimensions& out) {
   const auto* space = report.if_contains("space");
@@ -47,7 +52,7 @@ std::string inconsistent(const probe::Settings& baseline, const probe::Settings&
   probe::Settings winner = baseline;
   for (const auto& [id, value] : changes) winner[id] = value;
   for (const auto& [id, value] : changes) {
-    const std::string at = "winner.changes." + std::string(probe::setting_name(id)) + " " + probe::format_value(id, value);
+    const std::string at = change_label(id, value);
     const std::string_view scheduler = probe::setting_info(id).scheduler;
     if (scheduler.empty() && !baseline.contains(id))
       return at + ": the baseline has no " + std::string(probe::setting_name(id)) + " (a tune changes only what it read)";
@@ -92,7 +97,7 @@ std::string winner_changes_error(const json::object& report) {
     if (const auto* s = b->as_object().if_contains("settings"))
       if (auto decoded = settings_from_json(*s)) baseline = std::move(*decoded);
   for (const auto& [id, value] : *changes) {
-    const std::string at = "winner.changes." + std::string(probe::setting_name(id)) + " " + probe::format_value(id, value);
+    const std::string at = change_label(id, value);
     if (auto why = probe::settable_value_error(id, value); !why.empty()) return at + ": " + why;
     const auto dimension = dimensions.find(id);
     if (dimension == dimensions.end()) return at + ": the tune did not search " + std::string(probe::setting_name(id));

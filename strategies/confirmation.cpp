@@ -192,7 +192,8 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
   int next = 1;  // the runner's next call
   if (in_two_calls) {
     // No second call when one contender is far ahead, or the finalists read alike far ahead of
-    // the baseline; it leaves out a baseline far behind every finalist. A contender failing in it ends the round with the first call's samples.
+    // the baseline; it leaves out a baseline far behind every finalist. A contender failing in
+    // it ends the round with the first call's samples.
     round.far_ahead = far_ahead(round.results, min_gain);
     round.alike = !round.far_ahead && alike_far_ahead_of_baseline(round.results, min_gain);
     playing = still_measured(round.results, min_gain);
@@ -201,7 +202,8 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
     // A baseline that did not measure ends the round: nothing can be confirmed against it.
     const bool baseline_ok = round.results.front().status == TrialStatus::ok;
     if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
-    if (!round.far_ahead && !round.alike && any_ok && !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
+    if (!round.far_ahead && !round.alike && any_ok &&
+        !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
       return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
     next = 2;
   }

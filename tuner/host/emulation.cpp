@@ -23,22 +23,6 @@ std::string backing_majmin(const std::string& device_path) {
   return device ? majmin_of(*device) : std::string();
 }
 
-}  // namespace
-
-// By the device number the loop holds, not a stat of its backing_file path: that path may
-// name another file now (a FUSE mount over a plain loop's directory made it "EMULATED"), and a
-// stat through a stopped FUSE server would wait for it.
-std::string loop_emulation(const std::string& device_path) {
-  const std::string majmin = backing_majmin(device_path);
-  return majmin.empty() ? std::string() : probe::fuse_mount_type(probe::read_mountinfo("/proc/self/mountinfo"), majmin);
-}
-
-std::string device_label(const std::string& device_path) {
-  return loop_emulation(device_path).empty() ? device_path : device_path + " [EMULATED drive]";
-}
-
-namespace {
-
 // The note for a loop device over another block device (a loop over a loop, whose file is on
 // tmpfs: helper-31): that device's own note, up to a few levels down.
 // By the device number the loop holds (lo_rdevice) and /sys/dev/block, never a stat of its
@@ -55,6 +39,19 @@ std::string stacked_note(const std::string& device_path, int depth) {
 }
 
 }  // namespace
+
+// By the device number the loop holds, not a stat of its backing_file path: that path may
+// name another file now (a FUSE mount over a plain loop's directory made it "EMULATED"), and a
+// stat through a stopped FUSE server would wait for it.
+std::string loop_emulation(const std::string& device_path) {
+  const std::string majmin = backing_majmin(device_path);
+  return majmin.empty() ? std::string() : probe::fuse_mount_type(probe::read_mountinfo("/proc/self/mountinfo"), majmin);
+}
+
+std::string device_label(const std::string& device_path) {
+  return loop_emulation(device_path).empty() ? device_path : device_path + " [EMULATED drive]";
+}
+
 
 std::string page_cache_note(const std::string& device_path, int depth) {
   // tmpfs and ramfs keep their files in memory: direct I/O (dio 1) reads memory there too.
