@@ -43,6 +43,7 @@ struct ChildFds {
   int out = -1;
   int err = -1;
   int exec = -1;
+  int inherit = -1;  // kept open across exec: the held device
 };
 
 // Runs in the forked child only: async-signal-safe calls, then exec or _exit.
@@ -51,6 +52,7 @@ struct ChildFds {
   if (::prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || ::getppid() != parent) _exit(127);
   const int in_fd = fds.in >= 0 ? fds.in : ::open("/dev/null", O_RDONLY);
   if (in_fd < 0 || ::dup2(in_fd, 0) < 0 || ::dup2(fds.out, 1) < 0 || ::dup2(fds.err, 2) < 0) _exit(127);
+  if (fds.inherit > 2 && ::fcntl(fds.inherit, F_SETFD, 0) != 0) _exit(127);
   ::execvp("fio", argv.data());
   const int e = errno;
   [[maybe_unused]] const auto n = ::write(fds.exec, &e, sizeof e);
@@ -182,7 +184,7 @@ probe::Result<FioRun> run_fio(const std::vector<std::string>& args, const FioLim
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) return probe::errno_error(errno, "fork for fio", "");
-  if (pid == 0) exec_child(argv, ChildFds{limits.input.empty() ? -1 : in.fd[0], out.fd[1], err.fd[1], exec.fd[1]}, parent);
+  if (pid == 0) exec_child(argv, ChildFds{limits.input.empty() ? -1 : in.fd[0], out.fd[1], err.fd[1], exec.fd[1], limits.inherit_fd}, parent);
   for (int* f : {&in.fd[0], &out.fd[1], &err.fd[1], &exec.fd[1]}) Fds::close_one(*f);
   FioRun run;
   const int in_fd = in.fd[1];

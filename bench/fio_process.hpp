@@ -38,6 +38,10 @@ struct FioLimits {
   /// fio to finish now (SIGINT, once; fio's own Ctrl-C: it ends its jobs and prints its final
   /// report, then exits). For a steady stop over --status-interval reports. Empty: never.
   std::function<bool(std::string_view out)> finish = {};
+  /// A descriptor fio keeps across exec at the same number (its close-on-exec flag cleared in
+  /// the child only): the held device a sample names as "/proc/self/fd/N"
+  /// (probe/held_name.hpp). -1: none.
+  int inherit_fd = -1;
 };
 
 /// The bound of a run that reads no device (`--version`, `--parse-only` of a checked job) [s].

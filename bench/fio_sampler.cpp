@@ -71,9 +71,10 @@ long fio_status_interval_ms(probe::Seconds duration) {
   return std::max(100L, std::lround(duration.count() * 1000.0 / 30.0));
 }
 
-FioSampler::FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop)
-    : objective_(objective), device_path_(std::move(device_path)), duration_(duration), steady_stop_(steady_stop) {
+FioSampler::FioSampler(const Objective& objective, probe::HeldName device, probe::Seconds duration, bool steady_stop)
+    : objective_(objective), device_(std::move(device)), duration_(duration), steady_stop_(steady_stop) {
   DT_ASSERT(objective.engine == Engine::fio);
+  DT_ASSERT(device_.fd >= 0 && !device_.path.empty());
   DT_ASSERT(duration.count() > 0.0);
 }
 
@@ -96,12 +97,14 @@ probe::Result<Sample> FioSampler::sample_completions(std::uint64_t completions) 
 probe::Result<Sample> FioSampler::sample_for(probe::Seconds duration, std::optional<std::uint64_t> completions) {
   if (!objective_.job_file.empty() && objective_.checked_job.empty()) {
     // Checked here only when the caller did not (a trial child gets a checked objective).
-    auto resolved = check_fio_job(objective_, device_path_);
+    auto resolved = check_fio_job(objective_, device_.shown);
     if (!resolved) return resolved.error();
     objective_ = std::move(*resolved);
   }
-  auto args = fio_arguments(objective_, device_path_, duration, completions);
+  if (auto same = probe::check_held(device_); !same) return same.error();
+  auto args = fio_arguments(objective_, device_.path, duration, completions);
   FioLimits limits{objective_.checked_job, fio_time_limit(objective_, duration), {}};
+  limits.inherit_fd = device_.fd;
   SteadyWatch watch(objective_.metric, duration);
   if (steady_applies()) {
     args.push_back("--status-interval=" + std::to_string(fio_status_interval_ms(duration)) + "ms");
@@ -112,7 +115,7 @@ probe::Result<Sample> FioSampler::sample_for(probe::Seconds duration, std::optio
   // Asked to finish, fio 3.33 exits 128 after its final report; that report still decides.
   if (run->exit_code != 0 && !run->finished_early)
     return probe::Error{std::make_error_code(std::errc::io_error),
-                        "fio on " + device_path_ + " failed: " + fio_message(*run), ""};
+                        "fio on " + device_.shown + " failed: " + fio_message(*run), ""};
   const auto figures = parse_fio_output(run->out);
   if (!figures) return figures.error();
   auto figure = figure_for(objective_, *figures);

@@ -5,6 +5,7 @@
 #include "bench/objective.hpp"
 #include "bench/sampler.hpp"
 #include "bench/steady.hpp"
+#include "probe/held_name.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -13,9 +14,13 @@
 
 namespace disktune::bench {
 
-/// Samples an Engine::fio objective (bench/objective.hpp) on `device_path`: each sample()
-/// runs fio once (run_fio: no shell, dies with its parent) for `duration` with
-/// fio_arguments(objective, device_path, duration) (always --readonly --output-format=json),
+/// Samples an Engine::fio objective (bench/objective.hpp) on the held device `device`: each
+/// sample() first checks that device.path still reaches the held device (probe::check_held),
+/// then runs fio once (run_fio: no shell, dies with its parent, device.fd kept open in it) for
+/// `duration` with fio_arguments(objective, device.path, duration) (always --readonly
+/// --output-format=json; --filename=/proc/self/fd/N, never the user's name: fio splits a name
+/// at ':' and reopens it for every sample, so a by-path name or a moved symlink would read
+/// another device),
 /// and parses its JSON (parse_fio_output: rates summed over the jobs, latency the worst
 /// job's percentile), each within fio_time_limit. fio reads a fio:FILE objective's checked job
 /// (Objective::checked_job) on its stdin, never the file; an objective not yet checked is
@@ -24,10 +29,11 @@ namespace disktune::bench {
 /// unit_of: MiB/s, IOPS or µs), Sample::bytes = the bytes fio read, Sample::elapsed = its
 /// longest job's runtime. Precondition: objective.engine == Engine::fio, duration > 0.
 /// Errors: check_fio_job's and run_fio's (fio not found names Debian's package); fio exiting
-/// non-zero: errc::io_error, op "fio on DEVICE failed: <its first error line>"; its output
+/// non-zero: errc::io_error, op "fio on DEVICE failed: <its first error line>" (DEVICE:
+/// device.shown); check_held's errc::no_such_device; its output
 /// malformed: parse_fio_output's / figure_for's errc::bad_message.
 ///
-/// The steady stop (`steady_stop`, issue 23 item 2): a built-in objective scored by a rate
+/// The steady stop (`steady_stop`): a built-in objective scored by a rate
 /// (seq-read-direct's bw, rand-read-iops' iops) runs fio with --status-interval (a report
 /// every duration / 30, 100 ms at least: fio 3.33 refuses less) and ends it (SIGINT: fio
 /// finishes its jobs and prints its final report) once the cumulative count (bytes or
@@ -40,7 +46,7 @@ namespace disktune::bench {
 /// Sample::latency is fio's clat_ns.bins (json+) with the objective's fraction.
 class FioSampler final : public Sampler {
  public:
-  FioSampler(const Objective& objective, std::string device_path, probe::Seconds duration, bool steady_stop = false);
+  FioSampler(const Objective& objective, probe::HeldName device, probe::Seconds duration, bool steady_stop = false);
   probe::Result<Sample> sample() override;
   /// A built-in's warm-up is builtin_warmup's: a third of the duration (at full length it was a
   /// quarter of a percentile trial's time), a percentile's ending after 36 reads (at 100 IOPS a
@@ -57,7 +63,7 @@ class FioSampler final : public Sampler {
   probe::Result<Sample> sample_for(probe::Seconds duration, std::optional<std::uint64_t> completions = std::nullopt);
 
   Objective objective_;
-  std::string device_path_;
+  probe::HeldName device_;
   probe::Seconds duration_;
   bool steady_stop_ = false;
 };

@@ -30,6 +30,8 @@ Result<void> Device::restore(const Settings& settings) { return apply_configurat
 
 bool Device::read_back_trusted(SettingId) const { return true; }
 
+HeldName Device::held() const { return HeldName{{}, -1, 0, path()}; }
+
 Result<SchedulerTunables> Device::scheduler_tunables() { return SchedulerTunables{}; }
 
 void Device::keep_tunables(const SchedulerTunables&) {}

@@ -4,6 +4,7 @@
 
 #include "probe/block_io.hpp"
 #include "probe/core/error.hpp"
+#include "probe/held_name.hpp"
 #include "probe/identify/identify.hpp"
 #include "probe/settings.hpp"
 
@@ -73,8 +74,13 @@ class Device {
  public:
   virtual ~Device() = default;
 
-  /// The path or spec the device was opened as ("/dev/loop0", "sim:").
+  /// The path or spec the device was opened as ("/dev/loop0", "sim:"): for messages and
+  /// reports. Never open or stat it to reach the device: use held().
   [[nodiscard]] virtual const std::string& path() const = 0;
+  /// The device this object opened and holds, as every engine and probe must name it
+  /// (probe/held_name.hpp). Default: an empty path, fd -1 (a device holding no descriptor:
+  /// the simulated drive, a test's fake), shown = path().
+  [[nodiscard]] virtual HeldName held() const;
   /// True for sim: devices. Everything produced from a simulated device says so.
   [[nodiscard]] virtual bool simulated() const = 0;
 

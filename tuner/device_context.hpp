@@ -3,6 +3,7 @@
 // (tuner/device/open_device.hpp opens one).
 #pragma once
 
+#include "probe/core/unique_fd.hpp"
 #include "probe/device.hpp"
 
 #include <cstdint>
@@ -39,6 +40,9 @@ struct DeviceContext {
   /// The FUSE mount type behind a loop device's backing file ("fuse.emudisk": an EMULATED
   /// drive, tuner::loop_emulation); empty for hardware and simulated drives.
   std::string emulated_by;
+  /// The exclusive claim on the whole disk for the command's lifetime (tuner/device/hold.hpp
+  /// hold_device); none for a simulated drive, --allow-mounted, and commands that do not hold.
+  probe::UniqueFd claim;
 };
 
 }  // namespace disktune::tuner

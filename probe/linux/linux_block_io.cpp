@@ -103,15 +103,16 @@ class LinuxBlockIo final : public BlockIo {
 
 }  // namespace
 
-Result<std::unique_ptr<BlockIo>> open_linux_block_io(const std::string& path, IoMode mode) {
+Result<std::unique_ptr<BlockIo>> open_linux_block_io(const std::string& path, IoMode mode, const std::string& shown) {
+  const std::string& name = shown.empty() ? path : shown;
   const int flags = O_RDONLY | O_CLOEXEC | (mode == IoMode::direct ? O_DIRECT : 0);
   UniqueFd fd(::open(path.c_str(), flags));
-  if (!fd) return errno_error(errno, mode == IoMode::direct ? "open O_DIRECT" : "open", path);
+  if (!fd) return errno_error(errno, mode == IoMode::direct ? "open O_DIRECT" : "open", name);
   std::uint64_t size_bytes = 0;
   if (::ioctl(fd.get(), BLKGETSIZE64, &size_bytes) != 0)
-    return errno_error(errno, "ioctl(BLKGETSIZE64)", path);
+    return errno_error(errno, "ioctl(BLKGETSIZE64)", name);
   return std::unique_ptr<BlockIo>(
-      std::make_unique<LinuxBlockIo>(path, std::move(fd), mode, size_bytes));
+      std::make_unique<LinuxBlockIo>(name, std::move(fd), mode, size_bytes));
 }
 
 }  // namespace disktune::probe

@@ -22,8 +22,9 @@ namespace {
 
 class LinuxDevice final : public Device {
  public:
-  LinuxDevice(std::string path, UniqueFd fd, const std::string& sysfs_dir)
-      : path_(std::move(path)),
+  LinuxDevice(HeldName held, UniqueFd fd, const std::string& sysfs_dir)
+      : path_(held.shown),
+        held_(std::move(held)),
         fd_(std::move(fd)),
         queue_(SysfsQueue(sysfs_dir + "/queue"), fd_.get(), path_),
         transport_(make_linux_ata_transport(fd_.get(), path_, sysfs_dir)),
@@ -31,6 +32,7 @@ class LinuxDevice final : public Device {
 
   [[nodiscard]] const std::string& path() const override { return path_; }
   [[nodiscard]] bool simulated() const override { return false; }
+  [[nodiscard]] HeldName held() const override { return held_; }
 
   // Not cached: the kernel's copy changes when it revalidates the drive.
   Result<IdentifyInfo> identify() override { return ata_.identify(); }
@@ -79,7 +81,9 @@ class LinuxDevice final : public Device {
   }
 
   Result<std::unique_ptr<BlockIo>> open_io(IoMode mode) override {
-    return open_linux_block_io(path_, mode);
+    // Through the held descriptor: the user's name may point elsewhere by now.
+    if (auto same = check_held(held_); !same) return same.error();
+    return open_linux_block_io(held_.path, mode, path_);
   }
 
  private:
@@ -89,6 +93,7 @@ class LinuxDevice final : public Device {
   }
 
   std::string path_;
+  HeldName held_;
   UniqueFd fd_;
   LinuxQueue queue_;
   std::unique_ptr<AtaTransport> transport_;
@@ -104,25 +109,38 @@ Error partition_error(const std::string& path, const std::string& sysfs_dir) {
                path};
 }
 
-}  // namespace
-
-Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
+// The user's name refused with the reason a person needs (a typo, a file that is no disk),
+// before anything is opened: opening a FIFO would wait for a writer.
+Result<void> check_named_block_device(const std::string& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) {
-    // A mistyped name: say where the disks' names are, not which syscall failed.
     if (errno == ENOENT)
       return errno_error(ENOENT, "open: no such device (lsblk -d lists the whole disks, /dev/disk/by-id their stable names)", path);
     return errno_error(errno, "stat", path);
   }
   if (!S_ISBLK(info.st_mode))
     return errno_error(ENOTBLK, "open: not a block device (expected a whole disk such as /dev/sda)", path);
-  const auto sysfs_dir = sysfs_block_dir(major(info.st_rdev), minor(info.st_rdev));
+  return {};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
+  if (auto named = check_named_block_device(path); !named) return named.error();
+  // Then every fact is taken from the descriptor: a name re-pointed between the stat and the
+  // open must not have the checks judge one device and the run hold another. O_NONBLOCK, so
+  // that a FIFO swapped in meanwhile cannot block the open (held_name then refuses it).
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
+  if (!fd) return errno_error(errno, "open", path);
+  auto held = held_name(fd.get(), path);
+  if (!held) return held.error();
+  struct stat info {};
+  if (::fstat(fd.get(), &info) != 0 || !S_ISBLK(info.st_mode))
+    return errno_error(ENOTBLK, "open: not a block device (expected a whole disk such as /dev/sda)", path);
+  const auto sysfs_dir = sysfs_block_dir(major(held->device_number), minor(held->device_number));
   if (::access((sysfs_dir + "/partition").c_str(), F_OK) == 0)
     return partition_error(path, sysfs_dir);
-  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (!fd) return errno_error(errno, "open", path);
-  return std::unique_ptr<Device>(
-      std::make_unique<LinuxDevice>(path, std::move(fd), sysfs_dir));
+  return std::unique_ptr<Device>(std::make_unique<LinuxDevice>(std::move(*held), std::move(fd), sysfs_dir));
 }
 
 }  // namespace disktune::probe

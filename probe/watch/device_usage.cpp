@@ -11,6 +11,7 @@
 #include <sys/sysmacros.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -149,6 +150,13 @@ std::vector<std::string> device_uses(const std::string& kernel_name, const std::
   add_btrfs(devices, sys_root, uses);
   if (real && uses.empty()) add_claim(kernel_name, uses);
   return uses;
+}
+
+std::vector<std::string> new_uses(const std::vector<std::string>& before, const std::vector<std::string>& now) {
+  std::vector<std::string> added;
+  for (const auto& use : now)
+    if (std::find(before.begin(), before.end(), use) == before.end()) added.push_back(use);
+  return added;
 }
 
 }  // namespace disktune::probe

@@ -22,4 +22,8 @@ namespace disktune::probe {
 std::vector<std::string> device_uses(const std::string& kernel_name, const std::string& sys_root = "/sys",
                                      const std::string& proc_root = "/proc");
 
+/// The entries of `now` not in `before`, in `now`'s order: the uses that appeared between two
+/// device_uses calls (a run on a disk in use by design says each as it appears).
+std::vector<std::string> new_uses(const std::vector<std::string>& before, const std::vector<std::string>& now);
+
 }  // namespace disktune::probe

@@ -3,6 +3,8 @@
 // the score of its output, and the errors for a missing, failing or garbling fio.
 #include "bench/fio_process.hpp"
 #include "bench/fio_sampler.hpp"
+#include "probe/core/unique_fd.hpp"
+#include "probe/held_name.hpp"
 
 #include "tests/support/require_value.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -12,6 +14,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <fcntl.h>
 #include <sys/stat.h>
 
 using namespace disktune;
@@ -50,14 +53,27 @@ std::string read_text(const std::string& path) {
 
 const std::string kCaptures = std::string(DISKTUNE_TEST_DATA) + "/fio/";
 
+// A file held open as a device is (probe/held_name.hpp), named "/dev/loop7" to the user.
+class HeldFile {
+ public:
+  explicit HeldFile(const std::string& path) : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600)) {
+    REQUIRE(fd_.get() >= 0);
+  }
+  [[nodiscard]] probe::HeldName held() const { return require_value(probe::held_name(fd_.get(), "/dev/loop7")); }
+
+ private:
+  probe::UniqueFd fd_;
+};
+
 }  // namespace
 
 TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's duration", "[bench]") {
   disktune::testing::TempDir dir("fio-fake");
   fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency.json'");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
+  const HeldFile held(dir.path() + "/device");
   const auto latency = parse_objective("rand-read-latency", "").value();
-  FioSampler sampler(latency, "/dev/loop7", probe::Seconds(2.0));
+  FioSampler sampler(latency, held.held(), probe::Seconds(2.0));
   const auto sample = require_value(sampler.sample());
   // The capture's p99 is 5734400 ns; the score of 5734.4 µs is 1e6 / 5734.4.
   CHECK(sample.value == Approx(1e6 / 5734.4).epsilon(1e-12));
@@ -67,15 +83,49 @@ TEST_CASE("FioSampler scores fio's JSON and runs it read-only for the sample's d
   // A percentile: up to 12 000 completions, the duration the bound.
   // json+: its latency histogram, which the samples pool (none in this json capture).
   CHECK(sample.latency.bins.empty());
-  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json+\n--thread\n--filename=/dev/loop7\n--number_ios=12000\n"
-                                     "--io_size=49152000\n--runtime=2000ms\n--name=rand-read-latency\n"));
+  CHECK_THAT(args, Catch::StartsWith("--readonly\n--output-format=json+\n--thread\n--filename=" + held.held().path +
+                                     "\n--number_ios=12000\n--io_size=49152000\n--runtime=2000ms\n--name=rand-read-latency\n"));
+}
+
+TEST_CASE("fio reads the held descriptor, kept open across exec, never the user's name", "[bench]") {
+  disktune::testing::TempDir dir("fio-fake");
+  const HeldFile held(dir.path() + "/device");
+  const auto fd = std::to_string(held.held().fd);
+  // The stand-in records whether the descriptor is open in fio itself and what it names.
+  fake_fio(dir.path(), "if [ -e /proc/$$/fd/" + fd + " ]; then readlink /proc/$$/fd/" + fd + " > " + dir.path() +
+                           "/inherited; fi\ncat '" + kCaptures + "seq-read-direct.json'");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(1.0));
+  REQUIRE(sampler.sample());
+  const auto args = read_text(dir.path() + "/args");
+  CHECK_THAT(args, Catch::Contains("\n--filename=/proc/self/fd/" + fd + "\n"));
+  CHECK_THAT(args, !Catch::Contains("loop7"));  // the user's name reaches fio nowhere
+  CHECK(read_text(dir.path() + "/inherited") == dir.path() + "/device\n");
+}
+
+TEST_CASE("a sample refuses a held descriptor whose number now names another file", "[bench]") {
+  disktune::testing::TempDir dir("fio-fake");
+  fake_fio(dir.path(), "cat '" + kCaptures + "seq-read-direct.json'");
+  PathGuard path(dir.path() + ":/usr/bin:/bin");
+  auto held = std::make_unique<HeldFile>(dir.path() + "/device");
+  const auto name = held->held();
+  held.reset();  // closed: its number is free for the next open
+  const probe::UniqueFd other(::open((dir.path() + "/other").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600));
+  REQUIRE(other.get() == name.fd);
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), name, probe::Seconds(1.0));
+  const auto sample = sampler.sample();
+  REQUIRE_FALSE(sample);
+  CHECK(sample.error().code == std::errc::no_such_device);
+  CHECK_THAT(sample.error().path, Catch::Equals("/dev/loop7"));
+  CHECK_FALSE(std::ifstream(dir.path() + "/args").good());  // fio never ran
 }
 
 TEST_CASE("FioSampler keeps a percentile sample's latency histogram from fio's json+", "[bench]") {
   disktune::testing::TempDir dir("fio-fake");
   fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler sampler(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  const HeldFile held(dir.path() + "/device");
+  FioSampler sampler(parse_objective("rand-read-latency", "").value(), held.held(), probe::Seconds(3.0));
   const auto sample = require_value(sampler.sample());
   CHECK(sample.latency.fraction == 0.99);
   CHECK(completions_of(sample.latency) == 3000u);  // the capture's total_ios
@@ -85,7 +135,7 @@ TEST_CASE("FioSampler keeps a percentile sample's latency histogram from fio's j
   CHECK(sample.value == Approx(1e6 / 123.392).epsilon(1e-12));
   // A rate objective's sample has no histogram.
   fake_fio(dir.path(), "cat '" + kCaptures + "seq-read-direct.json'");
-  FioSampler rate(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  FioSampler rate(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(3.0));
   CHECK(require_value(rate.sample()).latency.bins.empty());
 }
 
@@ -93,13 +143,14 @@ TEST_CASE("a percentile's sized fio sample asks fio for those completions, the d
   disktune::testing::TempDir dir("fio-fake");
   fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  const HeldFile held(dir.path() + "/device");
+  FioSampler latency(parse_objective("rand-read-latency", "").value(), held.held(), probe::Seconds(3.0));
   REQUIRE(latency.sample_completions(68));
   CHECK_THAT(read_text(dir.path() + "/args"),
              Catch::Contains("\n--number_ios=68\n--io_size=278528\n--runtime=3000ms\n"));
   // A rate is sized by its steady stop, never by a count.
   fake_fio(dir.path(), "cat '" + kCaptures + "seq-read-direct.json'");
-  FioSampler rate(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  FioSampler rate(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(3.0));
   REQUIRE(rate.sample_completions(68));
   CHECK_THAT(read_text(dir.path() + "/args"), !Catch::Contains("number_ios"));
 }
@@ -108,20 +159,21 @@ TEST_CASE("a built-in's fio warm-up runs a third of the duration, a job file's t
   disktune::testing::TempDir dir("fio-fake");
   fake_fio(dir.path(), "cat '" + kCaptures + "rand-read-latency-jsonplus.json'");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  const HeldFile held(dir.path() + "/device");
+  FioSampler latency(parse_objective("rand-read-latency", "").value(), held.held(), probe::Seconds(3.0));
   REQUIRE(latency.warmup());  // a percentile's: 36 reads (a tenth of the 368 that bound a p99)
   CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--number_ios=36\n--io_size=147456\n--runtime=1000ms\n"));
-  FioSampler rate(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(3.0));
+  FioSampler rate(parse_objective("rand-read-iops", "").value(), held.held(), probe::Seconds(3.0));
   REQUIRE(rate.warmup());
   CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--time_based\n--runtime=1000ms\n"));
   REQUIRE(latency.sample());
   CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=3000ms\n"));
-  FioSampler brief(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(0.05));
+  FioSampler brief(parse_objective("rand-read-latency", "").value(), held.held(), probe::Seconds(0.05));
   REQUIRE(brief.warmup());  // never longer than a sample, never shorter than 0.1 s unless a sample is
   CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=50ms\n"));
   auto job = parse_objective("fio:/etc/db.fio", "").value();
   job.checked_job = "[db]\nrw=randread\n";
-  FioSampler file(job, "/dev/loop7", probe::Seconds(3.0));
+  FioSampler file(job, held.held(), probe::Seconds(3.0));
   REQUIRE(file.warmup());
   CHECK_THAT(read_text(dir.path() + "/args"), Catch::Contains("\n--runtime=3000ms\n"));
 }
@@ -129,10 +181,11 @@ TEST_CASE("a built-in's fio warm-up runs a third of the duration, a job file's t
 TEST_CASE("a missing fio is an error naming Debian's package", "[bench]") {
   disktune::testing::TempDir dir("fio-none");  // an empty PATH directory: no fio anywhere
   PathGuard path(dir.path());
+  const HeldFile held(dir.path() + "/device");
   const auto run = run_fio({"--version"}, FioLimits{"", kFioQuickLimit, {}});
   REQUIRE_FALSE(run.has_value());
   CHECK_THAT(run.error().message(), Catch::Contains("fio not found: install Debian's fio package (scripts/setup does)"));
-  FioSampler sampler(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(1.0));
+  FioSampler sampler(parse_objective("rand-read-iops", "").value(), held.held(), probe::Seconds(1.0));
   const auto sample = sampler.sample();
   REQUIRE_FALSE(sample.has_value());
   CHECK_THAT(sample.error().message(), Catch::Contains("install Debian's fio package"));
@@ -145,7 +198,8 @@ TEST_CASE("a failing fio's own message is the sample's error", "[bench]") {
   disktune::testing::TempDir dir("fio-fail");
   fake_fio(dir.path(), "echo 'fio: pid=42, err=5/file:io_u.c:1889, func=io_u error, error=Input/output error' >&2\nexit 1");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler sampler(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(1.0));
+  const HeldFile held(dir.path() + "/device");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(1.0));
   const auto sample = sampler.sample();
   REQUIRE_FALSE(sample.has_value());
   CHECK_THAT(sample.error().message(),
@@ -156,7 +210,8 @@ TEST_CASE("fio output that is not its JSON is said to be malformed", "[bench]") 
   disktune::testing::TempDir dir("fio-garble");
   fake_fio(dir.path(), "echo '{\"jobs\": [ {\"jobname\": '");
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler sampler(parse_objective("rand-read-iops", "").value(), "/dev/loop7", probe::Seconds(1.0));
+  const HeldFile held(dir.path() + "/device");
+  FioSampler sampler(parse_objective("rand-read-iops", "").value(), held.held(), probe::Seconds(1.0));
   const auto sample = sampler.sample();
   REQUIRE_FALSE(sample.has_value());
   CHECK_THAT(sample.error().message(), Catch::Contains("fio's JSON output is malformed"));
@@ -200,7 +255,8 @@ TEST_CASE("a fio rate that keeps drifting is not projected: the sample runs whol
   disktune::testing::TempDir dir("fio-drift");
   fake_fio(dir.path(), drifting_fio());
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler sampler(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0), true);
+  const HeldFile held(dir.path() + "/device");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(3.0), true);
   const auto sample = require_value(sampler.sample());
   CHECK_FALSE(sample.steady);
   CHECK(sample.elapsed.count() == Approx(3.0));
@@ -210,7 +266,8 @@ TEST_CASE("a steady fio rate ends its sample early, the figure projected to the 
   disktune::testing::TempDir dir("fio-steady");
   fake_fio(dir.path(), kSteadyFio);
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler sampler(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0), true);
+  const HeldFile held(dir.path() + "/device");
+  FioSampler sampler(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(3.0), true);
   const auto sample = require_value(sampler.sample());
   CHECK(sample.steady);
   // Steady from a third of the 3 s (k = 10) on: fio asked to finish well before k = 30.
@@ -225,13 +282,14 @@ TEST_CASE("without the steady stop, or for a percentile, fio runs its whole samp
   disktune::testing::TempDir dir("fio-full");
   fake_fio(dir.path(), kSteadyFio);
   PathGuard path(dir.path() + ":/usr/bin:/bin");
-  FioSampler full(parse_objective("seq-read-direct", "").value(), "/dev/loop7", probe::Seconds(3.0), false);
+  const HeldFile held(dir.path() + "/device");
+  FioSampler full(parse_objective("seq-read-direct", "").value(), held.held(), probe::Seconds(3.0), false);
   const auto sample = require_value(full.sample());
   CHECK_FALSE(sample.steady);
   CHECK(sample.elapsed.count() == Approx(3.0));
   CHECK(sample.completions == 3000u);
   CHECK_THAT(read_text(dir.path() + "/args"), !Catch::Contains("--status-interval"));
-  FioSampler latency(parse_objective("rand-read-latency", "").value(), "/dev/loop7", probe::Seconds(3.0), true);
+  FioSampler latency(parse_objective("rand-read-latency", "").value(), held.held(), probe::Seconds(3.0), true);
   (void)latency.sample();  // the stand-in's output has no percentile: only the arguments count here
   CHECK_THAT(read_text(dir.path() + "/args"), !Catch::Contains("--status-interval"));
 }

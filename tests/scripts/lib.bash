@@ -55,6 +55,16 @@ attach_loop() {
   cleanup_steps+=("losetup -d '$dev'")
 }
 
+# attach_ext4_loop SIZE: set `dev` to a new loop device over an image of SIZE holding an ext4
+# made before the loop device exists (nothing writes to the device under test); skips without mkfs.ext4.
+attach_ext4_loop() {
+  require_loop
+  command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
+  truncate -s "$1" "$WORK/disk.img"
+  mkfs.ext4 -q -F "$WORK/disk.img" || skip "mkfs.ext4 failed"
+  attach_loop "$WORK/disk.img"
+}
+
 # attach_emulated NAME EMUDISK-OPTIONS...: set `dev` to an EMULATED disk (scripts/emulated-disk:
 # emudisk, a drive model behind a FUSE file, under a read-only direct-I/O loop device) in
 # $WORK/NAME, and `q` to its queue/ directory; put away (queue settings restored) on every exit

@@ -6,11 +6,7 @@
 # read-only: nothing writes to the device under test.
 source "$(dirname "$0")/lib.bash"
 
-require_loop
-command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 not installed"
-truncate -s 64M "$WORK/disk.img"
-mkfs.ext4 -q -F "$WORK/disk.img" || skip "mkfs.ext4 failed"
-attach_loop "$WORK/disk.img"
+attach_ext4_loop 64M
 # Mounted in another mount namespace: this one's mountinfo does not show it, the kernel's claim
 # (an exclusive open is busy) does.
 mkdir "$WORK/mnt" "$WORK/ns-mnt"

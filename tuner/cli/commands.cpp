@@ -27,6 +27,7 @@
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/run/session.hpp"
 #include "tuner/run/tune_outputs.hpp"
+#include "tuner/device/hold.hpp"
 #include "tuner/keep/restore.hpp"
 #include "tuner/keep/verify.hpp"
 #include "tuner/host/version.hpp"
@@ -82,7 +83,9 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
 ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
   refuse_device_in_use(device_request(config), "plan");  // its capability probe writes queue settings, as a tune does
   const auto lock = lock_device(config);  // the capability probe writes nr_requests
-  const auto context = open_device(device_request(config), err);
+  auto context = open_device_unprobed(device_request(config), err);
+  hold_device(context, lock, device_request(config), "plan");
+  probe_capabilities(context);
   const auto space = plan_space(context, space_bounds(config));
   const auto device = describe_device(context);
   const auto described = describe_space(space);
@@ -144,7 +147,7 @@ std::vector<double> bench_rates(probe::BlockIo& io, const bench::Workload& workl
 ExitCode run_bench(const Config& config, std::ostream& out, std::ostream& err) {
   const auto lock = lock_device(config);  // its flushes and reads would disturb a tune's trials
   const auto device = open_bench_device(config);
-  if (const auto note = page_cache_note(device->path()); !device->simulated() && !note.empty())
+  if (const auto note = page_cache_note(device->held()); !device->simulated() && !note.empty())
     err << "disktune: note: " << note << '\n';
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());

@@ -63,7 +63,7 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
   const auto version = bench::fio_version();
   if (!version) throw_device_error(version.error());
   const probe::Seconds duration(config.measure.duration_s);
-  bench::FioSampler sampler(*objective, device.path(), duration, !config.measure.full_samples);
+  bench::FioSampler sampler(*objective, device.held(), duration, !config.measure.full_samples);
   std::vector<double> figures;
   std::vector<bench::Sample> samples;
   for (int i = 0; i < config.measure.repeats; ++i) {
@@ -86,8 +86,9 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
                    {"direction", bench::to_string(objective->direction)}, {"median", bench::median(figures)},
                    {"samples", json::array(figures.begin(), figures.end())},
                    {"median_interval", median_interval_or_null(figures)}, {"fio_version", *version},
-                   {"method", command_line(bench::fio_arguments(*objective, device.path(), duration)) +
-                                  " (one run per sample; MB = 2^20 bytes; us = microseconds)"}};
+                   {"method", command_line(bench::fio_arguments(*objective, device.held().path, duration)) +
+                                  " (one run per sample, /proc/self/fd/N being the device disktune holds open; "
+                                  "MB = 2^20 bytes; us = microseconds)"}};
     o["pooled"] = nullptr;
     if (has_pooled) o["pooled"] = pooled_json(pooled);
     out << results::pretty_json(o);

@@ -52,7 +52,7 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
 }
 
 std::string emulation_of(const probe::Device& device) {
-  return device.simulated() ? std::string() : loop_emulation(device.path());
+  return device.simulated() ? std::string() : loop_emulation(device.held().path);
 }
 
 void refuse_device_in_use(const DeviceRequest& request, std::string_view command) {
@@ -87,9 +87,10 @@ results::DeviceInfo describe_device(const DeviceContext& context) {
   info.path = context.device->path();
   info.simulated = context.device->simulated();
   if (!info.simulated) {
-    info.stable_path = probe::stable_device_path(info.path).value_or("");
-    info.wwid = probe::block_wwid(info.path).value_or("");
-    info.backing_file = probe::loop_backing_file(info.path).value_or("");
+    const std::string held = context.device->held().path;  // never the user's name: it may point elsewhere now
+    info.stable_path = probe::stable_device_path(held).value_or("");
+    info.wwid = probe::block_wwid(held).value_or("");
+    info.backing_file = probe::loop_backing_file(held).value_or("");
     info.emulated_by = context.emulated_by;
   }
   if (auto io = context.device->open_io(probe::IoMode::buffered)) info.size_bytes = (*io)->size_bytes();

@@ -112,6 +112,7 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
   if (fd_ < 0) return;
   if (::flock(fd_, LOCK_EX | LOCK_NB) == 0) {
     if (lock.holds_record) write_holder(fd_);
+    locked_ = st.st_rdev;
     return;
   }
   const int err = errno;
@@ -119,6 +120,7 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
   // Only a holder that has exited is waited for: its trial child is dying (flock_within).
   if (err == EWOULDBLOCK && holder.gone && flock_within(fd_, kOrphanWaitMs)) {
     write_holder(fd_);
+    locked_ = st.st_rdev;
     return;
   }
   // Re-read: while this command waited, another may have taken the lock and written its record.

@@ -4,6 +4,8 @@
 
 #include "tuner/host/host.hpp"
 
+#include <sys/types.h>
+
 #include <string>
 
 namespace disktune::tuner {
@@ -34,8 +36,13 @@ class DeviceLock {
   DeviceLock& operator=(const DeviceLock&) = delete;
   ~DeviceLock();
 
+  /// The device number (st_rdev) locked; 0 when no lock was taken (a simulated drive, a path
+  /// that is no block device).
+  [[nodiscard]] dev_t device_number() const { return locked_; }
+
  private:
   int fd_ = -1;
+  dev_t locked_ = 0;
 };
 
 }  // namespace disktune::tuner

@@ -53,6 +53,13 @@ std::string device_label(const std::string& device_path) {
 }
 
 
+std::string page_cache_note(const probe::HeldName& device) {
+  const std::string note = page_cache_note(device.path, 0);
+  // The note names the held descriptor's /proc path where it names the device itself.
+  if (!note.starts_with(device.path)) return note;
+  return device.shown + note.substr(device.path.size());
+}
+
 std::string page_cache_note(const std::string& device_path, int depth) {
   // tmpfs and ramfs keep their files in memory: direct I/O (dio 1) reads memory there too.
   const std::string majmin = backing_majmin(device_path);

@@ -2,6 +2,8 @@
 // Whether a device is EMULATED: a loop device whose backing file lies on a FUSE mount.
 #pragma once
 
+#include "probe/held_name.hpp"
+
 #include <string>
 
 namespace disktune::tuner {
@@ -27,5 +29,8 @@ std::string device_label(const std::string& device_path);
 /// (a loop over a loop) gets that one's note ("/dev/loop3 reads /dev/loop2: ..."), `depth`
 /// counting the levels (at most 8). Empty for any other device.
 std::string page_cache_note(const std::string& device_path, int depth = 0);
+/// page_cache_note of the held device, reached through device.path ("/proc/self/fd/N"), and
+/// named device.shown in the note.
+std::string page_cache_note(const probe::HeldName& device);
 
 }  // namespace disktune::tuner

@@ -42,7 +42,7 @@ std::string other_drive(const results::JournalState& record, const DeviceContext
   const std::string drive = results::drive_difference(record.identity, journal_identity(context));
   if (!drive.empty()) return drive;
   const auto* seq = record.options.if_contains("diskseq");
-  const std::string now = disk_sequence(context.device->path());
+  const std::string now = disk_sequence(context.device->held().path);
   if (seq && seq->is_string() && seq->as_string() != now)
     return "diskseq " + std::string(seq->as_string()) + " (record) vs " + now + " (now)";
   return "";
@@ -51,12 +51,12 @@ std::string other_drive(const results::JournalState& record, const DeviceContext
 }  // namespace
 
 void with_probe_record(const DeviceContext& context, const std::string& lock_dir, const std::function<void()>& probe) {
-  const auto path = probe_record_path(context.device->path(), lock_dir);
+  const auto path = probe_record_path(context.device->held().path, lock_dir);
   if (!path) return probe();
   {
     JournalFile file(*path);
     file.append(results::start_record(journal_identity(context), current_boot_id(), utc_timestamp(), context.original,
-                                      {{"diskseq", disk_sequence(context.device->path())}},
+                                      {{"diskseq", disk_sequence(context.device->held().path)}},
                                       context.original_tunables));
   }
   probe();
@@ -64,7 +64,7 @@ void with_probe_record(const DeviceContext& context, const std::string& lock_dir
 }
 
 bool recover_probe_record(DeviceContext& context, const std::string& lock_dir, std::ostream& log) {
-  const auto path = probe_record_path(context.device->path(), lock_dir);
+  const auto path = probe_record_path(context.device->held().path, lock_dir);
   if (!path || ::access(path->c_str(), F_OK) != 0) return false;
   const JournalFile file(*path);
   const auto start = results::interpret_start(file.existing_text(), *path);

@@ -139,7 +139,7 @@ std::string journal_key(const DeviceRequest& device, const DeviceContext& contex
   if (context.identify && !context.identify->model.empty())
     key += context.identify->model + "_" + context.identify->serial;
   else
-    key += probe::kernel_name(context.device->path());
+    key += probe::kernel_name(context.device->held().path);
   if (simulated) key += "_seed" + std::to_string(device.seed) + (device.sim_profile ? "_profile" : "");
   return key;
 }

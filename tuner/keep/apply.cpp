@@ -3,6 +3,8 @@
 #include "tuner/device/open_device.hpp"
 #include "tuner/keep/apply.hpp"
 
+#include "tuner/device/hold.hpp"
+
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/kmsg_reader.hpp"
 #include "results/journal.hpp"
@@ -168,7 +170,7 @@ results::SavedReport read_report(const std::string& option, const std::string& p
 std::string apply_journal_path(const std::optional<std::string>& journal_path, const DeviceRequest& device,
                                const DeviceContext& context) {
   if (journal_path) return *journal_path;
-  const auto backing = probe::loop_backing_file(context.device->path());
+  const auto backing = probe::loop_backing_file(context.device->held().path);
   return default_journal_path((backing ? unique_journal_key("loop", *backing) : journal_key(device, context)) + ".apply");
 }
 
@@ -200,6 +202,7 @@ ExitCode apply_one(const ApplyOptions& options, const std::string& option, const
   refuse_device_in_use(on, "apply to");
   const DeviceLock lock(on.spec);
   auto context = open_device_unprobed(on, err);
+  hold_device(context, lock, on, "apply to");
   // Checked again under the lock: the candidate was found before it was held.
   if (const auto diff = identity_difference(report.device, describe_device(context)); !diff.empty())
     throw RunError(kExitUsage, "apply " + report.file + ": " + on.spec + " is another drive: " + diff);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
+#include "tuner/device/hold.hpp"
 #include "tuner/device/open_device.hpp"
 #include "probe/core/text.hpp"
 #include "probe/device.hpp"
@@ -316,7 +317,7 @@ void announce_run(const DeviceContext& context, const std::string& strategy_name
       << legal_count << " legal configurations; journal " << journal_path << '\n';
   if (!context.identify_note.empty()) log << "  block-layer tuning only: " << context.identify_note << '\n';
   if (!simulated)
-    if (const auto note = page_cache_note(context.device->path()); !note.empty()) log << "  note: " << note << '\n';
+    if (const auto note = page_cache_note(context.device->held()); !note.empty()) log << "  note: " << note << '\n';
 }
 
 // A terminal gets the live status line (cut to its width), a log or pipe a line per trial.
@@ -337,6 +338,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   refuse_device_in_use(tune.device, "tune");
   const DeviceLock lock(tune.device.spec);
   DeviceContext context = open_device_unprobed(tune.device, log);
+  hold_device(context, lock, tune.device, "tune");
   const bool simulated = context.device->simulated();
   const ReadyObjectives objectives = ready_objectives(tune.measure.objectives, *context.device);
   const TrialSettings trial_settings = trial_settings_for(tune, simulated, objectives.objectives);
@@ -362,6 +364,8 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
       log << "  data-safe knobs only: " << refused << " refused on a disk in use (plan --allow-mounted says why)\n";
   }
   TrialRunner runner(*context.device, context.original, trial_settings);
+  // No claim holds a disk in use by design: what comes to use it meanwhile is said.
+  if (trial_settings.data_in_use && !simulated) runner.watch_uses(log);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       tune.measure.max_trials, tune.measure.time_budget_s, true, trial_settings, tune.measure.tolerance};
@@ -375,6 +379,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
     return outcome;
   }
   report_pipeline(outcome, result, context.original);
+  for (const auto& use : runner.appeared_uses()) outcome.report.integrity_note += "; " + use;
   const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
   finish_run(outcome, runner, guard, journal, journal_failed);
   outcome.report.wall_s = seconds_since(wall_start);

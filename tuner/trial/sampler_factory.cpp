@@ -13,7 +13,7 @@ probe::Result<std::unique_ptr<bench::Sampler>> make_sampler(probe::Device& devic
     return std::unique_ptr<bench::Sampler>(std::make_unique<bench::ReadSampler>(io, settings.workload));
   if (!device.simulated())
     return std::unique_ptr<bench::Sampler>(
-        std::make_unique<bench::FioSampler>(settings.objective, device.path(), settings.workload.duration,
+        std::make_unique<bench::FioSampler>(settings.objective, device.held(), settings.workload.duration,
                                             settings.workload.steady.enabled));
   // SIMULATED: the simulated drive's random-read model (fio:FILE jobs have no model).
   return bench::make_sim_sampler(device, settings.objective, settings.workload.duration);

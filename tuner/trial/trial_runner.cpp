@@ -5,6 +5,7 @@
 #include "bench/stats.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/device_progress.hpp"
+#include "probe/watch/device_usage.hpp"
 #include "probe/watch/in_flight.hpp"
 #include "probe/watch/kernel_log.hpp"
 #include "probe/watch/watchdog.hpp"
@@ -38,7 +39,7 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
     if (stoppable) hooks.stop_now = settings_.stop_now;
     // A real device's sectors read count as progress: one slow read() is not a stall.
     if (!device_.simulated())
-      hooks.progress = [name = probe::kernel_name(device_.path())] { return probe::device_bytes_read(name); };
+      hooks.progress = [name = probe::kernel_name(device_.held().path)] { return probe::device_bytes_read(name); };
     auto outcome = probe::run_in_child(body, probe::WatchLimits{timeout, stall_, probe::Seconds{2.0}, true}, hooks);
     if (outcome.end == probe::ChildEnd::timed_out && !device_.simulated()) check_reads_drained(outcome);
     return outcome;
@@ -59,7 +60,7 @@ TrialResult TrialRunner::result_of(const probe::ChildOutcome& outcome, const std
 // A killed reader's requests stay queued until the device answers; if they never drain,
 // the device is wedged even though the child itself is gone.
 void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
-  const long stuck = probe::reads_stuck_in_flight(probe::kernel_name(device_.path()), probe::Seconds{2.0});
+  const long stuck = probe::reads_stuck_in_flight(probe::kernel_name(device_.held().path), probe::Seconds{2.0});
   if (stuck == 0) return;
   outcome.end = probe::ChildEnd::wedged;
   outcome.detail += "; " + std::to_string(stuck) + " read(s) of " + device_.path() +
@@ -117,7 +118,7 @@ void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
 TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {
   // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
   std::optional<probe::KernelLogWatch> kernel_log;
-  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.path()));
+  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.held().path));
   ChildRun child = run_child(config, request);
   if (kernel_log) add_kernel_log_evidence(child.trial, kernel_log->new_errors());
   // On data in use the file system writes too: a checksum difference proves nothing.
@@ -125,7 +126,23 @@ TrialRun TrialRunner::run(const probe::Settings& config, const strategies::Trial
     check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
   const bool stopped = child.stopped;
   auto result = after_trial(std::move(child));
+  note_new_uses();
   return TrialRun{std::move(result), stopped, health_};
+}
+
+void TrialRunner::watch_uses(std::ostream& log) {
+  uses_log_ = &log;
+  uses_ = probe::device_uses(probe::kernel_name(device_.held().path));
+}
+
+void TrialRunner::note_new_uses() {
+  if (uses_log_ == nullptr) return;
+  const auto now = probe::device_uses(probe::kernel_name(device_.held().path));
+  for (const auto& use : probe::new_uses(uses_, now)) {
+    appeared_.push_back(use + " (appeared during the run)");
+    *uses_log_ << "  note: " << appeared_.back() << '\n';
+  }
+  uses_ = now;
 }
 
 // A wedged trial is left alone (a restore from here could block too); any other is

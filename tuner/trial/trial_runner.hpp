@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,6 +96,13 @@ class TrialRunner {
   /// The device's health as the children so far found it (every wedged child, restore or
   /// read check included); it only gets worse (device_health.hpp).
   [[nodiscard]] const DeviceHealth& health() const { return health_; }
+  /// For a disk whose data is in use by design (--allow-mounted: no exclusive claim holds
+  /// it): after every trial, compare its uses (tuner/device/hold.hpp held_device_uses) with
+  /// those at this call, and say each new one on `log` as it appears ("note: sdb1 is mounted
+  /// on /mnt (appeared during the run)"); appeared_uses() keeps them for the report.
+  void watch_uses(std::ostream& log);
+  /// Every use that appeared since watch_uses, in order.
+  [[nodiscard]] const std::vector<std::string>& appeared_uses() const { return appeared_; }
   /// The stall limit trials run with now (nullopt: only the timeout).
   [[nodiscard]] std::optional<probe::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: `rounds` rounds (TrialSettings::confirm_rounds when not given), each measuring every contender
@@ -134,6 +142,10 @@ class TrialRunner {
   std::optional<probe::Seconds> stall_;
   DeviceHealth health_;
   std::optional<std::uint32_t> baseline_crc_;
+  std::ostream* uses_log_ = nullptr;   // watch_uses' stream; null: uses are not watched
+  std::vector<std::string> uses_;      // the uses seen so far
+  std::vector<std::string> appeared_;  // those that appeared during the run
+  void note_new_uses();
 };
 
 }  // namespace disktune::tuner
