@@ -6,6 +6,7 @@
 #include "probe/settings.hpp"
 #include "results/report.hpp"
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -18,6 +19,7 @@ struct SavedReport {
   DeviceInfo device;           ///< path, model, serial, firmware, size_bytes, wwid, backing_file
   probe::Settings baseline;    ///< baseline.settings: the drive's values before the tune
   probe::Settings changes;     ///< winner.changes: what the answer changes (empty: keep the baseline)
+  std::optional<bool> restored;  ///< "restored": the tune put back what it found when it ended; nullopt when absent
 };
 
 /// Parse report text (`file` names it in messages). Errors, all errc::invalid_argument with

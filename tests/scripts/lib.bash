@@ -82,6 +82,19 @@ attach_emulated() {
   q=/sys/block/$(basename "$dev")/queue
 }
 
+# attach_readahead_loop MIB: set `dev` to a new loop device over an empty MIB MiB $WORK/disk.img,
+# `q` to its queue/ directory, `found` to its read_ahead_kb (put back on every exit path: a loop
+# device keeps its queue settings after it is detached) and `ra` to another value for a report
+# to change it to.
+attach_readahead_loop() {
+  truncate -s "$1M" "$WORK/disk.img"
+  attach_loop "$WORK/disk.img"
+  q=/sys/block/$(basename "$dev")/queue
+  found=$(cat "$q/read_ahead_kb")
+  cleanup_steps+=("echo $found >'$q/read_ahead_kb'")
+  ra=$((found == 1024 ? 2048 : 1024))
+}
+
 # attach_random_loop MIB: set `dev` to a new loop device over MIB MiB of random data in
 # $WORK/disk.img (1 MiB repeated: cheap to make, never all in one page-cache window).
 attach_random_loop() {

@@ -10,12 +10,7 @@ source "$(dirname "$0")/lib.bash"
 
 require_loop
 [ -w /dev/kmsg ] && [ -r /dev/kmsg ] || skip "/dev/kmsg cannot be read and written"
-truncate -s 16M "$WORK/disk.img"
-attach_loop "$WORK/disk.img"
-q=/sys/block/$(basename "$dev")/queue
-found=$(cat "$q/read_ahead_kb")
-cleanup_steps+=("echo $found >'$q/read_ahead_kb'")
-ra=$((found == 1024 ? 2048 : 1024))
+attach_readahead_loop 16
 loop_report "$dev" "$WORK/disk.img" "{\"read_ahead_kb\": $ra}" >"$WORK/r.json"
 
 # kmsg_line TEXT: log "disktune-test: TEXT $$" and print its record's "seq usec".

@@ -276,6 +276,9 @@ void fill_reports(Config& config, const po::variables_map& vm) {
   }
   if (config.config_dir && !args.empty()) throw UsageError("verify takes REPORT... or --config DIR, not both");
   if (!config.config_dir && args.empty()) throw UsageError("verify needs REPORT... or --config DIR");
+  // An apply journal holds one drive's applies: read as another drive's evidence it would mislead.
+  if (vm.count("journal") && (config.config_dir || args.size() > 1))
+    throw UsageError("verify --journal FILE goes with one REPORT (an apply journal is one drive's)");
   config.reports = std::move(args);
 }
 

@@ -27,7 +27,7 @@ constexpr const char* kUsage =
     "           [--objective NAME[,NAME]] [--metric M] [--tolerance PCT] [--summary FILE]\n"
     "  restore  [DEVICE] [--journal FILE] [--force]\n"
     "  apply    REPORT [DEVICE] | --config DIR [--journal FILE] [--allow-mounted]\n"
-    "  verify   REPORT... | --config DIR [--json]\n"
+    "  verify   REPORT... | --config DIR [--json] [--journal FILE]\n"
     "  install  REPORT [--root DIR] [--exe PATH] [--form udev,systemd,hdparm-conf,tuned]\n"
     "  uninstall REPORT [--root DIR]\n"
     "  report   REPORT --html FILE\n"
@@ -95,6 +95,10 @@ void add_report_options(po::options_description& options, Command command) {
                                            "resume hook), hdparm-conf (a block in /etc/hdparm.conf), tuned (the TuneD profile "
                                            "disktune-KEY); default udev,systemd");
   }
+  if (command == Command::verify)
+    options.add_options()("journal", po::value<std::string>(),
+                          "the apply journal to read a drift's cause from, as given to apply (default: "
+                          "/var/lib/disktune/<drive>.apply.journal); one REPORT only");
   if (command == Command::apply) {
     options.add_options()
         ("journal", po::value<std::string>(), "apply journal (default: /var/lib/disktune/<drive>.apply.journal)")

@@ -41,7 +41,7 @@ ApplyOptions apply_options(const Config& config) {
 }
 
 VerifyOptions verify_options(const Config& config) {
-  return VerifyOptions{config.reports, config.config_dir, config.json};
+  return VerifyOptions{config.reports, config.config_dir, config.json, config.journal_path};
 }
 
 InstallOptions install_options(const Config& config) {

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -62,6 +63,24 @@ std::string describe(const Holder& holder) {
          (holder.gone ? ", which has exited: a child of it (a trial) still holds the device" : "");
 }
 
+
+// True when /proc/locks lists an flock WRITE lock on the file `st` names, as in
+// "1: FLOCK  ADVISORY  WRITE 1234 00:19:4242 0 EOF" (the file as hex major:minor of its
+// device and its inode); a blocked waiter's line ("1: -> FLOCK ...") holds nothing.
+bool flock_held(const struct stat& st) {
+  char file[64];
+  std::snprintf(file, sizeof file, "%02x:%02x:%llu", ::major(st.st_dev), ::minor(st.st_dev),
+                static_cast<unsigned long long>(st.st_ino));
+  std::ifstream locks("/proc/locks");
+  std::string line;
+  while (std::getline(locks, line)) {
+    std::istringstream fields(line);
+    std::string number, type, mode, access, pid, id;
+    fields >> number >> type >> mode >> access >> pid >> id;
+    if (type == "FLOCK" && access == "WRITE" && id == file) return true;
+  }
+  return false;
+}
 
 // mkdir -p of the lock directory (mode 0755); false when it cannot be made.
 bool make_lock_dir(const std::string& dir) {
@@ -134,6 +153,19 @@ DeviceLock::DeviceLock(const std::string& device, const std::string& lock_dir) {
 
 DeviceLock::~DeviceLock() {
   if (fd_ >= 0) ::close(fd_);
+}
+
+std::string device_lock_holder(const std::string& device, const std::string& lock_dir) {
+  struct stat node {};
+  if (probe::is_sim_spec(device) || ::stat(device.c_str(), &node) != 0 || !S_ISBLK(node.st_mode)) return "";
+  const std::string path = lock_dir + "/" + probe::dev_number_text(node.st_rdev) + ".lock";
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return "";
+  struct stat st {};
+  const bool held = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && flock_held(st);
+  const std::string who = held ? describe(read_holder(fd)) : "";
+  ::close(fd);
+  return who;
 }
 
 }  // namespace disktune::tuner

@@ -45,4 +45,12 @@ class DeviceLock {
   dev_t locked_ = 0;
 };
 
+/// The disktune command holding `device`'s lock now, as "pid 1234 (disktune tune /dev/loop0
+/// ...)" from the holder record of its lock file (LOCK_DIR/MAJ:MIN.lock, as DeviceLock); ""
+/// when none holds it or that cannot be told (no lock file, not a block device, not root: a
+/// lock on the device node is not looked for). Read-only: the lock file is not created and no
+/// lock is taken, so a command starting meanwhile is never refused because of this look;
+/// whether it is held comes from /proc/locks (an flock WRITE lock on the file's device and inode).
+std::string device_lock_holder(const std::string& device, const std::string& lock_dir = host().lock_dir);
+
 }  // namespace disktune::tuner

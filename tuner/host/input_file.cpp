@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string>
 
 namespace disktune::tuner {
 namespace {
@@ -34,6 +35,17 @@ void check_stat(const struct stat& st, const std::string& option, const std::str
   if (static_cast<std::uint64_t>(st.st_size) > kMaxInputBytes)
     refuse(option, path, std::to_string(st.st_size) + " bytes, larger than any input disktune reads (at most " +
                              std::to_string(kMaxInputBytes >> 20) + " MiB)");
+}
+
+// " (a symbolic link to TARGET)" when `path` is one, so a refusal names what the link points
+// at (a dangling link's "No such file or directory" is the target's); "" otherwise.
+std::string link_note(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return "";
+  char target[4096];
+  const ssize_t n = ::readlink(path.c_str(), target, sizeof target);
+  if (n < 0 || static_cast<std::size_t>(n) >= sizeof target) return " (a symbolic link)";
+  return " (a symbolic link to " + std::string(target, static_cast<std::size_t>(n)) + ")";
 }
 
 // A regular file that cannot be read (EACCES for a user without read permission, EIO from a
@@ -69,7 +81,11 @@ void check_job_file(const std::string& name, const std::string& path) {
 
 void check_input_file(const std::string& option, const std::string& path) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) refuse(option, path, std::strerror(errno));
+  if (::stat(path.c_str(), &st) != 0) {
+    const std::string why = std::strerror(errno);
+    refuse(option, path, why + link_note(path));
+  }
+  if (!S_ISREG(st.st_mode)) refuse(option, path, std::string("is ") + kind_of(st.st_mode) + ", not a regular file" + link_note(path));
   check_stat(st, option, path);
 }
 

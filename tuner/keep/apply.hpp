@@ -44,12 +44,16 @@ std::string apply_journal_path(const std::optional<std::string>& journal_path, c
 /// to apply: the report keeps the baseline), 2 bad input or another drive, 3 drive absent or
 /// a device error, 4 the values found could not be put back after a failed apply.
 /// With --config DIR: every report of DIR (config_reports); an absent drive is said and
-/// skipped (a removed disk must not fail the boot unit), a failing one does not stop the
-/// others; the exit code is the first failure's, 0 when every present drive was applied.
+/// skipped (a removed disk must not fail the boot unit), a failing one, or an entry that
+/// cannot be read (exit 2: a FIFO, a directory, a dangling link, not a report), is named on
+/// `err` and does not stop the others; the exit code is the first failure's, 0 when every
+/// present drive was applied.
 ExitCode run_apply(const ApplyOptions& options, std::ostream& out, std::ostream& err);
 
-/// Every *.json file of `dir` (--config DIR of apply and verify), in name order. Throws
-/// RunError(exit 2) naming DIR when it cannot be read or holds none.
+/// Every entry of `dir` named *.json (--config DIR of apply and verify), in name order,
+/// whatever its type: the caller reads each with read_report, which refuses (naming it and
+/// why, never opening it) one that is no regular file. Throws RunError(exit 2) naming DIR
+/// when it cannot be read or holds none.
 std::vector<std::string> config_reports(const std::string& dir);
 
 /// The state of `context`'s device's apply journal (apply_journal_path without --journal);

@@ -68,8 +68,13 @@ std::string udev_cause(const DriftEvidence& e) {
 }  // namespace
 
 std::string drift_cause(const DriftEvidence& evidence, probe::SettingId id) {
+  if (!evidence.lock_holder.empty())
+    return "a disktune command holds the device now: " + evidence.lock_holder +
+           "; what the drive reads may be its doing (a tune's trial or baseline, an apply or a restore under way): "
+           "verify again once it has ended";
   if (!evidence.restored_at.empty())
-    return "'disktune restore' at " + evidence.restored_at + " put back the values from before the apply";
+    return "'disktune restore' at " + evidence.restored_at + " put back the values from before the apply" +
+           (evidence.apply_journal.empty() ? "" : " (apply journal " + evidence.apply_journal + ")");
   if (evidence.applied_at.empty()) return "";
   if (!evidence.applied_boot_id.empty() && !evidence.current_boot_id.empty() &&
       evidence.applied_boot_id != evidence.current_boot_id)

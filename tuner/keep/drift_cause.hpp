@@ -12,7 +12,9 @@
 
 namespace disktune::tuner {
 
-/// What the drive's apply journal and the system record about it.
+/// What the drive's apply journal and the system record about it. Every field comes from a
+/// record read (the journal, the lock file, udev's database, the kernel log); one not read
+/// stays empty, and `no_apply` says what was found instead of an apply record.
 struct DriftEvidence {
   std::string restored_at;         ///< a `disktune restore` after the last apply (UTC ISO 8601); "" none
   std::string applied_at;          ///< the last completed apply (UTC ISO 8601); "" none
@@ -25,6 +27,12 @@ struct DriftEvidence {
   std::optional<probe::KernelLogEvent> reset = {};   ///< the first reset of the drive's port (first_reset)
   std::optional<std::uint64_t> applied_usec = {};    ///< CLOCK_MONOTONIC at the apply [µs], for "+T s"
   bool kernel_log_lost = false;  ///< the ring buffer overwrote records logged after the apply
+  std::string lock_holder = {};    ///< the disktune command holding the device lock now (device_lock_holder); "" none
+  std::string apply_journal = {};  ///< the apply journal looked at (--journal FILE, else the drive's default)
+  /// With applied_at empty: what was found at apply_journal instead of a completed apply
+  /// ("no apply journal at P", "the apply journal P records no completed apply", "P cannot be
+  /// read: why", "P is another drive's ..."); "" when nothing was looked at.
+  std::string no_apply = {};
 };
 
 /// True for the settings the drive itself holds and loses on a reset, a power cycle and so on
@@ -35,7 +43,10 @@ bool held_by_drive(probe::SettingId id);
 
 /// The cause of a drift of `id` the evidence shows, or "" when it shows none ("cause
 /// unknown" is the caller's). In this order:
-/// 1. a restore record ("'disktune restore' at T put back ...");
+/// 0. a disktune command holding the device lock now ("a disktune command holds the device
+///    now: pid N (disktune tune ...): ..."): a tune's trial, its baseline or a restore may be
+///    what the drive reads, so nothing else is said about it;
+/// 1. a restore record ("'disktune restore' at T put back ... (apply journal P)");
 /// 2. an apply in another boot ("the machine restarted since the apply at T (boot id
 ///    changed) and nothing re-applied it");
 /// 3. for a setting held_by_drive: a resume ("the kernel log shows a resume from suspend at

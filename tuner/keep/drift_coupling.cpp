@@ -20,7 +20,7 @@ std::string raised_by_max_sectors(SettingId id, const probe::SettingValue& live,
   return std::string(probe::setting_name(id)) + " reads " + number_text(live.number()) + " = 2 x max_sectors_kb " +
          number_text(max_sectors->number()) + (per_kb == 2 ? " KiB in 512-byte sectors" : "") +
          ": a write to max_sectors_kb raises read_ahead_kb to twice the new value on this kernel (a udev rule, a "
-         "tool or another tune may have written it after the apply)";
+         "tool or a tune may have written it)";
 }
 
 // The scheduler the apply left: the report's change, else nothing known.
@@ -42,7 +42,7 @@ std::string tunable_reset(SettingId id, const probe::SettingValue& live, const p
   if (!probe::is_scheduler_tunable(id) || live != probe::tunable_default(id) || expected == live) return "";
   const std::string scheduler(probe::setting_info(id).scheduler);
   return std::string(probe::setting_name(id)) + " reads " + scheduler + "'s default, which a switch to " + scheduler +
-         " sets: the scheduler was switched away and back after the apply";
+         " sets: the scheduler may have been switched away and back";
 }
 
 }  // namespace

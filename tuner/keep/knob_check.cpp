@@ -5,6 +5,20 @@
 #include "tuner/keep/drift_coupling.hpp"
 
 namespace disktune::tuner {
+namespace {
+
+// Without an apply on record: what was read instead, never a guess at what happened (an apply
+// journal verify was not given may hold an apply and a restore). The report's own record of
+// its tune's end is named for a value back at the one the tune found.
+std::string no_apply_text(const DriftEvidence& drift, const results::SavedReport& report, bool original) {
+  std::string text = drift.no_apply.empty() ? "no apply record read" : drift.no_apply;
+  if (original && report.restored.value_or(false))
+    text += "; the report records that its tune put back what it found when it ended ('disktune apply' sets the "
+            "report's values)";
+  return text;
+}
+
+}  // namespace
 
 KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::SettingValue& expected,
                      const results::SavedReport& report, const DriftEvidence& drift) {
@@ -33,14 +47,12 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   const std::string certain = coupling.certain ? coupling.text : "";
   knob.evidence = certain.empty() ? found : found.empty() ? certain : certain + "; " + found;
   const std::string possible = !coupling.certain && !coupling.text.empty() ? "; possibly a kernel coupling: " + coupling.text : "";
-  // No apply on record: the tune itself put the value back when it ended, as it always does.
-  const std::string unexplained = drift.applied_at.empty() ? "no apply is recorded: the tune put back what it found "
-                                                             "when it ended ('disktune apply' sets the report's values)"
-                                                           : "nothing shows what put it back";
-  if (original)
-    knob.cause = "back at its value before the tune; " + (knob.evidence.empty() ? unexplained : knob.evidence) + possible;
+  if (!knob.evidence.empty())
+    knob.cause = (original ? "back at its value before the tune; " : "") + knob.evidence + possible;
+  else if (!drift.applied_at.empty())
+    knob.cause = (original ? "back at its value before the tune; nothing shows what put it back" : "cause unknown") + possible;
   else
-    knob.cause = (knob.evidence.empty() ? "cause unknown" : knob.evidence) + possible;
+    knob.cause = (original ? "back at its value before the tune; " : "cause unknown; ") + no_apply_text(drift, report, original) + possible;
   return knob;
 }
 

@@ -24,9 +24,12 @@ struct KnobCheck {
 /// A difference gets a cause: "back at its value before the tune" when it equals
 /// report.baseline's value, then the evidence: a kernel coupling that forces it
 /// (coupling_cause, drift_coupling.hpp: certain, or named as a possibility), or `drift`'s
-/// events (drift_cause: a restore, a reboot, a resume, a port reset, a udev event), else
-/// "nothing shows what put it back" / "cause unknown". An unreadable setting: not ok, cause
-/// "cannot be read: <error>". No errors of its own; reads only.
+/// events (drift_cause: a command holding the device, a restore, a reboot, a resume, a port
+/// reset, a udev event), else "nothing shows what put it back" / "cause unknown" after an
+/// apply read from its journal, or, with none read, what was found instead (drift.no_apply)
+/// and, for a value back at the baseline's, the report's record that its tune put back what
+/// it found ("restored"). An unreadable setting: not ok, cause "cannot be read: <error>". No
+/// errors of its own; reads only.
 KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::SettingValue& expected,
                      const results::SavedReport& report, const DriftEvidence& drift);
 

@@ -2,23 +2,17 @@
 // run_verify: live values against a report's, with the evidence for a drift's cause.
 #include "tuner/keep/verify.hpp"
 
-#include "probe/core/text.hpp"
-#include "probe/linux/device_names.hpp"
 #include "probe/settings.hpp"
-#include "probe/watch/kmsg_reader.hpp"
 #include "results/pretty_json.hpp"
 #include "tuner/keep/apply.hpp"
-#include "tuner/keep/drift_cause.hpp"
+#include "tuner/keep/drift_evidence.hpp"
 #include "tuner/keep/drive_match.hpp"
 #include "tuner/keep/knob_check.hpp"
-#include "tuner/journal/journal_file.hpp"
 #include "tuner/host/emulation.hpp"
 
 #include <boost/json.hpp>
 
 #include <algorithm>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 namespace disktune::tuner {
 namespace {
@@ -36,51 +30,33 @@ struct DriveCheck {
   }
 };
 
-// The reports to check: REPORT... as given, or every *.json of --config DIR in name order.
-std::vector<std::string> report_files(const VerifyOptions& options) {
-  return options.config_dir ? config_reports(*options.config_dir) : options.reports;
+// A *.json of --config DIR that was not read, and read_report's reason.
+struct Unread {
+  std::string file, detail;
+};
+
+// The reports to check, all read before any drive is checked. REPORT... as given: the first
+// that cannot be read throws (exit 2, nothing checked). --config DIR, every *.json entry in
+// name order: one that cannot be read (no regular file, a dangling link, not a report) is
+// named in `unread` and the others are checked, so a monitoring check never covers fewer
+// drives than DIR holds reports without saying so.
+std::vector<results::SavedReport> read_reports(const VerifyOptions& options, std::vector<Unread>& unread) {
+  std::vector<results::SavedReport> reports;
+  if (!options.config_dir) {
+    for (const auto& file : options.reports) reports.push_back(read_report("REPORT", file));
+    return reports;
+  }
+  for (const auto& file : config_reports(*options.config_dir)) {
+    try {
+      reports.push_back(read_report("--config", file));
+    } catch (const RunError& e) {
+      unread.push_back({file, e.what()});
+    }
+  }
+  return reports;
 }
 
-// The udev database entry's mtime of `device` (/run/udev/data/bMAJ:MIN, rewritten each time
-// udev handles an event for it); nullopt without udev or an entry.
-std::optional<std::time_t> udev_event_time(const std::string& device) {
-  struct stat node {};
-  if (::stat(device.c_str(), &node) != 0 || !S_ISBLK(node.st_mode)) return std::nullopt;
-  const std::string entry = "/run/udev/data/b" + probe::dev_number_text(node.st_rdev);
-  struct stat data {};
-  if (::stat(entry.c_str(), &data) != 0) return std::nullopt;
-  return data.st_mtime;
-}
-
-// The kernel log's records after the apply's mark (same boot only: sequence numbers start
-// again at each boot) that show a resume or a reset of the device's port.
-void add_kernel_log(DriftEvidence& evidence, const results::KernelLogMark& mark, const std::string& device) {
-  const auto records = probe::read_kmsg_log(mark.seq);
-  if (!records) return;
-  evidence.applied_usec = mark.monotonic_usec;
-  evidence.kernel_log_lost = !records->empty() && records->front().seq > mark.seq + 1;  // seq is gapless in a boot
-  evidence.resume = probe::first_resume(*records);
-  evidence.reset = probe::first_reset(*records, probe::device_ports(probe::kernel_name(device)));
-}
-
-// What the drive's apply journal, udev and the kernel log record about it (drift_cause.hpp).
-DriftEvidence drift_evidence(const DeviceContext& context) {
-  DriftEvidence evidence;
-  evidence.current_boot_id = current_boot_id();
-  evidence.udev_event_at = udev_event_time(context.device->path());
-  DeviceRequest device;
-  device.spec = context.device->path();
-  const auto state = apply_journal_state(device, context);
-  if (!state) return evidence;
-  if (!state->apply.in_effect) evidence.restored_at = state->restored_at;
-  evidence.applied_at = state->apply.at;
-  evidence.applied_boot_id = state->apply.boot_id;
-  if (state->apply.kernel_log && state->apply.boot_id == evidence.current_boot_id)
-    add_kernel_log(evidence, *state->apply.kernel_log, context.device->path());
-  return evidence;
-}
-
-DriveCheck check_drive(const results::SavedReport& report) {
+DriveCheck check_drive(const results::SavedReport& report, const std::optional<std::string>& journal) {
   DriveCheck check;
   check.report = report.file;
   const auto found = find_drive(report, std::nullopt);
@@ -96,7 +72,7 @@ DriveCheck check_drive(const results::SavedReport& report) {
     check.detail = context.error().message();
     return check;
   }
-  const auto evidence = drift_evidence(*context);
+  const auto evidence = drift_evidence(*context, journal);
   for (const auto& [id, value] : probe::in_apply_order(report.changes))
     check.knobs.push_back(check_knob(*context->device, id, value, report, evidence));
   return check;
@@ -118,7 +94,7 @@ void print_text(const std::vector<DriveCheck>& checks, std::ostream& out) {
   }
 }
 
-json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
+json::value to_json(const std::vector<DriveCheck>& checks, const std::vector<Unread>& unread) {
   json::array drives;
   for (const auto& c : checks) {
     json::array knobs;
@@ -135,22 +111,28 @@ json::value to_json(const std::vector<DriveCheck>& checks, bool ok) {
                                   {"detail", c.detail.empty() ? json::value(nullptr) : json::value(c.detail)},
                                   {"settings", std::move(knobs)}});
   }
-  return json::object{{"status", ok ? "ok" : "drift"}, {"drives", std::move(drives)}};
+  json::array unread_json;
+  for (const auto& u : unread) unread_json.push_back(json::object{{"report", u.file}, {"detail", u.detail}});
+  const bool drift = !std::all_of(checks.begin(), checks.end(), [](const DriveCheck& c) { return c.ok(); });
+  return json::object{{"status", drift ? "drift" : unread.empty() ? "ok" : "unread"},
+                      {"drives", std::move(drives)},
+                      {"unread", std::move(unread_json)}};
 }
 
 }  // namespace
 
-ExitCode run_verify(const VerifyOptions& options, std::ostream& out, std::ostream&) {
-  std::vector<results::SavedReport> reports;  // all read first: bad input checks nothing
-  for (const auto& file : report_files(options))
-    reports.push_back(read_report(options.config_dir ? "--config" : "REPORT", file));
+ExitCode run_verify(const VerifyOptions& options, std::ostream& out, std::ostream& err) {
+  std::vector<Unread> unread;
+  const auto reports = read_reports(options, unread);
+  for (const auto& u : unread) err << "disktune: " << u.detail << ": not checked\n";
   std::vector<DriveCheck> checks;
-  for (const auto& report : reports) checks.push_back(check_drive(report));
+  for (const auto& report : reports) checks.push_back(check_drive(report, options.journal_path));
   const bool ok = std::all_of(checks.begin(), checks.end(), [](const DriveCheck& c) { return c.ok(); });
   if (options.json)
-    out << results::pretty_json(to_json(checks, ok));
+    out << results::pretty_json(to_json(checks, unread));
   else
     print_text(checks, out);
+  if (!unread.empty()) return kExitUsage;
   return ok ? kExitOk : kExitDrift;
 }
 

@@ -130,3 +130,17 @@ TEST_CASE("parse_utc reads the journal's timestamps and nothing else", "[tuner]"
   REQUIRE_FALSE(parse_utc("yesterday").has_value());
   REQUIRE_FALSE(parse_utc("").has_value());
 }
+
+TEST_CASE("drift cause: a disktune command holding the device comes first, and a restore names its journal", "[tuner]") {
+  DriftEvidence running{"2026-12-01T11:00:00Z", "2026-12-01T10:00:00Z", "boot-a", "boot-b", std::nullopt};
+  running.lock_holder = "pid 4242 (disktune tune /dev/loop0 --only read_ahead_kb)";
+  // A tune under way: its trial or baseline may be what the drive reads, whatever the journal says.
+  REQUIRE(drift_cause(running, SettingId::read_ahead_kb) ==
+          "a disktune command holds the device now: pid 4242 (disktune tune /dev/loop0 --only read_ahead_kb); what "
+          "the drive reads may be its doing (a tune's trial or baseline, an apply or a restore under way): verify "
+          "again once it has ended");
+  running.lock_holder.clear();
+  running.apply_journal = "/tmp/aj";
+  REQUIRE(drift_cause(running, SettingId::read_ahead_kb) ==
+          "'disktune restore' at 2026-12-01T11:00:00Z put back the values from before the apply (apply journal /tmp/aj)");
+}

@@ -13,6 +13,8 @@
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -150,4 +152,78 @@ TEST_CASE("restore without any journal of the drive is an error naming where it 
     CHECK(e.code() == tuner::kExitUsage);
     CHECK_THAT(e.what(), Catch::Contains("no journal for " + std::string(testing::kFakeDisk) + " at " + host.state_dir() + "/"));
   }
+}
+
+TEST_CASE("verify --journal reads the journal apply and restore were given; without it, it claims no record it did not read",
+          "[tuner][keep]") {
+  testing::FakeHost host;
+  const std::string report = seed_report(host.state_dir());
+  const std::string journal = host.state_dir() + "/elsewhere.journal";
+  std::ostringstream out, err;
+  auto apply = apply_on_seed_drive(report);
+  apply.journal_path = journal;
+  REQUIRE(tuner::run_apply(apply, out, err) == tuner::kExitOk);
+  REQUIRE(apply_journals(host).empty());  // nothing at the default path
+  tuner::RestoreOptions restore;
+  restore.device.spec = testing::kFakeDisk;
+  restore.journal.path = journal;
+  REQUIRE(tuner::run_restore(restore, err) == tuner::kExitOk);
+
+  tuner::VerifyOptions verify;
+  verify.reports = {report};
+  verify.journal_path = journal;
+  out.str("");
+  CHECK(tuner::run_verify(verify, out, err) == tuner::kExitDrift);
+  CHECK_THAT(out.str(), Catch::Contains("multcount: expected 16") &&
+                            Catch::Contains("'disktune restore' at ") &&
+                            Catch::Contains("put back the values from before the apply (apply journal " + journal + ")"));
+
+  verify.journal_path.reset();  // the default journal, which does not exist: said as such, nothing asserted
+  out.str("");
+  CHECK(tuner::run_verify(verify, out, err) == tuner::kExitDrift);
+  CHECK_THAT(out.str(), Catch::Contains("multcount: expected 16") && Catch::Contains("no apply journal at " + host.state_dir() + "/"));
+  CHECK_THAT(out.str(), !Catch::Contains("no apply is recorded") && !Catch::Contains("'disktune restore' at"));
+}
+
+TEST_CASE("verify and apply --config name every *.json they cannot read, exit 2, and still check the others",
+          "[tuner][keep]") {
+  testing::FakeHost host;
+  const std::string report = seed_report(host.state_dir());
+  const std::string dir = host.state_dir() + "/conf";
+  std::filesystem::create_directories(dir + "/x.json");  // a directory named like a report
+  std::filesystem::copy_file(report, dir + "/a.json");
+  std::filesystem::create_symlink("/dev/zero", dir + "/zero.json");
+  std::filesystem::create_symlink(dir + "/nowhere", dir + "/dangling.json");
+  REQUIRE(::mkfifo((dir + "/fifo.json").c_str(), 0600) == 0);  // an open of it would block this test
+  std::ofstream(dir + "/torn.json") << "{\"schema_version\": 3,";
+  const std::vector<std::pair<std::string, std::string>> unread{
+      {"dangling.json", "No such file or directory (a symbolic link to " + dir + "/nowhere)"},
+      {"fifo.json", "is a FIFO (named pipe), not a regular file"},
+      {"torn.json", "not JSON"},
+      {"x.json", "is a directory, not a regular file"},
+      {"zero.json", "is a character device, not a regular file (a symbolic link to /dev/zero)"}};
+
+  tuner::ApplyOptions apply;
+  apply.config_dir = dir;
+  std::ostringstream out, err;
+  CHECK(tuner::run_apply(apply, out, err) == tuner::kExitUsage);
+  for (const auto& [id, value] : kWinner) CHECK(host.disk().read(id).value() == value);  // a.json applied
+  for (const auto& [name, why] : unread) CHECK_THAT(err.str(), Catch::Contains(dir + "/" + name + ": " + why));
+
+  tuner::VerifyOptions verify;
+  verify.config_dir = dir;
+  out.str("");
+  err.str("");
+  CHECK(tuner::run_verify(verify, out, err) == tuner::kExitUsage);
+  CHECK_THAT(out.str(), Catch::Contains(dir + "/a.json: " + std::string(testing::kFakeDisk) + ": ok"));
+  for (const auto& [name, why] : unread) CHECK_THAT(err.str(), Catch::Contains(dir + "/" + name + ": " + why));
+  CHECK_THAT(err.str(), Catch::Contains("not checked"));
+
+  verify.json = true;
+  out.str("");
+  CHECK(tuner::run_verify(verify, out, err) == tuner::kExitUsage);
+  const auto doc = json::parse(out.str()).as_object();
+  CHECK(doc.at("status") == "unread");  // never "ok" with a report left unread
+  CHECK(doc.at("drives").as_array().size() == 1);
+  CHECK(doc.at("unread").as_array().size() == unread.size());
 }

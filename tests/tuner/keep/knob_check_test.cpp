@@ -36,11 +36,24 @@ TEST_CASE("verify's knob check: the live value as the report's is ok", "[tuner]"
 TEST_CASE("verify's knob check: a value back at the baseline's says so, and the evidence when there is some",
           "[tuner]") {
   testing::CoupledDevice device;  // read_ahead_kb 128: the value before the tune
-  // Never applied: the tune's own restore put it back (a newcomer's verify right after a tune).
+  // No apply record read: what was looked at, never what happened (nothing was read to say so).
   const auto never = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
   CHECK_FALSE(never.ok);
-  CHECK_THAT(never.cause, Catch::StartsWith("back at its value before the tune; no apply is recorded: the tune put "
-                                            "back what it found when it ended ('disktune apply' sets"));
+  CHECK(never.cause == "back at its value before the tune; no apply record read");
+  CHECK(never.evidence.empty());
+  tuner::DriftEvidence looked;
+  looked.apply_journal = "/var/lib/disktune/x.apply.journal";
+  looked.no_apply = "no apply journal at /var/lib/disktune/x.apply.journal";
+  auto restored_report = readahead_report();
+  restored_report.restored = true;  // the report's "restored": the tune's own record of its end
+  const auto newcomer = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), restored_report, looked);
+  CHECK(newcomer.cause == "back at its value before the tune; no apply journal at /var/lib/disktune/x.apply.journal; "
+                          "the report records that its tune put back what it found when it ended ('disktune apply' "
+                          "sets the report's values)");
+  device.state[SettingId::read_ahead_kb] = num(512);  // another value: the report's record explains nothing
+  const auto other = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), restored_report, looked);
+  CHECK(other.cause == "cause unknown; no apply journal at /var/lib/disktune/x.apply.journal");
+  device.state[SettingId::read_ahead_kb] = num(128);
   tuner::DriftEvidence applied;
   applied.applied_at = "2026-12-03T09:00:00Z";
   const auto bare = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), applied);
