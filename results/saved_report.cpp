@@ -139,7 +139,8 @@ probe::Result<SavedReport> from_json(const json::object& o, const std::string& f
     report.changes = std::move(*changes);
   }
   if (auto why = check_winner ? winner_changes_error(o) : std::string(); !why.empty()) return bad(file, why);
-  if (const auto* restored = o.if_contains("restored"); restored && restored->is_bool()) report.restored = restored->as_bool();
+  if (const auto* restored = o.if_contains("restored"); restored && restored->is_bool())
+    report.restored = restored->as_bool();
   return report;
 }
 

@@ -85,7 +85,8 @@ void check_input_file(const std::string& option, const std::string& path) {
     const std::string why = std::strerror(errno);
     refuse(option, path, why + link_note(path));
   }
-  if (!S_ISREG(st.st_mode)) refuse(option, path, std::string("is ") + kind_of(st.st_mode) + ", not a regular file" + link_note(path));
+  if (!S_ISREG(st.st_mode))
+    refuse(option, path, std::string("is ") + kind_of(st.st_mode) + ", not a regular file" + link_note(path));
   check_stat(st, option, path);
 }
 

@@ -96,8 +96,10 @@ DriftEvidence drift_evidence(const DeviceContext& context, const std::optional<s
   evidence.udev_event_at = udev_event_time(device);
   DeviceRequest request;
   request.spec = device;
-  const auto state = read_apply_evidence(evidence, apply_journal_path(journal, request, context), journal_identity(context));
-  if (state && !evidence.applied_at.empty() && state->apply.kernel_log && state->apply.boot_id == evidence.current_boot_id)
+  const auto path = apply_journal_path(journal, request, context);
+  const auto state = read_apply_evidence(evidence, path, journal_identity(context));
+  if (state && !evidence.applied_at.empty() && state->apply.kernel_log &&
+      state->apply.boot_id == evidence.current_boot_id)
     add_kernel_log(evidence, *state->apply.kernel_log, device);
   return evidence;
 }

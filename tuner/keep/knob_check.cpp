@@ -47,12 +47,13 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   const std::string certain = coupling.certain ? coupling.text : "";
   knob.evidence = certain.empty() ? found : found.empty() ? certain : certain + "; " + found;
   const std::string possible = !coupling.certain && !coupling.text.empty() ? "; possibly a kernel coupling: " + coupling.text : "";
+  const std::string back = original ? "back at its value before the tune; " : "";
   if (!knob.evidence.empty())
-    knob.cause = (original ? "back at its value before the tune; " : "") + knob.evidence + possible;
+    knob.cause = back + knob.evidence + possible;
   else if (!drift.applied_at.empty())
-    knob.cause = (original ? "back at its value before the tune; nothing shows what put it back" : "cause unknown") + possible;
+    knob.cause = (original ? back + "nothing shows what put it back" : "cause unknown") + possible;
   else
-    knob.cause = (original ? "back at its value before the tune; " : "cause unknown; ") + no_apply_text(drift, report, original) + possible;
+    knob.cause = (original ? back : "cause unknown; ") + no_apply_text(drift, report, original) + possible;
   return knob;
 }
 

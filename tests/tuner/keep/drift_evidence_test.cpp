@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// read_apply_evidence: an apply's records only from an apply journal of this drive that was read; else what was found.
+// read_apply_evidence: an apply's records only from this drive's apply journal, read; else what was found.
 #include "tuner/keep/drift_evidence.hpp"
 
 #include "tests/support/temp_dir.hpp"
+#include "tuner/journal/journal_file.hpp"
 
 #include <boost/json.hpp>
 #include <catch2/catch.hpp>
@@ -18,15 +19,15 @@ namespace {
 
 const results::JournalIdentity kDrive{"/dev/loop7", "", "", "", 16u << 20, "6.18", "/srv/a.img", ""};
 
-// A journal of `records` (one JSON object a line) at `path`.
+// A journal of `records` at `path`, as the commands write it.
 void write_journal(const std::string& path, const std::vector<boost::json::value>& records) {
-  std::ofstream out(path);
-  for (const auto& record : records) out << boost::json::serialize(record) << '\n';
+  tuner::JournalFile journal(path);
+  for (const auto& record : records) journal.append(record);
 }
 
 boost::json::value start(const results::JournalIdentity& identity, const std::string& command) {
-  return results::start_record(identity, "boot-a", "2026-12-01T09:00:00Z", {{SettingId::read_ahead_kb, probe::SettingValue(128)}},
-                               boost::json::object{{"command", command}});
+  return results::start_record(identity, "boot-a", "2026-12-01T09:00:00Z",
+                               {{SettingId::read_ahead_kb, probe::SettingValue(128)}}, boost::json::object{{"command", command}});
 }
 
 boost::json::value apply(bool done) {
