@@ -164,9 +164,9 @@ struct Report {
   /// ended it first), by name in apply order: the answer says nothing about them. Empty when
   /// every setting was tried (the JSON report then leaves "unscreened" out).
   std::vector<std::string> unscreened;
-  /// The settings whose values made a difference beyond the noise in the screening (one of
-  /// their single changes significantly faster or slower than another or the baseline:
-  /// strategies::acting_groups), by name in group order; empty when none did.
+  /// The settings whose values made a difference beyond the noise in the search (two
+  /// measurements differing in their group alone, one significantly faster than the other:
+  /// strategies::acted_settings), by name in group order; empty when none did.
   std::vector<std::string> acting;
   std::string stop_reason;       ///< why it did not complete (empty when completed)
   bool restored = false;         ///< original settings put back and read back

@@ -208,6 +208,12 @@ bool Evaluator::clearly_faster(const TrialResult& a, const TrialResult& b) const
   return significantly_faster(a, b, gain_threshold());
 }
 
+bool Evaluator::apart(const TrialResult& a, const TrialResult& b) const {
+  const double band = kNoGainSigmas * sample_noise();
+  const auto wide_a = with_sample_band(a, band), wide_b = with_sample_band(b, band);
+  return clearly_faster(wide_a, wide_b) || clearly_faster(wide_b, wide_a);
+}
+
 bool Evaluator::fails_guard(const TrialResult& trial) const {
   return strategies::fails_guard(trial, baseline_, options_.guard_tolerance);
 }

@@ -159,6 +159,10 @@ class Evaluator {
   [[nodiscard]] const std::map<probe::Settings, std::string>& quarantine() const { return quarantine_; }
   /// True when `a` is significantly faster than `b` (winner_rule.hpp, gain_threshold()).
   [[nodiscard]] bool clearly_faster(const TrialResult& a, const TrialResult& b) const;
+  /// True when `a` and `b` are apart beyond the noise: one is clearly_faster than the other,
+  /// each taken with_sample_band of kNoGainSigmas × sample_noise() (a one-sample trial's value
+  /// counts within that band: docs/statistics.md, "What acted").
+  [[nodiscard]] bool apart(const TrialResult& a, const TrialResult& b) const;
   /// True when `trial` fails the guard against the baseline (guard.hpp, options' guard_tolerance).
   [[nodiscard]] bool fails_guard(const TrialResult& trial) const;
   /// The guard tolerance (fraction) of the options.

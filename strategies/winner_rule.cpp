@@ -5,6 +5,7 @@
 #include "strategies/evaluator.hpp"
 #include "strategies/guard.hpp"
 
+#include <algorithm>
 #include <tuple>
 
 namespace disktune::strategies {
@@ -13,6 +14,14 @@ bool significantly_faster(const TrialResult& a, const TrialResult& b, double min
   if (a.status != TrialStatus::ok) return false;
   if (b.status != TrialStatus::ok) return true;
   return lower_bound(a) > upper_bound(b) && a.median > b.median * (1.0 + min_gain);
+}
+
+TrialResult with_sample_band(TrialResult trial, double band) {
+  const bool one_sample = trial.samples.size() == 1 && !trial.latency && trial.ci_low == trial.ci_high;
+  if (trial.status != TrialStatus::ok || !one_sample) return trial;
+  trial.ci_low = std::max(0.0, trial.median * (1.0 - band));
+  trial.ci_high = trial.median * (1.0 + band);
+  return trial;
 }
 
 std::size_t risky_change_count(const probe::Settings& base, const probe::Settings& config) {

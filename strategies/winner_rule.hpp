@@ -17,6 +17,13 @@ namespace disktune::strategies {
 /// evaluator's minimum gain).
 bool significantly_faster(const TrialResult& a, const TrialResult& b, double min_gain);
 
+/// `trial` as a comparison beyond the noise sees it: a trial measured by one kept sample with
+/// a point interval and no pooled percentile (stopped `no gain` or `clearly slower`: it has no
+/// interval of its own) gets the interval value × (1 ± `band`), `band` a fraction (the
+/// evaluator's: kNoGainSigmas times one sample's noise, the band the gain bar and the hopeless
+/// stop judged that one sample by), its low end floored at 0; any other trial is returned as it is.
+TrialResult with_sample_band(TrialResult trial, double band);
+
 /// Number of changed settings from `base` that the hdparm manual calls risky.
 std::size_t risky_change_count(const probe::Settings& base, const probe::Settings& config);
 

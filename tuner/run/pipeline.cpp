@@ -5,8 +5,8 @@
 #include "probe/core/text.hpp"
 #include "results/report.hpp"
 #include "results/table.hpp"
+#include "strategies/acted.hpp"
 #include "strategies/baseline_trials.hpp"
-#include "strategies/coarse_screening.hpp"
 #include "tuner/run/confirm_round.hpp"
 #include "tuner/run/decision.hpp"
 #include "tuner/trial/confirm_progress.hpp"
@@ -176,15 +176,7 @@ std::vector<std::string> unscreened_settings(const strategies::SearchSpace& spac
 
 std::vector<std::string> acting_settings(const strategies::SearchSpace& space, const strategies::Evaluator& evaluator) {
   std::vector<std::string> names;
-  for (const std::size_t g : strategies::acting_groups(space, evaluator))
-    for (const auto id : space.groups()[g].settings) {
-      // Of a coupled group (using_dma with xfermode), only what a trial of it changed.
-      const bool changed = std::any_of(evaluator.trials().begin(), evaluator.trials().end(), [&](const auto& trial) {
-        const auto it = trial.settings.find(id);
-        return it != trial.settings.end() && space.baseline().count(id) && it->second != space.baseline().at(id);
-      });
-      if (changed) names.emplace_back(probe::setting_name(id));
-    }
+  for (const auto id : strategies::acted_settings(space, evaluator)) names.emplace_back(probe::setting_name(id));
   return names;
 }
 

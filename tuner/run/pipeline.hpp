@@ -83,8 +83,8 @@ struct PipelineResult {
   /// Settings no search trial changed (apply order names); with no trial at all the run is no
   /// answer: exit 1 and `message` say so.
   std::vector<std::string> unscreened;
-  /// Settings whose values made a difference beyond the noise in the screening
-  /// (strategies::acting_groups), apply-order names; empty when none did.
+  /// Settings whose values made a difference beyond the noise in the search
+  /// (strategies::acted_settings), by name; empty when none did.
   std::vector<std::string> acting;
 };
 
@@ -92,9 +92,8 @@ struct PipelineResult {
 std::vector<std::string> unscreened_settings(const strategies::SearchSpace& space,
                                              const std::vector<strategies::TrialResult>& trials);
 
-/// The settings of the groups that acted in `evaluator`'s screening (strategies::acting_groups),
-/// by name; of a coupled group only those some trial changed (not using_dma when only xfermode
-/// was tried).
+/// The settings that acted in `evaluator`'s search (strategies::acted_settings), by name; of a
+/// coupled group only those some trial changed (not using_dma when only xfermode was tried).
 std::vector<std::string> acting_settings(const strategies::SearchSpace& space, const strategies::Evaluator& evaluator);
 
 /// The exit code of a stop: signal 1, store failure 3, unreadable drive 3, failed restore 4, wedged 5.
