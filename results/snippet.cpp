@@ -4,8 +4,11 @@
 
 #include "bench/objective.hpp"
 #include "probe/core/text.hpp"
+#include "results/guard_text.hpp"
 #include "results/hdparm_flags.hpp"
+#include "strategies/guard.hpp"
 
+#include <algorithm>
 #include <cstdio>
 #include <stdexcept>
 
@@ -68,13 +71,31 @@ std::string result_lines(const Report& report) {
          std::to_string(report.winner.trial_id) + ")" + from + "\n";
 }
 
-const strategies::TrialResult* best_stable_trial(const Report& report) {
+// True when `trial` fails the guard objective (`--objective A,B`): no candidate, whatever A says.
+bool fails_guard(const Report& report, const strategies::TrialResult& trial) {
+  return report.guard && strategies::fails_guard(trial, report.baseline.trial, report.tolerance);
+}
+
+// The fastest ok trial; with `within_guard`, the fastest of those that pass the guard.
+const strategies::TrialResult* best_stable_trial(const Report& report, bool within_guard) {
   const strategies::TrialResult* best = nullptr;
   for (const auto& trial : report.trials)
-    if (trial.status == strategies::TrialStatus::ok &&
+    if (trial.status == strategies::TrialStatus::ok && !(within_guard && fails_guard(report, trial)) &&
         (best == nullptr || trial.median > best->median))
       best = &trial;
   return best;
+}
+
+// A trial faster than every stable one within the guard but failing it: named with its guard
+// figures, never offered as the best stable trial ("" when there is none).
+std::string guard_failed_comment(const Report& report, const strategies::TrialResult* best_within) {
+  const auto* fastest = best_stable_trial(report, false);
+  if (fastest == nullptr || fastest == best_within || !fails_guard(report, *fastest)) return "";
+  return "# Trial " + std::to_string(fastest->id) + " (" +
+         comment_safe(describe_changes(changed_settings(fastest->settings, report.baseline.trial.settings))) +
+         ") measured " + bench::format_figure(report.objective, fastest->median) + " but failed the " +
+         comment_safe(guard_note(*report.guard, *fastest, report.baseline.trial, report.tolerance)) +
+         ": no candidate.\n";
 }
 
 // The confirmation round's result for search trial `id`, or nullptr when it took no part.
@@ -89,8 +110,11 @@ const strategies::TrialResult* confirmed_result(const Report& report, int id) {
 // baseline, and, when it was a finalist, the round's figures that decided.
 std::string keep_baseline_comment(const Report& report) {
   std::string text = "# Keeping the baseline: nothing to apply.\n";
-  const auto* best = best_stable_trial(report);
-  if (best == nullptr) return text + "# No trial finished stable (see the JSON report).\n";
+  const auto* best = best_stable_trial(report, true);
+  text += guard_failed_comment(report, best);
+  if (best == nullptr)
+    return text + (best_stable_trial(report, false) ? "# No stable trial passed the guard (see the JSON report).\n"
+                                                    : "# No trial finished stable (see the JSON report).\n");
   const double baseline = report.baseline.trial.median;
   // The change of the figure itself: a latency 5 % lower reads "-5.0 %", never "+5.3 %" (its score's gain).
   const double base_figure = bench::figure_of(report.objective, baseline);
@@ -98,7 +122,8 @@ std::string keep_baseline_comment(const Report& report) {
       base_figure > 0.0 ? (bench::figure_of(report.objective, best->median) / base_figure - 1.0) * 100.0 : 0.0;
   const bool lower = report.objective.direction == bench::Direction::lower;
   const auto changes = changed_settings(best->settings, report.baseline.trial.settings);
-  text += "# The best stable trial (" + std::to_string(best->id) + ": " +
+  text += std::string(report.guard ? "# The best stable trial within the guard (" : "# The best stable trial (") +
+          std::to_string(best->id) + ": " +
           comment_safe(describe_changes(changes)) + ") measured " + bench::format_figure(report.objective, best->median) +
           " in the search\n# (" + probe::printf_number("%+.1f", change_pct) +
           " % against the search baseline" + (lower ? ", lower is better" : "");
@@ -228,28 +253,38 @@ const probe::SettingValue* winner_value(const Report& report, probe::SettingId i
   return nullptr;
 }
 
-// A queue write may move the queue settings written after it (a scheduler switch resets
-// nr_requests, a max_sectors_kb write raises read_ahead_kb on some kernels): every queue
-// setting after the first changed one, in apply order, is written too, at the winner's value.
-void add_later_queue_settings(const Report& report, probe::Settings& settings) {
-  bool after_change = false;
-  for (const auto id : probe::all_settings()) {
-    if (probe::setting_info(id).sysfs_attr.empty()) continue;
-    // A tunable of another scheduler than the winner's does not exist under it (a switch from
-    // mq-deadline to bfq removes iosched/fifo_batch): writing it would fail.
-    if (!probe::applicable(id, report.winner.settings)) continue;
-    if (settings.count(id)) {
-      after_change = true;
-    } else if (after_change) {
-      if (const auto* value = winner_value(report, id)) settings.emplace(id, *value);
-    }
+// The settings a write of a changed one moves, written again after it at the winner's value,
+// only where that coupling applies: a scheduler switch resets nr_requests and the new
+// scheduler's tunables (to the kernel's defaults: a tunable the winner holds at its default
+// needs no line); a max_sectors_kb write can move read_ahead_kb (raised on some kernels,
+// recomputed with every queue-limits update on others); a scheduler tunable exists only under
+// its scheduler, so its scheduler line comes first (naming the active scheduler again changes
+// nothing). A setting no written one moves is not written.
+void add_coupled_queue_settings(const Report& report, probe::Settings& settings) {
+  using probe::SettingId;
+  const auto add = [&](SettingId id) {
+    if (settings.count(id) || !probe::applicable(id, report.winner.settings)) return;
+    if (const auto* value = winner_value(report, id)) settings.emplace(id, *value);
+  };
+  if (settings.count(SettingId::scheduler)) {
+    add(SettingId::nr_requests);
+    for (const auto id : probe::all_settings())
+      if (probe::is_scheduler_tunable(id))
+        if (const auto* value = winner_value(report, id); value && *value != probe::tunable_default(id)) add(id);
   }
+  if (settings.count(SettingId::max_sectors_kb))
+    add(report.winner.settings.count(SettingId::read_ahead_kb) || report.baseline.trial.settings.count(SettingId::read_ahead_kb)
+            ? SettingId::read_ahead_kb
+            : SettingId::readahead);
+  const bool tunable = std::any_of(settings.begin(), settings.end(),
+                                   [](const auto& entry) { return probe::is_scheduler_tunable(entry.first); });
+  if (tunable) add(SettingId::scheduler);
 }
 
 probe::Settings snippet_settings(const Report& report) {
   auto settings = persisted_changes(report);
   add_transfer_partner(report, settings);
-  add_later_queue_settings(report, settings);
+  add_coupled_queue_settings(report, settings);
   return settings;
 }
 
@@ -270,8 +305,8 @@ std::string rewritten_comment(const Report& report, const probe::Settings& writt
                comment_safe(probe::format_value(id, value));
   if (names.empty()) return text;
   return text + "# also written, unchanged, at their measured values: " + names +
-         "\n# (a queue write can move those after it: a scheduler switch resets nr_requests and its\n"
-         "# tunables, a max_sectors_kb write can change read_ahead_kb)\n";
+         "\n# (coupled to a change: a scheduler switch resets nr_requests and its tunables, a\n"
+         "# max_sectors_kb write can move read_ahead_kb, a scheduler tunable needs its scheduler)\n";
 }
 
 SnippetStart start_snippet(const Report& report, std::string_view title) {

@@ -79,22 +79,22 @@ bool baseline_only(const Report& report);
 probe::Settings persisted_changes(const Report& report);
 
 /// What a snippet writes (SnippetStart::changes): persisted_changes, the coupled
-/// using_dma/xfermode partner, and every queue setting after the first changed one in apply
-/// order at the winner's value.
+/// using_dma/xfermode partner, and at the winner's value only the queue settings a written one
+/// moves or needs: after a scheduler switch nr_requests and the new scheduler's tunables that
+/// are not at the kernel's default; after max_sectors_kb, read_ahead_kb; before a scheduler
+/// tunable, its scheduler.
 probe::Settings snippet_settings(const Report& report);
 
 /// Comment lines (each "# ...\n") naming the settings in `written` (SnippetStart::changes) that
 /// the winner left unchanged, at their values, and why they are written: the DMA/transfer-mode
-/// partner (set together), and the queue settings a queue write before them can move
-/// (add_later_queue_settings). Empty when there are none. Above the writes.
+/// partner (set together), and the queue settings coupled to a change (snippet_settings).
+/// Empty when there are none. Above the writes.
 std::string rewritten_comment(const Report& report, const probe::Settings& written);
 
 /// The common start of every snippet emitter.
 struct SnippetStart {
   SnippetTarget target;
-  /// persisted_changes(report), plus the coupled using_dma/xfermode partner, plus every queue
-  /// setting after the first changed one in apply order (all_settings()) at the winner's value:
-  /// a queue write can move the settings written after it, so they are written again.
+  /// snippet_settings(report): the changes and only the settings coupled to them.
   /// Emitters write these in apply order (probe::in_apply_order).
   probe::Settings changes;
   /// snippet_header; when `complete`, followed by comment lines saying why nothing is

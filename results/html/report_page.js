@@ -188,12 +188,23 @@
       id: t.id, a: score(t, 'median'), b: t.guard.median, settings: settingsText(t.settings),
       x: t.guard_figure ? t.guard_figure.median : t.guard.median, y: figures(t).median }));
     if (!rows.length) return;
-    rows.forEach(r => { r.pareto = !rows.some(o => o.a >= r.a && o.b >= r.b && (o.a > r.a || o.b > r.b)); });
+    // A trial that failed the guard (beyond --tolerance) is never a candidate: marked as such,
+    // and the front is drawn among the others.
+    const excluded = Array.isArray(report.guard_excluded) ? report.guard_excluded : [];
+    const baseGuard = report.baseline && report.baseline.guard ? report.baseline.guard.median : null;
+    rows.forEach(r => { r.fails = excluded.includes(r.id); });
+    const within = rows.filter(r => !r.fails);
+    rows.forEach(r => {
+      const front = !r.fails && !within.some(o => o.a >= r.a && o.b >= r.b && (o.a > r.a || o.b > r.b));
+      const below = baseGuard > 0 ? ' (' + num(100 * (1 - r.b / baseGuard), 1) + ' % below the baseline)' : '';
+      r.pareto = r.fails ? 'fails the guard' : front ? 'on the front' : 'behind the front';
+      r.guard_note = r.fails ? 'fails the guard' + below + ': no candidate' : 'within the guard';
+    });
     const parent = section('Two objectives: the Pareto front (no other trial is better on both)');
     chart(parent, 'pareto-chart', { width: 600, height: 360, data: { values: rows }, name: 'pareto_points', mark: { type: 'point', filled: true, size: 60 },
       encoding: { x: { field: 'x', type: 'quantitative', title: 'guard: ' + axisTitle(report.guard_objective), scale: { zero: false } },
         y: { field: 'y', type: 'quantitative', title: axisTitle(report.objective), scale: { zero: false } },
-        color: { field: 'pareto', type: 'nominal', title: 'on the front' }, tooltip: [{ field: 'id' }, { field: 'y', title: 'objective', format: '.2f' }, { field: 'x', title: 'guard', format: '.2f' }, { field: 'settings' }] } });
+        color: { field: 'pareto', type: 'nominal', title: 'trial' }, tooltip: [{ field: 'id' }, { field: 'y', title: 'objective', format: '.2f' }, { field: 'x', title: 'guard', format: '.2f' }, { field: 'guard_note', title: 'guard' }, { field: 'settings' }] } });
   }
 
   function searchSpace() {

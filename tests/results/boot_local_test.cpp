@@ -106,6 +106,27 @@ TEST_CASE("boot.local keeping the baseline of a latency says how much lower the 
         std::string::npos);
 }
 
+TEST_CASE("keeping the baseline never offers a trial that failed the guard as the best stable trial", "[results]") {
+  // seq-read as the guard (--tolerance 5): trial 1 (read_ahead_kb=1024) the fastest but 87 %
+  // below the baseline's guard figure; trial 2 (bfq) within it.
+  auto report = test_support::keep_baseline_report();
+  report.guard = bench::parse_objective("seq-read", "").value();
+  report.tolerance = 0.05;
+  report.baseline.trial.guard = strategies::guard_figures_of({100.0, 100.0, 100.0});
+  report.trials[0].guard = strategies::guard_figures_of({13.0, 13.0, 13.0});
+  report.trials[1].guard = strategies::guard_figures_of({99.0, 99.0, 99.0});
+  const auto text = results::BootLocalEmitter().render(report);
+  CHECK(text.find("The best stable trial (1") == std::string::npos);
+  CHECK(text.find("# The best stable trial within the guard (2: scheduler=bfq)") != std::string::npos);
+  CHECK(text.find("# Trial 1 (read_ahead_kb=1024) measured 58.40 MB/s but failed the guard: seq-read 13.00 MB/s, "
+                  "87.0 % worse than the baseline's 100.00: beyond --tolerance 5 %: no candidate.") != std::string::npos);
+  // No trial within the guard: none is offered, and the one that failed it is named as such.
+  report.trials[1].guard = strategies::guard_figures_of({50.0, 50.0, 50.0});
+  const auto none = results::BootLocalEmitter().render(report);
+  CHECK(none.find("# No stable trial passed the guard") != std::string::npos);
+  CHECK(none.find("The best stable trial") == std::string::npos);
+}
+
 TEST_CASE("boot.local uses the by-id path and resolves the kernel name at boot", "[results]") {
   const auto text = results::BootLocalEmitter().render(test_support::by_id_report());
   test_support::check_golden("boot_local_byid.sh", text);

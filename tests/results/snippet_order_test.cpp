@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The emitted queue lines, run in sequence, reach the winner's values where the kernel couples settings.
 #include "results/boot_local.hpp"
+#include "results/snippet.hpp"
 #include "results/udev_rules.hpp"
 
 #include "probe/linux/sysfs.hpp"
@@ -101,6 +102,38 @@ TEST_CASE("Emitted queue lines reach the winner's values under coupling kernels"
       REQUIRE(run_boot_local(results::BootLocalEmitter().render(report), start, kernel) == want);
       REQUIRE(run_udev(results::UdevRulesEmitter().render(report), start, kernel) == want);
     }
+}
+
+TEST_CASE("a snippet writes what changed and a coupled setting only where the coupling applies", "[results]") {
+  // An mq-deadline queue as found, its tunables at the kernel's defaults but read_expire.
+  auto report = test_support::loop_report();
+  report.baseline.trial.settings = {
+      {SettingId::scheduler, name("mq-deadline")}, {SettingId::nr_requests, num(64)},
+      {SettingId::max_sectors_kb, num(1280)},      {SettingId::read_ahead_kb, num(128)},
+      {SettingId::nomerges, num(0)},               {SettingId::fifo_batch, num(16)},
+      {SettingId::read_expire, num(250)}};
+  const auto base = report.baseline.trial.settings;
+  struct Case {
+    probe::Settings changes;
+    probe::Settings written;
+  };
+  const std::vector<Case> cases{
+      // Nothing after nr_requests depends on it: written alone.
+      {{{SettingId::nr_requests, num(4)}}, {{SettingId::nr_requests, num(4)}}},
+      {{{SettingId::read_ahead_kb, num(32)}}, {{SettingId::read_ahead_kb, num(32)}}},
+      // A tunable needs its scheduler; the other tunable and the queue settings stay unwritten.
+      {{{SettingId::fifo_batch, num(8)}}, {{SettingId::scheduler, name("mq-deadline")}, {SettingId::fifo_batch, num(8)}}},
+      // max_sectors_kb can move read_ahead_kb.
+      {{{SettingId::max_sectors_kb, num(256)}}, {{SettingId::max_sectors_kb, num(256)}, {SettingId::read_ahead_kb, num(128)}}},
+      // A switch resets nr_requests and the new scheduler's tunables.
+      {{{SettingId::scheduler, name("bfq")}, {SettingId::low_latency, num(0)}},
+       {{SettingId::scheduler, name("bfq")}, {SettingId::nr_requests, num(64)}, {SettingId::low_latency, num(0)}}}};
+  for (const auto& [changes, written] : cases) {
+    INFO("winner " << probe::format_settings(changes));
+    auto winner = with_winner(report, changes);
+    winner.winner.settings = probe::applicable_only(winner.winner.settings);
+    CHECK(results::snippet_settings(winner) == written);
+  }
 }
 
 namespace {
