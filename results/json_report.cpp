@@ -4,8 +4,11 @@
 
 #include "results/codec/trial_codec.hpp"
 #include "results/guard_text.hpp"
+#include "strategies/evaluator.hpp"
 #include "strategies/guard.hpp"
 #include "results/snippet.hpp"
+
+#include <algorithm>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -269,6 +272,11 @@ json::value to_json(const Report& report) {
                       {"wedged", report.wedged},
                       {"wedged_detail", report.wedged_detail},
                       {"integrity_note", report.integrity_note}};
+  // The winner rule's thresholds, for a comparison outside the tune (scripts/stock-policies) to
+  // judge by the same rule: a gain must exceed the larger of the minimum gain and the noise floor.
+  const double min_gain_pct = 100.0 * strategies::EvaluatorOptions{}.min_gain;
+  o["min_gain_pct"] = min_gain_pct;
+  o["gain_threshold_pct"] = std::max(min_gain_pct, report.noise_floor_pct);
   o["acting"] = json::array(report.acting.begin(), report.acting.end());
   if (!report.unscreened.empty()) o["unscreened"] = json::array(report.unscreened.begin(), report.unscreened.end());
   add_guard_report(o, report);
