@@ -69,7 +69,6 @@ TEST_CASE("boot.local for a loop device writes sysfs queue lines in apply order"
   REQUIRE(command_lines(text) ==
           std::vector<std::string>{"echo 'mq-deadline' > /sys/block/loop0/queue/scheduler",
                                    "echo 64 > /sys/block/loop0/queue/nr_requests",
-                                   "echo 1280 > /sys/block/loop0/queue/max_sectors_kb",
                                    "echo 1024 > /sys/block/loop0/queue/read_ahead_kb"});
   REQUIRE(text.find("SIMULATED") == std::string::npos);
 }

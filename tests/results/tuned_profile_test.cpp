@@ -48,7 +48,6 @@ TEST_CASE("tuned fragment for a loop device names the kernel name and says so", 
                     "elevator=mq-deadline\n") != std::string::npos);
   REQUIRE(text.find("[disktune-sysfs-loop0]\ntype=sysfs\npriority=-1\n"
                     "/sys/block/loop0/queue/nr_requests=64\n"
-                    "/sys/block/loop0/queue/max_sectors_kb=1280\n"
                     "/sys/block/loop0/queue/read_ahead_kb=1024\n") != std::string::npos);
   REQUIRE(text.find("glob only, never by udev identity") != std::string::npos);
 }

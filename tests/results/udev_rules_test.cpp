@@ -28,7 +28,6 @@ TEST_CASE("udev rule for a loop device matches its backing file and sets queue a
   REQUIRE(text.find("KERNEL==\"loop[0-9]*\", ATTR{loop/backing_file}==\"/srv/images/disk.img\", \\\n"
                     "  ATTR{queue/scheduler}=\"mq-deadline\", \\\n"
                     "  ATTR{queue/nr_requests}=\"64\", \\\n"
-                    "  ATTR{queue/max_sectors_kb}=\"1280\", \\\n"
                     "  ATTR{queue/read_ahead_kb}=\"1024\"\n") != std::string::npos);
   REQUIRE(text.find("RUN+=") == std::string::npos);
 }

@@ -5,10 +5,6 @@
 # measured: buffered reads, median of 5-10 samples (adaptive); strategy one-at-a-time, seed 7
 # Add to /etc/init.d/boot.local (SUSE) or /etc/rc.local: these settings are lost at
 # power off (hdparm's often also at suspend/resume), so they must run at every boot.
-# also written, unchanged, at their measured values: max_sectors_kb=1280
-# (a queue write can move those after it: a scheduler switch resets nr_requests and its
-# tunables, a max_sectors_kb write can change read_ahead_kb)
 echo 'mq-deadline' > /sys/block/loop0/queue/scheduler
 echo 64 > /sys/block/loop0/queue/nr_requests
-echo 1280 > /sys/block/loop0/queue/max_sectors_kb
 echo 1024 > /sys/block/loop0/queue/read_ahead_kb
