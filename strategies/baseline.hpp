@@ -5,6 +5,7 @@
 #include "strategies/trial.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace disktune::strategies {
@@ -31,10 +32,15 @@ struct Baseline : TrialMeasurement {
   /// The noise between repeated measurements of one configuration (bench::repeat_noise of
   /// those trials' samples: the relative difference two of their medians have on average) [%].
   double noise_floor_pct = 0.0;
-  /// Measurement time of all the baseline's children (the noise repeats included) [s; virtual
-  /// when simulated]. Not journaled: a baseline read from a journal has only its trial's
-  /// (trial.measured_s).
+  /// Measurement time of all the baseline's children (the noise repeats and a re-measurement of
+  /// the noise included) [s; virtual when simulated]: what a --time-budget has spent before the
+  /// search. Journaled; a journal from before it has only its trial's (trial.measured_s).
   double measured_s = 0.0;
+  /// The noise check's decision on the search's samples (tuner::NoiseCheck::all_samples): true,
+  /// every search trial takes --max-repeats samples; false, the adaptive --repeats to
+  /// --max-repeats. Journaled so that a resumed run samples as the run it resumes did, judged by
+  /// the same noise; nullopt before the check, and in a journal from before it.
+  std::optional<bool> all_samples;
   bool operator==(const Baseline&) const = default;
 };
 

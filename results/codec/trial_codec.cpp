@@ -175,6 +175,8 @@ void tag_invoke(json::value_from_tag, json::value& out, const Baseline& baseline
   json::object o = json::value_from(static_cast<const TrialMeasurement&>(baseline)).as_object();
   o["aa_samples"] = array_of(baseline.aa_medians);
   o["noise_floor_pct"] = baseline.noise_floor_pct;
+  o["baseline_measured_s"] = baseline.measured_s;
+  if (baseline.all_samples) o["all_samples"] = *baseline.all_samples;
   out = std::move(o);
 }
 
@@ -184,7 +186,9 @@ Baseline tag_invoke(json::value_to_tag<Baseline>, const json::value& in) {
   static_cast<TrialMeasurement&>(baseline) = json::value_to<TrialMeasurement>(in);
   baseline.aa_medians = numbers<double>(o.at("aa_samples"));
   baseline.noise_floor_pct = o.at("noise_floor_pct").to_number<double>();
-  baseline.measured_s = baseline.trial.measured_s;
+  const auto* measured = o.if_contains("baseline_measured_s");  // absent before it was journaled
+  baseline.measured_s = measured ? measured->to_number<double>() : baseline.trial.measured_s;
+  if (const auto* all = o.if_contains("all_samples")) baseline.all_samples = all->as_bool();
   return baseline;
 }
 

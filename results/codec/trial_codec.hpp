@@ -42,8 +42,9 @@ void tag_invoke(boost::json::value_from_tag, boost::json::value& out, const Tria
 TrialMeasurement tag_invoke(boost::json::value_to_tag<TrialMeasurement>, const boost::json::value& in);
 
 /// Baseline (the journal's baseline result record): the TrialMeasurement keys, then
-/// aa_samples (the baseline trials' medians [MiB/s]) and noise_floor_pct [%]. measured_s is
-/// not written: it decodes as trial.measured_s (a resumed baseline has only its trial's).
+/// aa_samples (the baseline trials' medians [MiB/s]), noise_floor_pct [%], baseline_measured_s
+/// (measured_s [s]; absent in older journals: it decodes as trial.measured_s) and all_samples
+/// (when decided; absent: nullopt).
 /// The report shows a part of it under other names (results/json_report.hpp).
 void tag_invoke(boost::json::value_from_tag, boost::json::value& out, const Baseline& baseline);
 /// The inverse; throws as the TrialResult one does.

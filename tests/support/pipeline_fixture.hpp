@@ -39,6 +39,7 @@ class FakeExecutor final : public strategies::TrialExecutor {
       return strategies::TrialMeasurement{trial(config), 0.0, 0};
     }
     ran_.push_back(config);
+    all_samples_.push_back(request.all_samples);
     if (wedge_at_ && ran_.size() == *wedge_at_) {
       TrialResult wedged = trial(config);
       wedged.status = TrialStatus::wedged;
@@ -62,6 +63,7 @@ class FakeExecutor final : public strategies::TrialExecutor {
 
   probe::Settings original_ = seed_baseline();
   std::vector<probe::Settings> ran_;
+  std::vector<bool> all_samples_;  // each search trial's TrialRequest::all_samples, in order
   std::optional<std::size_t> stop_after_, wedge_at_;
   bool adopted_ = false;
   double confirm_spread_ = 0.01;  // the confirmation round's samples: rate x (1 -+ spread)
@@ -94,13 +96,13 @@ inline strategies::SearchSpace seed_space(std::vector<SettingId> only) {
 
 inline tuner::PipelineResult run(const strategies::SearchSpace& space, const std::string& strategy_name,
                           strategies::TrialStore& store, strategies::TrialExecutor& executor,
-                          std::optional<std::size_t> max_trials = std::nullopt) {
+                          std::optional<std::size_t> max_trials = std::nullopt, std::ostream* log = nullptr) {
   auto strategy = strategies::make_strategy(strategy_name);
   REQUIRE(strategy);
-  std::ostringstream log;
+  std::ostringstream kept;  // the log, when the caller reads none
   const tuner::PipelineInput input{space,       **strategy, space.baseline(), "test", true, max_trials, std::nullopt,
                                    true,        pipeline_trial_settings()};
-  return tuner::run_pipeline(input, store, executor, log);
+  return tuner::run_pipeline(input, store, executor, log ? *log : kept);
 }
 
 inline std::int64_t get(const probe::Settings& s, SettingId id) { return s.at(id).number(); }

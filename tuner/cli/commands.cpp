@@ -221,6 +221,7 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
   const bool written = write_tune_outputs(tune, outcome.report, err);
   if (!outcome.message.empty()) err << "disktune: " << outcome.message << '\n';
   if (written) err << next_steps(config, outcome.report);
+  err << outcome.resume_hint;  // last: what the next command does with the journal a stop kept
   return !written && has_answer(outcome.exit_code) ? kExitUsage : outcome.exit_code;
 }
 

@@ -178,6 +178,7 @@ std::unique_ptr<RunJournal> RunJournal::open(const JournalOptions& given, const 
     return journal;
   journal->file_.append(results::start_record(identity, journal->boot_id_, utc_timestamp(), context.original, options,
                                               context.original_tunables));
+  journal->options_ = options;
   return journal;
 }
 

@@ -53,6 +53,10 @@ class RunJournal final : public strategies::TrialStore {
                                           std::ostream& log);
 
   [[nodiscard]] const std::string& path() const { return file_.path(); }
+  /// Whether open() resumed an unfinished journal (else it started a new one).
+  [[nodiscard]] bool resumed() const { return resumed_.has_value(); }
+  /// The measurement options of the run: a resumed journal's start record's, else open()'s.
+  [[nodiscard]] const boost::json::object& options() const { return resumed_ ? resumed_->options : options_; }
   /// Completed trials and verdicts of the resumed journal, or the quarantine kept from a
   /// set-aside one (hang, wedged, crashed: "quarantined in the previous journal (...)").
   [[nodiscard]] strategies::TrialHistory history() const override { return history_; }
@@ -90,6 +94,7 @@ class RunJournal final : public strategies::TrialStore {
   JournalFile file_;
   std::string boot_id_;
   std::optional<results::JournalState> resumed_;
+  boost::json::object options_;  // a new journal's, as its start record holds them
   strategies::TrialHistory history_;
 };
 

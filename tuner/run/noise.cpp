@@ -69,10 +69,42 @@ void remeasure(const NoiseInput& input, const bench::SamplingPlan& plan, strateg
   check.measured_s = again.measured_s;
 }
 
+// Not resolvable: the noise on record, with `samples` per trial, exceeds the smallest gain `gain`.
+void unresolvable(const NoiseInput& input, const strategies::Baseline& baseline, const std::string& samples,
+                  const std::string& gain, NoiseCheck& check, std::ostream& log) {
+  check.resolvable = false;
+  check.summary = "noise " + probe::printf_number("%.2f", baseline.noise_floor_pct) + " % with " + samples +
+                  " samples per trial, above the " + gain + " smallest gain";
+  check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) + " with " +
+                 samples + " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
+                 "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +
+                 "--max-repeats) on a quieter machine (nothing else reading the disk, an idle CPU)";
+  // The figures were just said (once, or again after the re-measurement): only the consequence.
+  log << "disktune: still more than " << gain << " with " << samples
+      << " samples per trial: only gains above the noise can be told apart; for an answer, measure longer "
+         "(--duration, --max-repeats) on a quieter machine\n";
+}
+
+// A resumed run: the decision the run it resumes took, with the noise it took it on.
+NoiseCheck kept_decision(const NoiseInput& input, const strategies::Baseline& baseline, double min_gain_pct,
+                         std::ostream& log) {
+  NoiseCheck check;
+  check.all_samples = *input.kept_all_samples;
+  bench::SamplingPlan plan = input.sampling;
+  if (check.all_samples) plan.min_samples = plan.max_samples;
+  const std::string samples = samples_text(plan);
+  log << "  kept from the interrupted run: " << samples << " samples per trial, judged by its noise of "
+      << probe::printf_number("%.2f", baseline.noise_floor_pct) << " % (its trials and this resume's compare alike)\n";
+  if (baseline.noise_floor_pct > min_gain_pct)
+    unresolvable(input, baseline, samples, probe::printf_number("%g", min_gain_pct) + " %", check, log);
+  return check;
+}
+
 }  // namespace
 
 NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                         std::ostream& log) {
+  if (input.kept_all_samples) return kept_decision(input, baseline, min_gain_pct, log);
   NoiseCheck check;
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
   bench::SamplingPlan plan = input.sampling;
@@ -96,19 +128,8 @@ NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline,
   }
   keep_samples_that_help(input, first, baseline, min_gain_pct, check, plan, log);
   if (baseline.noise_floor_pct <= min_gain_pct) return check;
-  check.resolvable = false;
   // The samples the noise was measured with: not measured again (no room, a failed repeat), the first trials'.
-  const std::string samples = samples_text(check.remeasured || had_all ? plan : input.sampling);
-  check.summary = "noise " + probe::printf_number("%.2f", baseline.noise_floor_pct) + " % with " + samples +
-                  " samples per trial, above the " + gain + " smallest gain";
-  check.detail = noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) + " with " +
-                 samples + " samples per trial, more than the smallest gain the winner rule accepts (" + gain +
-                 "): only gains above the noise can be told apart; for an answer, measure longer (--duration, " +
-                 "--max-repeats) on a quieter machine (nothing else reading the disk, an idle CPU)";
-  // The figures were just said (once, or again after the re-measurement): only the consequence.
-  log << "disktune: still more than " << gain << " with " << samples
-      << " samples per trial: only gains above the noise can be told apart; for an answer, measure longer "
-         "(--duration, --max-repeats) on a quieter machine\n";
+  unresolvable(input, baseline, samples_text(check.remeasured || had_all ? plan : input.sampling), gain, check, log);
   return check;
 }
 

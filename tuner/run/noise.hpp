@@ -22,8 +22,9 @@ struct NoiseCheck {
   std::string detail;       ///< the figures and what to do, when not resolvable; else empty
   std::string summary;      ///< the noise in a few words ("noise 13.09 % with 10 samples per trial"); else empty
   double measured_s = 0.0;  ///< measurement time of the re-measured baseline trials [s]
-  /// The baseline's noise was measured again (its aa_medians and noise_floor_pct replaced): the
-  /// caller records the baseline again, so that a resumed run judges by the same noise.
+  /// The baseline's noise was measured again (its aa_medians and noise_floor_pct replaced); the
+  /// caller records the baseline again after the check (with all_samples and measured_s), so
+  /// that a resumed run samples and judges as this one.
   bool remeasured = false;
   /// Every trial from now on takes the most samples (strategies::TrialRequest::all_samples).
   bool all_samples = false;
@@ -43,9 +44,14 @@ struct NoiseInput {
   std::string device;                   ///< its path, for a failed repeat's error
   bench::SamplingPlan sampling;         ///< samples per trial as configured (--repeats, --max-repeats)
   const bench::Objective& objective;    ///< the figures' unit
+  /// A resumed run's recorded decision (strategies::Baseline::all_samples): taken as it is,
+  /// nothing measured again, so that its trials are sampled and judged as the run it resumes.
+  std::optional<bool> kept_all_samples{};
 };
 
-/// When baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
+/// With input.kept_all_samples, that decision as it is (said on `log`: the samples per trial and
+/// the noise it judges by), not resolvable as below when the noise exceeds `min_gain_pct`.
+/// Else, when baseline.noise_floor_pct exceeds `min_gain_pct`, the noise could hide the smallest
 /// gain the winner rule accepts: say so on `log` at once with the figures, ask for
 /// --max-repeats samples in every trial from now on (NoiseCheck::all_samples: the median of
 /// more samples varies less) and, unless `keep_figures` (the baseline came from a resumed

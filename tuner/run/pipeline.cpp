@@ -72,7 +72,8 @@ NoiseCheck check_noise(const PipelineInput& input, strategies::Baseline& baselin
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   if (!input.settle_noise) return {};
   constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
-  const NoiseInput noise_input{executor, input.original, input.device_name, input.trial.sampling, input.trial.objective};
+  NoiseInput noise_input{executor, input.original, input.device_name, input.trial.sampling, input.trial.objective};
+  if (resumed) noise_input.kept_all_samples = baseline.all_samples;
   const bool keep_figures = resumed || !room_to_remeasure(input, baseline, 100.0 * kMinGain, log);
   return settle_noise(noise_input, baseline, keep_figures, 100.0 * kMinGain, log);
 }
@@ -223,16 +224,19 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
     return result;
   }
   result.noise = check_noise(input, *result.baseline, result.resumed_baseline, executor, log);
-  // The re-measured noise is the run's from now on: journaled, or a resumed run would judge by
-  // the first, smaller-sample figure (the journal's last baseline record is the one it reads).
-  if (result.noise.remeasured)
+  if (!result.resumed_baseline && !result.noise.changed_behind) {
+    // The noise check's samples decision and its time are the run's from now on: journaled with
+    // the re-measured noise, or a resumed run would sample otherwise (3 samples a trial judged by
+    // the noise of 10) and its --time-budget would forget the noise's measurement.
+    result.baseline->measured_s += result.noise.measured_s;
+    result.baseline->all_samples = result.noise.all_samples;
     if (auto stop = store.record_baseline(*result.baseline)) {
       result.best = result.baseline->trial;
       end_on(result, std::move(*stop));
       return result;
     }
-  result.before_search_s = (result.resumed_baseline ? strategies::measurement_seconds(result.baseline->trial)
-                                                    : result.baseline->measured_s) + result.noise.measured_s;
+  }
+  result.before_search_s = result.baseline->measured_s;
   // Another process changed a setting while the noise was measured: no search on that baseline.
   if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
   return result;

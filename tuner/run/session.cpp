@@ -20,6 +20,7 @@
 #include "tuner/run/pipeline.hpp"
 #include "tuner/trial/settings_writer.hpp"
 #include "tuner/journal/run_journal.hpp"
+#include "tuner/journal/search_bounds.hpp"
 #include "tuner/host/signals.hpp"
 #include "tuner/host/time_limits.hpp"
 #include "tuner/trial/trial_runner.hpp"
@@ -75,7 +76,7 @@ TrialSettings trial_settings_for(const TuneOptions& tune, bool simulated, const 
   if (tune.measure.stall_timeout_s) settings.stall = probe::Seconds(*tune.measure.stall_timeout_s);
   settings.derive_limits = !simulated && !tune.measure.trial_timeout_s;
   settings.stop_now = [] { return stop_now(); };
-  settings.noise_repeats = tune.measure.noise_repeats;
+  settings.noise_repeats = tune.measure.noise_repeats.value_or(settings.noise_repeats);
   // A disk in use: its file system writes (our own journal or report may be on it).
   settings.data_in_use = tune.device.allow_mounted;
   settings.objective = objectives.front();
@@ -188,11 +189,11 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
 std::string seconds_text(double seconds) { return probe::printf_number("%g", seconds); }
 
 // Why a completed search stopped short of its strategy's end.
-std::string budget_note(const TuneOptions& tune, std::size_t trials) {
-  if (tune.measure.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
-  const std::string spent = tune.measure.max_trials && trials >= *tune.measure.max_trials
-                                ? "--max-trials " + std::to_string(*tune.measure.max_trials)
-                                : "--time-budget " + seconds_text(tune.measure.time_budget_s.value_or(0.0)) + " s";
+std::string budget_note(const SearchBounds& bounds, std::size_t trials) {
+  if (bounds.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
+  const std::string spent = bounds.max_trials && trials >= *bounds.max_trials
+                                ? "--max-trials " + std::to_string(*bounds.max_trials)
+                                : "--time-budget " + seconds_text(bounds.time_budget_s.value_or(0.0)) + " s";
   return "search budget spent (" + spent + ") after " + std::to_string(trials) +
          " trials: the answer is the best of what was measured";
 }
@@ -327,6 +328,32 @@ void show_progress_on(PipelineInput& input, const std::ostream& log) {
   if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
 }
 
+// `command_line` as a command a person can paste: without --fresh (that would set the journal
+// aside), each argument quoted when the shell would split or expand it.
+std::string resume_command(const TuneOptions& tune) {
+  if (tune.command_line.size() < 2) return "disktune tune " + tune.device.spec;
+  std::string command = "disktune";
+  for (std::size_t i = 1; i < tune.command_line.size(); ++i) {
+    const std::string& arg = tune.command_line[i];
+    if (arg == "--fresh") continue;
+    const bool plain = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                             "0123456789-_=./:,+@%") == std::string::npos;
+    std::string quoted = "'";
+    for (const char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    command += " " + (plain ? arg : quoted + "'");
+  }
+  return command;
+}
+
+// A run a signal stopped leaves its journal unfinished (finish_run): how to go on from it.
+void hint_resume(TuneOutcome& outcome, const TuneOptions& tune, const RunJournal& journal, bool journal_failed) {
+  if (!stop_requested() || outcome.exit_code != kExitPartial || journal_failed) return;
+  const std::string command = resume_command(tune);
+  outcome.resume_hint = "disktune: journal " + journal.path() + " kept: the next '" + command +
+                        "' resumes this run (its measured trials and bounds kept), '" + command +
+                        " --fresh' starts over\n";
+}
+
 }  // namespace
 
 TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
@@ -341,17 +368,23 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   hold_device(context, lock, tune.device, "tune");
   const bool simulated = context.device->simulated();
   const ReadyObjectives objectives = ready_objectives(tune.measure.objectives, *context.device);
-  const TrialSettings trial_settings = trial_settings_for(tune, simulated, objectives.objectives);
-  const auto recorded_options = measurement_options(trial_settings, strategy_name, tune.device.seed, tune.measure.tolerance,
-                                                     tune.command_line);
+  TrialSettings trial_settings = trial_settings_for(tune, simulated, objectives.objectives);
+  const SearchBounds given{tune.measure.time_budget_s, tune.measure.max_trials, tune.measure.noise_repeats};
+  auto recorded_options = measurement_options(trial_settings, strategy_name, tune.device.seed, tune.measure.tolerance,
+                                              tune.command_line);
+  record_search_bounds(recorded_options, given, trial_settings.noise_repeats);
   // Record before you probe: the original settings are durable in the journal before the
   // capability probe writes trial values. May restore and adopt a crashed
   // run's original settings.
   const auto opened_journal = RunJournal::open(tune.journal, tune.device, context, recorded_options, log);
   RunJournal& journal = *opened_journal;
+  // A resume keeps the interrupted run's bounds: its budget counts what that run measured.
+  const SearchBounds bounds = journal.resumed() ? resumed_bounds(given, journal.options(), journal.path(), log) : given;
+  trial_settings.noise_repeats = bounds.noise_repeats.value_or(trial_settings.noise_repeats);
+  record_search_bounds(recorded_options, bounds, trial_settings.noise_repeats);
   probe_capabilities(context);
   const auto space = tunable_space(context, tune, journal);
-  TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, "", nullptr};
+  TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, "", "", nullptr};
   record_measurement(outcome.report, trial_settings, objectives, tune.measure.tolerance, recorded_options);
   announce_run(context, strategy_name, space.legal_count(), journal.path(), log);
 
@@ -368,12 +401,13 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   if (trial_settings.data_in_use && !simulated) runner.watch_uses(log);
   ChildExecutor executor(runner, signal_stop);
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      tune.measure.max_trials, tune.measure.time_budget_s, true, trial_settings, tune.measure.tolerance};
+                      bounds.max_trials, bounds.time_budget_s, true, trial_settings, tune.measure.tolerance};
   input.emulated = !context.emulated_by.empty();
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);
+    hint_resume(outcome, tune, journal, false);
     outcome.report.wall_s = seconds_since(wall_start);
     outcome.device = std::move(context.device);  // closed by the caller, after the outputs
     return outcome;
@@ -382,9 +416,10 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   for (const auto& use : runner.appeared_uses()) outcome.report.integrity_note += "; " + use;
   const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
   finish_run(outcome, runner, guard, journal, journal_failed);
+  hint_resume(outcome, tune, journal, journal_failed);
   outcome.report.wall_s = seconds_since(wall_start);
   if (outcome.report.completed && !result.budget_left) {
-    outcome.report.stop_reason = budget_note(tune, result.search_trials);
+    outcome.report.stop_reason = budget_note(bounds, result.search_trials);
     log << "disktune: " << outcome.report.stop_reason << '\n';
   }
   outcome.device = std::move(context.device);  // closed by the caller, after the outputs

@@ -16,6 +16,9 @@ struct TuneOutcome {
   results::Report report;
   ExitCode exit_code = kExitOk;
   std::string message;  ///< why the run ended early, empty when it completed
+  /// After a stop by signal, the journal kept unfinished: the command that resumes it and that
+  /// --fresh starts over (the output's last line); empty otherwise.
+  std::string resume_hint;
   /// The tuned device, still open: the caller closes it (drops this) after writing the
   /// outputs. The last close of a block device waits for reads still in flight to drain
   /// (bdev_release, then truncate of its page cache): after a trial's child was killed on a

@@ -20,7 +20,9 @@ namespace disktune::tuner {
 struct MeasureOptions {
   int repeats = 3;                             ///< --repeats N: first samples per configuration
   int max_repeats = 10;                        ///< --max-repeats N: adaptive sampling's maximum
-  int noise_repeats = 2;                       ///< --noise-repeats N: baseline trials after the first, for the noise
+  /// --noise-repeats N: baseline trials after the first, for the noise; nullopt: not given
+  /// (2, or on a resume the journal's: tuner/journal/search_bounds.hpp).
+  std::optional<int> noise_repeats;
   double duration_s = 3.0;                     ///< --duration S: seconds per buffered sample (hdparm -t: 3)
   std::optional<double> trial_timeout_s;       ///< --trial-timeout S (default: from the expected trial time)
   std::optional<double> stall_timeout_s;       ///< --stall-timeout S (default: from the baseline's chunk time)

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -99,19 +100,33 @@ TEST_CASE("a trial measurement (the child wire) round-trips with its cached figu
   REQUIRE(o.contains("cached_mib_s"));
 }
 
-TEST_CASE("a baseline round-trips; its all-children time is not kept and reads as its trial's", "[results]") {
+TEST_CASE("a baseline round-trips with its all-children time and the noise check's samples decision", "[results]") {
   const auto baseline = full_baseline();
   REQUIRE(through_text(baseline) == baseline);
   strategies::Baseline measured = baseline;
-  measured.measured_s = 40.0;  // the noise repeats' time too
+  measured.measured_s = 40.0;  // the noise repeats' time too: a resumed --time-budget counts it
+  measured.all_samples = true;  // a resumed search samples as this one did
   const auto read = json::value_to<strategies::Baseline>(json::value_from(measured));
-  REQUIRE(read.measured_s == measured.trial.measured_s);
+  REQUIRE(read.measured_s == 40.0);
+  REQUIRE(read.all_samples == std::optional<bool>(true));
   REQUIRE(read.aa_medians == measured.aa_medians);
   REQUIRE(read.noise_floor_pct == 0.5);
-  // The trial's keys and cached_mib_s, data_crc32, aa_samples, noise_floor_pct: no more.
-  REQUIRE(json::value_from(measured).as_object().size() == json::value_from(measured.trial).as_object().size() + 4);
+  // The trial's keys and cached_mib_s, data_crc32, aa_samples, noise_floor_pct,
+  // baseline_measured_s, all_samples: no more.
+  REQUIRE(json::value_from(measured).as_object().size() == json::value_from(measured.trial).as_object().size() + 6);
   strategies::Baseline none;  // nothing measured: empty samples and A/A medians
   REQUIRE(through_text(none) == none);
+}
+
+TEST_CASE("a baseline journaled before its all-children time and samples decision reads as its trial's, undecided",
+          "[results]") {
+  strategies::Baseline measured = full_baseline();
+  measured.measured_s = 40.0;
+  auto record = json::value_from(measured).as_object();
+  record.erase("baseline_measured_s");
+  const auto read = json::value_to<strategies::Baseline>(json::value(record));
+  REQUIRE(read.measured_s == measured.trial.measured_s);
+  REQUIRE_FALSE(read.all_samples.has_value());
 }
 
 TEST_CASE("infinite figures survive in memory; NaN and infinity as text are refused, as before the codecs",
