@@ -205,7 +205,7 @@ TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged 
   SECTION("the store fails after three writes: the second trial's result is lost, no third is applied") {
     FakeExecutor executor(io_support_helps);
     strategies::MemoryTrialStore store;
-    store.fail_after(4);  // the baseline, intent 1, result 1, intent 2
+    store.fail_after(5);  // the baseline twice (measured, then with the noise check's decision), intent 1, result 1, intent 2
     const auto result = run(space, "exhaustive", store, executor);
     REQUIRE(result.stop);
     REQUIRE(result.stop->reason == strategies::StopReason::store_failed);
