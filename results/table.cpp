@@ -14,11 +14,11 @@
 namespace disktune::results {
 namespace {
 
-constexpr std::size_t kColumns = 6;
+constexpr std::size_t kColumns = 7;
 constexpr std::size_t kDetailChars = 40;
 using Row = std::array<std::string, kColumns>;
-// Numbers (MB/s, spread) align right; the mark+id column too.
-constexpr std::array<bool, kColumns> kRightAligned{true, false, true, true, false, false};
+// Numbers (both figures, spread) align right; the mark+id column too.
+constexpr std::array<bool, kColumns> kRightAligned{true, false, true, true, true, false, false};
 
 std::size_t code_points(std::string_view text) {
   return static_cast<std::size_t>(
@@ -36,25 +36,23 @@ std::string truncate(std::string_view text, std::size_t limit) {
   return out + "...";
 }
 
-// The figure column: A's figure, then with a guard objective " | " and B's (the trial has
-// none: "-"); a single-objective table keeps A's alone.
-std::string figure_cell(const strategies::TrialResult& trial, const Report& report) {
-  std::string cell = bench::figure_number(report.objective, trial.median);
-  if (!report.guard) return cell;
-  return cell + " | " + (trial.guard ? bench::figure_number(*report.guard, trial.guard->median) : "-");
+// The guard objective's figure column, a column of its own so that both figures align
+// whatever their widths: B's figure, "-" for a trial without one.
+std::string guard_cell(const strategies::TrialResult& trial, const Report& report) {
+  if (!report.guard) return "";
+  return trial.guard ? bench::figure_number(*report.guard, trial.guard->median) : "-";
 }
 
-std::string figure_header(const Report& report) {
-  std::string header(bench::unit_of(report.objective));
-  if (report.guard) header += " | " + report.guard->name + " " + std::string(bench::unit_of(*report.guard));
-  return header;
+std::string guard_header(const Report& report) {
+  return report.guard ? report.guard->name + " " + std::string(bench::unit_of(*report.guard)) : "";
 }
 
-// The detail column: the trial's detail, or with a guard objective the guard's note.
+// The detail column: the trial's detail cut to kDetailChars, or with a guard objective the
+// guard's note whole (its figures and the tolerance are the reason the trial lost).
 std::string detail_cell(const strategies::TrialResult& trial, const Report& report) {
-  std::string detail = trial.detail;
-  if (report.guard && detail.empty()) detail = guard_note(*report.guard, trial, report.baseline.trial, report.tolerance);
-  return truncate(comment_safe(detail), kDetailChars);
+  if (!trial.detail.empty()) return truncate(comment_safe(trial.detail), kDetailChars);
+  if (!report.guard) return "";
+  return comment_safe(guard_note(*report.guard, trial, report.baseline.trial, report.tolerance));
 }
 
 // The row the summary line quotes carries the mark: the confirmation round's when the
@@ -63,7 +61,8 @@ Row trial_row(const strategies::TrialResult& trial, const Report& report, bool m
   const bool ok = trial.status == strategies::TrialStatus::ok;
   return {std::string(marked ? "* " : "") + (trial.id == 0 ? "base" : std::to_string(trial.id)),
           std::string(strategies::to_string(trial.status)),
-          ok ? figure_cell(trial, report) : "-",
+          ok ? bench::figure_number(report.objective, trial.median) : "-",
+          ok ? guard_cell(trial, report) : report.guard ? "-" : "",
           ok ? spread_text(trial) : "-",
           trial.id == 0 ? "(settings as found)"
                         : describe_changes(changed_settings(trial.settings, report.baseline.trial.settings)),
@@ -81,12 +80,13 @@ bool is_answer(int id, const Report& report) {
 
 std::vector<Row> search_rows(const Report& report) {
   const bool marks = !quotes_confirmation(report);
-  std::vector<Row> table{Row{"trial", "status", figure_header(report), "spread",
-                             "changes vs baseline", "detail"}};
+  std::vector<Row> table{Row{"trial", "status", std::string(bench::unit_of(report.objective)), guard_header(report),
+                             "spread", "changes vs baseline", "detail"}};
   // A baseline the run stopped before measuring has no figure: never a 0.
   const bool measured = report.baseline.trial.median > 0.0;
   table.push_back({std::string(marks && measured && is_answer(0, report) ? "* " : "") + "base", measured ? "ok" : "-",
-                   measured ? figure_cell(report.baseline.trial, report) : "not measured",
+                   measured ? bench::figure_number(report.objective, report.baseline.trial.median) : "not measured",
+                   measured ? guard_cell(report.baseline.trial, report) : report.guard ? "-" : "",
                    measured ? spread_text(report.baseline.trial) : "-", "(settings as found)", ""});
   for (const auto& trial : report.trials) table.push_back(trial_row(trial, report, marks && is_answer(trial.id, report)));
   return table;
@@ -102,9 +102,11 @@ std::vector<Row> confirmation_rows(const Report& report) {
   return table;
 }
 
+// A row at `widths`; a column of width 0 (the guard's without one) is left out with its gap.
 std::string render_row(const Row& row, const std::array<std::size_t, kColumns>& widths) {
   std::string line;
   for (std::size_t i = 0; i < kColumns; ++i) {
+    if (widths[i] == 0) continue;
     const std::string pad(widths[i] - code_points(row[i]), ' ');
     line += (i == 0 ? "" : "  ") + (kRightAligned[i] ? pad + row[i] : row[i] + pad);
   }

@@ -10,8 +10,9 @@ namespace disktune::results {
 /// Renders a title line (tool version, device, model, "SIMULATED drive" when simulated,
 /// strategy, method, repeats), a column header, the baseline row ("-" and "not measured" when the run
 /// stopped before measuring it: never a 0 figure), then one row per trial:
-/// trial id, status, median MB/s ("-" when not ok), ±spread %, the settings changed against
-/// the baseline (describe_changes) and the detail cut to 40 characters. The winner's row is
+/// trial id, status, median MB/s ("-" when not ok), with a guard objective its figure in a
+/// column of its own, ±spread %, the settings changed against the baseline (describe_changes)
+/// and the detail: the trial's cut to 40 characters, else the guard's note whole. The winner's row is
 /// marked '*'. Last, a summary: "winner: -X66 -d1 -u1 -m16 -c3 (trial 2): 14.85 MB/s, 3.88x
 /// baseline 3.83 MB/s" or "keep the baseline: no configuration was significantly faster".
 /// Columns are padded by UTF-8 code points; no line has trailing blanks.

@@ -4,6 +4,7 @@
 
 #include "probe/core/text.hpp"
 #include "results/json_report.hpp"
+#include "results/guard_text.hpp"
 #include "results/report_decode.hpp"
 
 #include "tests/support/golden.hpp"
@@ -171,4 +172,51 @@ TEST_CASE("table names the settings that acted in the screening, or says none di
   CHECK(text.find("no setting's effect") == std::string::npos);
   CHECK(boost::json::parse(results::JsonEmitter().render(report)).at("acting") ==
         boost::json::array{"max_sectors_kb", "read_ahead_kb"});
+}
+
+namespace {
+
+// The seed run with a guard objective (rand-read-iops), its figures of every width, and a
+// trial that fails the guard by far more than --tolerance.
+results::Report two_objective_report() {
+  auto report = test_support::seed_report();
+  report.guard = bench::parse_objective("rand-read-iops", "").value();
+  report.tolerance = 0.05;
+  report.baseline.trial.guard = strategies::guard_figures_of({99.0, 100.0, 101.0});
+  const std::vector<double> guards{98.0, 7.0, 12345.0};
+  for (std::size_t i = 0; i < guards.size(); ++i)
+    report.trials[i].guard = strategies::guard_figures_of({guards[i], guards[i], guards[i]});
+  for (auto& trial : report.confirmation->results) trial.guard = strategies::guard_figures_of({100.0, 100.0, 100.0});
+  return report;
+}
+
+// The column where `text` ends on `line`.
+std::size_t end_of(const std::string& line, const std::string& text) {
+  const auto at = line.find(text);
+  REQUIRE(at != std::string::npos);
+  return at + text.size();
+}
+
+}  // namespace
+
+TEST_CASE("table with two objectives: each figure in its own aligned column, the guard's note whole", "[results]") {
+  const auto report = two_objective_report();
+  const auto text = results::TableEmitter().render(report);
+  test_support::check_golden("table_two_objectives.txt", text);
+  std::istringstream in(text);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  // lines[1] the header, [2] the baseline, [3..5] trials 1-3: A's figures end under A's
+  // header, B's under B's, whatever their widths.
+  const std::size_t a_end = end_of(lines[1], "MB/s"), b_end = end_of(lines[1], "rand-read-iops IOPS");
+  const std::vector<std::pair<std::string, std::string>> figures{
+      {"3.83", "100"}, {"5.66", "98"}, {"11.92", "7"}, {"14.85", "12345"}};
+  for (std::size_t i = 0; i < figures.size(); ++i) {
+    INFO(lines[2 + i]);
+    CHECK(end_of(lines[2 + i], "  " + figures[i].first + " ") - 1 == a_end);
+    CHECK(end_of(lines[2 + i].substr(a_end), " " + figures[i].second + " ") - 1 + a_end == b_end);
+  }
+  // Trial 2 reads 7 IOPS against 100: the guard's note says so in full, tolerance included.
+  CHECK_THAT(text, Catch::Contains(results::guard_note(*report.guard, report.trials[1], report.baseline.trial, 0.05)));
+  CHECK_THAT(text, Catch::Contains("beyond --tolerance 5 %\n"));
 }
