@@ -169,6 +169,16 @@
       r.setting = r.changed[0];
       r.value = String(settings[r.setting]) + (r.along && r.along.length ? ' (' + r.along.map(k => k + '=' + settings[k]).join(' ') + ')' : '');
     });
+    // Each axis in the values' order (the x encodings keep the data's): numbers by their
+    // value (128, 256, 8192, never 8192, 256, 128 as trials came), names alphabetically, after them.
+    const leading = v => { const m = /^-?\d+(\.\d+)?/.exec(v); return m ? parseFloat(m[0]) : NaN; };
+    const byValue = (a, b) => {
+      const x = leading(a), y = leading(b);
+      if (!isNaN(x) && !isNaN(y) && x !== y) return x - y;
+      if (isNaN(x) !== isNaN(y)) return isNaN(x) ? 1 : -1;
+      return a < b ? -1 : a > b ? 1 : 0;
+    };
+    rows.sort((a, b) => (a.setting < b.setting ? -1 : a.setting > b.setting ? 1 : byValue(a.value, b.value)));
     chart(parent, 'screened-chart', { data: { values: rows }, facet: { field: 'setting', type: 'nominal', title: null }, columns: 3,
       resolve: { scale: { x: 'independent' } },
       spec: { width: 250, height: 180, layer: [

@@ -123,6 +123,15 @@ done
 report_kind scheduler_panel '.baseline.settings += {scheduler: "mq-deadline", nr_requests: 256, fifo_batch: 16}
   | .trials[1].settings = (.baseline.settings | del(.fifo_batch) | .scheduler = "none" | .nr_requests = 128)
   | .trials[1].status = "ok"' 'none (nr_requests=128)'
+# The per-setting axes in numeric order, whatever order the trials came in.
+report_kind sorted_axis '.baseline.settings as $b | .trials |= (to_entries | map(.key as $k | if $k < 3
+  then .value.settings = ($b | .readahead = ([8192, 256, 128][$k])) | .value.status = "ok" else . end) | map(.value))'
+python3 -c 'import re, sys
+dom = open(sys.argv[1]).read()
+chart = dom[dom.index("id=\"screened-chart\""):]
+labels = re.findall(r"<text[^>]*>([^<]*)</text>", chart)
+order = [labels.index(v) for v in ("128", "256", "8192")]
+sys.exit(0 if order == sorted(order) else 1)' "$WORK/dom.html" || fail "sorted_axis: readahead values not in numeric order on its axis"
 report_kind acting '.acting = ["max_sectors_kb", "read_ahead_kb"]' \
   'made a difference beyond the noise in the screening: max_sectors_kb, read_ahead_kb.'
 report_kind too_noisy '.completed = false | .too_noisy = true | .noise_detail = "noise 9 % exceeds the 2 % gain" | .winner.keep_baseline = true' \
