@@ -7,6 +7,8 @@
 
 #include "probe/core/assert.hpp"
 
+#include <sstream>
+
 namespace disktune::results {
 namespace {
 
@@ -111,6 +113,26 @@ std::string hdparm_conf_stanza(const Report& report) {
   if (start.complete) return "";
   auto body = body_of(report, start.target, start.changes);
   return body.stanza ? std::move(body.text) : std::string{};
+}
+
+std::string hdparm_conf_missing_reason(const Report& report) {
+  const auto start = start_snippet(report, kTitle);
+  if (start.complete) {
+    // The snippet's own comment lines after its header say why nothing is recommended.
+    std::string why;
+    std::istringstream lines(start.text.substr(snippet_header(report, kTitle).size()));
+    for (std::string line; std::getline(lines, line);) {
+      if (line.starts_with("# ")) line.erase(0, 2);
+      if (!line.empty()) why += (why.empty() ? "" : " ") + line;
+    }
+    return why;
+  }
+  if (hdparm_flag_list(start.changes).empty())
+    return "its answer changes no ATA setting or readahead (only queue settings, which hdparm.conf cannot hold)";
+  if (!report.device.simulated && !debian_applies_to(start.target.kernel_name))
+    return "Debian's hdparm applies /etc/hdparm.conf only to /dev/sd[a-z] and /dev/hd[a-z] (85-hdparm.rules), not to " +
+           start.target.kernel_name;
+  return "";
 }
 
 }  // namespace disktune::results

@@ -28,4 +28,11 @@ class HdparmConfEmitter : public Emitter {
 /// HdparmConfEmitter::render.
 std::string hdparm_conf_stanza(const Report& report);
 
+/// Why hdparm_conf_stanza(report) is "", the one reason that holds, in words for a refusal:
+/// the report's own reason for having nothing to apply (too noisy, stopped, keep the
+/// baseline, nothing tried), "its answer changes no ATA setting or readahead (only queue
+/// settings: ...)", or "Debian's hdparm applies /etc/hdparm.conf only to /dev/sd[a-z] and
+/// /dev/hd[a-z] (85-hdparm.rules), not to NAME". "" when there is a block.
+std::string hdparm_conf_missing_reason(const Report& report);
+
 }  // namespace disktune::results

@@ -72,3 +72,21 @@ TEST_CASE("hdparm.conf writes no block for a drive Debian's hdparm never applies
           std::string::npos);
   REQUIRE(text.find("#   readahead = 2048\n") != std::string::npos);
 }
+
+TEST_CASE("hdparm_conf_missing_reason names the one reason that holds", "[results]") {
+  CHECK(results::hdparm_conf_missing_reason(test_support::seed_report()).empty());
+  CHECK(results::hdparm_conf_missing_reason(test_support::by_id_report()).empty());
+  const auto queue_only = results::hdparm_conf_missing_reason(test_support::loop_report());
+  CHECK_THAT(queue_only, Catch::StartsWith("its answer changes no ATA setting or readahead"));
+  CHECK_THAT(queue_only, !Catch::Contains(" or Debian"));
+  // The loop device's readahead change: hdparm.conf has the key, Debian applies no block to loop0.
+  auto loop = test_support::loop_report();
+  loop.winner.changes.emplace(probe::SettingId::readahead, probe::SettingValue(2048));
+  CHECK(results::hdparm_conf_missing_reason(loop) ==
+        "Debian's hdparm applies /etc/hdparm.conf only to /dev/sd[a-z] and /dev/hd[a-z] (85-hdparm.rules), not to loop0");
+  // Nothing to apply: the report's own reason, from its snippet's comment.
+  const auto kept = results::hdparm_conf_missing_reason(test_support::keep_baseline_report());
+  CHECK_FALSE(kept.empty());
+  CHECK_THAT(kept, !Catch::Contains("ATA setting") && !Catch::Contains("85-hdparm.rules"));
+  CHECK(results::hdparm_conf_stanza(test_support::keep_baseline_report()).empty());
+}

@@ -200,8 +200,8 @@ std::string hdparm_conf_form(const results::Report& report, const std::string& f
   auto block = results::hdparm_conf_stanza(report);
   if (block.empty())
     throw RunError(kExitUsage, "install --form hdparm-conf: " + file + ": no hdparm.conf stanza for " +
-                               report.device.path + " (its answer changes no ATA setting or readahead, or Debian's "
-                               "hdparm applies hdparm.conf to sd[a-z] and hd[a-z] only): use --form udev; nothing installed");
+                               report.device.path + ": " + results::hdparm_conf_missing_reason(report) +
+                               "; use --form udev; nothing installed");
   return block;
 }
 
