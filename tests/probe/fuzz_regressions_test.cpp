@@ -51,7 +51,7 @@ TEST_CASE("fuzz targets parse a valid capture without complaint", "[probe]") {
   REQUIRE(testing::find_fuzz_target("no_such_target") == nullptr);
   REQUIRE(testing::fuzz_targets().size() == 5);
   REQUIRE(testing::find_fuzz_target("journal") != nullptr);
-  std::ifstream in(std::string(DISKTUNE_SHARED_DATA) + "/identify/hdparm-i_conner-cfs1275a_kernel-geometry.txt");
+  std::ifstream in(std::string(DISKTUNE_TEST_DATA) + "/identify/hdparm-i_conner-cfs1275a_kernel-geometry.txt");
   REQUIRE(in);
   std::stringstream text;
   text << in.rdbuf();

@@ -25,7 +25,7 @@ using disktune::testing::require_value;
 
 namespace {
 
-const std::filesystem::path kCorpus = std::filesystem::path(DISKTUNE_SHARED_DATA) / "identify";
+const std::filesystem::path kCorpus = std::filesystem::path(DISKTUNE_TEST_DATA) / "identify";
 // Word 83 bits 3 and 9 set, word 86 bits 3 and 9 set, word 91 = 4080h, word 94 = FEFEh.
 const std::string kWithBoth = (kCorpus / "raw_words_libatasmart_fujitsu-mhy2120bh--0084000d.txt").string();
 // An SSD: word 83 without bit 3 or bit 9.
@@ -186,7 +186,7 @@ TEST_CASE("apm and aam values parse in their ranges only", "[probe]") {
 }
 
 TEST_CASE("hdparm -i text gives the APM level of 'mode=0xNN (N)'", "[probe]") {
-  const std::string seed = DISKTUNE_SHARED_DATA "/identify/seed_ibm-djna-352500.hdparm-i.txt";
+  const std::string seed = DISKTUNE_TEST_DATA "/identify/seed_ibm-djna-352500.hdparm-i.txt";
   std::ifstream in(seed);
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto at = text.find(" DblWordIO");

@@ -30,7 +30,7 @@ expect_exit 2 tune sim:/nonexistent-capture.txt
 expect_exit 2 tune --sim-profile /nonexistent-profile.json
 # Several drives (docs/multi-drive.md "Outputs"): one file for all of them, stdout, a drive
 # named twice and --summary with one drive are refused before any worker starts.
-cap="$SHARED_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
+cap="$TEST_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
 expect_exit 2 tune sim: "sim:$cap" --report "$WORK/one.json" --summary "$WORK/s.json"
 grep -q "one file for several drives" "$WORK/err" || fail "one --report file for two drives: $(cat "$WORK/err")"
 expect_exit 2 tune sim: "sim:$cap" --boot-local - --summary "$WORK/s.json"
@@ -48,8 +48,8 @@ grep -q "name the same file ($WORK/m/sim.json)" "$WORK/err" || fail "--summary o
 [ ! -e "$WORK/s.json" ] && [ ! -e "$WORK/sim.log" ] || fail "a refused multi-drive tune wrote files"
 expect_exit 2 tune --repeats 0
 # An identify capture the simulator cannot tune: the reason, exit 2, and no strerror after it
-# (newcomer helper-27: "... nothing to tune on sim:...: Invalid argument").
-partial="$SHARED_DATA/identify/hdparm-I_toshiba-mg09aca18te-18tb_partial.txt"
+# ("... nothing to tune on sim:...: Invalid argument" blames a syscall that was never made).
+partial="$TEST_DATA/identify/hdparm-I_toshiba-mg09aca18te-18tb_partial.txt"
 expect_exit 2 plan "sim:$partial"
 grep -qx "disktune: simulated drive: identify data lists no PIO or DMA modes: nothing to tune on sim:$partial" "$WORK/err" ||
   fail "plan of an untunable capture: $(cat "$WORK/err")"
@@ -82,7 +82,7 @@ expect_exit 2 identify --from "$WORK/missing.txt"
 printf 'not identify data\n' >"$WORK/junk.txt"
 expect_exit 2 identify --from "$WORK/junk.txt"
 grep -q "junk.txt" "$WORK/err" || fail "parse error does not name the file"
-expect_exit 2 identify --from "$SHARED_DATA/identify/seed_ibm-djna-352500.hdparm-i.txt" --format nonsense
+expect_exit 2 identify --from "$TEST_DATA/identify/seed_ibm-djna-352500.hdparm-i.txt" --format nonsense
 echo '{"media_mib_s": 10, "bogus": 1}' >"$WORK/profile.json"
 expect_exit 2 tune --sim-profile "$WORK/profile.json"
 grep -q bogus "$WORK/err" || fail "profile error does not name the unknown key"

@@ -7,12 +7,12 @@
 source "$(dirname "$0")/lib.bash"
 
 out="$WORK/evaluate.json"
-"$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 --json \
+"$DISKTUNE" evaluate --identify-dir "$TEST_DATA/identify" --drive-filter seed_ibm --seeds 1 --json \
   >"$out" 2>"$WORK/err.txt" || fail "evaluate exited $? ($(tail -3 "$WORK/err.txt"))"
 grep -q SIMULATED "$WORK/err.txt" || fail "progress does not say the drives are simulated"
 grep -q "^disktune: evaluating .* on 1 SIMULATED drive x 1 seed (1-1)$" "$WORK/err.txt" ||
   fail "the count line: $(grep evaluating "$WORK/err.txt")"
-# Progress as the runs end (a newcomer saw nothing for minutes): 4 strategies, 4 runs.
+# Progress as the runs end (else nothing shows for minutes): 4 strategies, 4 runs.
 grep -q "^disktune: evaluate: 2 of 4 runs done$" "$WORK/err.txt" || fail "no progress lines: $(cat "$WORK/err.txt")"
 expect_eq "$(jq -r .simulated "$out")" true "simulated"
 expect_eq "$(jq -r .drives "$out")" 1 "drives"
@@ -33,7 +33,7 @@ jq -e --arg n "$default" '.strategies[] | select(.name == $n) | .success_rate ==
 
 # --strategies: only the named strategies run (exhaustive too when named); --seed is the first seed.
 out2="$WORK/evaluate-cd.json"
-"$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seed 2 --seeds 1 \
+"$DISKTUNE" evaluate --identify-dir "$TEST_DATA/identify" --drive-filter seed_ibm --seed 2 --seeds 1 \
   --strategies coordinate-descent --json >"$out2" 2>"$WORK/err2.txt" || fail "evaluate --strategies exited $?"
 expect_eq "$(jq -r '[.strategies[].name] | join(",")' "$out2")" "coordinate-descent" "strategies run"
 expect_eq "$(jq -r .first_seed "$out2")" 2 "first seed"
@@ -43,7 +43,7 @@ grep -q "unknown strategy 'annealing'" "$WORK/err3.txt" || fail "no reason for t
 
 # --only: the space searches the named settings only (the others keep their value), as tune's.
 out5="$WORK/evaluate-only.json"
-DISKTUNE_EVALUATE_RUNS=1 "$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 \
+DISKTUNE_EVALUATE_RUNS=1 "$DISKTUNE" evaluate --identify-dir "$TEST_DATA/identify" --drive-filter seed_ibm --seeds 1 \
   --only using_dma,unmaskirq --strategies exhaustive,coordinate-descent --json >"$out5" 2>"$WORK/err5.txt" ||
   fail "evaluate --only exited $? ($(tail -3 "$WORK/err5.txt"))"
 grep -q "^exhaustive seed_ibm-djna-352500.hdparm-i.txt seed 1: 4 configurations, 3 trials" "$WORK/err5.txt" ||
@@ -56,7 +56,7 @@ grep '^exhaustive ' "$WORK/err5.txt" | grep -Evq ', (baseline|(using_dma|unmaski
 # A fio objective on the simulated drive (its random-read model): the JSON names the objective
 # and judges the strategy against the truth.
 out4="$WORK/evaluate-iops.json"
-"$DISKTUNE" evaluate --identify-dir "$SHARED_DATA/identify" --drive-filter seed_ibm --seeds 1 \
+"$DISKTUNE" evaluate --identify-dir "$TEST_DATA/identify" --drive-filter seed_ibm --seeds 1 \
   --objective rand-read-iops --strategies coordinate-descent --json >"$out4" 2>"$WORK/err4.txt" ||
   fail "evaluate --objective rand-read-iops exited $? ($(tail -3 "$WORK/err4.txt"))"
 expect_eq "$(jq -r .objective "$out4")" rand-read-iops "objective"

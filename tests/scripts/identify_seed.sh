@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.bash"
 
 out="$WORK/id.json"
-"$DISKTUNE" identify --from "$SHARED_DATA/identify/seed_ibm-djna-352500.hdparm-i.txt" --json >"$out"
+"$DISKTUNE" identify --from "$TEST_DATA/identify/seed_ibm-djna-352500.hdparm-i.txt" --json >"$out"
 check() { expect_eq "$(jq -c "$1" "$out")" "$2" "$1"; }
 check .model '"IBM-DJNA-352500"'
 check .firmware '"J51OA30K"'

@@ -4,7 +4,7 @@
 # (--force covers only a renamed device or another kernel). Two SIMULATED drives.
 source "$(dirname "$0")/lib.bash"
 
-other="sim:$SHARED_DATA/identify/hdparm-i_conner-cfs1275a_kernel-geometry.txt"
+other="sim:$TEST_DATA/identify/hdparm-i_conner-cfs1275a_kernel-geometry.txt"
 "$DISKTUNE" tune sim: --journal "$WORK/j" --max-trials 2 --duration 0.5 >/dev/null 2>"$WORK/err-tune" ||
   fail "tune of the seed drive exited $? ($(tail -1 "$WORK/err-tune"))"
 

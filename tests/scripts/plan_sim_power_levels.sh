@@ -4,8 +4,8 @@
 # bits 3/9 (spin-down levels pruned with the reason), unsupported with the reason where not.
 source "$(dirname "$0")/lib.bash"
 
-with="$SHARED_DATA/identify/raw_words_libatasmart_fujitsu-mhy2120bh--0084000d.txt"
-without="$SHARED_DATA/identify/raw_words_libatasmart_intel-ssdsa2cw120g3--4pc10302.txt"
+with="$TEST_DATA/identify/raw_words_libatasmart_fujitsu-mhy2120bh--0084000d.txt"
+without="$TEST_DATA/identify/raw_words_libatasmart_intel-ssdsa2cw120g3--4pc10302.txt"
 [ -r "$with" ] && [ -r "$without" ] || { echo "skip: corpus captures missing"; exit 77; }
 
 "$DISKTUNE" plan "sim:$with" >"$WORK/with.txt" 2>"$WORK/err.txt" || fail "plan exited $? ($(tail -3 "$WORK/err.txt"))"

@@ -33,7 +33,7 @@ jq -e '[.confirmation.results[] | (.samples | length) == (.samples | unique | le
 echo "ok: speedup $(jq .winner.speedup "$r") in ${elapsed}s"
 
 # Two simulated drives in one run (docs/multi-drive.md): a worker each, both reports, a summary.
-cap="$SHARED_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
+cap="$TEST_DATA/identify/hdparm-I_maxtor-4a250j0_cur-chs-65535x1_mail-wrapped.txt"
 mkdir "$WORK/multi"
 "$DISKTUNE" tune sim: "sim:$cap" --max-trials 3 --report "$WORK/multi" --journal "$WORK/multi/{drive}.journal" \
   --summary "$WORK/multi/summary.json" >"$WORK/multi.out" 2>"$WORK/multi.err" || fail "two drives: exit $? ($(tail -3 "$WORK/multi.err"))"

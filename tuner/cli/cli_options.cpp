@@ -155,7 +155,7 @@ void add_evaluate_options(po::options_description& options) {
       ("drives", po::value<std::string>(), "only the first N tunable drives (file name order; 1-100000)")
       ("drive-filter", po::value<std::string>(), "only identify files whose name contains TEXT")
       ("only", po::value<std::string>(), "comma-separated settings to search (others keep their value)")
-      ("identify-dir", po::value<std::string>()->default_value("../shared/data/identify"), "identify captures to simulate drives from")
+      ("identify-dir", po::value<std::string>()->default_value("tests/data/identify"), "identify captures to simulate drives from")
       ("duration", po::value<std::string>()->default_value("0.1"), "virtual seconds per buffered-read sample (0.01-3600)")
       ("repeats", po::value<std::string>()->default_value("3"), "first samples per configuration (1-1000; rand-read-latency: 1 unless given, its completions pooled)");
 }

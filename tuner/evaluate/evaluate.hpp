@@ -19,7 +19,7 @@ struct EvaluateOptions {
   int seeds = 5;                               ///< evaluate --seeds N (seeds --seed .. --seed + N - 1)
   std::vector<std::string> strategies;         ///< evaluate --strategies A,B: empty = all but exhaustive
   std::optional<std::size_t> drives;           ///< evaluate --drives N: only the first N drives
-  std::string identify_dir = "../shared/data/identify";  ///< evaluate --identify-dir DIR
+  std::string identify_dir = "tests/data/identify";  ///< evaluate --identify-dir DIR
   std::optional<std::string> drive_filter;     ///< evaluate --drive-filter TEXT: file names containing it
 };
 
@@ -119,7 +119,7 @@ std::vector<EvaluationRun> run_evaluation(const std::vector<std::string>& files,
 std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs);
 
 /// `disktune evaluate`: prints a table (or JSON with --json) naming the default strategy.
-/// Drives come from options.identify_dir (--identify-dir, default ../shared/data/identify).
+/// Drives come from options.identify_dir (--identify-dir, default tests/data/identify).
 int run_evaluate_command(const EvaluateRequest& request, std::ostream& out, std::ostream& err);
 
 }  // namespace disktune::tuner

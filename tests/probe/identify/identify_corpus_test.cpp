@@ -12,7 +12,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path corpus = fs::path(DISKTUNE_SHARED_DATA) / "identify";
+const fs::path corpus = fs::path(DISKTUNE_TEST_DATA) / "identify";
 
 enum class Cable { unchecked, none, yes, no };
 constexpr int unset = -1;  // numeric fields: -1 = not checked; multsect/udma: see *_shown

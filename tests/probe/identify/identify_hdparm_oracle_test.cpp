@@ -17,11 +17,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-const fs::path corpus = fs::path(DISKTUNE_SHARED_DATA) / "identify";
+const fs::path corpus = fs::path(DISKTUNE_TEST_DATA) / "identify";
 constexpr const char* hdparm = "/usr/sbin/hdparm";
 
 // Where hdparm prints a quirk rather than the standard's meaning, disktune follows
-// ATA-REFERENCE; each such field is listed here with the reason. Keyed by file and field.
+// docs/ata-reference.md; each such field is listed here with the reason. Keyed by file and field.
 struct Exception {
   std::string_view file;
   std::string_view field;

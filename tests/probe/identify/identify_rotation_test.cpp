@@ -21,7 +21,7 @@ IdentifyInfo decoded(std::uint16_t w75, std::uint16_t w76, std::uint16_t w217) {
 
 IdentifyInfo corpus_file(const char* name) {
   auto info = parse_identify_file(
-      (std::filesystem::path(DISKTUNE_SHARED_DATA) / "identify" / name).string());
+      (std::filesystem::path(DISKTUNE_TEST_DATA) / "identify" / name).string());
   REQUIRE(info.has_value());
   return *info;
 }

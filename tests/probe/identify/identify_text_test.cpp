@@ -11,7 +11,7 @@ using namespace disktune::probe;
 
 namespace {
 
-const std::string corpus = std::string(DISKTUNE_SHARED_DATA) + "/identify/";
+const std::string corpus = std::string(DISKTUNE_TEST_DATA) + "/identify/";
 
 // `count` words of "0000", eight per line, after a shell prompt line.
 std::string raw_text(int count) {

@@ -16,7 +16,7 @@ using namespace disktune::probe;
 
 namespace {
 
-const std::string kIdentifyDir = std::string(DISKTUNE_SHARED_DATA) + "/identify";
+const std::string kIdentifyDir = std::string(DISKTUNE_TEST_DATA) + "/identify";
 
 std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -27,7 +27,7 @@ tuner::EvaluationRun run(const std::string& strategy, std::uint64_t seed, double
   return r;
 }
 
-const std::string kSeedDrive = std::string(DISKTUNE_SHARED_DATA) + "/identify/seed_ibm-djna-352500.hdparm-i.txt";
+const std::string kSeedDrive = std::string(DISKTUNE_TEST_DATA) + "/identify/seed_ibm-djna-352500.hdparm-i.txt";
 
 }  // namespace
 
