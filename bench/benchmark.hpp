@@ -15,7 +15,7 @@
 
 namespace disktune::bench {
 
-/// What is measured. Numbers from different methods are never compared (DESIGN.md).
+/// What is measured. Numbers from different methods are never compared (docs/architecture.md).
 enum class Method {
   cached,    ///< hdparm -T: re-read the first chunk for `duration`; page-cache bandwidth
   buffered,  ///< hdparm -t: page cache flushed, then sequential chunks from offset for `duration`

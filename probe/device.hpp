@@ -19,7 +19,7 @@
 
 namespace disktune::probe {
 
-/// How this device and driver handle one setting (DESIGN.md "Settings catalogue").
+/// How this device and driver handle one setting (docs/architecture.md "Settings catalogue").
 enum class Support {
   supported,    ///< can be read and changed
   unsupported,  ///< the driver refuses it (ENOTTY, EINVAL, EOPNOTSUPP, sense "invalid field")
@@ -69,7 +69,7 @@ bool is_scheduler_name(std::string_view name);
 
 /// A drive disktune can identify, read, change and measure. Implemented by LinuxDevice
 /// (HDIO ioctls, SG_IO, sysfs) and SimDevice (the simulated legacy-IDE drive).
-/// Shape follows smartmontools' ata_device and ninja's DiskInterface (STYLE.md).
+/// Shape follows smartmontools' ata_device and ninja's DiskInterface: one interface a test can fake.
 class Device {
  public:
   virtual ~Device() = default;

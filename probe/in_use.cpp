@@ -15,10 +15,10 @@ std::optional<std::string_view> in_use_hazard(SettingId id) {
              "corruption), and multcount 0 fails every PIO read with EIO (a mounted file system "
              "then remounts read-only)";
     // hdparm(8) -c: value 3's "special sync sequence [is] required by many chipsets"; on such
-    // a chipset 32-bit transfers without it move garbage (ATA-REFERENCE §4.2).
+    // a chipset 32-bit transfers without it move garbage (docs/ata-reference.md §4.2).
     case SettingId::io_support:
       return "32-bit I/O on a chipset that needs the sync sequence, or has no "
-             "32-bit support, transfers garbage data (hdparm(8) -c, ATA-REFERENCE 4.2)";
+             "32-bit support, transfers garbage data (hdparm(8) -c, docs/ata-reference.md §4.2)";
     // hdparm(8) -u: "some drive/controller combinations do not tolerate the increased I/O
     // latencies ... resulting in massive filesystem corruption".
     case SettingId::unmaskirq:
@@ -27,10 +27,10 @@ std::optional<std::string_view> in_use_hazard(SettingId id) {
     // hdparm(8) -d itself warns only of slowness on broken hardware; it is refused because
     // its only legal changes go with -X (a DMA mode needs using_dma 1, a PIO mode 0; the
     // manual says to set -X with -d1), and -X is refused; broken DMA hardware also times
-    // out and locks up (ATA-REFERENCE §4.2) under the file system's own I/O.
+    // out and locks up (docs/ata-reference.md §4.2) under the file system's own I/O.
     case SettingId::using_dma:
       return "changes only together with xfermode (-X), which is refused; broken "
-             "DMA hardware times out or locks up (ATA-REFERENCE 4.2)";
+             "DMA hardware times out or locks up (docs/ata-reference.md §4.2)";
     // hdparm(8) -X: "the IDE interface should be jumpered or programmed ... to prevent loss
     // and/or corruption of data. Use this with extreme caution!"
     case SettingId::xfermode:

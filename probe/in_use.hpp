@@ -16,7 +16,7 @@ namespace disktune::probe {
 /// apm and aam (-B, -M: hdparm(8) warns of nothing about data; the spin-down APM levels are
 /// never searched) choose the drive's power and seek profile.
 /// Every Risk::risky setting has one, no Risk::safe setting has one.
-/// Source: hdparm(8) -m, -c, -u, -d, -X; ATA-REFERENCE §4.2; tests/lab/pio_facts.sh (-m0).
+/// Source: hdparm(8) -m, -c, -u, -d, -X; docs/ata-reference.md §4.2; tests/lab/pio_facts.sh (-m0).
 std::optional<std::string_view> in_use_hazard(SettingId id);
 
 /// The prefix of every reason a knob is refused for on a disk in use (SearchSpace's

@@ -19,13 +19,13 @@
 namespace disktune::probe {
 
 /// Every knob disktune knows. Names (see setting_name) are hdparm's where hdparm has one,
-/// sysfs attribute names otherwise. Source: DESIGN.md "Settings catalogue", ATA-REFERENCE §3.3, §6.4.
+/// sysfs attribute names otherwise. Source: docs/architecture.md "Settings catalogue", docs/ata-reference.md §3.3, §6.4.
 enum class SettingId {
   multcount,       ///< -m: sectors per READ/WRITE MULTIPLE interrupt (0 = off); IDENTIFY word 47 bounds it
   io_support,      ///< -c: 0 = 16-bit, 1 = 32-bit, 3 = 32-bit with VLB sync (HDIO_SET_32BIT)
   unmaskirq,       ///< -u: 0/1 (HDIO_SET_UNMASKINTR)
   using_dma,       ///< -d: 0/1 (HDIO_SET_DMA)
-  xfermode,        ///< -X: SET FEATURES 0x03 mode code (8+n PIO, 32+n MDMA, 64+n UDMA; ATA-REFERENCE §3.4)
+  xfermode,        ///< -X: SET FEATURES 0x03 mode code (8+n PIO, 32+n MDMA, 64+n UDMA; docs/ata-reference.md §3.4)
   readahead,       ///< -a: block-layer readahead in 512-byte sectors (BLKRASET)
   read_ahead_kb,   ///< /sys/block/X/queue/read_ahead_kb, KiB
   scheduler,       ///< /sys/block/X/queue/scheduler, an I/O scheduler name
@@ -102,7 +102,7 @@ bool is_device_attribute(SettingId id);
 /// True when `id` is a scheduler tunable (setting_info(id).scheduler not empty).
 bool is_scheduler_tunable(SettingId id);
 /// A setting's value: a number (every hdparm knob, sysfs numbers) or a name (scheduler).
-/// Never a bare int in interfaces (STYLE.md). Ordered and comparable for use as map keys.
+/// Never a bare int in interfaces, so a value cannot be passed as a count or a size. Ordered and comparable for use as map keys.
 class SettingValue {
  public:
   SettingValue() = default;
@@ -163,8 +163,8 @@ Result<SettingValue> parse_value(SettingId id, std::string_view text);
 /// Why disktune would never set `id` to `value` on any drive; "" when some drive could take it.
 /// Values a drive or the kernel may *report* can lie outside this (a journal's found values
 /// are restored as read): it judges a target only, such as a report's winner. multcount 0 or
-/// a power of two up to 128 (SET MULTIPLE MODE's legal counts, ATA-REFERENCE's vendor manuals;
-/// DESIGN.md settings catalogue);
+/// a power of two up to 128 (SET MULTIPLE MODE's legal counts, docs/ata-reference.md's vendor manuals;
+/// docs/architecture.md settings catalogue);
 /// io_support 0, 1 or 3 (hdparm -c: 2 is no mode); unmaskirq, using_dma and low_latency 0 or 1;
 /// nomerges and rq_affinity 0-2 (Documentation/ABI/stable/sysfs-block). Other settings:
 /// parse_value's checks only. Errors: none (the reason is the result).
@@ -173,7 +173,7 @@ std::string settable_value_error(SettingId id, const SettingValue& value);
 /// "multcount=16 io_support=3 ..." in apply order; used in logs, tables and cache keys.
 std::string format_settings(const Settings& settings);
 
-/// Transfer-mode families, as encoded by SET FEATURES subcommand 0x03 (ATA-REFERENCE §3.4).
+/// Transfer-mode families, as encoded by SET FEATURES subcommand 0x03 (docs/ata-reference.md §3.4).
 enum class XferFamily { pio, sdma, mdma, udma };
 
 /// hdparm -X code of a mode: pio n = 8+n, sdma n = 16+n, mdma n = 32+n, udma n = 64+n.

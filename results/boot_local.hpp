@@ -6,7 +6,7 @@
 
 namespace disktune::results {
 
-/// Renders a shell snippet for /etc/init.d/boot.local or /etc/rc.local (ATA-REFERENCE §6.1):
+/// Renders a shell snippet for /etc/init.d/boot.local or /etc/rc.local (docs/ata-reference.md §6.1):
 /// the header comment (snippet_header), then ONE hdparm line for the changed ATA settings in
 /// the seed's form and flag order (`hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdb`; device = the
 /// by-id path when known), then `echo VALUE > /sys/block/NAME/queue/ATTR` lines for changed

@@ -14,7 +14,7 @@ namespace {
 
 using probe::SettingId;
 
-// Key map of Debian's hdparm-functions (ATA-REFERENCE §6.2).
+// Key map of Debian's hdparm-functions (docs/ata-reference.md §6.2).
 std::string_view conf_key(SettingId id) {
   switch (id) {
     case SettingId::xfermode: return "transfer_mode";

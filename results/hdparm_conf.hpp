@@ -6,7 +6,7 @@
 
 namespace disktune::results {
 
-/// Renders an /etc/hdparm.conf block (ATA-REFERENCE §6.2) for the changed ATA settings, in
+/// Renders an /etc/hdparm.conf block (docs/ata-reference.md §6.2) for the changed ATA settings, in
 /// the seed's flag order: transfer_mode = N (-X code), dma = on|off, interrupt_unmask = on|off,
 /// mult_sect_io = N, io32_support = N, read_ahead_sect = N; spaces around '=', comments on
 /// lines of their own (the Debian parser allows nothing else). The block is keyed by the

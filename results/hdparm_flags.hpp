@@ -12,11 +12,11 @@ namespace disktune::results {
 
 /// The ATA (hdparm-flag) settings in the order the seed's boot.local line writes them:
 /// xfermode, using_dma, unmaskirq, multcount, io_support, readahead
-/// (`hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdb`, data/seed/hdparm-walkthrough.txt).
+/// (`hdparm -X66 -d1 -u1 -m16 -c3 /dev/hdb`, docs/architecture.md "The simulated drive").
 std::span<const probe::SettingId> hdparm_flag_order();
 
 /// One hdparm flag with its value glued on, as hdparm takes it: "-X66" (xfermode as its
-/// decimal SET FEATURES 0x03 code, ATA-REFERENCE §3.4), "-d1", "-m16", "-a256".
+/// decimal SET FEATURES 0x03 code, docs/ata-reference.md §3.4), "-d1", "-m16", "-a256".
 /// DT_ASSERT: `id` has an hdparm flag and `value` is a number.
 std::string hdparm_flag(probe::SettingId id, const probe::SettingValue& value);
 

@@ -17,7 +17,7 @@ struct SnippetTarget {
   /// Kernel name for /sys/block/NAME and udev KERNEL== ("loop0", "sda", "hdb"): the last
   /// component of the path as given (tuner/ records the resolved node there).
   std::string kernel_name;
-  /// /dev/disk/by-id/... or empty (ATA-REFERENCE §6.5: persist by-id, resolve at apply time).
+  /// /dev/disk/by-id/... or empty (docs/ata-reference.md §6.5: persist by-id, resolve at apply time).
   std::string stable_path;
 };
 

@@ -10,7 +10,7 @@
 
 namespace disktune::results {
 
-/// Renders one udev rule (ATA-REFERENCE §6.3) for /etc/udev/rules.d/69-disktune.rules:
+/// Renders one udev rule (docs/ata-reference.md §6.3) for /etc/udev/rules.d/69-disktune.rules:
 /// ACTION=="add|change", SUBSYSTEM=="block", ENV{DEVTYPE}=="disk", then udev_match_clause
 /// (never the kernel name: without a stable identity there is no rule, only a comment saying
 /// why); ATTR{queue/ATTR}="v" for queue settings (scheduler before nr_requests);

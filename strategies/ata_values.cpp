@@ -42,7 +42,7 @@ std::string xfermode_refusal(const probe::IdentifyInfo& id, std::int64_t code) {
 
 }  // namespace
 
-// hdparm -m accepts 0..64; legal: 0 and powers of two up to MaxMultSect (ATA-REFERENCE §4.1).
+// hdparm -m accepts 0..64; legal: 0 and powers of two up to MaxMultSect (docs/ata-reference.md §4.1).
 std::vector<SettingValue> multcount_values(const probe::IdentifyInfo& id, PruneLog& log) {
   constexpr std::int64_t kHdparmMax = 64;
   const std::int64_t max = std::min<std::int64_t>(id.max_multsect, kHdparmMax);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The legal values of the ATA settings hdparm sets (-m, -c, -d, -X), bounded by the drive's
-// IDENTIFY DEVICE data (ATA-REFERENCE, ../shared/DESIGN.md): each value left out is counted
+// IDENTIFY DEVICE data (docs/ata-reference.md, docs/architecture.md): each value left out is counted
 // in the PruneLog under the identify word that rules it out.
 #pragma once
 

@@ -65,7 +65,7 @@ double spread_of(const SearchSpace& space, const Evaluator& evaluator, std::size
   return (*low)->median > 0.0 ? (*high)->median / (*low)->median : 1.0;
 }
 
-// How often a knob decides a disk's speed (DESIGN.md's domain facts): lower ranks first.
+// How often a knob decides a disk's speed (docs/architecture.md's domain facts): lower ranks first.
 int promise_rank(const Group& group) {
   static constexpr std::array kOrder{probe::SettingId::read_ahead_kb, probe::SettingId::readahead,
                                      probe::SettingId::max_sectors_kb, probe::SettingId::nr_requests,

@@ -83,7 +83,7 @@ bool Evaluator::quarantined(const probe::Settings& config) const {
 }
 
 // A failed trial that changed exactly one group from the baseline names its suspect: that
-// group choice is never combined again (why DESIGN.md screens risky settings one at a time).
+// group choice is never combined again (why docs/architecture.md screens risky settings one at a time).
 void Evaluator::record_failure(const TrialResult& trial) {
   failed_configs_.insert(trial.settings);
   std::optional<std::size_t> changed_group;

@@ -15,7 +15,7 @@ namespace disktune::strategies {
 
 /// Settings that are legal only jointly form one group. Every group but one holds a single
 /// setting; using_dma and xfermode form one group, because a DMA xfermode is legal only with
-/// using_dma=1 and a PIO xfermode only with using_dma=0 (DESIGN.md "Settings catalogue").
+/// using_dma=1 and a PIO xfermode only with using_dma=0 (docs/architecture.md "Settings catalogue").
 /// A scheduler tunable's group (one setting) applies only to configurations holding its
 /// scheduler: under another it is dropped (see with_choice).
 struct Group {
@@ -89,7 +89,7 @@ struct SpaceOptions {
 };
 
 /// Build the legal space for a device from its identify data (nullopt when the device has
-/// none), its capabilities and the baseline settings. Bounds (ATA-REFERENCE §4.1):
+/// none), its capabilities and the baseline settings. Bounds (docs/ata-reference.md §4.1):
 /// multcount 0 and powers of two <= MaxMultSect (word 47); io_support 0/1/3; unmaskirq 0/1;
 /// using_dma 1 only with word 49 bit 8; xfermode from the supported PIO (51, 64), MDMA (63)
 /// and UDMA (88 via 53 bit 2) modes, UDMA above 2 only when word 93 reports an 80-wire cable;

@@ -22,7 +22,7 @@ struct TrialForecast {
 /// Contract for implementations:
 /// - A strategy never sees a device, a clock or a journal: it asks Evaluator::evaluate for a
 ///   full configuration (one that space.contains()) and gets a TrialResult back, or nullptr
-///   when the budget is spent or the configuration holds a quarantined value (DESIGN.md:
+///   when the budget is spent or the configuration holds a quarantined value (docs/architecture.md:
 ///   a value that hung, crashed or failed alone is never applied again). On nullptr it
 ///   checks Evaluator::budget_left() and returns when that is false.
 /// - It starts with screen_single_changes (below), so that a fault always has one suspect.
@@ -57,7 +57,7 @@ class Strategy {
 /// risky setting (probe::Risk::risky: multcount, io_support, unmaskirq, using_dma, xfermode)
 /// first, and within a coupled group the choices that change fewest settings first (DMA on
 /// at the current mode before any mode with it). So a hang or a fault always has one suspect
-/// (DESIGN.md, "Hangs, crashes and reboots"); the evaluator quarantines a choice whose
+/// (docs/architecture.md, "Hangs, crashes and reboots"); the evaluator quarantines a choice whose
 /// single-change trial fails, and it is never combined. Stops early when the budget is spent.
 void screen_single_changes(const SearchSpace& space, Evaluator& evaluator);
 

@@ -26,7 +26,7 @@ using TrialKey = std::pair<probe::Settings, bool>;
 struct TrialHistory {
   /// Completed in the run this one resumes: taken as they are, not recorded again.
   std::map<TrialKey, TrialResult> results;
-  /// Started and never finished in a way that rules out running them again (DESIGN.md
+  /// Started and never finished in a way that rules out running them again (docs/architecture.md
   /// "Hangs, crashes and reboots"; death_verdict): status crashed, recorded, never applied.
   std::map<TrialKey, TrialResult> crashed;
   /// Kept from a set-aside journal of this drive (hang, wedged, crashed), for either effort:

@@ -10,7 +10,7 @@ namespace disktune::probe {
 using Seconds = std::chrono::duration<double>;
 
 /// A monotonic time source. Measurements read it only through this interface so that the
-/// simulated drive can run on virtual time (a full simulated tune takes seconds, DESIGN.md).
+/// simulated drive can run on virtual time (a full simulated tune takes seconds, docs/architecture.md).
 class Clock {
  public:
   virtual ~Clock() = default;

@@ -15,7 +15,7 @@ namespace disktune::probe {
 /// `code` is the errno-style cause (std::generic_category for syscalls),
 /// `op` names the call or step ("ioctl(HDIO_SET_DMA 1)", "parse hdparm -i line 7"),
 /// `path` names the device or file it was done on.
-/// Printed as "<op> on <path>: <message>", the form STYLE.md requires for syscall errors.
+/// Printed as "<op> on <path>: <message>", so a syscall error names its operation, path and errno.
 struct Error {
   std::error_code code;
   std::string op;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// decode_identify: the 256 IDENTIFY words turned into an IdentifyInfo (ATA-REFERENCE §1.2).
+// decode_identify: the 256 IDENTIFY words turned into an IdentifyInfo (docs/ata-reference.md §1.2).
 #include "probe/identify/identify.hpp"
 
 #include "probe/core/assert.hpp"
@@ -48,7 +48,7 @@ constexpr std::uint16_t cfa_signature = 0x848A;
 
 bool bit(std::uint16_t word, int n) { return ((word >> n) & 1U) != 0; }
 
-// Bits 15:14 = 01: the word is valid (ATA-REFERENCE §1.2 validity convention).
+// Bits 15:14 = 01: the word is valid (docs/ata-reference.md §1.2 validity convention).
 bool valid_word(std::uint16_t word) { return (word & 0xC000U) == 0x4000U; }
 
 bool reported(std::uint16_t word) { return word != 0x0000 && word != 0xFFFF; }

@@ -31,7 +31,7 @@ struct Feature {
 
 /// What IDENTIFY DEVICE says, decoded. Mode lists hold mode numbers in ascending order.
 /// Text sources fill what they show; the rest stays at its "not reported" value
-/// (nullopt / empty), never a guess. Source: ATA-REFERENCE §1.2 (ATA/ATAPI-7 vol. 1 Table 16,
+/// (nullopt / empty), never a guess. Source: docs/ata-reference.md §1.2 (ATA/ATAPI-7 vol. 1 Table 16,
 /// ACS-3 Table 45), hdparm identify.c.
 struct IdentifyInfo {
   std::string model;     ///< words 27-46, blanks trimmed
@@ -100,7 +100,7 @@ struct IdentifyInfo {
 };
 
 /// Decode 256 IDENTIFY words (host-order values, strings with the first character in the
-/// high byte, as ATA sends them; ATA-REFERENCE §1.1). Never fails: oddities become warnings.
+/// high byte, as ATA sends them; docs/ata-reference.md §1.1). Never fails: oddities become warnings.
 IdentifyInfo decode_identify(const std::array<std::uint16_t, 256>& words, IdentifySource source);
 
 /// Decode a 512-byte IDENTIFY block (little-endian words, as SG_IO returns it).

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Line-by-line reading of one drive's `hdparm -I` report (ATA-REFERENCE §2.2; identify.c).
+// Line-by-line reading of one drive's `hdparm -I` report (docs/ata-reference.md §2.2; identify.c).
 #include "probe/identify/identify_hdparm_I_fields.hpp"
 
 #include "probe/identify/identify_modes.hpp"

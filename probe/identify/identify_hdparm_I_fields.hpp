@@ -12,7 +12,7 @@
 
 namespace disktune::probe::text {
 
-/// Reads the lines of one drive's `hdparm -I` report (ATA-REFERENCE §2.2): identity lines,
+/// Reads the lines of one drive's `hdparm -I` report (docs/ata-reference.md §2.2): identity lines,
 /// Standards "Supported:", the capacity lines, the Capabilities lines (LBA/IORDY, R/W
 /// multiple, DMA:, PIO:, APM level), the Commands/features rows ("*" = enabled), HW reset
 /// results (CBLID) and the checksum line. Section titles start in column 0; body lines are

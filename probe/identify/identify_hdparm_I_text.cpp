@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// `hdparm -I` text: one drive's report found in a capture and read (ATA-REFERENCE §2.2).
+// `hdparm -I` text: one drive's report found in a capture and read (docs/ata-reference.md §2.2).
 #include "probe/identify/identify_hdparm_I_fields.hpp"
 #include "probe/identify/identify_modes.hpp"
 #include "probe/identify/identify_text_internal.hpp"

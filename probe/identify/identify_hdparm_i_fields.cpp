@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Field-by-field reading of one drive's `hdparm -i` lines (ATA-REFERENCE §1.4, §2.1).
+// Field-by-field reading of one drive's `hdparm -i` lines (docs/ata-reference.md §1.4, §2.1).
 #include "probe/identify/identify_hdparm_i_fields.hpp"
 
 #include "probe/identify/identify_modes.hpp"

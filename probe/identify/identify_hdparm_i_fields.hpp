@@ -13,7 +13,7 @@
 namespace disktune::probe::text {
 
 /// Reads the lines of one drive's `hdparm -i` block into an IdentifyInfo: "Key=value"
-/// fields split at top-level ", " (ATA-REFERENCE §2.1), mode lists ("PIO modes:", "DMA
+/// fields split at top-level ", " (docs/ata-reference.md §2.1), mode lists ("PIO modes:", "DMA
 /// modes:", "UDMA modes:", anywhere in a line as hdparm 3.x printed them), AdvancedPM /
 /// WriteCache, and the "Drive conforms to" / "Drive Supports" version list (a wrapped
 /// continuation line of version tokens is joined). Unknown fields and lines become warnings.

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// `hdparm -i` text (HDIO_GET_IDENTITY layout, hdparm 3.x to 9.x; ATA-REFERENCE §1.4, §2.1).
+// `hdparm -i` text (HDIO_GET_IDENTITY layout, hdparm 3.x to 9.x; docs/ata-reference.md §1.4, §2.1).
 #include "probe/identify/identify_hdparm_i_fields.hpp"
 #include "probe/identify/identify_modes.hpp"
 #include "probe/identify/identify_text_internal.hpp"

@@ -39,7 +39,7 @@ std::string printable_text(std::string_view text, std::string_view what,
 std::string hex4(unsigned value);
 
 /// 8-bit sum of all 512 bytes of the IDENTIFY block (0 when the word-255 checksum is right).
-/// Source: ATA-REFERENCE §1.2 checksum rule; hdparm identify.c sums w + (w >> 8).
+/// Source: docs/ata-reference.md §1.2 checksum rule; hdparm identify.c sums w + (w >> 8).
 std::uint8_t identify_byte_sum(const std::array<std::uint16_t, 256>& words);
 
 }  // namespace disktune::probe

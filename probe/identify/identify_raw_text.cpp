@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // Raw identify words as text (/proc/ide/hdX/identify, hdparm --Istdout), read by hdparm
-// --Istdin's rules (hdparm.c identify_from_stdin; ATA-REFERENCE §2.3).
+// --Istdin's rules (hdparm.c identify_from_stdin; docs/ata-reference.md §2.3).
 #include "probe/identify/identify_text_internal.hpp"
 
 #include <array>

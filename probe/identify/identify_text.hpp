@@ -24,8 +24,8 @@ std::optional<IdentifyFormat> identify_format_from_name(std::string_view name);
 /// Parse identify text. `name` (usually the file path) is used in errors and warnings.
 /// raw: 256 words of four hex digits as /proc/ide/hdX/identify and hdparm --Istdout print
 ///   them; surrounding prompts, headers, comments, settings lines are skipped, as hdparm
-///   --Istdin does (ATA-REFERENCE §2.3). The words are decoded with decode_identify.
-/// hdparm_i / hdparm_I: the fields the text shows (ATA-REFERENCE §2.1, §2.2), including
+///   --Istdin does (docs/ata-reference.md §2.3). The words are decoded with decode_identify.
+/// hdparm_i / hdparm_I: the fields the text shows (docs/ata-reference.md §2.1, §2.2), including
 ///   old hdparm 3.x/4.x/6.x layouts (the seed's "mode0 ... *mode2" and "mword0" notation).
 /// Errors: errc::invalid_argument, with `op` naming the line and the reason
 ///   ("line 12: only 200 of 256 identify words"), `path` = name.

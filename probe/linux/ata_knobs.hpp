@@ -13,13 +13,13 @@ namespace disktune::probe {
 /// The ATA side of a real device, for the legacy IDE driver and libata alike; every kernel
 /// call goes through `transport` (not owned), so tests run it against a fake.
 ///
-/// Mechanisms (ATA-REFERENCE §3.3, DESIGN.md "The two device worlds"):
+/// Mechanisms (docs/ata-reference.md §3.3, docs/architecture.md "The two device worlds"):
 /// - io_support, unmaskirq, using_dma: HDIO_GET_x / HDIO_SET_x.
 /// - multcount: HDIO_GET/SET_MULTCOUNT where the driver has them (legacy ide-disk); on
 ///   libata (ENOTTY) a raw SET MULTIPLE MODE (0xC6, count = N) through SG_IO, read back from
 ///   IDENTIFY word 59 of a fresh IDENTIFY. hdparm sends that raw command only with
 ///   --yes-i-know-what-i-am-doing: a count libata does not expect makes every following read
-///   fail with EIO (DESIGN.md "The ATA lab"). disktune takes that risk only inside a trial
+///   fail with EIO (docs/architecture.md "The ATA lab"). disktune takes that risk only inside a trial
 ///   child, which restores the original count and after which the parent checks that the
 ///   drive still reads (tuner/trial/trial_runner.hpp).
 /// - xfermode: SET FEATURES 0x03 through SG_IO, falling back to HDIO_DRIVE_CMD when SG_IO is

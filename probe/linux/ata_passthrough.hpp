@@ -14,7 +14,7 @@
 
 namespace disktune::probe {
 
-/// SAT PROTOCOL field values (CDB byte 1 bits 4:1) disktune uses. Source: ATA-REFERENCE §3.2.
+/// SAT PROTOCOL field values (CDB byte 1 bits 4:1) disktune uses. Source: docs/ata-reference.md §3.2.
 enum class AtaProtocol : std::uint8_t { non_data = 3, pio_in = 4 };
 
 /// One ATA command in 28-bit taskfile form. `data_bytes` is 0 (non-data) or 512 (one sector
@@ -38,7 +38,7 @@ inline constexpr std::uint8_t kAtaIdentifyDevice = 0xEC;
 inline constexpr std::uint8_t kAtaIdentifyPacketDevice = 0xA1;
 inline constexpr std::uint8_t kAtaSetMultipleMode = 0xC6;
 inline constexpr std::uint8_t kAtaSetFeatures = 0xEF;
-/// SET FEATURES subcommand "set transfer mode" (value in COUNT, ATA-REFERENCE §3.4).
+/// SET FEATURES subcommand "set transfer mode" (value in COUNT, docs/ata-reference.md §3.4).
 inline constexpr std::uint8_t kSetFeaturesXferMode = 0x03;
 
 /// IDENTIFY DEVICE (0xEC): PIO data-in, one 512-byte sector.
@@ -46,22 +46,22 @@ AtaCommand identify_device_command();
 /// IDENTIFY PACKET DEVICE (0xA1): PIO data-in, one 512-byte sector (ATAPI devices).
 AtaCommand identify_packet_command();
 /// SET MULTIPLE MODE (0xC6), non-data, COUNT = sectors per DRQ block (0 disables on drives
-/// that allow it). Source: ATA-REFERENCE §3.3 (-m).
+/// that allow it). Source: docs/ata-reference.md §3.3 (-m).
 AtaCommand set_multiple_command(std::uint8_t sectors);
 /// SET FEATURES (0xEF) subcommand 0x03 (FEATURES), COUNT = hdparm -X code (8+n PIO, 32+n
-/// MDMA, 64+n UDMA). Source: ATA-REFERENCE §3.4.
+/// MDMA, 64+n UDMA). Source: docs/ata-reference.md §3.4.
 AtaCommand set_xfermode_command(std::uint8_t code);
 /// SET FEATURES for hdparm -B: level 1-254 = subcommand 0x05 (enable APM), COUNT = level;
-/// 255 = subcommand 0x85 (disable APM), COUNT 0. Source: hdparm.c (-B), ATA-REFERENCE §5.
+/// 255 = subcommand 0x85 (disable APM), COUNT 0. Source: hdparm.c (-B), docs/ata-reference.md §5.
 AtaCommand set_apm_command(std::uint8_t level);
 /// SET FEATURES for hdparm -M: level 1-255 = subcommand 0x42 (enable AAM), COUNT = level;
-/// 0 = subcommand 0xC2 (disable AAM). Source: hdparm.c (-M), ATA-REFERENCE §5.
+/// 0 = subcommand 0xC2 (disable AAM). Source: hdparm.c (-M), docs/ata-reference.md §5.
 AtaCommand set_aam_command(std::uint8_t level);
 
 /// ATA PASS-THROUGH(16) CDB (opcode 0x85) as hdparm's sgio.c builds it: byte 1 = protocol
 /// << 1; byte 2 = 0x0e for a 512-byte read (T_DIR, BYT_BLOK, T_LENGTH = COUNT), 0x20 (CK_COND,
 /// so the registers come back in the sense data) for non-data; registers in bytes 4, 6, 8,
-/// 10, 12, 13, 14. Source: ATA-REFERENCE §3.2 (worked CDBs).
+/// 10, 12, 13, 14. Source: docs/ata-reference.md §3.2 (worked CDBs).
 std::array<std::uint8_t, 16> build_ata16_cdb(const AtaCommand& command);
 /// ATA PASS-THROUGH(12) CDB (opcode 0xA1), the same fields in bytes 1-9. Not for IDENTIFY
 /// PACKET (0xA1 is MMC BLANK on optical drives; hdparm forces the 16-byte form).
@@ -99,7 +99,7 @@ struct SenseData {
 /// status 4, device 5, count 6, LBA 9-11, EXTEND byte 8 bit 7) when VALID (byte 0 bit 7) is
 /// set, as libata's ata_scsi_set_passthru_sense_fields writes them.
 /// nullopt when the buffer is empty or the response code is not 0x70-0x73.
-/// Source: SPC-4 §4.5, SAT-3 §12.2.2.6 / §12.2.5; ATA-REFERENCE §3.2.
+/// Source: SPC-4 §4.5, SAT-3 §12.2.2.6 / §12.2.5; docs/ata-reference.md §3.2.
 std::optional<SenseData> decode_sense(std::span<const std::uint8_t> sense);
 
 /// "ILLEGAL REQUEST" etc. for a sense key; "sense key 0x0e" for unnamed ones.

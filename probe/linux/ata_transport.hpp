@@ -15,7 +15,7 @@
 
 namespace disktune::probe {
 
-/// The knobs with an HDIO_GET_x / HDIO_SET_x ioctl pair (ATA-REFERENCE §3.1).
+/// The knobs with an HDIO_GET_x / HDIO_SET_x ioctl pair (docs/ata-reference.md §3.1).
 enum class HdioKnob { multcount, io_support, unmaskirq, using_dma };
 
 /// "HDIO_GET_MULTCOUNT", "HDIO_GET_32BIT", "HDIO_GET_UNMASKINTR", "HDIO_GET_DMA".

@@ -18,7 +18,7 @@ std::string kernel_name(const std::string& dev);
 /// The /dev/disk/by-id/<name> symlink that resolves to the same block device as `dev`,
 /// preferring "ata-" (model_serial), then "wwn-", then any other, alphabetically within each.
 /// nullopt when `dev` is not a block device or no link matches (no udev, loop devices).
-/// `by_id_dir` is for tests. Source: ATA-REFERENCE §6.5 (why by-id names in persisted config).
+/// `by_id_dir` is for tests. Source: docs/ata-reference.md §6.5 (why by-id names in persisted config).
 std::optional<std::string> stable_device_path(const std::string& dev,
                                               const std::string& by_id_dir = "/dev/disk/by-id");
 

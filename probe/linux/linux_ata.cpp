@@ -13,7 +13,7 @@
 namespace disktune::probe {
 namespace {
 
-// The word ranges of the identify strings: serial, firmware, model (ATA-REFERENCE §1.2).
+// The word ranges of the identify strings: serial, firmware, model (docs/ata-reference.md §1.2).
 constexpr std::array<std::pair<std::size_t, std::size_t>, 3> kStringWords{{{10, 19}, {23, 26}, {27, 46}}};
 
 unsigned long get_request(HdioKnob knob) {

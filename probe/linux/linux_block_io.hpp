@@ -15,7 +15,7 @@ namespace disktune::probe {
 /// carry instead (empty `shown`: `path`).
 /// Errors: (errno, "open", shown) or (errno, "open O_DIRECT", shown); (errno,
 /// "ioctl(BLKGETSIZE64)", shown) when the size cannot be read (e.g. not a block device).
-/// Source: hdparm's time_device/flush_buffer_cache (ATA-REFERENCE §5.1).
+/// Source: hdparm's time_device/flush_buffer_cache (docs/ata-reference.md §5.1).
 Result<std::unique_ptr<BlockIo>> open_linux_block_io(const std::string& path, IoMode mode,
                                                      const std::string& shown = "");
 

@@ -47,7 +47,7 @@ Result<std::vector<std::pair<std::string, std::string>>> read_tunables(const Sys
 Result<void> write_tunables(const SysfsQueue& sysfs, const std::vector<std::pair<std::string, std::string>>& tunables);
 
 /// The block-layer settings of one whole-disk device: read_ahead_kb, scheduler, nr_requests,
-/// max_sectors_kb, nomerges, rq_affinity (sysfs queue/, ATA-REFERENCE §6.4; nomerges and
+/// max_sectors_kb, nomerges, rq_affinity (sysfs queue/, docs/ata-reference.md §6.4; nomerges and
 /// rq_affinity take 0, 1, 2: Documentation/ABI/stable/sysfs-block) and readahead (BLKRAGET, hdparm -a),
 /// which is the same kernel value as read_ahead_kb and therefore read-only here; and the SCSI
 /// device's queue_depth (<block dir>/device/queue_depth: SCSI and SATA disks, NCQ on libata),

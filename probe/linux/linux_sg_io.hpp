@@ -16,7 +16,7 @@ namespace disktune::probe {
 /// buffer, 15 s timeout, as hdparm's sgio.c does. The descriptor needs no write access: root
 /// (CAP_SYS_RAWIO) may send any CDB on an O_RDONLY node.
 /// Errors: (errno, "ioctl(SG_IO ATA_16 <name>)", path) when the ioctl fails (ENOTTY on loop,
-/// virtio, NVMe); otherwise interpret_sg_io's verdict with op "SG_IO ATA_16 <name>". Source: ATA-REFERENCE §3.2, hdparm sgio.c sg16().
+/// virtio, NVMe); otherwise interpret_sg_io's verdict with op "SG_IO ATA_16 <name>". Source: docs/ata-reference.md §3.2, hdparm sgio.c sg16().
 Result<std::optional<AtaStatusReturn>> sg_io_ata(int fd, const std::string& path, const AtaCommand& command,
                                                  int cdb_bytes, std::span<std::byte> data);
 

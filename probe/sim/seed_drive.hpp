@@ -7,7 +7,7 @@
 namespace disktune::probe {
 
 /// The seed drive's `hdparm -i` output, byte-identical to probe/sim/data/
-/// seed_ibm-djna-352500.hdparm-i.txt (from the classic hdparm walkthrough, DESIGN.md
+/// seed_ibm-djna-352500.hdparm-i.txt (from the classic hdparm walkthrough, docs/architecture.md
 /// "The simulated drive"). Embedded at build time by probe/sim/CMakeLists.txt; never empty.
 std::string_view seed_identify_text();
 

@@ -15,7 +15,7 @@ namespace {
 constexpr double kSector = 512.0;
 constexpr double kMiB = 1024.0 * 1024.0;
 
-// Indexed by mode number (ATA-REFERENCE §3.4; PIO5/6, MDMA3/4 are CompactFlash modes).
+// Indexed by mode number (docs/ata-reference.md §3.4; PIO5/6, MDMA3/4 are CompactFlash modes).
 constexpr std::array<double, 8> kPio{3.3, 5.2, 8.3, 11.1, 16.7, 20.0, 25.0, 25.0};
 constexpr std::array<double, 8> kSdma{2.1, 4.2, 8.3, 8.3, 8.3, 8.3, 8.3, 8.3};
 constexpr std::array<double, 8> kMdma{4.2, 13.3, 16.7, 20.0, 25.0, 25.0, 25.0, 25.0};

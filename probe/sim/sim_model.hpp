@@ -32,7 +32,7 @@ struct SimMachine {
 
 /// Nominal interface rate of a -X code in MB/s (10^6 bytes/s): PIO0 3.3, PIO1 5.2, PIO2 8.3,
 /// PIO3 11.1, PIO4 16.7, SDMA0-2 2.1/4.2/8.3, MDMA0 4.2, MDMA1 13.3, MDMA2 16.7, UDMA0 16.7,
-/// UDMA1 25, UDMA2 33.3, UDMA3 44.4, UDMA4 66.7, UDMA5 100, UDMA6 133 (ATA-REFERENCE §3.4;
+/// UDMA1 25, UDMA2 33.3, UDMA3 44.4, UDMA4 66.7, UDMA5 100, UDMA6 133 (docs/ata-reference.md §3.4;
 /// PIO5/6 and MDMA3/4 CF modes 20/25 MB/s). DT_ASSERT: `code` is a valid -X code.
 double interface_rate_mb_s(std::int64_t code);
 

@@ -23,7 +23,7 @@ struct SimLimits {
   std::vector<int> sdma_modes;     ///< word 62
   std::optional<int> max_mdma;     ///< highest of word 63
   std::optional<int> max_udma;     ///< highest of word 88
-  bool cable_80wire = false;       ///< UDMA3+ allowed (ATA-REFERENCE §4.1)
+  bool cable_80wire = false;       ///< UDMA3+ allowed (docs/ata-reference.md §4.1)
 };
 
 /// Limits from identify data; `cable_override` (the profile's cable_80wire) wins over
@@ -32,7 +32,7 @@ struct SimLimits {
 /// legacy driver assumed.
 SimLimits sim_limits(const IdentifyInfo& identify, std::optional<bool> cable_override);
 
-/// True when the drive and cable allow the -X code (ATA-REFERENCE §4.1: a mode is legal if
+/// True when the drive and cable allow the -X code (docs/ata-reference.md §4.1: a mode is legal if
 /// the drive lists it or a higher mode of its family; DMA needs word 49 bit 8; UDMA3+ needs
 /// an 80-wire cable).
 bool xfermode_allowed(const SimLimits& limits, std::int64_t code);
@@ -58,7 +58,7 @@ SimState sim_default_state(const IdentifyInfo& identify, const SimLimits& limits
 ///  allow, a name instead of a number: EINVAL; using_dma=1 without DMA support: EPERM.
 ///  The simulated drive accepts every multcount up to MaxMultSect (real drives may abort
 ///  counts that are not powers of two; not modelled).
-/// Side effects: a PIO -X switches using_dma off (ATA-REFERENCE §4.1); using_dma=1 with a PIO
+/// Side effects: a PIO -X switches using_dma off (docs/ata-reference.md §4.1); using_dma=1 with a PIO
 /// mode selects best_dma_code.
 Result<SimState> sim_apply(const SimState& state, SettingId id, const SettingValue& value,
                            const SimLimits& limits, const std::string& path);

@@ -8,7 +8,7 @@
 
 namespace disktune::probe {
 
-/// True when a kernel log message names an ATA or I/O error (DESIGN.md "Stability", ATA-REFERENCE
+/// True when a kernel log message names an ATA or I/O error (docs/architecture.md "Stability", docs/ata-reference.md
 /// §4.2): "exception Emask", "failed command", "BadCRC", "ICRC ABRT", "DMA timeout",
 /// "dma_timer_expiry", "dma_intr: status=0x51", "lost interrupt", "DMA disabled", "I/O error",
 /// "CRC error", "hard resetting link", "limited to UDMA/", "SError:", "Remounting filesystem read-only".

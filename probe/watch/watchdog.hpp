@@ -126,7 +126,7 @@ Seconds stall_limit_for(Seconds beat_interval, Seconds timeout,
 /// state D (uninterruptible sleep) it is `wedged` (detail names pid, state and wchan), else
 /// timed_out with its pid in detail. Setup failures (pipe2, fork): failed, detail
 /// "fork: <strerror>". `timeout` must be > 0 (DT_ASSERT).
-/// Source: DESIGN.md "Hangs, crashes and reboots".
+/// Source: docs/architecture.md "Hangs, crashes and reboots".
 ChildOutcome run_in_child(const std::function<std::string()>& body, Seconds timeout);
 
 /// run_in_child with a heartbeat: the body gets a Heartbeat wired to a second pipe (and its

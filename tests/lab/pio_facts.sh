@@ -14,7 +14,7 @@ check "sda: hdparm -c0 and -c1 work on ata_piix in PIO" same c "$(rc_of sda io_s
 median() { awk -v c="$1" '$1 == c { print $2 }' "$OUT/timings.tsv" | sort -g | sed -n 2p; }
 c0=$(median 0) c1=$(median 1)
 echo "hdparm -t median: 16-bit $c0 MB/s, 32-bit $c1 MB/s"
-# 1.1x, not DESIGN.md's 18 vs 31-43 MB/s: TCG slows the whole guest when the host is busy and
+# 1.1x, not docs/architecture.md's 18 vs 31-43 MB/s: TCG slows the whole guest when the host is busy and
 # shrinks the gap (12.8 vs 11.0 MB/s, 1.16x, measured while a build ran beside it).
 check "32-bit I/O beats 16-bit by at least 1.1x ($c1 vs $c0 MB/s)" awk -v a="$c1" -v b="$c0" 'BEGIN { exit !(b > 0 && a >= 1.1 * b) }'
 

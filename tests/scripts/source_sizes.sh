@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Sizes that read (../shared/STYLE.md): no C++ source or header over 400 lines and no function
+# Sizes that read: no C++ source or header over 400 lines and no function
 # over 60, in the program and in the tests. Function extents come from Universal Ctags (its
 # `end:` field), not from a brace counter of our own. Reads the sources only; runs no binary.
 source "$(dirname "$0")/lib.bash"

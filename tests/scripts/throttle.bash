@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# A disk-speed loop device (DESIGN.md "A disk-speed device on demand"): a cgroup-v1 blkio
+# A disk-speed loop device (docs/architecture.md "A disk-speed device on demand"): a cgroup-v1 blkio
 # throttle for the processes a test runs in it. Sourced after lib.bash.
 
 # throttle_loop DEVICE BYTES_PER_S IOPS: set `cg` to a new blkio cgroup capping reads of

@@ -14,7 +14,7 @@
 
 namespace disktune::testing {
 
-/// Which kernel driver the fake imitates (ATA-REFERENCE §3.1, §3.3).
+/// Which kernel driver the fake imitates (docs/ata-reference.md §3.1, §3.3).
 enum class FakeDriver {
   libata,      ///< HDIO_GET/SET_32BIT and HDIO_GET_IDENTITY only; SG_IO; SET FEATURES 0x03 refused (24/00)
   legacy_ide,  ///< every HDIO knob; no SG_IO (EINVAL); HDIO_DRIVE_CMD reaches the drive

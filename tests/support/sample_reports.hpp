@@ -6,8 +6,8 @@
 
 namespace disktune::test_support {
 
-/// The seed walkthrough as a simulated run ("sim:", IBM-DJNA-352500, data/seed/
-/// hdparm-walkthrough.txt): baseline 3.83 MB/s (settings as the walkthrough lists them,
+/// The seed walkthrough as a simulated run ("sim:", IBM-DJNA-352500, docs/architecture.md
+/// "The simulated drive"): baseline 3.83 MB/s (settings as the walkthrough lists them,
 /// PIO4), six trials (ok, unstable, hang, error), winner trial 3 with changes
 /// {using_dma 1, xfermode udma2 (66), unmaskirq 1, multcount 16, io_support 3} at 14.85 MB/s.
 results::Report seed_report();

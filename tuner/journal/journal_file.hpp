@@ -18,7 +18,7 @@ inline constexpr int kJournalLockWaitMs = 3'000;
 /// One device's journal file, held open and locked (flock LOCK_EX) for the run so two
 /// disktune processes never tune the same device at once (waiting up to kJournalLockWaitMs). Appends reach stable storage
 /// before append() returns: fsync of the file, and of its directory when the file is new
-/// (DESIGN.md "Hangs, crashes and reboots").
+/// (docs/architecture.md "Hangs, crashes and reboots").
 /// Set-aside journals of one path kept once their settings are back (prune_set_aside).
 inline constexpr std::size_t kKeptSetAside = 5;
 

@@ -23,7 +23,7 @@ struct JournalOptions {
   bool force = false;               ///< --force: resume or restore a journal recorded under another name or kernel
 };
 
-/// The journal side of a tune run (DESIGN.md "Hangs, crashes and reboots"):
+/// The journal side of a tune run (docs/architecture.md "Hangs, crashes and reboots"):
 /// - a finished journal, or --fresh, is set aside and a new one started;
 /// - an unfinished one is resumed: the original settings it recorded are restored first
 ///   (the device may be in a trial's state after a crash), completed trials are taken from

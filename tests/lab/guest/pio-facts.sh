@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Guest script (PIO guest): what -m0 does to reads (DESIGN.md, ATA lab). Needs guest/c-timings.sh
+# Guest script (PIO guest): what -m0 does to reads (docs/architecture.md, ATA lab). Needs guest/c-timings.sh
 # (the hdparm -c0/-c1 timings) before it. Output: m0.tsv ("step exit detail" lines).
 set +e
 dev=/dev/sda

@@ -7,7 +7,7 @@
 // every 10 ms) instead of answering: a loop device over disk.img then leaves its readers in
 // uninterruptible sleep (state D) until the flag goes away or the FUSE connection is aborted
 // (echo 1 > /sys/fs/fuse/connections/N/abort). Files are opened with direct_io, so no read is
-// served from the FUSE page cache. Used by tests/scripts/wedged_fuse.sh (DESIGN.md "A real
+// served from the FUSE page cache. Used by tests/scripts/wedged_fuse.sh (docs/architecture.md "A real
 // uninterruptible hang, on demand").
 #define FUSE_USE_VERSION 31
 

@@ -17,7 +17,7 @@ using strategies::TrialStatus;
 namespace {
 
 // A SIMULATED drive with one knob, multcount: 0 makes every read fail with EIO (what libata
-// does after a raw SET MULTIPLE 0, DESIGN.md "The ATA lab"); counts in `rejected` are aborted
+// does after a raw SET MULTIPLE 0, docs/architecture.md "The ATA lab"); counts in `rejected` are aborted
 // by the drive (EIO); `wedge_on_restore` makes the drive unreadable after the parent's restore.
 class HazardDevice final : public probe::Device {
  public:
