@@ -36,7 +36,7 @@ class Sampler {
 /// with the steady stop on may end sooner: it only brings the device to the configuration's
 /// running state (every sample flushes the page cache first). A whole-length warm-up took as
 /// long as a kept sample where the rate is low, and a configuration the hopeless stop ends
-/// paid it twice (issue 23: 2.8 s at 12.7 MB/s on the throttled bed, a third of a bad start's tune).
+/// paid it twice (2.8 s at 12.7 MB/s on the throttled bed, a third of a bad start's tune).
 /// Keeps references: `io` and `workload` must outlive it.
 class ReadSampler final : public Sampler {
  public:

@@ -43,8 +43,8 @@ bool group_acts(const SearchSpace& space, const Evaluator& evaluator, std::size_
 /// own choice, and among g's choices laid over `incumbent` one between c and the incumbent's
 /// and one beyond c were measured clearly slower than `incumbent` (Evaluator::clearly_faster,
 /// or stopped_hopeless). Along a ladder a knob's effect rises to one optimum and falls
-/// (readahead, request size, queue depth: DESIGN.md's domain facts), so a value between two
-/// slower ones, the incumbent outside them, cannot beat it (issue 23: max_sectors_kb 8-64
+/// (readahead, request size, queue depth: docs/architecture.md's domain facts), so a value between two
+/// slower ones, the incumbent outside them, cannot beat it (max_sectors_kb 8-64
 /// between 4 and 128, both under a tenth of 1024's rate, took four hopeless trials of up to
 /// 13 s on the throttled bed). Measures nothing.
 bool bracketed_slower(const SearchSpace& space, const Evaluator& evaluator, std::size_t g, std::size_t c,
@@ -53,7 +53,7 @@ bool bracketed_slower(const SearchSpace& space, const Evaluator& evaluator, std:
 /// The groups that act (group_acts), in group order. Measures nothing.
 std::vector<std::size_t> acting_groups(const SearchSpace& space, const Evaluator& evaluator);
 
-/// Screening for a search whose budget may not cover every single change (issue 23 item 3):
+/// Screening for a search whose budget may not cover every single change:
 ///  1. risky groups (probe::Risk::risky) first, every choice alone, as screen_single_changes
 ///     does: a hang or a fault has one suspect;
 ///  2. the other groups in rounds: round r tries every group's r-th coarse choice

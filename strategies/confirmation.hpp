@@ -52,7 +52,7 @@ struct Confirmation {
 /// `in_two_calls`: the round itself is measured in two calls of `runner`, 0 and 1 (the caller
 /// gives each its part of the rounds), and call 1 is made only when, after call 0, no
 /// contender is ahead of every other by twice `min_gain` with its interval clear of theirs (a
-/// contender that far ahead stays the answer whatever more samples say: issue 23, a bad start's
+/// contender that far ahead stays the answer whatever more samples say: a bad start's
 /// 8x winner was confirmed over 6 rounds of the baseline's slow reads), nor do the finalists
 /// read alike far ahead of the baseline (every one beats it by twice `min_gain`, intervals
 /// clear, and the top of each finalist's interval is within `min_gain` of the bottom of every

@@ -31,8 +31,8 @@ bool hopeless_by(const SearchSpace& space, const Evaluator& evaluator, const Tri
 
 // True when group g's choice c made a trial hopeless (stopped_hopeless, hopeless_by) around an
 // earlier incumbent: it read far below that one (under three quarters, twice). A move of another
-// group gains a few per cent, not the factor that would make it a contender (issue 23:
-// max_sectors_kb 4-256 took 7 trials of up to 11 s again after a readahead move on the throttled bed).
+// group gains a few per cent, not the factor that would make it a contender (on
+// the throttled bed max_sectors_kb 4-256 took 7 trials of up to 11 s again after a readahead move).
 bool hopeless_before(const SearchSpace& space, const Evaluator& evaluator, std::size_t g, std::size_t c) {
   return std::any_of(evaluator.trials().begin(), evaluator.trials().end(), [&](const TrialResult& t) {
     return space.choice_of(t.settings, g) == c && hopeless_by(space, evaluator, t, g);
@@ -65,7 +65,7 @@ constexpr int kSlowerInRow = 2;
 
 // Group g's values from the incumbent's outward, each way until kSlowerInRow in a row are
 // clearly slower (or were hopeless before, or lie between slower ones): a bad start's
-// max_sectors_kb 8-256 below the 512 already slower were each tried again (issue 23).
+// max_sectors_kb 8-256 below the 512 already slower were each tried again.
 void walk_ladder(const SearchSpace& space, Evaluator& evaluator, std::size_t g, const std::vector<std::size_t>& order,
                  const TrialResult* incumbent, Walk& walk) {
   const auto own = static_cast<long>(std::find(order.begin(), order.end(), *space.choice_of(incumbent->settings, g)) -
@@ -172,7 +172,7 @@ void CoordinateDescent::run(const SearchSpace& space, Evaluator& evaluator) {
   screen_coarse_first(space, evaluator);
   if (evaluator.stop()) return;
   // A knob whose values all tied with the baseline in screening is not tried around every new
-  // incumbent (issue 23: most knobs tied the first time and every move re-measured them), only
+  // incumbent (most knobs tie the first time, and every move would re-measure them), only
   // at its coarse values once where the passes converge away from the baseline: a knob may act
   // only there (the simulated drives' nr_requests under another scheduler; without that check
   // 2 % fewer runs of rand-read-iops reached the optimum). Where it acts, it joins the passes.

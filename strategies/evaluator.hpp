@@ -124,7 +124,7 @@ class Evaluator {
   /// What a trial's first kept sample must reach to go on sampling (TrialRequest::gain_bar,
   /// score unit): the incumbent's lower bound raised by min_gain, lowered by kNoGainSigmas
   /// times one sample's noise (the larger of the noise floor and the baseline's spread). Below
-  /// it a configuration is not the minimum gain faster: issue 23, tied knobs around a bad
+  /// it a configuration is not the minimum gain faster: tied knobs around a bad
   /// start's final incumbent took 3 whole samples each where one showed the tie. nullopt
   /// before any incumbent or when the noise leaves no bar.
   [[nodiscard]] std::optional<double> gain_bar() const;

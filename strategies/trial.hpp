@@ -76,7 +76,7 @@ struct TrialResult {
   double warmup = 0.0;               ///< the discarded warm-up sample's score; 0 when none was taken
   /// Each kept sample's timed length [s; virtual when simulated], in the order of `samples`
   /// (a sample ends early once its rate is steady, or a percentile's sample once it has its
-  /// completions: issue 23); empty when not recorded (a confirmation figure, a report from
+  /// completions); empty when not recorded (a confirmation figure, a report from
   /// before the field).
   std::vector<double> sample_seconds;
   /// Each kept sample's completed reads for a fio objective (fio's total_ios), in the order of

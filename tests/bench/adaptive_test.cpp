@@ -25,7 +25,7 @@ TEST_CASE("sampling_verdict stops when precise, clearly slower or at the maximum
 
 // The baseline's noise exceeds the smallest gain (tuner/run/noise.cpp): a tight interval is no
 // reason to stop, but a configuration clearly below the incumbent still stops at --repeats
-// (issue 23: configurations 8x slower had taken all 10 samples).
+// (configurations 8x slower would take all 10 samples).
 TEST_CASE("without the precision stop sampling goes on to the maximum unless clearly slower", "[bench]") {
   SamplingPlan plan{3, 10, 0.02, true};
   plan.stop_when_precise = false;

@@ -5,7 +5,7 @@ source "$(dirname "$0")/lib.bash"
 source "$LAB_DIR/tune_checks.bash"
 
 # --max-repeats 4 bounds each trial's samples: the unbounded tune took 360-380 s of a 420 s limit
-# on an idle machine; the limit keeps at least twice the time the run takes (issue 9, item 17).
+# on an idle machine; the limit keeps at least twice the time the run takes.
 { echo 'DISKS="sda sdb" TUNE_ARGS="--duration 0.5 --repeats 3 --max-repeats 4"'; cat "$LAB_DIR/guest/snap.sh" "$LAB_DIR/guest/tune.sh"; } >"$WORK/guest.sh"
 run_lab --timeout 800 --script "$WORK/guest.sh"
 

@@ -225,7 +225,7 @@ TEST_CASE("boot.local never writes a tunable of a scheduler the winner switched 
   REQUIRE(text.find("read_expire") == std::string::npos);
 }
 
-// The newcomer's run: the winner is -d1 alone, and the snippet writes -X66 too without a word.
+// A winner of -d1 alone: the snippet writes -X66 too, and must say why.
 TEST_CASE("boot.local says why it writes an unchanged transfer mode beside a DMA change", "[results]") {
   auto report = test_support::seed_report();
   using probe::SettingId;

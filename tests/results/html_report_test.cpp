@@ -109,7 +109,7 @@ TEST_CASE("install_snippets shows nothing to install for a kept baseline or an u
   CHECK(shown[1].text == results::BootLocalEmitter().render(test_support::seed_report()));
 }
 
-// helper-29: the page's snippets held multcount 99 from a hand-edited winner.
+// A hand-edited winner (multcount 99) must not reach the page's snippets.
 TEST_CASE("the page refuses a winner the tune's space cannot have produced", "[results]") {
   auto report = results::to_json(test_support::seed_report()).as_object();
   CHECK(results::html_report_shape_error(report).empty());

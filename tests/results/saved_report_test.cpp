@@ -107,8 +107,8 @@ TEST_CASE("a report whose identity strings hold control characters is refused, n
   }
 }
 
-// helper-29: multcount 99 and scheduler "bogus" passed into the snippets; the shape was checked,
-// never the space the tune searched.
+// multcount 99 and scheduler "bogus" have the right shape: only the space the tune searched
+// keeps them out of the snippets.
 TEST_CASE("a hand-edited winner outside the tune's space or equal to the baseline is refused", "[results]") {
   auto o = loop_report_json();
   auto& changes = o["winner"].as_object()["changes"].as_object();
@@ -147,7 +147,7 @@ TEST_CASE("a winner no drive takes is refused even when the space was edited to 
   REQUIRE_THAT(error_of(o), Catch::Contains("winner.changes.nomerges 7: nomerges is 0, 1 or 2"));
 }
 
-// helper-31: combinations a tune never applies, a setting listed twice, and no errno text.
+// Combinations a tune never applies and a setting listed twice are refused, with no errno text.
 TEST_CASE("a winner that is no configuration a tune applies is refused, naming why", "[results]") {
   auto o = loop_report_json();  // the winner: read_ahead_kb 1024, scheduler mq-deadline, nr_requests 64
   auto& dimensions = o["space"].as_object()["dimensions"].as_array();

@@ -41,7 +41,7 @@ TEST_CASE("a baseline the run stopped before measuring is 'not measured', never 
   CHECK(json.at("baseline").at("figure").is_null());
 }
 
-// The newcomer: a run stopped mid-search starred its best trial and its snippet said
+// A run stopped mid-search once starred its best trial and its snippet said
 // "# winner: ... 1.43x the baseline" above "no settings are recommended"; one stopped in
 // the baseline said "# result: keep the baseline" under the same line.
 TEST_CASE("a stopped run marks no answer and its snippet names none", "[results]") {

@@ -22,7 +22,7 @@ expect_eq "$(jq '.samples.buffered | length' "$WORK/b.json")" 2 "buffered sample
 # A loop device read through the page cache (loop/dio 0) is said to be one: memory speed, not a disk's.
 grep -q "note: $dev reads its backing file through the page cache (loop/dio 0)" "$WORK/err.txt" ||
   fail "no page-cache note for a loop device without direct I/O: $(cat "$WORK/err.txt")"
-# With direct I/O over a file on tmpfs it reads memory all the same (helper-29: no note). A
+# With direct I/O over a file on tmpfs it reads memory all the same, and says so. A
 # tmpfs of its own, unmounted on exit.
 mkdir "$WORK/shm"
 mem= mem2=
@@ -35,7 +35,7 @@ if mount -t tmpfs -o size=8m disktune-test "$WORK/shm"; then
     fail "bench of a tmpfs-backed loop exited $? ($(cat "$WORK/mem.err"))"
   grep -q "note: $mem's backing file is on tmpfs (memory): whatever its settings, it reads at memory speed" "$WORK/mem.err" ||
     fail "no memory note for a loop device over a tmpfs file: $(cat "$WORK/mem.err")"
-  # A loop over that loop reads memory too (helper-31: no note).
+  # A loop over that loop reads memory too, and says so.
   mem2=$(losetup -f --show -r --direct-io=on "$mem")
   "$DISKTUNE" bench "$mem2" --method buffered --repeats 1 --duration 0.1 >/dev/null 2>"$WORK/mem2.err" ||
     fail "bench of a loop over a tmpfs-backed loop exited $? ($(cat "$WORK/mem2.err"))"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Answers checked against measured optima on the EMULATED hdd (issue 22 item 4, bounded): for
+# Answers checked against measured optima on the EMULATED hdd (bounded): for
 # a knob that acts there by far more than the noise (docs/emulated-disk.md "Which knobs
 # act"), an exhaustive sweep gives the measured optimum, and a default tune started from a
 # deliberately bad value ends within 5 % of it (or statistically tied with it); re-measured in a

@@ -109,7 +109,7 @@ report_kind unseparated_unknown '.winner.unseparated = [{trial_id: 999, median: 
   {trial_id: 0}, {trial_id: .trials[0].id}] | .winner.trial_id = (.winner.trial_id | tostring)'
 ! grep -q 'within the noise): trial' "$WORK/dom.html" || fail "unseparated entries naming no other contender were shown"
 # A hand-edited winner: null keeps the baseline; changes no setting takes, or a value the tune's
-# space does not hold (helper-29: multcount 99 reached the snippets), are refused, no page written.
+# space does not hold (multcount 99 must not reach the snippets), are refused, no page written.
 report_kind winner_null '.winner = null' 'Keep the baseline'
 for edit in '.winner.changes = {multcount: "<script>x"} | .winner.settings.multcount = "<script>x"' '.winner.changes.multcount = 99'; do
   jq "$edit" "$golden" >"$WORK/edited.json"

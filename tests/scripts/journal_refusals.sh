@@ -46,7 +46,7 @@ run_suggested_restores() {
   echo "$count"
 }
 
-# Item 6: other measurement options are refused, naming each with both values.
+# Other measurement options are refused, naming each with both values.
 unfinished opts.journal
 expect_refused "other options" "--duration 1 (journal) vs 2 (command line)" \
   "$DISKTUNE" tune --seed 3 --duration 2 --repeats 4 --max-trials 3 --journal "$WORK/opts.journal"
@@ -68,7 +68,7 @@ unfinished same.journal
 "${tune[@]}" --journal "$WORK/same.journal" >/dev/null 2>"$WORK/err" || fail "resume with the same options failed"
 grep -q "resuming" "$WORK/err" || fail "did not resume with the same options"
 
-# Item 8: each journal a tune will not accept; the suggestion works; --fresh sets it aside.
+# Each journal a tune will not accept; the suggestion works; --fresh sets it aside.
 check_set_aside() {  # WHAT JOURNAL EXPECTED-RESTORES
   local what=$1 journal=$2 before aside
   before=$(md5sum <"$journal")

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# No sample pays for the readahead the one before it left in flight (issue 23 item 1). On a
+# No sample pays for the readahead the one before it left in flight. On a
 # loop device capped at 50 MiB/s (bytes only, no IOPS cap) no readahead can make a reader that
 # keeps reading faster or slower. Before samples waited for their reads in flight, a large
 # readahead lost by a fraction set by the sample length alone: with 1 s samples

@@ -31,7 +31,7 @@ grep -q "^# Too noisy for an answer (.*noise [0-9.]* %.*): no configuration beat
 if grep -qi "keep the baseline" "$WORK/out1"; then fail "a too-noisy run says: $(grep -i 'keep the baseline' "$WORK/out1" | head -1)"; fi
 grep -q "^too noisy for an answer" "$WORK/out1" || fail "the table's summary does not say too noisy"
 # No --boot-local file without an answer, and the output says so, not "did not complete"
-# (newcomer helper-30: a full "boot.local:" block on stdout, the file left as it was).
+# (a full "boot.local:" block on stdout, the file left as it was, would read as an answer).
 [ ! -e "$WORK/noisy.boot" ] || fail "a too-noisy run wrote --boot-local"
 grep -q "^boot.local (no file is written: no answer):$" "$WORK/out1" || fail "the snippet block's title: $(grep '^boot.local' "$WORK/out1")"
 grep -q "^disktune: too noisy for an answer: --boot-local $WORK/noisy.boot left as it was$" "$WORK/err1" ||

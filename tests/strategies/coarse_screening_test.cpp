@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// Coarse-first screening and coordinate-descent's passes over the knobs that act (issue 23
-// item 3), on the throttled test bed's shape: a bad start (max_sectors_kb 128) where only
+// Coarse-first screening and coordinate-descent's passes over the knobs that act, on the
+// throttled test bed's shape: a bad start (max_sectors_kb 128) where only
 // max_sectors_kb can help and every other knob ties.
 #include "strategies/coarse_screening.hpp"
 
@@ -99,7 +99,7 @@ TEST_CASE("with one trial per knob every knob is screened and the knob that deci
           "[strategies]") {
   const auto space = loop_space(GENERATE(false, true));
   strategies::EvaluatorOptions options;
-  options.max_trials = 12;  // issue 23: 23 trials of scheduler and nr_requests came first
+  options.max_trials = 12;  // fewer than the 23 trials of scheduler and nr_requests alone
   strategies::Evaluator evaluator(space, bed_trial, bed_trial(space.baseline()), options);
   (*strategies::make_strategy("coordinate-descent"))->run(space, evaluator);
   for (std::size_t g = 0; g < space.groups().size(); ++g) {

@@ -64,7 +64,7 @@ TEST_CASE("the trial codec round-trips guard figures and decodes records without
   CHECK(boost::json::value_to<TrialResult>(json) == plain);
 }
 
-// helper-32: the confirmation round judged the guard at the default 5 %, whatever --tolerance said.
+// A round that judged the guard at the default 5 % would ignore what --tolerance said.
 TEST_CASE("the confirmation round judges the guard with the run's tolerance", "[strategies]") {
   const probe::Settings base{{probe::SettingId::read_ahead_kb, probe::SettingValue(128)}};
   const std::vector<TrialResult> candidates{trial(1, 120.0, 92.0, 1024)};  // 20 % faster, 8 % worse on B

@@ -106,7 +106,7 @@ std::vector<StrategySummary> summarize(const std::vector<EvaluationRun>& runs) {
 namespace {
 
 // A line at every tenth of the runs ("disktune: evaluate: 30 of 300 runs done"): seq-read's
-// 300 runs take minutes, and a newcomer saw nothing all that while.
+// 300 runs take minutes, and without this a user sees nothing all that while.
 EvaluationProgress progress_lines(std::ostream& err) {
   return [&err, step = std::size_t{0}](std::size_t done, std::size_t total) mutable {
     const std::size_t tenth = done * 10 / total;

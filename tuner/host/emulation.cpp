@@ -23,8 +23,8 @@ std::string backing_majmin(const std::string& device_path) {
   return device ? majmin_of(*device) : std::string();
 }
 
-// The note for a loop device over another block device (a loop over a loop, whose file is on
-// tmpfs: helper-31): that device's own note, up to a few levels down.
+// The note for a loop device over another block device (a loop over a loop whose file is on
+// tmpfs reads memory all the same): that device's own note, up to a few levels down.
 // By the device number the loop holds (lo_rdevice) and /sys/dev/block, never a stat of its
 // backing path (a stopped FUSE server would make it wait).
 std::string stacked_note(const std::string& device_path, int depth) {

@@ -27,7 +27,7 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
       evaluator.gain_threshold(), max_extra_rounds, in_two_calls, evaluator.guard_tolerance());
   if (failure) return *failure;
   // A round whose baseline did not measure (unstable: a setting changed behind its back; an
-  // error) confirms nothing: every finalist would beat a missing figure (helper-31: "far ahead",
+  // error) confirms nothing: every finalist would beat a missing figure (one was "far ahead",
   // confirmed, with the baseline unstable in the round). The search's answer stands, unconfirmed.
   if (const auto& first = round.results.front(); decision.round_skipped.empty() && first.status != strategies::TrialStatus::ok) {
     decision.round_skipped = "the baseline did not measure in the confirmation round (" +

@@ -60,7 +60,7 @@ probe::Seconds trial_timeout(const TuneOptions& tune, bool simulated) {
 // A configuration whose warm-up and first kept sample both read under this fraction of the
 // incumbent's lower bound stops there (bench::SamplingPlan::hopeless_fraction). A quarter
 // below, twice: more than ten times the per-sample spread measured on the devices here (±1-2 %
-// on a disk's sequential reads, ±1-5 % on the throttled bed). Half (before issue 23) let every
+// on a disk's sequential reads, ±1-5 % on the throttled bed). Half let every
 // tied knob at a bad start's 0.64x take its 3 whole samples on the throttled seq-read-direct bed.
 constexpr double kHopelessFraction = 0.75;
 

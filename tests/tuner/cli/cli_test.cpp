@@ -77,7 +77,7 @@ TEST_CASE("help on a command (--help) and --version are answered, not errors", "
   CHECK(evaluate_help.find("[--seed FIRST]") != std::string::npos);
   CHECK(evaluate_help.find("[--seed N]") == std::string::npos);
   CHECK(evaluate_help.find("[--sim-profile FILE]") != std::string::npos);
-  // report, install and uninstall open no drive: no --seed listed or taken (newcomer helper-27).
+  // report, install and uninstall open no drive: no --seed listed or taken.
   for (const char* files_only : {"report", "install", "uninstall"}) {
     CAPTURE(files_only);
     const auto help = parse({files_only, "--help"}).help_text;
@@ -99,10 +99,10 @@ TEST_CASE("bad arguments are usage errors with a reason", "[cli]") {
                           Catch::Contains("read_ahead_kb") && Catch::Contains("scheduler"));
   REQUIRE_THROWS_WITH(parse({"tune", "--bogus"}), Catch::Contains("bogus"));
   REQUIRE_THROWS_WITH(parse({"tune", "--max-trail", "3"}), Catch::Contains("(did you mean --max-trials?)"));
-  // A prefix is no abbreviation: a newcomer's --max-trial was taken as --max-trials silently.
+  // A prefix is no abbreviation: --max-trial must not be taken as --max-trials silently.
   REQUIRE_THROWS_WITH(parse({"tune", "--max-trial", "3"}), Catch::Contains("(did you mean --max-trials?)"));
   REQUIRE_THROWS_WITH(parse({"tune", "--only", "schedular"}), Catch::Contains("did you mean 'scheduler'?"));
-  // A short word three edits from a name is no misspelling of it (a newcomer's "foo" got "apm").
+  // A short word three edits from a name is no misspelling of it ("foo" must not suggest "apm").
   REQUIRE_THROWS_WITH(parse({"tune", "--only", "foo"}), !Catch::Contains("did you mean"));
   REQUIRE_THROWS_WITH(parse({"tune", "--objectve", "seq-read"}), Catch::Contains("(did you mean --objective?)"));
   REQUIRE_THROWS_WITH(parse({"identify", "--from", "x", "--format", "xml"}), Catch::Contains("--format"));

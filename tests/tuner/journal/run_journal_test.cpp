@@ -79,8 +79,8 @@ TEST_CASE("run journal: started with the originals, resumed while unfinished, se
   CHECK_FALSE(state_of(*config.path).finished);  // a new run's start record
 }
 
-// Newcomer helper-30: "previous journal kept as X", and X was gone: a journal that measured
-// nothing, its settings back, is pruned as it is set aside.
+// "previous journal kept as X" with X gone misleads: a journal that measured nothing, its
+// settings back, is pruned as it is set aside, and said to be.
 TEST_CASE("run journal: a finished journal that measured nothing is said to be removed, not kept") {
   const testing::TempDir dir("run-journal-empty");
   const auto config = journal_config(dir);

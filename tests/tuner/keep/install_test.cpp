@@ -114,7 +114,7 @@ TEST_CASE("install then uninstall under --root: the files written, the unit enab
   CHECK(files_under(root).empty());
 }
 
-// helper-32: a copy installed before the winner check, its winner now refused, must stay ours
+// A copy installed before the winner check, its winner now refused, must stay ours
 // to replace and to remove (uninstall reads the drive's identity only).
 TEST_CASE("install: a copy whose winner the check now refuses is still replaced and removed") {
   const testing::FakeHost host;

@@ -46,8 +46,8 @@ TEST_CASE("verify's knob check: a value back at the baseline's says so, and the 
   looked.no_apply = "no apply journal at /var/lib/disktune/x.apply.journal";
   auto restored_report = readahead_report();
   restored_report.restored = true;  // the report's "restored": the tune's own record of its end
-  const auto newcomer = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), restored_report, looked);
-  CHECK(newcomer.cause == "back at its value before the tune; no apply journal at /var/lib/disktune/x.apply.journal; "
+  const auto recorded = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), restored_report, looked);
+  CHECK(recorded.cause == "back at its value before the tune; no apply journal at /var/lib/disktune/x.apply.journal; "
                           "the report records that its tune put back what it found when it ended ('disktune apply' "
                           "sets the report's values)");
   device.state[SettingId::read_ahead_kb] = num(512);  // another value: the report's record explains nothing

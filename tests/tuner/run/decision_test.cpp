@@ -87,8 +87,8 @@ TEST_CASE("a confirmation round's second call leaves out a baseline far behind e
   CHECK(std::get<tuner::Decision>(decided).winner.settings != space.baseline());
 }
 
-// helper-31: max_sectors_kb written behind the tune's back in the round left its baseline
-// unstable; the round said "one contender is far ahead" and confirmed the search's winner.
+// max_sectors_kb written behind the tune's back in the round leaves its baseline unstable; a
+// round that then says "one contender is far ahead" confirms the winner against nothing.
 TEST_CASE("a confirmation round whose baseline did not measure confirms nothing", "[tuner]") {
   const auto space = io_support_space();
   auto faster = space.baseline();
