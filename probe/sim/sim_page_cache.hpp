@@ -28,8 +28,6 @@ class SimPageCache {
   void drop(ByteRange range);
   /// Drop everything.
   void flush() { pieces_.clear(); held_ = 0; }
-  /// Bytes held.
-  [[nodiscard]] std::uint64_t held_bytes() const { return held_; }
 
  private:
   void evict();

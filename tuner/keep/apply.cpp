@@ -178,11 +178,6 @@ std::optional<results::JournalState> apply_journal_state(const DeviceRequest& de
   return peek_state(apply_journal_path(std::nullopt, device, context));
 }
 
-bool apply_in_effect(const DeviceRequest& device, const DeviceContext& context) {
-  const auto state = apply_journal_state(device, context);
-  return state && state->apply.in_effect;
-}
-
 namespace {
 
 // One report's apply (run_apply's steps). Throws RunError.

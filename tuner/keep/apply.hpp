@@ -60,8 +60,4 @@ std::vector<std::string> config_reports(const std::string& dir);
 /// nullopt when there is none or it cannot be read.
 std::optional<results::JournalState> apply_journal_state(const DeviceRequest& device, const DeviceContext& context);
 
-/// True when the apply journal of `context`'s device (apply_journal_path without
-/// --journal) records an apply still in effect (no restore since).
-bool apply_in_effect(const DeviceRequest& device, const DeviceContext& context);
-
 }  // namespace disktune::tuner

@@ -97,14 +97,12 @@ class TrialRunner {
   /// read check included); it only gets worse (device_health.hpp).
   [[nodiscard]] const DeviceHealth& health() const { return health_; }
   /// For a disk whose data is in use by design (--allow-mounted: no exclusive claim holds
-  /// it): after every trial, compare its uses (tuner/device/hold.hpp held_device_uses) with
+  /// it): after every trial, compare its uses (probe::device_uses of the held device) with
   /// those at this call, and say each new one on `log` as it appears ("note: sdb1 is mounted
   /// on /mnt (appeared during the run)"); appeared_uses() keeps them for the report.
   void watch_uses(std::ostream& log);
   /// Every use that appeared since watch_uses, in order.
   [[nodiscard]] const std::vector<std::string>& appeared_uses() const { return appeared_; }
-  /// The stall limit trials run with now (nullopt: only the timeout).
-  [[nodiscard]] std::optional<probe::Seconds> stall_limit() const { return stall_; }
   /// Confirmation round in one child: `rounds` rounds (TrialSettings::confirm_rounds when not given), each measuring every contender
   /// in turn (A B C A B C ...); each such unit restores the original, applies the
   /// contender's changes, reads every setting back, then opens the device and takes a
