@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Helpers for the script tests (sourced). DISKTUNE, SHARED_DATA and TEST_DATA come from ctest.
+# Helpers for the script tests (sourced). DISKTUNE and TEST_DATA come from ctest.
 set -euo pipefail
 
 : "${DISKTUNE:?run through ctest}"
@@ -18,6 +18,8 @@ trap 'exit 130' INT; trap 'exit 143' TERM HUP
 
 # tune_completed CMD...: run a tune; true when it completed: an answer (0) or too noisy for
 # one (6: a memory-speed loop device's noise often exceeds the 2 % gain the winner rule needs).
+# Only for tests that check the trials, restores and journals, which a run without an answer
+# has as well; a test that checks the answer uses a device whose rates it sets (throttle.bash).
 tune_completed() {
   local code=0
   "$@" || code=$?
@@ -177,7 +179,7 @@ queue_snapshot() {
 # counts requests after splitting, so request size matters as on a real disk), and this shell
 # (with every child it starts from now on) joins it. Call it from the test's main shell, not
 # a subshell. Skips when cgroup v1 blkio is missing. unthrottle ends it; so does the exit.
-# DESIGN.md "A disk-speed device on demand".
+# docs/architecture.md "A disk-speed device on demand".
 throttle_loop() {
   local root=/sys/fs/cgroup/blkio mm
   [ -w "$root/cgroup.procs" ] || skip "cgroup v1 blkio not mounted at $root"
