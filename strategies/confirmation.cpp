@@ -134,11 +134,11 @@ bool merge_round(std::vector<TrialResult>& into, const std::vector<std::size_t>&
 
 // The round's ids (each result the search trial it confirms, 0 the baseline) and its winner.
 Confirmation decided(Confirmation round, const std::vector<TrialResult>& candidates, const probe::Settings& baseline,
-                     double min_gain, double guard_tolerance) {
+                     double min_gain, double guard_tolerance, const probe::Settings& kernel_defaults) {
   round.results[0].id = 0;
   for (std::size_t i = 1; i < round.results.size(); ++i) round.results[i].id = candidates[i - 1].id;
   const std::vector<TrialResult> rivals(round.results.begin() + 1, round.results.end());
-  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain, guard_tolerance))
+  if (const TrialResult* pick = pick_winner(round.results[0], rivals, baseline, min_gain, guard_tolerance, kernel_defaults))
     round.winner = static_cast<std::size_t>(pick - rivals.data()) + 1;
   return round;
 }
@@ -160,16 +160,17 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
     if (!seen && picked.size() < count) picked.push_back(trial);
   };
   add(best);
-  // The fastest, then the simplest (fewest risky changes, fewest changes) of those tied with
-  // it: the search's tie may hide either, and the confirmation round decides between them.
+  // The fastest, then the first by the winner rule's order (its key, then the settings' fixed
+  // order: Evaluator::best() as a rule) of those tied with it: the search's tie may hide either,
+  // and the confirmation round decides between them.
   std::sort(beat.begin(), beat.end(),
             [](const TrialResult* a, const TrialResult* b) { return a->median > b->median; });
   if (beat.empty()) return picked;
   const TrialResult& fastest = *beat.front();
   add(fastest);
   auto simpler = [&](const TrialResult* a, const TrialResult* b) {
-    return std::make_pair(risky_change_count(base, a->settings), changes_from(base, a->settings).size()) <
-           std::make_pair(risky_change_count(base, b->settings), changes_from(base, b->settings).size());
+    return std::make_pair(preference_key(a->settings, base, evaluator.kernel_defaults()), a->settings) <
+           std::make_pair(preference_key(b->settings, base, evaluator.kernel_defaults()), b->settings);
   };
   std::stable_sort(beat.begin(), beat.end(), simpler);
   for (const auto* trial : beat)  // the simplest tied with the fastest
@@ -183,7 +184,7 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain, int max_extra_rounds, bool in_two_calls,
-                     double guard_tolerance) {
+                     double guard_tolerance, const probe::Settings& kernel_defaults) {
   std::vector<probe::Settings> contenders{baseline};
   for (const auto& c : candidates) contenders.push_back(c.settings);
   Confirmation round{runner(contenders, 0), 0};
@@ -201,15 +202,15 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
                                     [](const TrialResult& r) { return r.status == TrialStatus::ok; });
     // A baseline that did not measure ends the round: nothing can be confirmed against it.
     const bool baseline_ok = round.results.front().status == TrialStatus::ok;
-    if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
+    if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance, kernel_defaults);
     if (!round.far_ahead && !round.alike && any_ok &&
         !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
-      return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
+      return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance, kernel_defaults);
     next = 2;
   }
   for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, playing, min_gain); ++extra)
     if (!merge_round(round.results, playing, runner(settings_of(contenders, playing), next + extra))) break;
-  return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance);
+  return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance, kernel_defaults);
 }
 
 }  // namespace disktune::strategies

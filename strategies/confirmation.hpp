@@ -10,9 +10,10 @@
 namespace disktune::strategies {
 
 /// Up to `count` finalists of a search: Evaluator::best() first (when it is not the
-/// baseline), then the fastest trial, then the simplest (fewest risky changes, then fewest
-/// changes) of the trials statistically tied with the fastest, then the simplest of all the
-/// trials that beat the baseline (a tie in the search may hide any of them).
+/// baseline), then the fastest trial, then the first by the winner rule's preference_key
+/// (fewest risky changes, fewest changes, most as found, most at the kernel's default) of the
+/// trials statistically tied with the fastest, then the first by it of all the trials that
+/// beat the baseline (a tie in the search may hide any of them).
 /// A trial that fails the guard (Evaluator::fails_guard) is never a finalist: the round
 /// re-measures A only, so the guard is judged on the search's B figures.
 /// When nothing beat the baseline significantly: up to `count` trials whose median beats the
@@ -61,9 +62,11 @@ struct Confirmation {
 /// finalist is that far ahead of it: their contenders are then not led by the baseline.
 /// A contender failing in call 1 ends the round there.
 /// `guard_tolerance`: a guard objective's tolerance (tune --tolerance, as a fraction), passed to
-/// pick_winner: the round judges the guard as the search did.
+/// pick_winner: the round judges the guard as the search did. `kernel_defaults`: the device's
+/// (probe::kernel_defaults), passed to pick_winner for its tie order.
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds,
-                     bool in_two_calls = false, double guard_tolerance = 0.05);
+                     bool in_two_calls = false, double guard_tolerance = 0.05,
+                     const probe::Settings& kernel_defaults = {});
 
 }  // namespace disktune::strategies

@@ -220,11 +220,14 @@ bool Evaluator::fails_guard(const TrialResult& trial) const {
 
 double Evaluator::guard_tolerance() const { return options_.guard_tolerance; }
 
+const probe::Settings& Evaluator::kernel_defaults() const { return options_.kernel_defaults; }
+
 const TrialResult& Evaluator::best() const {
   std::vector<TrialResult> latest;  // a re-measured configuration counts once, as last measured
   latest.reserve(cache_.size());
   for (const auto& [config, index] : cache_) latest.push_back(trials_[index]);
-  const TrialResult* pick = pick_winner(baseline_, latest, space_.baseline(), gain_threshold(), options_.guard_tolerance);
+  const TrialResult* pick = pick_winner(baseline_, latest, space_.baseline(), gain_threshold(), options_.guard_tolerance,
+                                          options_.kernel_defaults);
   if (!pick) return baseline_;
   return trials_[cache_.at(pick->settings)];
 }

@@ -39,6 +39,9 @@ struct EvaluatorOptions {
   /// Every trial takes the most samples (TrialRequest::all_samples): the baseline's noise
   /// is larger than the smallest gain.
   bool all_samples = false;
+  /// The kernel's stated defaults for the device (probe::kernel_defaults): the winner rule's
+  /// tie order prefers settings at them after the settings as found.
+  probe::Settings kernel_defaults;
 };
 
 /// What the caller of Evaluator::confirm sees of a round while it is measured.
@@ -167,6 +170,8 @@ class Evaluator {
   [[nodiscard]] bool fails_guard(const TrialResult& trial) const;
   /// The guard tolerance (fraction) of the options.
   [[nodiscard]] double guard_tolerance() const;
+  /// The kernel's stated defaults for the device, as the options give them.
+  [[nodiscard]] const probe::Settings& kernel_defaults() const;
   /// The winner of pick_winner over the latest measurement of every configuration:
   /// among ties the fewest risky changes, then the fewest changes; the baseline itself when
   /// no trial is significantly faster than it.

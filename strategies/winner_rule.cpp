@@ -6,7 +6,7 @@
 #include "strategies/guard.hpp"
 
 #include <algorithm>
-#include <tuple>
+#include <string>
 
 namespace disktune::strategies {
 
@@ -49,42 +49,98 @@ const TrialResult* fastest_beating(const TrialResult& baseline, const std::vecto
   return fastest;
 }
 
-// Lower is better: fewer risky changes, fewer changes, then faster.
-std::tuple<std::size_t, std::size_t, double> simplicity_key(const TrialResult& trial, const probe::Settings& base) {
-  return {risky_change_count(base, trial.settings), changes_from(base, trial.settings).size(), -trial.median};
+// The candidates level with the best by preference_key among those tied with `fastest`
+// (eligible, not significantly slower than it, beating the baseline): it is one of them.
+std::vector<const TrialResult*> first_by_preference(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
+                                                    const TrialResult& fastest, const probe::Settings& base,
+                                                    double min_gain, double guard_tolerance,
+                                                    const probe::Settings& kernel_defaults) {
+  std::vector<const TrialResult*> level;
+  PreferenceKey best{};
+  for (const auto& trial : candidates) {
+    if (!eligible(trial, baseline, guard_tolerance) || significantly_faster(fastest, trial, min_gain)) continue;
+    if (!significantly_faster(trial, baseline, min_gain)) continue;
+    const PreferenceKey key = preference_key(trial.settings, base, kernel_defaults);
+    if (level.empty() || key < best) {
+      level.clear();
+      best = key;
+    }
+    if (key == best) level.push_back(&trial);
+  }
+  return level;
+}
+
+// The last steps, for candidates level by preference_key: the median only where it is
+// separated (one that another is significantly faster than is out; the fastest never is), then
+// the settings' fixed order. Neither depends on the order the candidates come in.
+const TrialResult* by_separation_then_settings(const std::vector<const TrialResult*>& level, double min_gain) {
+  const TrialResult* pick = nullptr;
+  for (const TrialResult* trial : level) {
+    const bool outrun = std::any_of(level.begin(), level.end(),
+                                    [&](const TrialResult* other) { return significantly_faster(*other, *trial, min_gain); });
+    if (!outrun && (!pick || trial->settings < pick->settings)) pick = trial;
+  }
+  return pick;
+}
+
+std::string against(const char* rule, std::int64_t winner, std::int64_t other) {
+  return std::string(rule) + " (" + std::to_string(winner) + " against " + std::to_string(other) + ")";
+}
+
+// "read_ahead_kb 128 before 256": the first setting the fixed order tells `winner` and `other` apart by.
+std::string fixed_order_rule(const probe::Settings& winner, const probe::Settings& other) {
+  const auto [w, o] = std::mismatch(winner.begin(), winner.end(), other.begin(), other.end());
+  if (w == winner.end() || o == other.end() || w->first != o->first) return "the settings' fixed order";
+  return "the settings' fixed order (" + std::string(probe::setting_name(w->first)) + " " +
+         probe::format_value(w->first, w->second) + " before " + probe::format_value(o->first, o->second) + ")";
 }
 
 }  // namespace
 
+std::size_t settings_equal_to(const probe::Settings& reference, const probe::Settings& config) {
+  std::size_t count = 0;
+  for (const auto& [id, value] : config) {
+    const auto it = reference.find(id);
+    count += it != reference.end() && it->second == value;
+  }
+  return count;
+}
+
+PreferenceKey preference_key(const probe::Settings& config, const probe::Settings& base,
+                             const probe::Settings& kernel_defaults) {
+  return {risky_change_count(base, config), changes_from(base, config).size(),
+          -static_cast<std::int64_t>(settings_equal_to(base, config)),
+          -static_cast<std::int64_t>(settings_equal_to(kernel_defaults, config))};
+}
+
 std::optional<TieBreak> tie_break(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
                                   const TrialResult& winner, const probe::Settings& base, double min_gain,
-                                  double guard_tolerance) {
+                                  double guard_tolerance, const probe::Settings& kernel_defaults) {
   const TrialResult* fastest = fastest_beating(baseline, candidates, min_gain, guard_tolerance);
   if (!fastest || fastest->settings == winner.settings) return std::nullopt;
-  const auto winner_key = simplicity_key(winner, base);
-  const auto faster_key = simplicity_key(*fastest, base);
-  const std::size_t winner_risky = std::get<0>(winner_key), faster_risky = std::get<0>(faster_key);
-  const std::size_t winner_changes = std::get<1>(winner_key), faster_changes = std::get<1>(faster_key);
-  const bool by_risk = winner_risky != faster_risky;
-  const std::string rule = by_risk ? "fewer risky changes (" + std::to_string(winner_risky) + " against " +
-                                         std::to_string(faster_risky) + ")"
-                                   : "fewer changes (" + std::to_string(winner_changes) + " against " +
-                                         std::to_string(faster_changes) + ")";
+  const auto [w_risky, w_changes, w_found, w_default] = preference_key(winner.settings, base, kernel_defaults);
+  const auto [f_risky, f_changes, f_found, f_default] = preference_key(fastest->settings, base, kernel_defaults);
+  std::string rule;
+  if (w_risky != f_risky)
+    rule = against("fewer risky changes", static_cast<std::int64_t>(w_risky), static_cast<std::int64_t>(f_risky));
+  else if (w_changes != f_changes)
+    rule = against("fewer changes", static_cast<std::int64_t>(w_changes), static_cast<std::int64_t>(f_changes));
+  else if (w_found != f_found)
+    rule = against("more settings as found", -w_found, -f_found);
+  else if (w_default != f_default)
+    rule = against("more settings at the kernel's default", -w_default, -f_default);
+  else
+    rule = fixed_order_rule(winner.settings, fastest->settings);
   return TieBreak{fastest->id, fastest->median, rule};
 }
 
 const TrialResult* pick_winner(const TrialResult& baseline, const std::vector<TrialResult>& candidates,
-                               const probe::Settings& base, double min_gain, double guard_tolerance) {
+                               const probe::Settings& base, double min_gain, double guard_tolerance,
+                               const probe::Settings& kernel_defaults) {
   const TrialResult* fastest = fastest_beating(baseline, candidates, min_gain, guard_tolerance);
   if (!fastest) return nullptr;
-  auto key = [&](const TrialResult& t) { return simplicity_key(t, base); };
-  const TrialResult* pick = fastest;
-  for (const auto& trial : candidates) {
-    if (!eligible(trial, baseline, guard_tolerance) || significantly_faster(*fastest, trial, min_gain)) continue;
-    if (!significantly_faster(trial, baseline, min_gain)) continue;
-    if (key(trial) < key(*pick)) pick = &trial;
-  }
-  return pick;
+  return by_separation_then_settings(
+      first_by_preference(baseline, candidates, *fastest, base, min_gain, guard_tolerance, kernel_defaults), min_gain);
 }
 
 std::vector<Unseparated> unseparated_from(const std::vector<TrialResult>& candidates, const TrialResult& winner,

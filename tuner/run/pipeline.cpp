@@ -71,7 +71,7 @@ NoiseCheck check_noise(const PipelineInput& input, strategies::Baseline& baselin
   const std::string noise = probe::printf_number("%.2f", baseline.noise_floor_pct);
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   if (!input.settle_noise) return {};
-  constexpr double kMinGain = strategies::EvaluatorOptions{}.min_gain;
+  const double kMinGain = strategies::EvaluatorOptions{}.min_gain;
   NoiseInput noise_input{executor, input.original, input.device_name, input.trial.sampling, input.trial.objective};
   if (resumed) noise_input.kept_all_samples = baseline.all_samples;
   const bool keep_figures = resumed || !room_to_remeasure(input, baseline, 100.0 * kMinGain, log);
@@ -87,6 +87,7 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
   options.spent_before_s = result.before_search_s;
   options.reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
   options.all_samples = result.noise.all_samples;
+  options.kernel_defaults = input.kernel_defaults;
   return options;
 }
 

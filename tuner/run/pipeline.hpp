@@ -2,6 +2,7 @@
 // The tune pipeline: baseline → strategy with the Evaluator → confirmation round → decision.
 #pragma once
 
+#include "probe/kernel_defaults.hpp"
 #include "strategies/confirmation.hpp"
 #include "strategies/evaluator.hpp"
 #include "strategies/search_space.hpp"
@@ -54,6 +55,9 @@ struct PipelineInput {
   /// Called after every search trial with where the search stands (tests read the ETA).
   std::function<void(const SearchProgress&)> on_progress{};
   bool emulated = false;  ///< a timing model behind the kernel: progress lines say [EMULATED]
+  /// The kernel's stated defaults for the device (probe::kernel_defaults): the winner rule's
+  /// tie order, after the settings as found.
+  probe::Settings kernel_defaults = probe::kernel_defaults(std::nullopt);
 };
 
 /// What the pipeline found. On a baseline that could not be measured only `baseline_error`

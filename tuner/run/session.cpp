@@ -7,6 +7,8 @@
 #include "tuner/run/session.hpp"
 
 #include "probe/in_use.hpp"
+#include "probe/kernel_defaults.hpp"
+#include "probe/linux/optimal_io_size.hpp"
 #include "probe/watch/last_close.hpp"
 #include "results/snippet.hpp"
 #include "strategies/registry.hpp"
@@ -403,6 +405,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
                       bounds.max_trials, bounds.time_budget_s, true, trial_settings, tune.measure.tolerance};
   input.emulated = !context.emulated_by.empty();
+  input.kernel_defaults = probe::kernel_defaults(probe::optimal_io_size_bytes(context.device->held()), ::sysconf(_SC_PAGESIZE));
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
