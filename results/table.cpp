@@ -179,7 +179,7 @@ std::string tie_line(const Report& report) {
   return "tie: trial " + std::to_string(tie->faster_trial_id) + " read " +
          bench::format_figure(report.objective, tie->faster_median) +
          ", a higher median but not significantly faster than the winner (their intervals overlap or it is ahead "
-         "by less than the minimum gain); a tie goes to the simpler: " + comment_safe(tie->rule) + '\n';
+         "by less than the minimum gain); a tie goes by the winner rule's order: " + comment_safe(tie->rule) + '\n';
 }
 
 // The changes of confirmation contender `id`, " (-m4)"; empty when the round has no such contender.

@@ -87,7 +87,7 @@
       const tie = w.tie;  // a hand-edited report may hold anything here: shown only when well formed
       const tieId = tie && typeof tie === 'object' && typeof tie.rule === 'string' && typeof tie.faster_trial_id === 'number' ? tie.faster_trial_id : null;
       if (tieId !== null) add(box, 'p', 'Tie: trial ' + tieId + ' read ' + contenderFigure(tieId) + ' ' + unit +
-          ', a higher median but not significantly faster than the winner; a tie goes to the simpler: ' + tie.rule + '.');
+          ', a higher median but not significantly faster than the winner; a tie goes by the winner rule\'s order: ' + tie.rule + '.');
       // Only finalists the round measured (not the baseline, not the winner itself): an entry
       // naming anything else is not shown.
       const roundIds = (report.confirmation && Array.isArray(report.confirmation.results) ? report.confirmation.results : [])

@@ -97,7 +97,7 @@ report_kind wedged '.completed = false | .wedged = true | .wedged_detail = "tria
 # "<!--<script>" in a string once put the HTML parser into its escaped script state: a blank page.
 report_kind escaped_state '.device.model = "<!--<script>IBM" | .trials[0].detail = "<!-- <script> -->"' '&lt;!--&lt;script&gt;IBM'
 report_kind tie '.winner.tie = {faster_trial_id: 5, faster_median: 15.02, rule: "fewer risky changes (3 against 4)"}' \
-  'a tie goes to the simpler: fewer risky changes (3 against 4)'
+  'a tie goes by the winner rule'"'"'s order: fewer risky changes (3 against 4)'
 # The tie's figure is the contender's (a latency's score is 1e6 / us, never shown as a figure).
 report_kind tie_figure '.winner.tie = {faster_trial_id: 3, faster_median: 49.2, rule: "fewer changes (1 against 2)"}
   | .confirmation.results[1].figure.median = 20316.2' 'Tie: trial 3 read 20316.20 MB/s'
