@@ -124,7 +124,7 @@ TEST_CASE("table, report and its decoding say when a faster median lost a tie to
   const auto text = results::TableEmitter().render(report);
   CHECK(text.find("(confirmation round)\ntie: trial 5 read 15.02 MB/s, a higher median but not significantly faster "
                   "than the winner (their intervals overlap or it is ahead by less than the minimum gain); a tie goes "
-                  "to the simpler: fewer risky changes (3 against 4)\n") != std::string::npos);
+                  "by the winner rule's order: fewer risky changes (3 against 4)\n") != std::string::npos);
   const auto json = boost::json::parse(results::JsonEmitter().render(report));
   CHECK(json.at("winner").at("tie") ==
         boost::json::parse(R"j({"faster_trial_id":5,"faster_median":15.02,"rule":"fewer risky changes (3 against 4)"})j"));
