@@ -121,15 +121,100 @@ TEST_CASE("status line: a real device's time left is in wall time; a simulated d
   p.trials = 4;
   p.forecast = {10, true};
   p.before_search_s = 30.0;
-  p.measured_s = 40.0;  // 70 measured seconds, the baseline's included, took 105 s of wall time: 1.5 each
+  p.measured_s = 40.0;
+  p.search_wall_s = 60.0;  // the search's 40 measured seconds took 60 s of wall time: 1.5 each
+  p.search_left_s = 60.0;  // its 60 s left take 90 s; the round's 40 to 100 s as measured
   p.remaining_s = 100.0;
-  p.remaining_max_s = 400.0;
+  p.remaining_max_s = 160.0;
   p.best = 6.56;
   const auto objective = bench::parse_objective("seq-read", "").value();
   REQUIRE(tuner::status_line(p, objective, 105.0, false) ==
-          "trial 4 of about 10, 1 m 45 s, about 2 m 30 s to 10 m 00 s left, best 6.56 MB/s");
+          "trial 4 of about 10, 1 m 45 s, about 2 m 10 s to 3 m 10 s left, best 6.56 MB/s");
   REQUIRE(tuner::status_line(p, objective, 0.5, true) ==
-          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s to 6 m 40 s simulated left, best 6.56 MB/s");
+          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s to 2 m 40 s simulated left, best 6.56 MB/s");
+}
+
+namespace {
+
+// A search's basis: samples of 0.5 s, a round of 6 rounds (3 at least), the pipeline's reserve
+// and per-round budget charge (4 contenders, 2 samples each, a quarter's slack).
+tuner::TimeLeftBasis basis_of(std::optional<double> budget_s) {
+  tuner::TimeLeftBasis basis;
+  basis.before_search_s = 7.0;
+  basis.budget_s = budget_s;
+  basis.unit_s = 1.0;
+  basis.round_budget_s = 5.0;
+  basis.reserve_s = 15.0;
+  basis.rounds = 6;
+  basis.min_rounds = 3;
+  return basis;
+}
+
+}  // namespace
+
+TEST_CASE("time left: --time-budget's remainder bounds it, the round as the budget leaves it", "[tuner]") {
+  tuner::SearchProgress p;
+  p.trials = 3;
+  p.forecast = {40, true};  // far more trials than the budget holds
+  p.finalists = 2;
+  p.measured_s = 9.0;  // 3 s a trial; 60 - 7 - 9 = 44 s of the budget left
+  const auto t = tuner::with_time_left(p, basis_of(60.0));
+  INFO("search " << t.search_left_s << " s, about " << t.remaining_s << " to " << t.remaining_max_s << " s");
+  REQUIRE(t.remaining_max_s <= 44.0);
+  // The search starts trials while its reserve (15 s) fits: 29 s and the last trial's 3 s.
+  REQUIRE(t.search_left_s == Approx(32.0));
+  // The round: 3 contenders at the 3 rounds the 12 s left hold (of 6), 2 samples each.
+  REQUIRE(t.remaining_s == Approx(41.0));
+  // While the search runs the budget's remainder is the upper end.
+  REQUIRE(t.remaining_max_s == Approx(44.0));
+  // Near the end the budget's remainder is the bound, however many trials the forecast has.
+  p.measured_s = 40.0;  // 13 s left: the reserve no longer fits, the round's 3 rounds do
+  p.trials = 12;
+  const auto last = tuner::with_time_left(p, basis_of(60.0));
+  REQUIRE(last.search_left_s == 0.0);
+  REQUIRE(last.remaining_max_s <= 13.0);
+}
+
+TEST_CASE("time left: the round's expected cost, its finalists as the search has them", "[tuner]") {
+  tuner::SearchProgress p;
+  p.trials = 8;
+  p.forecast = {8, false};  // --max-trials 8: the search is done
+  p.finalists = 1;
+  p.measured_s = 24.0;
+  const auto t = tuner::with_time_left(p, basis_of(std::nullopt));
+  REQUIRE(t.search_left_s == 0.0);
+  // The baseline and the finalist, 6 rounds of a warm-up and a kept sample: 12 s; an
+  // inconclusive pass measures them again.
+  REQUIRE(t.remaining_s == Approx(12.0));
+  REQUIRE(t.remaining_max_s == Approx(24.0));
+  // Two trials left may bring two more finalists (3 at most): the upper end holds them.
+  p.trials = 6;
+  p.measured_s = 18.0;
+  const auto before = tuner::with_time_left(p, basis_of(std::nullopt));
+  REQUIRE(before.search_left_s == Approx(6.0));
+  REQUIRE(before.remaining_s == Approx(18.0));
+  REQUIRE(before.remaining_max_s == Approx(6.0 + 2 * 24.0));
+}
+
+TEST_CASE("time left: no finalist, no round: the baseline stands unless a trial left makes one", "[tuner]") {
+  tuner::SearchProgress p;
+  p.trials = 8;
+  p.forecast = {8, false};  // the search is done and nothing beat the baseline
+  p.finalists = 0;
+  p.measured_s = 24.0;
+  const auto done = tuner::with_time_left(p, basis_of(std::nullopt));
+  REQUIRE(done.remaining_s == 0.0);
+  REQUIRE(done.remaining_max_s == 0.0);
+  // Two trials left: they are expected; a round only at the upper end, of the two finalists
+  // they may make (the baseline and 2, 6 rounds: 18 s), and an inconclusive pass again.
+  p.trials = 6;
+  p.measured_s = 18.0;
+  const auto before = tuner::with_time_left(p, basis_of(std::nullopt));
+  REQUIRE(before.remaining_s == Approx(6.0));
+  REQUIRE(before.remaining_max_s == Approx(6.0 + 2 * 18.0));
+  // Under a budget too: nothing of the round's minimum is kept for a round that will not run.
+  const auto budget = tuner::with_time_left(done, basis_of(60.0));
+  REQUIRE(budget.remaining_s == 0.0);
 }
 
 TEST_CASE("forecast: --max-trials caps the count and the time left", "[strategies][tuner]") {
@@ -140,7 +225,9 @@ TEST_CASE("forecast: --max-trials caps the count and the time left", "[strategie
     REQUIRE_FALSE(p.forecast.estimated);
   }
   // At the 4th trial nothing of the search is left: only the confirmation round's cost.
-  REQUIRE(run.progress.back().remaining_s < run.progress.front().remaining_s);
+  REQUIRE(run.progress.front().search_left_s > 0.0);
+  REQUIRE(run.progress.back().search_left_s == 0.0);
+  REQUIRE(run.progress.back().remaining_s > 0.0);
 }
 
 // The adversary's run: --time-budget 180 said "trial 1 of about 70, about 16 m 14 s left".
@@ -185,6 +272,23 @@ TEST_CASE("forecast: with a guard objective and --max-trials, the confirmation r
   REQUIRE(first.measured_s == Approx(strategies::measurement_seconds(run.result.trials.front())));
   REQUIRE(run.result.trials.front().guard);
   REQUIRE(first.measured_s > run.result.trials.front().measured_s);
+}
+
+// The throttled bed's run said "43 s to 2 m 53 s" with 28 s left: the round counted at 4
+// contenders, a quarter's slack and every extra pass. When --max-trials has ended the search
+// the time left is the round's: within its range widened by 30 %.
+TEST_CASE("forecast: after the last trial the round's actual time is within 30 % of the range", "[strategies][tuner]") {
+  const std::uint64_t seed = GENERATE(1, 2, 3, 4);
+  const auto guard = bench::parse_objective("rand-read-iops", "").value();
+  const auto limits = GENERATE_REF(Limits{8, std::nullopt, std::nullopt}, Limits{12, std::nullopt, guard});
+  const auto run = tune_sim(testing::udma5_identify(), seed, strategies::default_strategy_name(), limits);
+  REQUIRE(run.result.exit_code == tuner::kExitOk);
+  const auto& p = run.progress.back();
+  REQUIRE(p.trials == *limits.max_trials);
+  INFO("seed " << seed << ", guard " << limits.guard.has_value() << ": estimated " << p.remaining_s << " to "
+               << p.remaining_max_s << " s, the round took " << run.result.confirmation_s << " s");
+  REQUIRE(run.result.confirmation_s >= 0.7 * p.remaining_s);
+  REQUIRE(run.result.confirmation_s <= 1.3 * p.remaining_max_s);
 }
 
 TEST_CASE("forecast: off a terminal every trial's line is followed by the time left", "[tuner]") {

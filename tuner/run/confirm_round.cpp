@@ -13,13 +13,8 @@ namespace {
 
 using strategies::TrialResult;
 
-// Contenders of a confirmation round at most: the baseline and 3 finalists (decide()).
-constexpr int kMaxContenders = 4;
-
-// A contender's sample against the baseline's: samples end at a steady rate or a count of
-// reads, so another configuration's run longer (the simulated drives' finalists by up to 18 %:
-// a --time-budget run overran its budget by more than a trial through that alone).
-constexpr double kContenderSampleSlack = 1.25;
+// Contenders of a confirmation round at most: the baseline and the finalists (decide()).
+constexpr int kMaxContenders = static_cast<int>(kMaxFinalists) + 1;
 
 // As many rounds (at most `rounds`, at least kMinConfirmRounds) as `left_s` seconds hold.
 int confirm_rounds_within(double left_s, double sample_s, int rounds) {

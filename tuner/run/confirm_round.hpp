@@ -5,6 +5,7 @@
 #include "tuner/run/decision.hpp"
 #include "tuner/run/pipeline.hpp"
 
+#include <cstddef>
 #include <ostream>
 #include <variant>
 
@@ -12,6 +13,13 @@ namespace disktune::tuner {
 
 /// Confirmation rounds never go below this, whatever --time-budget leaves.
 inline constexpr int kMinConfirmRounds = 3;
+
+/// Finalists a confirmation round measures at most, besides the baseline.
+inline constexpr std::size_t kMaxFinalists = 3;
+
+/// How much longer a finalist's sample may run than the baseline's [ratio]: samples end at a
+/// steady rate or a count of reads (the simulated drives' finalists by up to 18 %).
+inline constexpr double kContenderSampleSlack = 1.25;
 
 /// Measurement seconds of one sample, from the baseline's trial (its warm-up counted as a
 /// sample): measured_s over its samples; 0 when it has none.

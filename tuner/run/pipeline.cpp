@@ -91,11 +91,20 @@ strategies::EvaluatorOptions evaluator_options(const PipelineInput& input, const
   return options;
 }
 
-// What the time left is computed from: the budget, the confirmation round and its extra passes.
+// What the time left is computed from: the budget, the search's reserve and the confirmation round.
 TimeLeftBasis time_left_basis(const PipelineInput& input, const PipelineResult& result) {
   const double sample_s = seconds_per_sample(result.baseline->trial);
-  return {result.before_search_s, input.time_budget_s, confirmation_cost_s(input.trial.confirm_rounds, sample_s),
-          confirmation_cost_s(kMinConfirmRounds, sample_s), strategies::kMaxExtraConfirmRounds};
+  TimeLeftBasis basis;
+  basis.before_search_s = result.before_search_s;
+  basis.budget_s = input.time_budget_s;
+  basis.reserve_s = confirmation_cost_s(kMinConfirmRounds, sample_s);
+  basis.unit_s = 2.0 * sample_s;
+  basis.round_budget_s = confirmation_cost_s(1, sample_s);
+  basis.rounds = input.trial.confirm_rounds;
+  basis.min_rounds = std::min(kMinConfirmRounds, input.trial.confirm_rounds);
+  basis.max_finalists = kMaxFinalists;
+  basis.sample_slack = kContenderSampleSlack;
+  return basis;
 }
 
 // After a trial: the terminal's status line redrawn, or off a terminal a line of its own.
@@ -120,11 +129,13 @@ struct Searched {
 // baseline included), for the elapsed time.
 Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
                 std::chrono::steady_clock::time_point started, std::ostream& log) {
+  const auto search_started = std::chrono::steady_clock::now();
   evaluator.set_observer([&](const TrialResult& trial) {
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
     log_trial(log, trial, input.original, kind_of(input), input.trial.objective);
     if (!input.live_status && !input.progress_lines && !input.on_progress) return;
-    const auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
+    auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
+    progress.search_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - search_started).count();
     if (input.on_progress) input.on_progress(progress);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
     if (input.live_status || input.progress_lines) show_progress(input, progress, elapsed.count(), log);

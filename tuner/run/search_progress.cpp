@@ -2,6 +2,8 @@
 // Search progress and its status line (search_progress.hpp).
 #include "tuner/run/search_progress.hpp"
 
+#include "strategies/confirmation.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -20,6 +22,35 @@ std::string duration_text(double seconds) {
   return text;
 }
 
+namespace {
+
+// The trials of the forecast still to run; with a budget no more than its room for them: the
+// Evaluator starts a trial while the round's reserve still fits, and lets the last one end.
+double search_left_s(const SearchProgress& progress, const TimeLeftBasis& basis, double per_trial_s) {
+  const auto left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
+  const double search = static_cast<double>(left) * per_trial_s;
+  if (!basis.budget_s) return search;
+  const double room = *basis.budget_s - basis.before_search_s - progress.measured_s - basis.reserve_s;
+  return room > 0.0 ? std::min(search, room + per_trial_s) : 0.0;
+}
+
+// The round's rounds: as many as the budget leaves after the search (confirm_rounds_for's
+// rule), at least min_rounds; without a budget all of them.
+int round_rounds(const TimeLeftBasis& basis, double left_s) {
+  if (!basis.budget_s || basis.round_budget_s <= 0.0) return basis.rounds;
+  const int fit = static_cast<int>(std::min(left_s / basis.round_budget_s, static_cast<double>(basis.rounds)));
+  return std::clamp(fit, basis.min_rounds, basis.rounds);
+}
+
+// Whether the budget leaves room for an extra pass of `rounds` rounds after the first (what
+// extra_rounds_within charges: each pass at the budget's per-round cost).
+bool extra_pass_fits(const TimeLeftBasis& basis, double left_s, int rounds) {
+  if (!basis.budget_s) return true;
+  return left_s - 2.0 * rounds * basis.round_budget_s >= 0.0;
+}
+
+}  // namespace
+
 SearchProgress search_progress(const strategies::Strategy& strategy, const strategies::SearchSpace& space,
                                const strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
                                std::optional<std::size_t> max_trials) {
@@ -27,6 +58,7 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
   progress.trials = evaluator.trials().size();
   progress.forecast = strategy.forecast(space, evaluator);
   if (max_trials && progress.forecast.total > *max_trials) progress.forecast = {*max_trials, false};
+  progress.finalists = strategies::finalists(evaluator, basis.max_finalists).size();
   progress.measured_s = evaluator.measured_s();
   progress.best = evaluator.best().median;
   return with_time_left(progress, basis);
@@ -35,14 +67,26 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
 SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basis) {
   progress.before_search_s = basis.before_search_s;
   const double per_trial = progress.trials > 0 ? progress.measured_s / static_cast<double>(progress.trials) : 0.0;
-  const auto left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
-  const double search_left = static_cast<double>(left) * per_trial;
-  progress.remaining_s = search_left + basis.confirm_pass_s;
-  progress.remaining_max_s = search_left + basis.confirm_pass_s * (1 + basis.extra_passes);
+  progress.search_left_s = search_left_s(progress, basis, per_trial);
+  const double after_search =
+      basis.budget_s ? *basis.budget_s - basis.before_search_s - progress.measured_s - progress.search_left_s : 0.0;
+  const int rounds = round_rounds(basis, after_search);
+  // The baseline and the finalists so far; the trials left may add finalists up to the most.
+  // No finalist, no round (the baseline stands): none is expected until a trial makes one.
+  const auto trials_left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
+  const auto finalists = std::min(progress.finalists, basis.max_finalists);
+  const auto most = std::min(basis.max_finalists, finalists + trials_left);
+  const auto round_of = [&](std::size_t count) { return count == 0 ? 0.0 : static_cast<double>((1 + count) * rounds) * basis.unit_s; };
+  const double pass = round_of(finalists);
+  const double pass_most = round_of(most) * basis.sample_slack;
+  progress.remaining_s = progress.search_left_s + pass;
+  progress.remaining_max_s = progress.search_left_s + pass_most * (extra_pass_fits(basis, after_search, rounds) ? 2 : 1);
   if (basis.budget_s) {  // the search stops while the round's minimum still fits; the round fits the rest
-    const double cap = std::max(*basis.budget_s - basis.before_search_s - progress.measured_s, basis.confirm_min_s);
+    const double minimum = finalists == 0 ? 0.0 : static_cast<double>((1 + finalists) * basis.min_rounds) * basis.unit_s;
+    const double cap = std::max(*basis.budget_s - basis.before_search_s - progress.measured_s, minimum);
     progress.remaining_s = std::min(progress.remaining_s, cap);
-    progress.remaining_max_s = std::min(progress.remaining_max_s, cap);
+    // While the search runs, what it leaves the round is not known: the budget's remainder is the upper end.
+    progress.remaining_max_s = progress.search_left_s > 0.0 ? cap : std::min(progress.remaining_max_s, cap);
   }
   return progress;
 }
@@ -55,12 +99,15 @@ std::string status_line(const SearchProgress& progress, const bench::Objective& 
     left = duration_text(progress.remaining_s);
     most = duration_text(progress.remaining_max_s);
   } else {
-    // Wall seconds per measured second so far, the baseline's included: never below 1.
-    const double measured = progress.before_search_s + progress.measured_s;
-    const double scale = measured > 0.0 ? std::max(1.0, elapsed_s / measured) : 1.0;
+    // The search's wall seconds per measured second so far (never below 1), for its trials
+    // left; the round reads in one child, its measured seconds about its wall time.
+    const double scale =
+        progress.measured_s > 0.0 ? std::max(1.0, progress.search_wall_s / progress.measured_s) : 1.0;
+    const double search = std::min(progress.search_left_s, progress.remaining_s);
+    const double extra = (scale - 1.0) * search;
     elapsed = duration_text(elapsed_s);
-    left = duration_text(progress.remaining_s * scale);
-    most = duration_text(progress.remaining_max_s * scale);
+    left = duration_text(progress.remaining_s + extra);
+    most = duration_text(progress.remaining_max_s + extra);
   }
   return "trial " + std::to_string(progress.trials) + (progress.forecast.estimated ? " of about " : " of ") +
          std::to_string(progress.forecast.total) + ", " + elapsed + ", about " + left + (most != left ? " to " + most : "") +

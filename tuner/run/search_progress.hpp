@@ -19,23 +19,35 @@ namespace disktune::tuner {
 struct TimeLeftBasis {
   double before_search_s = 0.0;    ///< the baseline and its noise trials [s]
   std::optional<double> budget_s;  ///< --time-budget [s]: covers before_search_s, the search and the round
-  double confirm_pass_s = 0.0;     ///< one pass of the confirmation round at its full rounds [s]
-  double confirm_min_s = 0.0;      ///< the round at its fewest rounds, which a budget never cuts [s]
-  int extra_passes = 0;            ///< extra passes the round may take when a pass is inconclusive
+  double reserve_s = 0.0;          ///< what the search leaves the round: it stops while this still fits [s]
+  double unit_s = 0.0;             ///< a contender's unit of the round: a warm-up and a kept sample [s]
+  double round_budget_s = 0.0;     ///< what a budget charges per round of the round (its worst case) [s]
+  int rounds = 0;                  ///< rounds of the round without a budget (TrialSettings::confirm_rounds)
+  int min_rounds = 0;              ///< the round's fewest rounds, which a budget never cuts
+  std::size_t max_finalists = 3;   ///< finalists the round measures at most, besides the baseline
+  double sample_slack = 1.0;       ///< how much longer a finalist's sample may run than the baseline's [ratio]
 };
 
 /// Where a search stands after a trial.
 struct SearchProgress {
   std::size_t trials = 0;              ///< search trials recorded so far
   strategies::TrialForecast forecast;  ///< trials of the whole search (Strategy::forecast, capped by --max-trials)
+  std::size_t finalists = 0;           ///< finalists the round would measure now (strategies::finalists)
   double before_search_s = 0.0;        ///< the baseline and its noise trials [measurement s]
   double measured_s = 0.0;             ///< the search's measurement time so far, the guard objective's included [s]
-  /// Expected measurement time left [s]: the forecast's trials still to run at the mean
-  /// measurement time per trial so far (the guard objective's samples included), plus one
-  /// pass of the confirmation round; never more than the budget leaves (nor less than the
-  /// round's minimum, which the budget keeps).
+  double search_wall_s = 0.0;          ///< wall time the search's trials took so far (0: not known) [s]
+  /// Measurement time the search's trials still take [s]: the forecast's trials left at the
+  /// mean measurement time per trial so far (both objectives' samples, each once); with a
+  /// budget no more than its room for them (the search starts trials while the round's reserve
+  /// still fits; the last one runs to its end).
+  double search_left_s = 0.0;
+  /// Expected measurement time left [s]: search_left_s plus one pass of the confirmation
+  /// round at its expected cost (the baseline and the finalists so far, a warm-up and a kept
+  /// sample each, at the rounds a budget leaves); never more than the budget leaves (nor less
+  /// than the round's minimum, which the budget keeps).
   double remaining_s = 0.0;
-  /// As remaining_s with every extra pass the confirmation round may take [s].
+  /// As remaining_s with one extra pass of the round (an inconclusive pass is measured again),
+  /// as many finalists as the trials left can still add and their samples at sample_slack [s].
   double remaining_max_s = 0.0;
   double best = 0.0;  ///< the best trial's score so far (Evaluator::best)
 };
@@ -46,19 +58,20 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
                                const strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
                                std::optional<std::size_t> max_trials);
 
-/// `progress` with remaining_s and remaining_max_s computed from its trials, forecast and
-/// measured_s and from `basis` (see SearchProgress).
+/// `progress` with search_left_s, remaining_s and remaining_max_s computed from its trials,
+/// forecast, finalists and measured_s and from `basis` (see SearchProgress).
 SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basis);
 
 /// "45 s", "2 m 05 s", "1 h 02 m" (rounded to whole seconds; negative as 0).
 std::string duration_text(double seconds);
 
-/// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s to 4 m 30 s
+/// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s to 2 m 40 s
 /// left, best 6.56 MB/s" ("of 48" when the count is exact; the range's upper end is
-/// remaining_max_s, with the confirmation round's extra passes, shown when it differs). On a
-/// real device `elapsed_s` is the wall time since the run began (its baseline included), and
-/// the time left is wall time too: measurement seconds scaled by the wall time each measured
-/// second has cost so far (a trial also sets, reads back, flushes and checksums). On a simulated drive (`simulated`) both are the
+/// remaining_max_s, shown when it differs). On a real device `elapsed_s` is the wall time since
+/// the run began (its baseline included), and the time left is wall time too: the search's
+/// part at the wall time each of its measured seconds has cost so far (search_wall_s: a trial
+/// also starts a child, sets, reads back, flushes and checksums), the round's part as
+/// measured (one child reads it through). On a simulated drive (`simulated`) both are the
 /// simulated drive's virtual time and the line says so for each ("1 m 05 s simulated, about
 /// 2 m 10 s simulated left").
 std::string status_line(const SearchProgress& progress, const bench::Objective& objective, double elapsed_s,
