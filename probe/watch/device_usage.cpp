@@ -138,7 +138,7 @@ void add_loop_backing(const std::map<std::string, std::string>& devices, const f
 }  // namespace
 
 std::vector<std::string> device_uses(const std::string& kernel_name, const std::string& sys_root,
-                                     const std::string& proc_root) {
+                                     const std::string& proc_root, bool exclusive_open) {
   const fs::path sys_block = fs::path(sys_root) / "block";
   const auto devices = disk_and_partitions(kernel_name, sys_block);
   std::vector<std::string> uses;
@@ -148,7 +148,7 @@ std::vector<std::string> device_uses(const std::string& kernel_name, const std::
   add_holders(kernel_name, devices, sys_block, uses);
   add_loop_backing(devices, sys_block, real, uses);
   add_btrfs(devices, sys_root, uses);
-  if (real && uses.empty()) add_claim(kernel_name, uses);
+  if (real && exclusive_open && uses.empty()) add_claim(kernel_name, uses);
   return uses;
 }
 

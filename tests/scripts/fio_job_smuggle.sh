@@ -57,7 +57,8 @@ pid=$!
 cleanup_steps+=("kill -9 $pid 2>/dev/null")
 swapped=0
 for _ in $(seq 400); do
-  if pgrep -f -- "--filename=$dev" >/dev/null; then cp "$WORK/evil.fio" "$WORK/swap.fio"; swapped=1; break; fi
+  # fio reads the descriptor disktune holds (/proc/self/fd/N), never the device's name.
+  if pgrep -f -- "--filename=/proc/self/fd/" >/dev/null; then cp "$WORK/evil.fio" "$WORK/swap.fio"; swapped=1; break; fi
   sleep 0.025
 done
 rc=0

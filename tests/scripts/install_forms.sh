@@ -95,7 +95,7 @@ refused() {  # refused WHAT PATTERN ARGS...
   grep -q -- "$pattern" "$WORK/refused.out" || fail "$what: $(cat "$WORK/refused.out")"
   snapshot | diff -u "$WORK/tree1" - >&2 || fail "$what wrote (diff above)"
 }
-refused "hdparm-conf for a loop device" "sd\[a-z\] and hd\[a-z\] only" "$WORK/loop.json" --root "$root" --form hdparm-conf
+refused "hdparm-conf for a loop device" "only to /dev/sd\[a-z\] and /dev/hd\[a-z\] (85-hdparm.rules), not to loop" "$WORK/loop.json" --root "$root" --form hdparm-conf
 refused "tuned for a loop device" "only by its kernel name" "$WORK/loop.json" --root "$root" --form tuned
 refused "an unknown form" "unknown form 'cron'" "$WORK/ata.json" --root "$root" --form udev,cron
 refused "a form given twice" "given twice" "$WORK/ata.json" --root "$root" --form udev,udev

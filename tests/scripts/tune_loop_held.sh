@@ -34,6 +34,15 @@ for objective in seq-read-direct seq-read; do
   expect_eq "$(sectors_read "$other")" "$before_other" "$objective: sectors bench read from $other"
 done
 
+# A name no snippet can hold (a space) is refused before anything is measured, not after the run.
+ln -s "$held" "$WORK/a b"
+before_held=$(sectors_read "$held")
+code=0
+timeout 10 "$DISKTUNE" tune "$WORK/a b" "${bounded[@]}" --journal "$WORK/j-space" >"$WORK/space.txt" 2>&1 || code=$?
+expect_eq "$code" 2 "tune of a name with a space ($(cat "$WORK/space.txt"))"
+grep -q 'not safe to write into a script or rule' "$WORK/space.txt" || fail "the refusal does not say why: $(cat "$WORK/space.txt")"
+expect_eq "$(sectors_read "$held")" "$before_held" "sectors read before the refusal of a name with a space"
+
 # A symlink re-pointed mid-run: the tune and bench keep reading what they opened.
 ln -s "$held" "$WORK/link"
 before_other=$(sectors_read "$other")

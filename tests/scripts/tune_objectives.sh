@@ -49,5 +49,6 @@ jq -e '.baseline.figure.median > 0 and ((.baseline.figure.median * .baseline.med
 expect_eq "$(jq -r .restored "$r")" true "restored"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue after the latency tune"
 expect_eq "$(md5sum <"$WORK/disk.img")" "$sum_before" "image unchanged (only read)"
-pgrep -f -- "^fio .*--filename=$dev( |$)" >/dev/null && fail "a fio process on $dev is left"
+# fio reads the descriptor disktune held (/proc/self/fd/N), never $dev by name.
+pgrep -f -- "^fio .*--filename=/proc/self/fd/[0-9]+( |$)" >/dev/null && fail "a fio process of the run is left"
 echo "ok: rand-read-iops on the simulated drive, rand-read-latency on $dev (baseline p99 $(jq .baseline.figure.median "$r") us)"

@@ -81,8 +81,8 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
 }
 
 ExitCode run_plan(const Config& config, std::ostream& out, std::ostream& err) {
+  const auto lock = lock_device(config);  // the capability probe writes nr_requests; first: another command's claim is no use
   refuse_device_in_use(device_request(config), "plan");  // its capability probe writes queue settings, as a tune does
-  const auto lock = lock_device(config);  // the capability probe writes nr_requests
   auto context = open_device_unprobed(device_request(config), err);
   hold_device(context, lock, device_request(config), "plan");
   probe_capabilities(context);
@@ -185,6 +185,7 @@ ExitCode run_bench(const Config& config, std::ostream& out, std::ostream& err) {
 }
 
 void refuse_small_device(const Config& config) {
+  const auto lock = lock_device(config);  // first: a disk another disktune command holds is refused as that
   refuse_device_in_use(device_request(config), "tune");  // never open a disk in use to look at its size
   const auto device = open_bench_device(config);
   if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());

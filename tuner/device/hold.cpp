@@ -5,7 +5,10 @@
 #include "probe/core/text.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/device_usage.hpp"
+#include "results/snippet.hpp"
 #include "tuner/run_error.hpp"
+
+#include <stdexcept>
 
 #include <fcntl.h>
 
@@ -26,6 +29,18 @@ std::string joined(const std::vector<std::string>& lines) {
 }
 
 }  // namespace
+
+void refuse_unwritable_name(const std::string& spec, std::string_view command) {
+  if (probe::is_sim_spec(spec)) return;
+  results::DeviceInfo named;
+  named.path = spec;
+  try {
+    (void)results::snippet_target(named);
+  } catch (const std::invalid_argument& e) {
+    throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + results::comment_safe(spec) + ": " +
+                                   e.what() + " (name the disk by /dev/NAME or a /dev/disk/by-id link)");
+  }
+}
 
 void hold_device(DeviceContext& context, const DeviceLock& lock, const DeviceRequest& request, std::string_view command) {
   if (context.device->simulated()) return;

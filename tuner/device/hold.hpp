@@ -25,6 +25,13 @@ namespace disktune::tuner {
 /// claim is busy (the disk became in use after refuse_device_in_use), with the uses found.
 /// Source: block/bdev.c bd_prepare_to_claim (a partition's claim fails while the whole disk is
 /// claimed by another holder); open(2) O_EXCL on block devices.
+/// Refuse (RunError exit 2, "refusing to COMMAND SPEC: device path '...' is not safe to write
+/// into a script or rule (name the disk by /dev/NAME or a /dev/disk/by-id link)") a device
+/// name that the answer's snippets (boot.local, udev rules, hdparm.conf) could not hold
+/// (results::snippet_target's rules: a space, a quote, a relative path): before anything is
+/// measured, not after the run. Simulated specs pass.
+void refuse_unwritable_name(const std::string& spec, std::string_view command);
+
 void hold_device(DeviceContext& context, const DeviceLock& lock, const DeviceRequest& request, std::string_view command);
 
 }  // namespace disktune::tuner

@@ -194,8 +194,8 @@ ExitCode apply_one(const ApplyOptions& options, const std::string& option, const
                    "apply " + report.file + ": " + found.why_not + "; nothing applied");
   DeviceRequest on = options.device;
   on.spec = *found.path;
+  const DeviceLock lock(on.spec);  // first: another disktune command's claim is not a use
   refuse_device_in_use(on, "apply to");
-  const DeviceLock lock(on.spec);
   auto context = open_device_unprobed(on, err);
   hold_device(context, lock, on, "apply to");
   // Checked again under the lock: the candidate was found before it was held.

@@ -5,6 +5,9 @@
 #include "probe/core/text.hpp"
 #include "probe/device.hpp"
 #include "tuner/run/session.hpp"
+#include "tuner/run/resume_hint.hpp"
+#include "tuner/run/run_notes.hpp"
+#include "tuner/run/tune_trial_settings.hpp"
 
 #include "probe/in_use.hpp"
 #include "probe/kernel_defaults.hpp"
@@ -45,46 +48,6 @@ namespace disktune::tuner {
 namespace {
 
 using strategies::TrialResult;
-
-constexpr std::uint64_t kChunkBytes = 2u << 20;  // hdparm's read size
-
-// A simulated trial takes milliseconds of wall time (virtual clock). A real one's limit is
-// derived from the baseline's rate once it is measured (TrialRunner, time_limits.hpp); this
-// is the first baseline child's, bounded by its stall limit per chunk.
-probe::Seconds trial_timeout(const TuneOptions& tune, bool simulated) {
-  if (tune.measure.trial_timeout_s) return probe::Seconds(*tune.measure.trial_timeout_s);
-  // Simulated time costs real time too (generating the data read): ~15 ms per virtual second.
-  if (simulated) return probe::Seconds(10.0 + 0.05 * (tune.measure.max_repeats + 1) * tune.measure.duration_s);
-  const TrialShape shape{probe::Seconds(tune.measure.duration_s), tune.measure.repeats, tune.measure.max_repeats, kChunkBytes};
-  return first_baseline_time_limit(shape, probe::Seconds(tune.measure.stall_timeout_s.value_or(kFirstStallS)));
-}
-
-// A configuration whose warm-up and first kept sample both read under this fraction of the
-// incumbent's lower bound stops there (bench::SamplingPlan::hopeless_fraction). A quarter
-// below, twice: more than ten times the per-sample spread measured on the devices here (±1-2 %
-// on a disk's sequential reads, ±1-5 % on the throttled bed). Half let every
-// tied knob at a bad start's 0.64x take its 3 whole samples on the throttled seq-read-direct bed.
-constexpr double kHopelessFraction = 0.75;
-
-// `objectives`: [0] optimised, [1] the optional guard (ready_objectives: metrics resolved).
-TrialSettings trial_settings_for(const TuneOptions& tune, bool simulated, const std::vector<bench::Objective>& objectives) {
-  TrialSettings settings;
-  // A simulated drive's time is virtual: a steady stop would save nothing and change its figures.
-  settings.workload = bench::disk_read_workload(probe::Seconds(tune.measure.duration_s), !simulated && !tune.measure.full_samples);
-  settings.sampling = bench::SamplingPlan{tune.measure.repeats, tune.measure.max_repeats, 0.02, true};
-  // Real time only: a simulated configuration's samples cost virtual seconds.
-  if (!simulated) settings.sampling.hopeless_fraction = kHopelessFraction;
-  settings.timeout = trial_timeout(tune, simulated);
-  if (tune.measure.stall_timeout_s) settings.stall = probe::Seconds(*tune.measure.stall_timeout_s);
-  settings.derive_limits = !simulated && !tune.measure.trial_timeout_s;
-  settings.stop_now = [] { return stop_now(); };
-  settings.noise_repeats = tune.measure.noise_repeats.value_or(settings.noise_repeats);
-  // A disk in use: its file system writes (our own journal or report may be on it).
-  settings.data_in_use = tune.device.allow_mounted;
-  settings.objective = objectives.front();
-  if (objectives.size() > 1) settings.guard = objectives[1];
-  return settings;
-}
 
 // "multcount, io_support, ..." : the knobs `space` refuses because the disk is in use.
 std::string refused_in_use(const strategies::SearchSpace& space) {
@@ -188,18 +151,6 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
                                            "): restore them once the device recovers (disktune restore)");
 }
 
-std::string seconds_text(double seconds) { return probe::printf_number("%g", seconds); }
-
-// Why a completed search stopped short of its strategy's end.
-std::string budget_note(const SearchBounds& bounds, std::size_t trials) {
-  if (bounds.max_trials == std::size_t{0}) return std::string(results::kBaselineOnlyNote);
-  const std::string spent = bounds.max_trials && trials >= *bounds.max_trials
-                                ? "--max-trials " + std::to_string(*bounds.max_trials)
-                                : "--time-budget " + seconds_text(bounds.time_budget_s.value_or(0.0)) + " s";
-  return "search budget spent (" + spent + ") after " + std::to_string(trials) +
-         " trials: the answer is the best of what was measured";
-}
-
 // The end of every run that got to measuring: restore (from a watched child: after a hung
 // trial a restore from here could block), then the outcome's last fields.
 void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, RunJournal& journal,
@@ -230,13 +181,6 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, 
   }
 }
 
-// What to do about a baseline another process disturbed (baseline_changed_behind).
-std::string concurrent_change_message(const probe::Error& error) {
-  return "stopped: another process changed a setting of " + error.path + " while its baseline was measured (" +
-         error.op.substr(error.op.find(": ") + 2) +
-         "); the baseline cannot be trusted. Stop whatever changes it (a udev rule, tuned, a script, another "
-         "tuner) and run disktune tune again (it resumes); the original settings are restored";
-}
 
 // A baseline that could not be measured ends the run: after a stop, a change behind its
 // back (the device is fine: no read check, exit 1, the journal left to resume) or on a
@@ -330,30 +274,37 @@ void show_progress_on(PipelineInput& input, const std::ostream& log) {
   if (winsize size{}; input.live_status && ::ioctl(STDERR_FILENO, TIOCGWINSZ, &size) == 0) input.status_width = size.ws_col;
 }
 
-// `command_line` as a command a person can paste: without --fresh (that would set the journal
-// aside), each argument quoted when the shell would split or expand it.
-std::string resume_command(const TuneOptions& tune) {
-  if (tune.command_line.size() < 2) return "disktune tune " + tune.device.spec;
-  std::string command = "disktune";
-  for (std::size_t i = 1; i < tune.command_line.size(); ++i) {
-    const std::string& arg = tune.command_line[i];
-    if (arg == "--fresh") continue;
-    const bool plain = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789-_=./:,+@%") == std::string::npos;
-    std::string quoted = "'";
-    for (const char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    command += " " + (plain ? arg : quoted + "'");
-  }
-  return command;
+
+// The strategy of that name; an unknown name is a usage error listing the known ones.
+std::unique_ptr<strategies::Strategy> named_strategy(const std::string& name) {
+  auto strategy = strategies::make_strategy(name);
+  if (!strategy) throw RunError(kExitUsage, strategy.error().op);
+  return std::move(*strategy);
 }
 
-// A run a signal stopped leaves its journal unfinished (finish_run): how to go on from it.
-void hint_resume(TuneOutcome& outcome, const TuneOptions& tune, const RunJournal& journal, bool journal_failed) {
-  if (!stop_requested() || outcome.exit_code != kExitPartial || journal_failed) return;
-  const std::string command = resume_command(tune);
-  outcome.resume_hint = "disktune: journal " + journal.path() + " kept: the next '" + command +
-                        "' resumes this run (its measured trials and bounds kept), '" + command +
-                        " --fresh' starts over\n";
+// A run on data in use (--allow-mounted) says what its evidence can no longer see.
+void note_data_in_use(results::Report& report, const strategies::SearchSpace& space, std::ostream& log) {
+  report.integrity_note = std::string(kDataInUseNote);
+  log << "  " << kDataInUseNote << '\n';
+  if (const auto refused = refused_in_use(space); !refused.empty())
+    log << "  data-safe knobs only: " << refused << " refused on a disk in use (plan --allow-mounted says why)\n";
+}
+
+// Each use of the disk that appeared during the run joins the report's integrity note.
+void note_appeared_uses(results::Report& report, const TrialRunner& runner) {
+  for (const auto& use : runner.appeared_uses())
+    report.integrity_note += (report.integrity_note.empty() ? "" : "; ") + use;
+}
+
+PipelineInput pipeline_input(const strategies::SearchSpace& space, strategies::Strategy& strategy,
+                             const DeviceContext& context, const SearchBounds& bounds, const TrialSettings& trial_settings,
+                             double tolerance) {
+  const bool simulated = context.device->simulated();
+  PipelineInput input{space, strategy, context.original, context.device->path(), simulated,
+                      bounds.max_trials, bounds.time_budget_s, true, trial_settings, tolerance};
+  input.emulated = !context.emulated_by.empty();
+  input.kernel_defaults = probe::kernel_defaults(probe::optimal_io_size_bytes(context.device->held()), ::sysconf(_SC_PAGESIZE));
+  return input;
 }
 
 }  // namespace
@@ -361,11 +312,12 @@ void hint_resume(TuneOutcome& outcome, const TuneOptions& tune, const RunJournal
 TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   const auto wall_start = std::chrono::steady_clock::now();
   const std::string strategy_name = tune.measure.strategy.empty() ? strategies::default_strategy_name() : tune.measure.strategy;
-  auto strategy = strategies::make_strategy(strategy_name);
-  if (!strategy) throw RunError(kExitUsage, strategy.error().op);
+  const auto strategy = named_strategy(strategy_name);
   install_stop_handlers();  // before anything is opened: a stop request is always handled
-  refuse_device_in_use(tune.device, "tune");
+  refuse_unwritable_name(tune.device.spec, "tune");
+  // The lock first: a disk another disktune command holds is refused as that, not as in use.
   const DeviceLock lock(tune.device.spec);
+  refuse_device_in_use(tune.device, "tune");
   DeviceContext context = open_device_unprobed(tune.device, log);
   hold_device(context, lock, tune.device, "tune");
   const bool simulated = context.device->simulated();
@@ -375,9 +327,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   auto recorded_options = measurement_options(trial_settings, strategy_name, tune.device.seed, tune.measure.tolerance,
                                               tune.command_line);
   record_search_bounds(recorded_options, given, trial_settings.noise_repeats);
-  // Record before you probe: the original settings are durable in the journal before the
-  // capability probe writes trial values. May restore and adopt a crashed
-  // run's original settings.
+  // Record before you probe (the capability probe writes); may restore a crashed run's originals.
   const auto opened_journal = RunJournal::open(tune.journal, tune.device, context, recorded_options, log);
   RunJournal& journal = *opened_journal;
   // A resume keeps the interrupted run's bounds: its budget counts what that run measured.
@@ -392,20 +342,11 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
 
   const SettingsWriter restorer(*context.device);
   RestoreGuard guard(restorer, context.original);
-  if (trial_settings.data_in_use) {
-    outcome.report.integrity_note = std::string(kDataInUseNote);
-    log << "  " << kDataInUseNote << '\n';
-    if (const auto refused = refused_in_use(space); !refused.empty())
-      log << "  data-safe knobs only: " << refused << " refused on a disk in use (plan --allow-mounted says why)\n";
-  }
+  if (trial_settings.data_in_use) note_data_in_use(outcome.report, space, log);
   TrialRunner runner(*context.device, context.original, trial_settings);
-  // No claim holds a disk in use by design: what comes to use it meanwhile is said.
-  if (trial_settings.data_in_use && !simulated) runner.watch_uses(log);
+  if (!simulated) runner.watch_uses(log);  // a claim stops no loop device set up over the disk
   ChildExecutor executor(runner, signal_stop);
-  PipelineInput input{space, **strategy, context.original, context.device->path(), simulated,
-                      bounds.max_trials, bounds.time_budget_s, true, trial_settings, tune.measure.tolerance};
-  input.emulated = !context.emulated_by.empty();
-  input.kernel_defaults = probe::kernel_defaults(probe::optimal_io_size_bytes(context.device->held()), ::sysconf(_SC_PAGESIZE));
+  PipelineInput input = pipeline_input(space, *strategy, context, bounds, trial_settings, tune.measure.tolerance);
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
   if (result.baseline_error) {
@@ -416,7 +357,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
     return outcome;
   }
   report_pipeline(outcome, result, context.original);
-  for (const auto& use : runner.appeared_uses()) outcome.report.integrity_note += "; " + use;
+  note_appeared_uses(outcome.report, runner);
   const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
   finish_run(outcome, runner, guard, journal, journal_failed);
   hint_resume(outcome, tune, journal, journal_failed);

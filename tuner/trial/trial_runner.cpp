@@ -130,14 +130,20 @@ TrialRun TrialRunner::run(const probe::Settings& config, const strategies::Trial
   return TrialRun{std::move(result), stopped, health_};
 }
 
+// Without the exclusive open: the run's own claim would read as a use, and one that goes
+// away (a stacked loop device detached) would bring it back as new.
+std::vector<std::string> TrialRunner::watched_uses() const {
+  return probe::device_uses(probe::kernel_name(device_.held().path), "/sys", "/proc", false);
+}
+
 void TrialRunner::watch_uses(std::ostream& log) {
   uses_log_ = &log;
-  uses_ = probe::device_uses(probe::kernel_name(device_.held().path));
+  uses_ = watched_uses();
 }
 
 void TrialRunner::note_new_uses() {
   if (uses_log_ == nullptr) return;
-  const auto now = probe::device_uses(probe::kernel_name(device_.held().path));
+  const auto now = watched_uses();
   for (const auto& use : probe::new_uses(uses_, now)) {
     appeared_.push_back(use + " (appeared during the run)");
     *uses_log_ << "  note: " << appeared_.back() << '\n';

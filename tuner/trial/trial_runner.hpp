@@ -96,10 +96,11 @@ class TrialRunner {
   /// The device's health as the children so far found it (every wedged child, restore or
   /// read check included); it only gets worse (device_health.hpp).
   [[nodiscard]] const DeviceHealth& health() const { return health_; }
-  /// For a disk whose data is in use by design (--allow-mounted: no exclusive claim holds
-  /// it): after every trial, compare its uses (probe::device_uses of the held device) with
+  /// After every trial, compare the disk's uses (probe::device_uses of the held device) with
   /// those at this call, and say each new one on `log` as it appears ("note: sdb1 is mounted
-  /// on /mnt (appeared during the run)"); appeared_uses() keeps them for the report.
+  /// on /mnt (appeared during the run)"); appeared_uses() keeps them for the report. For every
+  /// real disk: an exclusive claim stops a mount, not a loop device set up over the disk, and
+  /// under --allow-mounted nothing is claimed.
   void watch_uses(std::ostream& log);
   /// Every use that appeared since watch_uses, in order.
   [[nodiscard]] const std::vector<std::string>& appeared_uses() const { return appeared_; }
@@ -144,6 +145,7 @@ class TrialRunner {
   std::vector<std::string> uses_;      // the uses seen so far
   std::vector<std::string> appeared_;  // those that appeared during the run
   void note_new_uses();
+  [[nodiscard]] std::vector<std::string> watched_uses() const;
 };
 
 }  // namespace disktune::tuner
