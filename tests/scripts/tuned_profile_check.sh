@@ -39,7 +39,6 @@ unit disktune-disk-loop0 type=disk devices=loop0 devices_udev_regex=None priorit
   elevator = mq-deadline
 unit disktune-sysfs-loop0 type=sysfs devices=* devices_udev_regex=None priority=-1
   write /sys/block/loop0/queue/nr_requests = 64
-  write /sys/block/loop0/queue/max_sectors_kb = 1280
   write /sys/block/loop0/queue/read_ahead_kb = 1024
 unit disk type=disk devices=* devices_udev_regex=None priority=0
   elevator = bfq
