@@ -98,10 +98,7 @@ for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 # or inode for the loop device (LOOP_GET_STATUS64 fails), as for any detach run later.
 sleep 1.5
 put_away crashed "$WORK/crashed" "detach after emudisk was killed -9"
-# The loop driver clears a device still open elsewhere when that last opener closes (autoclear):
-# under load that can lag the detach by a moment.
-for _ in $(seq 50); do losetup "$dev" >/dev/null 2>&1 || break; sleep 0.1; done
-if losetup "$dev" >/dev/null 2>&1; then fail "$dev left 5 s after its detach (emudisk killed -9)"; fi
+if losetup "$dev" >/dev/null 2>&1; then fail "$dev left after emudisk was killed -9"; fi
 # And a second time: nothing attached, said so, exit 0.
 "$emulated" detach "$WORK/crashed" 2>"$WORK/twice.err" || fail "a second detach exited $?: $(cat "$WORK/twice.err")"
 grep -q "nothing attached" "$WORK/twice.err" || fail "a second detach did not say that nothing is attached: $(cat "$WORK/twice.err")"
