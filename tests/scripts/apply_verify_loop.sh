@@ -23,7 +23,7 @@ verify() {  # verify ARGS...: run disktune verify; its exit code in `code`, outp
 # Before the apply: drift, and the live value is the one before the tune.
 verify "$WORK/r.json"
 expect_eq "$code" 1 "verify before apply ($(cat "$WORK/v.out" "$WORK/v.err"))"
-grep -q "max_sectors_kb: expected $winner, actual 128  DRIFT: back at its value before the tune; no apply journal at /.*; the report records that its tune put back what it found" "$WORK/v.out" ||
+grep -q "max_sectors_kb: expected $winner, actual 128  DRIFT: back at the value its tune found (the baseline); no apply journal at /.*; the report records that its tune put back what it found" "$WORK/v.out" ||
   fail "verify before apply: $(cat "$WORK/v.out")"
 
 # apply, no DEVICE named: found by its backing file.
@@ -135,7 +135,7 @@ expect_eq "$code" 0 "a second restore ($(cat "$WORK/rs2.err"))"
 grep -q "nothing to restore on $dev: the apply recorded in .* was undone at" "$WORK/rs2.err" || fail "second restore: $(cat "$WORK/rs2.err")"
 verify "$WORK/r.json"
 expect_eq "$code" 1 "verify after restore"
-grep -q "expected $winner, actual 128  DRIFT: back at its value before the tune; 'disktune restore' at .* put back the values from before the apply" "$WORK/v.out" ||
+grep -q "expected $winner, actual 128  DRIFT: back at the value its tune found (the baseline); 'disktune restore' at .* put back the values from before the apply" "$WORK/v.out" ||
   fail "verify after restore: $(cat "$WORK/v.out")"
 
 # The drive absent: reported, exit 1, no crash.

@@ -29,7 +29,7 @@ expect_eq "$(cat "$q/read_ahead_kb")" "$found" "read_ahead_kb after the restore"
 # The journal apply and restore were given: the restore is named, with the journal it is read from.
 verify "$WORK/r.json" --journal "$journal"
 expect_eq "$code" 1 "verify --journal after the restore ($(cat "$WORK/v.err"))"
-line | grep -qF "actual $found  DRIFT: back at its value before the tune; 'disktune restore' at " &&
+line | grep -qF "actual $found  DRIFT: back at the value its tune found (the baseline); 'disktune restore' at " &&
   line | grep -qF "put back the values from before the apply (apply journal $journal)" ||
   fail "verify --journal does not name the restore: $(cat "$WORK/v.out")"
 
@@ -37,7 +37,7 @@ line | grep -qF "actual $found  DRIFT: back at its value before the tune; 'diskt
 # claimed; the report's own record of its tune's end is named as the report's.
 verify "$WORK/r.json"
 expect_eq "$code" 1 "verify without --journal after the restore ($(cat "$WORK/v.err"))"
-line | grep -q "actual $found  DRIFT: back at its value before the tune; no apply journal at /.*\.apply\.journal; the report records that its tune put back what it found" ||
+line | grep -q "actual $found  DRIFT: back at the value its tune found (the baseline); no apply journal at /.*\.apply\.journal; the report records that its tune put back what it found" ||
   fail "verify without --journal: $(cat "$WORK/v.out")"
 grep -q "no apply is recorded\|'disktune restore' at" "$WORK/v.out" && fail "verify claims a record it did not read: $(cat "$WORK/v.out")"
 verify "$WORK/r.json" --json

@@ -47,7 +47,7 @@ KnobCheck check_knob(probe::Device& device, probe::SettingId id, const probe::Se
   const std::string certain = coupling.certain ? coupling.text : "";
   knob.evidence = certain.empty() ? found : found.empty() ? certain : certain + "; " + found;
   const std::string possible = !coupling.certain && !coupling.text.empty() ? "; possibly a kernel coupling: " + coupling.text : "";
-  const std::string back = original ? "back at its value before the tune; " : "";
+  const std::string back = original ? "back at the value its tune found (the baseline); " : "";
   if (!knob.evidence.empty())
     knob.cause = back + knob.evidence + possible;
   else if (!drift.applied_at.empty())

@@ -21,7 +21,7 @@ struct KnobCheck {
 };
 
 /// Read setting `id` from `device` and compare it with `expected` (the report's winner).
-/// A difference gets a cause: "back at its value before the tune" when it equals
+/// A difference gets a cause: "back at the value its tune found (the baseline)" when it equals
 /// report.baseline's value, then the evidence: a kernel coupling that forces it
 /// (coupling_cause, drift_coupling.hpp: certain, or named as a possibility), or `drift`'s
 /// events (drift_cause: a command holding the device, a restore, a reboot, a resume, a port

@@ -39,7 +39,7 @@ TEST_CASE("verify's knob check: a value back at the baseline's says so, and the 
   // No apply record read: what was looked at, never what happened (nothing was read to say so).
   const auto never = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), {});
   CHECK_FALSE(never.ok);
-  CHECK(never.cause == "back at its value before the tune; no apply record read");
+  CHECK(never.cause == "back at the value its tune found (the baseline); no apply record read");
   CHECK(never.evidence.empty());
   tuner::DriftEvidence looked;
   looked.apply_journal = "/var/lib/disktune/x.apply.journal";
@@ -47,7 +47,7 @@ TEST_CASE("verify's knob check: a value back at the baseline's says so, and the 
   auto restored_report = readahead_report();
   restored_report.restored = true;  // the report's "restored": the tune's own record of its end
   const auto recorded = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), restored_report, looked);
-  CHECK(recorded.cause == "back at its value before the tune; no apply journal at /var/lib/disktune/x.apply.journal; "
+  CHECK(recorded.cause == "back at the value its tune found (the baseline); no apply journal at /var/lib/disktune/x.apply.journal; "
                           "the report records that its tune put back what it found when it ended ('disktune apply' "
                           "sets the report's values)");
   device.state[SettingId::read_ahead_kb] = num(512);  // another value: the report's record explains nothing
@@ -59,14 +59,14 @@ TEST_CASE("verify's knob check: a value back at the baseline's says so, and the 
   const auto bare = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), applied);
   CHECK_FALSE(bare.ok);
   CHECK(bare.actual == "128");
-  CHECK_THAT(bare.cause, Catch::StartsWith("back at its value before the tune; nothing shows what put it back"));
+  CHECK_THAT(bare.cause, Catch::StartsWith("back at the value its tune found (the baseline); nothing shows what put it back"));
   CHECK(bare.evidence.empty());
   tuner::DriftEvidence restored;
   restored.restored_at = "2026-12-03T10:00:00Z";
   const auto after_restore = tuner::check_knob(device, SettingId::read_ahead_kb, num(4096), readahead_report(), restored);
   CHECK_FALSE(after_restore.ok);
   CHECK_THAT(after_restore.evidence, Catch::Contains("disktune restore") && Catch::Contains("2026-12-03T10:00:00Z"));
-  CHECK_THAT(after_restore.cause, Catch::StartsWith("back at its value before the tune; 'disktune restore'"));
+  CHECK_THAT(after_restore.cause, Catch::StartsWith("back at the value its tune found (the baseline); 'disktune restore'"));
 }
 
 TEST_CASE("verify's knob check: another value without evidence is 'cause unknown'; an unreadable one says why",
