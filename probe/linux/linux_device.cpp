@@ -129,7 +129,7 @@ Result<std::unique_ptr<Device>> make_linux_device(const std::string& path) {
   if (auto named = check_named_block_device(path); !named) return named.error();
   // Then every fact is taken from the descriptor: a name re-pointed between the stat and the
   // open must not have the checks judge one device and the run hold another. O_NONBLOCK, so
-  // that a FIFO swapped in meanwhile cannot block the open (held_name then refuses it).
+  // that a FIFO swapped in meanwhile cannot block the open (the S_ISBLK check below refuses it).
   UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK));
   if (!fd) return errno_error(errno, "open", path);
   auto held = held_name(fd.get(), path);
