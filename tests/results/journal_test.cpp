@@ -26,7 +26,7 @@ strategies::TrialResult ok_trial(std::int64_t multcount, double mib_s) {
 std::string sample_journal() {
   results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0", "", ""};
   return results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
-         results::encode_record(results::result_record(strategies::Baseline{{ok_trial(0, 3.8), 100.0, 0xabcdu}, {}, 0.0, 0.0}, "boot-a")) +
+         results::encode_record(results::result_record(strategies::Baseline{{ok_trial(0, 3.8), 100.0, 0xabcdu}, {}, 0.0, 0.0, std::nullopt}, "boot-a")) +
          results::encode_record(results::intent_record(config(16), false, "boot-a")) +
          results::encode_record(results::result_record(ok_trial(16, 8.2), "boot-a")) +
          results::encode_record(results::intent_record(config(8), false, "boot-a"));
