@@ -22,6 +22,39 @@ std::pair<TrialMeasurement, bool> measured_or_stopped(Executed ran) {
   return {std::move(failed), stop.reason == StopReason::signal};
 }
 
+// One trial of the settings as found (`request`): its measurement, or nullopt with `run` saying
+// why it did not end ok.
+std::optional<TrialMeasurement> measure_original(TrialExecutor& executor, const probe::Settings& original,
+                                                 const TrialRequest& request, BaselineRun& run) {
+  auto [measured, stopped] = measured_or_stopped(executor.run(original, request));
+  measured.trial.settings = original;
+  if (measured.trial.status == TrialStatus::ok) return std::move(measured);
+  run.failed = std::move(measured.trial);
+  run.stopped = stopped;
+  return std::nullopt;
+}
+
+// A resumed run's baseline, adopted (its rate sets the limits), then its data checksum read
+// again by one quick trial of the settings as found: what later trials must reproduce is what
+// the disk holds now.
+BaselineRun resumed_baseline(TrialExecutor& executor, const probe::Settings& original, Baseline saved) {
+  BaselineRun run;
+  run.resumed = true;
+  executor.adopt_baseline(saved);
+  TrialRequest request;
+  request.kind = TrialKind::baseline_repeat;
+  request.quick = true;
+  const auto check = measure_original(executor, original, request, run);
+  if (!check) return run;
+  if (check->data_crc32 != saved.data_crc32) {
+    run.checksum_change = ChecksumChange{saved.data_crc32, check->data_crc32};
+    saved.data_crc32 = check->data_crc32;
+    executor.adopt_baseline(saved);
+  }
+  run.baseline = std::move(saved);
+  return run;
+}
+
 }  // namespace
 
 void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trials, const std::vector<double>& figures) {
@@ -53,23 +86,13 @@ Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original
 
 BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats) {
   BaselineRun run;
-  if (auto saved = store.saved_baseline()) {
-    executor.adopt_baseline(*saved);
-    run.baseline = std::move(saved);
-    run.resumed = true;
-    return run;
-  }
+  if (auto saved = store.saved_baseline()) return resumed_baseline(executor, original, std::move(*saved));
   TrialRequest request;
   request.kind = TrialKind::baseline;
-  auto [first, stopped] = measured_or_stopped(executor.run(original, request));
-  first.trial.settings = original;
-  if (first.trial.status != TrialStatus::ok) {
-    run.failed = std::move(first.trial);
-    run.stopped = stopped;
-    return run;
-  }
+  auto first = measure_original(executor, original, request, run);
+  if (!first) return run;
   Baseline baseline;
-  static_cast<TrialMeasurement&>(baseline) = std::move(first);
+  static_cast<TrialMeasurement&>(baseline) = std::move(*first);
   executor.adopt_baseline(baseline);
   auto again = measure_repeats(executor, original, repeats, false);
   if (again.failed) {

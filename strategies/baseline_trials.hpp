@@ -8,6 +8,7 @@
 #include "strategies/trial_executor.hpp"
 #include "strategies/trial_store.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -23,10 +24,20 @@ struct Repeats {
   double measured_s = 0.0;  ///< measurement time of the trials that ran, the failed one included [s]
 };
 
+/// The data checksum a resumed run found changed: the disk was written between the run it
+/// resumes and this one (CRC-32 of TrialMeasurement::data_crc32's blocks).
+struct ChecksumChange {
+  std::uint32_t then = 0;  ///< the interrupted run's baseline checksum
+  std::uint32_t now = 0;   ///< the checksum the resume read, which later trials must reproduce
+};
+
 /// What obtain_baseline came to: a baseline, or why there is none.
 struct BaselineRun {
   std::optional<Baseline> baseline;  ///< measured (and recorded), or taken from the store
-  bool resumed = false;              ///< taken from the store: no trial ran
+  bool resumed = false;              ///< taken from the store (one quick check trial ran)
+  /// A resumed run's check read other data than the baseline it resumes: the baseline now
+  /// holds the checksum read now (the journal keeps the old one; every resume checks again).
+  std::optional<ChecksumChange> checksum_change;
   /// The baseline trial (or repeat) that did not end ok; no baseline then.
   std::optional<TrialResult> failed;
   bool stopped = false;  ///< `failed` was stopped by a signal
@@ -38,7 +49,9 @@ struct BaselineRun {
 /// `executor`, until one does not end ok. Errors: none beyond Repeats::failed.
 Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples);
 
-/// The run's baseline: the one `store` saved (a resumed run's; the executor adopts it), else
+/// The run's baseline: the one `store` saved (a resumed run's; the executor adopts it, then one
+/// quick TrialKind::baseline_repeat trial of `original` re-reads the data checksum: a disk
+/// written between the runs would otherwise fail every later trial as corrupt), else
 /// measured: a TrialKind::baseline trial of `original` (adopted by the executor at once, so the
 /// repeats run with the limits its rate sets), `repeats` measure_repeats trials, their noise
 /// (set_noise over all of them) and the whole measurement time, then recorded in `store`.

@@ -26,18 +26,31 @@ for signal in INT TERM HUP; do
   grep -q "stopped by signal" "$WORK/err-$signal.txt" || fail "no stop message after SIG$signal"
 done
 
+# Resume the run journaled in $1, its report $2, its stderr $3: exit 0, or 6 (too noisy: a
+# memory-speed loop device's noise can exceed the 2 % gain), which completes too. --max-trials
+# bounds it (journaled trials count; a resume keeps the run's bounds, so both runs give it): a
+# full search here took minutes under load.
+resume() {
+  set +e
+  "$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --max-repeats 3 --max-trials 12 --report "$2" --journal "$1" >/dev/null 2>"$3"
+  local code=$?
+  set -e
+  [ "$code" = 0 ] || [ "$code" = 6 ] || fail "resume of $1 exited $code ($(tail -3 "$3"))"
+}
+
 # The interrupted run resumes from its journal and completes, without re-running its trials.
-# Exit 6 (too noisy: a memory-speed loop device's noise can exceed the 2 % gain) completes too.
-# --max-trials bounds it (journaled trials count; a resume keeps the run's bounds, so both runs
-# give it): a full search here took minutes under load.
-set +e
-"$DISKTUNE" tune "$dev" --duration 0.3 --repeats 2 --max-repeats 3 --max-trials 12 --report "$WORK/resumed.json" --journal "$WORK/j-INT" \
-  >/dev/null 2>"$WORK/err-resume.txt"
-code=$?
-set -e
-[ "$code" = 0 ] || [ "$code" = 6 ] || fail "resume exited $code ($(tail -3 "$WORK/err-resume.txt"))"
+resume "$WORK/j-INT" "$WORK/resumed.json" "$WORK/err-resume.txt"
 grep -q "resuming" "$WORK/err-resume.txt" || fail "the second run did not resume the interrupted journal"
 dupes=$(cut -d' ' -f4- "$WORK/j-INT" | jq -R -s '[split("\n")[] | fromjson? | select(.type=="result" and .baseline==false) | .settings | tojson] | group_by(.) | map(select(length > 1)) | length')
 expect_eq "$dupes" 0 "trials measured twice across the interrupted and the resumed run"
 expect_eq "$(snapshot)" "$before" "queue settings after the resumed run"
+
+# The disk written between the interrupted run and its resume: the resume re-reads the data
+# checksum and says so; no trial is then called corrupt for reading what the disk now holds.
+dd if=/dev/urandom of="$dev" bs=64k count=1 oflag=direct conv=fsync status=none
+resume "$WORK/j-HUP" "$WORK/written.json" "$WORK/err-written.txt"
+grep -q "the disk's data changed since the interrupted run" "$WORK/err-written.txt" || fail "the resume did not say the data changed"
+if grep -q "corruption" "$WORK/err-written.txt"; then fail "a trial after the resume was called corrupt: $(grep -m1 corruption "$WORK/err-written.txt")"; fi
+expect_eq "$(jq '[.trials[] | select(.status == "ok")] | length >= 2' "$WORK/written.json")" true "ok trials after the resume"
+expect_eq "$(snapshot)" "$before" "queue settings after the resume after a write"
 echo ok

@@ -33,10 +33,12 @@ class KindRecorder final : public strategies::TrialExecutor {
     if (rate > 0.0) trial.samples = {0.99 * rate, rate, 1.01 * rate};
     trial.measured_s = 1.0;
     strategies::summarize_samples(trial);
-    return strategies::TrialMeasurement{trial, 900.0, 0xabcdu};
+    quick.push_back(request.quick);
+    return strategies::TrialMeasurement{trial, 900.0, crc};
   }
   void adopt_baseline(const strategies::Baseline& baseline) override {
     adopted.push_back(baseline.trial.median);
+    adopted_crc.push_back(baseline.data_crc32);
     adopted_after.push_back(kinds.size());
   }
   strategies::Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
@@ -46,6 +48,9 @@ class KindRecorder final : public strategies::TrialExecutor {
   }
   std::vector<TrialKind> kinds;
   std::vector<bool> all_samples;
+  std::vector<bool> quick;
+  std::uint32_t crc = 0xabcdu;  // every trial's data checksum
+  std::vector<std::uint32_t> adopted_crc;  // each adopted baseline's checksum, in order
   std::vector<double> adopted;  // each adopted baseline's median, in order
   std::vector<std::size_t> adopted_after;  // trials run before each adoption
   int confirmed_rounds = 0;
@@ -75,18 +80,40 @@ TEST_CASE("the baseline is a baseline trial, adopted at once, then its repeats, 
   CHECK(*store.saved_baseline() == *run.baseline);
 }
 
-TEST_CASE("a resumed run's baseline is adopted from the store; nothing is measured", "[strategies]") {
+TEST_CASE("a resumed run's baseline is adopted from the store; one quick trial re-reads its checksum", "[strategies]") {
   KindRecorder first({10.0, 10.0});
   strategies::MemoryTrialStore store;
   REQUIRE(strategies::obtain_baseline(first, store, {}, 1).baseline);
-  const auto reopened = store.reopen("boot");
-  auto resumed_store = reopened;
-  KindRecorder again({});
-  const auto run = strategies::obtain_baseline(again, resumed_store, {}, 1);
-  REQUIRE(run.baseline);
-  CHECK(run.resumed);
-  CHECK(again.kinds.empty());
-  CHECK(again.adopted == std::vector{10.0});
+  auto resumed_store = store.reopen("boot");
+  SECTION("the disk holds what it held: the saved baseline stands") {
+    KindRecorder again({12.0});
+    const auto run = strategies::obtain_baseline(again, resumed_store, {}, 1);
+    REQUIRE(run.baseline);
+    CHECK(run.resumed);
+    CHECK(again.kinds == std::vector{TrialKind::baseline_repeat});
+    CHECK(again.quick == std::vector{true});
+    CHECK(again.adopted == std::vector{10.0});  // the saved one's rate, not the check's
+    CHECK_FALSE(run.checksum_change);
+    CHECK(run.baseline->data_crc32 == 0xabcdu);
+  }
+  SECTION("the disk was written between the runs: later trials are held to what it holds now") {
+    KindRecorder again({10.0});
+    again.crc = 0x1234u;
+    const auto run = strategies::obtain_baseline(again, resumed_store, {}, 1);
+    REQUIRE(run.baseline);
+    REQUIRE(run.checksum_change);
+    CHECK(run.checksum_change->then == 0xabcdu);
+    CHECK(run.checksum_change->now == 0x1234u);
+    CHECK(run.baseline->data_crc32 == 0x1234u);
+    CHECK(again.adopted_crc.back() == 0x1234u);
+  }
+  SECTION("the check fails: no baseline, as when it is measured") {
+    KindRecorder again({0.0});
+    const auto run = strategies::obtain_baseline(again, resumed_store, {}, 1);
+    CHECK_FALSE(run.baseline);
+    REQUIRE(run.failed);
+    CHECK(run.failed->detail == "read error");
+  }
 }
 
 TEST_CASE("a failed baseline or repeat is no baseline; a record that cannot be written is a stop", "[strategies]") {

@@ -230,6 +230,13 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
   }
   result.baseline = std::move(obtained.baseline);
   result.resumed_baseline = obtained.resumed;
+  if (obtained.checksum_change) {
+    char crcs[64];
+    std::snprintf(crcs, sizeof crcs, "CRC-32 %08x then, %08x now", obtained.checksum_change->then,
+                  obtained.checksum_change->now);
+    log << "disktune: the disk's data changed since the interrupted run (" << crcs
+        << ": written meanwhile); later trials must read what it holds now\n";
+  }
   if (obtained.stop) {  // disk full: the table and report still come
     result.best = result.baseline->trial;
     end_on(result, std::move(*obtained.stop));
