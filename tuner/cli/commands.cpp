@@ -184,9 +184,9 @@ ExitCode run_bench(const Config& config, std::ostream& out, std::ostream& err) {
   return kExitOk;
 }
 
-void refuse_small_device(const Config& config) {
+void refuse_small_device(const Config& config, const TuneOptions& tune) {
   const auto lock = lock_device(config);  // first: a disk another disktune command holds is refused as that
-  refuse_device_in_use(device_request(config), "tune");  // never open a disk in use to look at its size
+  refuse_tune_in_use(tune);  // never open a disk in use to look at its size
   const auto device = open_bench_device(config);
   if (auto io = device->open_io(probe::IoMode::buffered)) require_measurable(**io, device->path());
 }
@@ -210,7 +210,7 @@ ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream&
   if (multi_drive(config)) return run_multi_tune(fleet_options(config), out, err);
   const TuneOptions tune = tune_options(config);
   check_tune_outputs(tune);
-  refuse_small_device(config);
+  refuse_small_device(config, tune);
   const auto outcome = run_tune(tune, err);
   // The table goes first (to stderr when an output file is stdout), so a failing write
   // cannot lose it.

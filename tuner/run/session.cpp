@@ -24,6 +24,7 @@
 #include "tuner/run/objective_setup.hpp"
 #include "tuner/run/pipeline.hpp"
 #include "tuner/trial/settings_writer.hpp"
+#include "tuner/journal/pending_restore.hpp"
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/journal/search_bounds.hpp"
 #include "tuner/host/signals.hpp"
@@ -309,6 +310,14 @@ PipelineInput pipeline_input(const strategies::SearchSpace& space, strategies::S
 
 }  // namespace
 
+void refuse_tune_in_use(const TuneOptions& tune) {
+  try {
+    refuse_device_in_use(tune.device, "tune");
+  } catch (const RunError& refusal) {
+    throw RunError(refusal.code(), refusal.what() + pending_restore_note(tune.device.spec, tune.journal.path));
+  }
+}
+
 TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   const auto wall_start = std::chrono::steady_clock::now();
   const std::string strategy_name = tune.measure.strategy.empty() ? strategies::default_strategy_name() : tune.measure.strategy;
@@ -317,7 +326,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   refuse_unwritable_name(tune.device.spec, "tune");
   // The lock first: a disk another disktune command holds is refused as that, not as in use.
   const DeviceLock lock(tune.device.spec);
-  refuse_device_in_use(tune.device, "tune");
+  refuse_tune_in_use(tune);
   DeviceContext context = open_device_unprobed(tune.device, log);
   hold_device(context, lock, tune.device, "tune");
   const bool simulated = context.device->simulated();

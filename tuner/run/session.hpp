@@ -34,4 +34,9 @@ struct TuneOutcome {
 /// returns an outcome with the report (exit 1 when interrupted, 4 when restore failed).
 TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log);
 
+/// refuse_device_in_use for a tune of `tune.device`, its refusal followed by the restore a
+/// killed tune of that disk still owes (pending_restore_note of --journal or the default
+/// journals): the disk now in use may hold a trial's settings. Throws RunError (exit 2).
+void refuse_tune_in_use(const TuneOptions& tune);
+
 }  // namespace disktune::tuner

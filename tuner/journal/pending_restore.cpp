@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The restore a killed tune still owes (pending_restore.hpp).
+#include "tuner/journal/pending_restore.hpp"
+
+#include "results/journal.hpp"
+#include "tuner/journal/journal_file.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace disktune::tuner {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string canonical_or_same(const std::string& path) {
+  std::error_code ec;
+  const auto canonical = fs::canonical(path, ec);
+  return ec ? path : canonical.string();
+}
+
+// The journals to look at: the one named, else the default directory's.
+std::vector<std::string> candidates(const std::optional<std::string>& journal) {
+  if (journal) return {*journal};
+  std::vector<std::string> found;
+  std::error_code ec;
+  const auto dir = fs::path(default_journal_path("x")).parent_path();
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (entry.path().extension() == ".journal" && entry.is_regular_file(ec)) found.push_back(entry.path().string());
+  return found;
+}
+
+// Whether `path` is a tune journal of `device` that neither ended nor was restored from.
+bool owes_restore(const std::string& path, const std::string& device) {
+  std::ifstream in(path);
+  if (!in) return false;
+  std::ostringstream text;
+  text << in.rdbuf();
+  const auto start = results::interpret_start(text.str(), path);
+  if (!start || start->kind != results::JournalKind::tune || canonical_or_same(start->identity.path) != device) return false;
+  // Records after the start that cannot be read (a tail torn by the kill) leave it owing.
+  const auto state = results::read_journal(text.str(), path);
+  return !state || (!state->finished && state->restores == 0);
+}
+
+}  // namespace
+
+std::string pending_restore_note(const std::string& device, const std::optional<std::string>& journal) {
+  const std::string named = canonical_or_same(device);
+  std::string note;
+  for (const auto& path : candidates(journal))
+    if (owes_restore(path, named))
+      note += "; the tune journaled in " + path + " did not end (killed?): the disk may still hold a trial's settings; 'disktune restore " +
+              device + " --journal " + path + "' puts back the settings from before it (a mounted disk too)";
+  return note;
+}
+
+}  // namespace disktune::tuner
