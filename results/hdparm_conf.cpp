@@ -6,6 +6,7 @@
 #include "results/snippet.hpp"
 
 #include "probe/core/assert.hpp"
+#include "probe/core/text.hpp"
 
 #include <sstream>
 
@@ -51,7 +52,7 @@ std::string settings_comment(std::string_view intro, const probe::Settings& sett
   std::string text(intro);
   for (const auto& [id, value] : probe::in_apply_order(settings))
     text += "#   " + std::string(probe::setting_name(id)) + " = " +
-            comment_safe(probe::format_value(id, value)) + '\n';
+            probe::one_line(probe::format_value(id, value)) + '\n';
   return text;
 }
 

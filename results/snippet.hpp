@@ -34,9 +34,6 @@ void check_kernel_name(std::string_view name);
 /// (the kernel's elevator names: none, mq-deadline, kyber, bfq).
 void check_scheduler_name(std::string_view name);
 
-/// `text` with control characters (bytes < 0x20 and 0x7f) replaced by '?', so identify
-/// strings cannot end a comment line early.
-std::string comment_safe(std::string_view text);
 
 /// How each configuration was sampled: "median of 3-10 samples (adaptive)", or "median of
 /// 3 samples" when repeats and max_repeats agree (report.hpp; bench/adaptive.hpp).

@@ -50,9 +50,9 @@ std::string guard_header(const Report& report) {
 // The detail column: the trial's detail cut to kDetailChars, or with a guard objective the
 // guard's note whole (its figures and the tolerance are the reason the trial lost).
 std::string detail_cell(const strategies::TrialResult& trial, const Report& report) {
-  if (!trial.detail.empty()) return truncate(comment_safe(trial.detail), kDetailChars);
+  if (!trial.detail.empty()) return truncate(probe::one_line(trial.detail), kDetailChars);
   if (!report.guard) return "";
-  return comment_safe(guard_note(*report.guard, trial, report.baseline.trial, report.tolerance));
+  return probe::one_line(guard_note(*report.guard, trial, report.baseline.trial, report.tolerance));
 }
 
 // The row the summary line quotes carries the mark: the confirmation round's when the
@@ -116,10 +116,10 @@ std::string render_row(const Row& row, const std::array<std::size_t, kColumns>& 
 
 std::string title(const Report& report) {
   const auto& device = report.device;
-  std::string text = "disktune " + comment_safe(report.tool_version) + ": " + comment_safe(device.path);
-  if (!device.model.empty()) text += " " + comment_safe(device.model);
+  std::string text = "disktune " + probe::one_line(report.tool_version) + ": " + probe::one_line(device.path);
+  if (!device.model.empty()) text += " " + probe::one_line(device.model);
   if (const auto kind = device_kind(device); !kind.empty()) text += " (" + kind + " drive)";
-  return text + ", strategy " + comment_safe(report.strategy) + ", " + measured_text(report) + ", " +
+  return text + ", strategy " + probe::one_line(report.strategy) + ", " + measured_text(report) + ", " +
          sampling_text(report) + "\n";
 }
 
@@ -168,7 +168,7 @@ std::string acting_line(const Report& report) {
                ? "no setting's effect exceeded the noise in the screening: every value tried tied with the baseline\n"
                : "";
   std::string names;
-  for (const auto& name : report.acting) names += (names.empty() ? "" : ", ") + comment_safe(name);
+  for (const auto& name : report.acting) names += (names.empty() ? "" : ", ") + probe::one_line(name);
   return "settings that made a difference beyond the noise in the screening: " + names + '\n';
 }
 
@@ -179,7 +179,7 @@ std::string tie_line(const Report& report) {
   return "tie: trial " + std::to_string(tie->faster_trial_id) + " read " +
          bench::format_figure(report.objective, tie->faster_median) +
          ", a higher median but not significantly faster than the winner (their intervals overlap or it is ahead "
-         "by less than the minimum gain); a tie goes by the winner rule's order: " + comment_safe(tie->rule) + '\n';
+         "by less than the minimum gain); a tie goes by the winner rule's order: " + probe::one_line(tie->rule) + '\n';
 }
 
 // The changes of confirmation contender `id`, " (-m4)"; empty when the round has no such contender.
@@ -247,7 +247,7 @@ std::string TableEmitter::render(const Report& report) const {
   if (!confirmation.empty()) text += confirmation_heading(*report.confirmation);
   for (const auto& row : confirmation) text += render_row(row, widths);
   text += summary(report);
-  if (!report.integrity_note.empty()) text += "note: " + comment_safe(report.integrity_note) + '\n';
+  if (!report.integrity_note.empty()) text += "note: " + probe::one_line(report.integrity_note) + '\n';
   return text;
 }
 

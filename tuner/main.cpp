@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // disktune entry point: parse the command line, run it, map the outcome to an exit code.
+#include "probe/core/text.hpp"
 #include "tuner/host/closed_stdio.hpp"
 #include "tuner/cli/cli.hpp"
 #include "tuner/cli/commands.hpp"
@@ -17,13 +18,14 @@ int main(int argc, char** argv) {
     const ExitCode code = run_command(config, std::cout, std::cerr);
     return closed.out ? results_lost(config, code) : code;
   } catch (const UsageError& e) {
-    std::cerr << "disktune: " << e.what() << " (see 'disktune --help')\n";
+    // One line each: a message may quote a name the user gave, and a name may hold a newline.
+    std::cerr << "disktune: " << disktune::probe::one_line(e.what()) << " (see 'disktune --help')\n";
     return kExitUsage;
   } catch (const RunError& e) {
-    std::cerr << "disktune: " << e.what() << '\n';
+    std::cerr << "disktune: " << disktune::probe::one_line(e.what()) << '\n';
     return e.code();
   } catch (const std::exception& e) {
-    std::cerr << "disktune: internal error: " << e.what() << '\n';
+    std::cerr << "disktune: internal error: " << disktune::probe::one_line(e.what()) << '\n';
     return kExitDevice;
   }
 }

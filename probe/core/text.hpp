@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace disktune::probe {
 
@@ -31,6 +32,17 @@ inline std::string counted(std::size_t count, const std::string& noun, const std
 /// and udev's /run/udev/data/bMAJ:MIN (Documentation/admin-guide/devices.rst).
 inline std::string dev_number_text(dev_t number) {
   return std::to_string(major(number)) + ":" + std::to_string(minor(number));
+}
+
+/// `text` with every control character (bytes < 0x20 and 0x7f) replaced by '?': a name the
+/// user gave or a drive reported (a path may hold a newline, an identify string anything) kept
+/// on one line of a message, a comment or a log, where it could otherwise end the line early or
+/// move the terminal's cursor.
+inline std::string one_line(std::string_view text) {
+  std::string safe(text);
+  for (auto& c : safe)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return safe;
 }
 
 }  // namespace disktune::probe

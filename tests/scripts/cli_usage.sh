@@ -249,4 +249,13 @@ done
 [ ! -e "$WORK/o.html" ] || fail "report wrote a page for a file that is no report"
 "$DISKTUNE" report "$WORK/own.json" --html "$WORK/o.html" 2>"$WORK/err" || fail "report of a real report: $(cat "$WORK/err")"
 expect_exit 2 tune --report - --html -
+
+# A name holding a newline (or an escape) stays on one line of the error: it cannot forge a
+# second line of output or move the terminal's cursor.
+for command in tune bench plan restore identify; do
+  set +e; "$DISKTUNE" "$command" "$WORK/no
+such"$'\e[2J' >/dev/null 2>"$WORK/err"; set -e
+  expect_eq "$(wc -l <"$WORK/err")" 1 "lines of '$command' on a name with a newline"
+  if grep -q $'\e' "$WORK/err"; then fail "'$command' printed an escape character of the name"; fi
+done
 echo ok

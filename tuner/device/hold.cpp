@@ -37,7 +37,7 @@ void refuse_unwritable_name(const std::string& spec, std::string_view command) {
   try {
     (void)results::snippet_target(named);
   } catch (const std::invalid_argument& e) {
-    throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + results::comment_safe(spec) + ": " +
+    throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + probe::one_line(spec) + ": " +
                                    e.what() + " (name the disk by /dev/NAME or a /dev/disk/by-id link)");
   }
 }

@@ -2,6 +2,7 @@
 // install_key and install_files: what an install writes for a report, before anything is written.
 #include "tuner/keep/install.hpp"
 
+#include "probe/core/text.hpp"
 #include "results/snippet.hpp"
 #include "results/udev_rules.hpp"
 #include "tuner/journal/journal_file.hpp"
@@ -62,10 +63,7 @@ std::vector<InstalledFile> install_files(const results::SavedReport& report, con
     throw RunError(kExitUsage, "install: " + report.file + " recommends keeping the baseline: nothing to install");
   const auto key = install_key(report.device);
   const auto snippet_form = snippet_report(report);
-  std::string from = report.file;  // a path may hold a newline: it must not end the comment
-  for (char& c : from)
-    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
-  const std::string mark_line = std::string(kInstallMark) + " from " + from;
+  const std::string mark_line = std::string(kInstallMark) + " from " + probe::one_line(report.file);
   const auto wanted = [&forms](InstallForm form) { return std::find(forms.begin(), forms.end(), form) != forms.end(); };
   std::vector<InstalledFile> files{{std::string(kConfigDir) + "/" + key + ".json", report_text, false, false}};
   try {
