@@ -31,7 +31,7 @@ std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluato
 
 TrialForecast Strategy::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
   const std::size_t done = evaluator.trials().size();
-  return {std::max(screening_trials(space), done) + 1, true};
+  return {std::max(screening_trials(space), done) + 1, true, std::nullopt};
 }
 
 namespace {
@@ -60,14 +60,16 @@ std::size_t pending_moves(const SearchSpace& space, const Evaluator& evaluator, 
 TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator) {
   const std::size_t done = evaluator.trials().size();
   const std::size_t coarse = coarse_screening_trials(space);
-  if (done < coarse) return {std::max(done, 2 * coarse) + 1, true};
+  // The coarse screening runs whole (a bound or quarantine alone cuts it); after it, any pass
+  // that moves nothing may end the search.
+  if (done < coarse) return {std::max(done, 2 * coarse) + 1, true, coarse};
   const auto acting = acting_groups(space, evaluator);
-  if (acting.empty()) return {done + 1, true};  // the combination of small gains at most
+  if (acting.empty()) return {done + 1, true, done};  // the combination of small gains at most
   const auto& best = evaluator.best().settings;
   const std::size_t deep = unmeasured_moves(space, evaluator, space.baseline(), acting);
   const std::size_t pass = best == space.baseline() ? 0 : unmeasured_moves(space, evaluator, best, acting);
   const std::size_t later = std::max(deep, pass) * pending_moves(space, evaluator, best) / 2;
-  return {done + deep + pass + later + 1, true};
+  return {done + deep + pass + later + 1, true, done};
 }
 
 }  // namespace disktune::strategies

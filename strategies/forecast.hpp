@@ -31,7 +31,9 @@ std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluato
 /// value there (a move a later pass is likely to make, and each move brings another pass;
 /// half, because a pass after a move finds the moved group's and earlier moves already
 /// measured), and the combination step. Refined after every trial; checked within a factor of
-/// 2 of the time left on the simulated drives of tests/strategies/forecast_test.cpp.
+/// 2 of the time left on the simulated drives of tests/strategies/forecast_test.cpp. Its
+/// fewest: the coarse screening's trials while it runs (it runs whole unless a bound or
+/// quarantine cuts it), after it the trials so far (a pass that moves nothing may end it).
 TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator);
 
 }  // namespace disktune::strategies

@@ -6,6 +6,7 @@
 #include "strategies/search_space.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 
 namespace disktune::strategies {
@@ -14,6 +15,10 @@ namespace disktune::strategies {
 struct TrialForecast {
   std::size_t total = 0;   ///< trials of the whole search, those done included (>= trials so far)
   bool estimated = true;   ///< false when the count is known in advance (exhaustive)
+  /// The fewest trials the whole search may end with, those done included (<= total): what it
+  /// runs for sure (coordinate descent may stop after any pass that moves nothing). nullopt:
+  /// as total.
+  std::optional<std::size_t> fewest;
 };
 
 /// A search strategy over a SearchSpace (Kernel Tuner's strategy shape: a strategy is handed

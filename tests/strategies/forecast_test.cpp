@@ -104,8 +104,9 @@ TEST_CASE("forecast: the default strategy's time left after screening is within 
 TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 12;
-  p.forecast = {31, true};
+  p.forecast = {31, true, std::nullopt};
   p.remaining_s = 130.4;
+  p.remaining_min_s = 130.4;
   p.best = 6.56;
   const auto objective = bench::parse_objective("seq-read", "").value();
   p.remaining_max_s = 130.4;
@@ -119,12 +120,14 @@ TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
 TEST_CASE("status line: a real device's time left is in wall time; a simulated drive's says it is simulated", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 4;
-  p.forecast = {10, true};
+  p.forecast = {10, true, std::nullopt};
   p.before_search_s = 30.0;
   p.measured_s = 40.0;
   p.search_wall_s = 60.0;  // the search's 40 measured seconds took 60 s of wall time: 1.5 each
   p.search_left_s = 60.0;  // its 60 s left take 90 s; the round's 40 to 100 s as measured
+  p.search_least_s = 60.0;
   p.remaining_s = 100.0;
+  p.remaining_min_s = 100.0;
   p.remaining_max_s = 160.0;
   p.best = 6.56;
   const auto objective = bench::parse_objective("seq-read", "").value();
@@ -152,10 +155,31 @@ tuner::TimeLeftBasis basis_of(std::optional<double> budget_s) {
 
 }  // namespace
 
+TEST_CASE("time left: the lower end counts only the trials the search runs for sure", "[tuner]") {
+  // Coordinate descent after its screening: 12 trials expected, but a pass that moves nothing
+  // may end it at any trial (a throttled bed's run stopped at 7 of the 8 --max-trials allowed,
+  // 18 s left, while the lower end still counted every trial: 28 s).
+  tuner::SearchProgress p;
+  p.trials = 5;
+  p.forecast = {12, true, 5};
+  p.finalists = 1;
+  p.measured_s = 15.0;  // 3 s a trial
+  const auto t = tuner::with_time_left(p, basis_of(std::nullopt));
+  REQUIRE(t.search_least_s == 0.0);
+  REQUIRE(t.search_left_s == Approx(21.0));
+  REQUIRE(t.remaining_min_s == Approx(12.0));  // the round alone: 2 contenders, 6 rounds of 2 samples
+  REQUIRE(t.remaining_s == Approx(33.0));
+  const auto objective = bench::parse_objective("seq-read", "").value();
+  REQUIRE(tuner::status_line(t, objective, 30.0, true).find("about 12 s to ") != std::string::npos);
+  // The screening runs whole: its trials left are sure.
+  p.forecast = {12, true, 8};
+  REQUIRE(tuner::with_time_left(p, basis_of(std::nullopt)).search_least_s == Approx(9.0));
+}
+
 TEST_CASE("time left: --time-budget's remainder bounds it, the round as the budget leaves it", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 3;
-  p.forecast = {40, true};  // far more trials than the budget holds
+  p.forecast = {40, true, std::nullopt};  // far more trials than the budget holds
   p.finalists = 2;
   p.measured_s = 9.0;  // 3 s a trial; 60 - 7 - 9 = 44 s of the budget left
   const auto t = tuner::with_time_left(p, basis_of(60.0));
@@ -178,7 +202,7 @@ TEST_CASE("time left: --time-budget's remainder bounds it, the round as the budg
 TEST_CASE("time left: the round's expected cost, its finalists as the search has them", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 8;
-  p.forecast = {8, false};  // --max-trials 8: the search is done
+  p.forecast = {8, false, std::nullopt};  // --max-trials 8: the search is done
   p.finalists = 1;
   p.measured_s = 24.0;
   const auto t = tuner::with_time_left(p, basis_of(std::nullopt));
@@ -199,7 +223,7 @@ TEST_CASE("time left: the round's expected cost, its finalists as the search has
 TEST_CASE("time left: no finalist, no round: the baseline stands unless a trial left makes one", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 8;
-  p.forecast = {8, false};  // the search is done and nothing beat the baseline
+  p.forecast = {8, false, std::nullopt};  // the search is done and nothing beat the baseline
   p.finalists = 0;
   p.measured_s = 24.0;
   const auto done = tuner::with_time_left(p, basis_of(std::nullopt));

@@ -24,10 +24,11 @@ std::string duration_text(double seconds) {
 
 namespace {
 
-// The trials of the forecast still to run; with a budget no more than its room for them: the
-// Evaluator starts a trial while the round's reserve still fits, and lets the last one end.
-double search_left_s(const SearchProgress& progress, const TimeLeftBasis& basis, double per_trial_s) {
-  const auto left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
+// `total` trials of the search, less those run, at `per_trial_s`; with a budget no more than its
+// room for them: the Evaluator starts a trial while the round's reserve still fits, and lets
+// the last one end.
+double search_left_s(const SearchProgress& progress, std::size_t total, const TimeLeftBasis& basis, double per_trial_s) {
+  const auto left = total > progress.trials ? total - progress.trials : 0;
   const double search = static_cast<double>(left) * per_trial_s;
   if (!basis.budget_s) return search;
   const double room = *basis.budget_s - basis.before_search_s - progress.measured_s - basis.reserve_s;
@@ -57,7 +58,13 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
   SearchProgress progress;
   progress.trials = evaluator.trials().size();
   progress.forecast = strategy.forecast(space, evaluator);
-  if (max_trials && progress.forecast.total > *max_trials) progress.forecast = {*max_trials, false};
+  if (max_trials) {  // --max-trials ends the search first; the count is exact once the fewest reaches it too
+    auto& forecast = progress.forecast;
+    const std::size_t fewest = std::min(forecast.fewest.value_or(forecast.total), *max_trials);
+    if (forecast.total > *max_trials) forecast.total = *max_trials;
+    forecast.fewest = fewest;
+    if (fewest == forecast.total) forecast.estimated = false;
+  }
   progress.finalists = strategies::finalists(evaluator, basis.max_finalists).size();
   progress.measured_s = evaluator.measured_s();
   progress.best = evaluator.best().median;
@@ -67,7 +74,10 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
 SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basis) {
   progress.before_search_s = basis.before_search_s;
   const double per_trial = progress.trials > 0 ? progress.measured_s / static_cast<double>(progress.trials) : 0.0;
-  progress.search_left_s = search_left_s(progress, basis, per_trial);
+  progress.search_left_s = search_left_s(progress, progress.forecast.total, basis, per_trial);
+  progress.search_least_s =
+      search_left_s(progress, std::min(progress.forecast.fewest.value_or(progress.forecast.total), progress.forecast.total),
+                    basis, per_trial);
   const double after_search =
       basis.budget_s ? *basis.budget_s - basis.before_search_s - progress.measured_s - progress.search_left_s : 0.0;
   const int rounds = round_rounds(basis, after_search);
@@ -80,11 +90,13 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   const double pass = round_of(finalists);
   const double pass_most = round_of(most) * basis.sample_slack;
   progress.remaining_s = progress.search_left_s + pass;
+  progress.remaining_min_s = progress.search_least_s + pass;
   progress.remaining_max_s = progress.search_left_s + pass_most * (extra_pass_fits(basis, after_search, rounds) ? 2 : 1);
   if (basis.budget_s) {  // the search stops while the round's minimum still fits; the round fits the rest
     const double minimum = finalists == 0 ? 0.0 : static_cast<double>((1 + finalists) * basis.min_rounds) * basis.unit_s;
     const double cap = std::max(*basis.budget_s - basis.before_search_s - progress.measured_s, minimum);
     progress.remaining_s = std::min(progress.remaining_s, cap);
+    progress.remaining_min_s = std::min(progress.remaining_min_s, cap);
     // While the search runs, what it leaves the round is not known: the budget's remainder is the upper end.
     progress.remaining_max_s = progress.search_left_s > 0.0 ? cap : std::min(progress.remaining_max_s, cap);
   }
@@ -96,17 +108,17 @@ std::string status_line(const SearchProgress& progress, const bench::Objective& 
   std::string elapsed, left, most;
   if (simulated) {
     elapsed = duration_text(progress.before_search_s + progress.measured_s) + " simulated";
-    left = duration_text(progress.remaining_s);
+    left = duration_text(progress.remaining_min_s);
     most = duration_text(progress.remaining_max_s);
   } else {
     // The search's wall seconds per measured second so far (never below 1), for its trials
     // left; the round reads in one child, its measured seconds about its wall time.
     const double scale =
         progress.measured_s > 0.0 ? std::max(1.0, progress.search_wall_s / progress.measured_s) : 1.0;
-    const double search = std::min(progress.search_left_s, progress.remaining_s);
-    const double extra = (scale - 1.0) * search;
+    const double extra = (scale - 1.0) * std::min(progress.search_left_s, progress.remaining_s);
+    const double extra_least = (scale - 1.0) * std::min(progress.search_least_s, progress.remaining_min_s);
     elapsed = duration_text(elapsed_s);
-    left = duration_text(progress.remaining_s + extra);
+    left = duration_text(progress.remaining_min_s + extra_least);
     most = duration_text(progress.remaining_max_s + extra);
   }
   return "trial " + std::to_string(progress.trials) + (progress.forecast.estimated ? " of about " : " of ") +

@@ -41,6 +41,12 @@ struct SearchProgress {
   /// budget no more than its room for them (the search starts trials while the round's reserve
   /// still fits; the last one runs to its end).
   double search_left_s = 0.0;
+  /// Measurement time the fewest trials the search may still run take [s] (forecast.fewest,
+  /// as search_left_s counts them): the search's part of the range's lower end.
+  double search_least_s = 0.0;
+  /// The least measurement time left [s], the range's lower end: search_least_s plus one pass
+  /// of the confirmation round with the finalists so far (as remaining_s counts it).
+  double remaining_min_s = 0.0;
   /// Expected measurement time left [s]: search_left_s plus one pass of the confirmation
   /// round at its expected cost (the baseline and the finalists so far, a warm-up and a kept
   /// sample each, at the rounds a budget leaves); never more than the budget leaves (nor less
@@ -53,21 +59,23 @@ struct SearchProgress {
 };
 
 /// The progress of `strategy`'s search over `space` as `evaluator` has it now; the forecast
-/// capped at `max_trials` (--max-trials ends the search first), the time left from `basis`.
+/// (its total and its fewest) capped at `max_trials` (--max-trials ends the search first: exact
+/// then when the fewest reaches it too), the time left from `basis`.
 SearchProgress search_progress(const strategies::Strategy& strategy, const strategies::SearchSpace& space,
                                const strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
                                std::optional<std::size_t> max_trials);
 
-/// `progress` with search_left_s, remaining_s and remaining_max_s computed from its trials,
-/// forecast, finalists and measured_s and from `basis` (see SearchProgress).
+/// `progress` with search_left_s, search_least_s, remaining_min_s, remaining_s and
+/// remaining_max_s computed from its trials, forecast, finalists and measured_s and from
+/// `basis` (see SearchProgress).
 SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basis);
 
 /// "45 s", "2 m 05 s", "1 h 02 m" (rounded to whole seconds; negative as 0).
 std::string duration_text(double seconds);
 
 /// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s to 2 m 40 s
-/// left, best 6.56 MB/s" ("of 48" when the count is exact; the range's upper end is
-/// remaining_max_s, shown when it differs). On a real device `elapsed_s` is the wall time since
+/// left, best 6.56 MB/s" ("of 48" when the count is exact; the range is remaining_min_s to
+/// remaining_max_s, one figure when they agree). On a real device `elapsed_s` is the wall time since
 /// the run began (its baseline included), and the time left is wall time too: the search's
 /// part at the wall time each of its measured seconds has cost so far (search_wall_s: a trial
 /// also starts a child, sets, reads back, flushes and checksums), the round's part as
