@@ -27,6 +27,13 @@ throttled "$DISKTUNE" tune "$dev" --duration 0.2 --repeats 3 --max-repeats 4 --r
 code=$?
 set -e
 expect_eq "$code" 0 "tune exit code ($(tail -5 "$WORK/err.txt"))"
+# Read through the page cache but under the cgroup's cap: its timing is the cap's, and said so
+# (not the warning that it reads at memory speed).
+if [ "$(cat "/sys/block/$name/loop/dio")" = 0 ]; then
+  grep -q "note: $dev reads under its cgroup's read cap of 100.0 MB/s and 1000 IOPS" "$WORK/err.txt" ||
+    fail "no read-cap note: $(grep note: "$WORK/err.txt")"
+  if grep -q "loop/dio 0" "$WORK/err.txt"; then fail "a capped device was called memory-speed"; fi
+fi
 
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run"
 expect_eq "$(sha256sum <"$dev")" "$sum_before" "device content after the run"

@@ -2,9 +2,12 @@
 // A loop device over a FUSE file is EMULATED.
 #include "tuner/host/emulation.hpp"
 
+#include "probe/core/text.hpp"
+#include "probe/linux/blkio_cap.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/mountinfo.hpp"
 
+#include <sys/stat.h>
 #include <sys/sysmacros.h>
 
 #include <filesystem>
@@ -38,6 +41,20 @@ std::string stacked_note(const std::string& device_path, int depth) {
   return inner.empty() ? std::string() : device_path + " reads " + backing + ": " + inner;
 }
 
+// "its cgroup's read cap of 190.7 MB/s and 100 IOPS: ..." for a device this process's cgroup
+// caps; nullopt when none does.
+std::optional<std::string> own_cap(const std::string& device_path) {
+  struct stat st {};
+  if (::stat(device_path.c_str(), &st) != 0 || !S_ISBLK(st.st_mode)) return std::nullopt;
+  const auto cap = probe::own_read_cap(majmin_of(st.st_rdev));
+  if (!cap) return std::nullopt;
+  std::string text = "its cgroup's read cap of ";
+  if (cap->bytes_per_s) text += probe::printf_number("%.1f", static_cast<double>(*cap->bytes_per_s) / (1024.0 * 1024.0)) + " MB/s";
+  if (cap->bytes_per_s && cap->ios_per_s) text += " and ";
+  if (cap->ios_per_s) text += std::to_string(*cap->ios_per_s) + " IOPS";
+  return text + ": its figures are that cap's timing, not a disk's (README: the test beds)";
+}
+
 }  // namespace
 
 // By the device number the loop holds, not a stat of its backing_file path: that path may
@@ -69,6 +86,8 @@ std::string page_cache_note(const std::string& device_path, int depth) {
                          "speed unless a throttle caps it, so its figures and answer say nothing about a disk "
                          "(README: the test beds)";
   if (probe::loop_direct_io(device_path).value_or(true)) return stacked_note(device_path, depth);
+  // A cgroup's read cap gives it a disk's timing (the throttled test bed): said, not warned against.
+  if (const auto cap = own_cap(device_path)) return device_path + " reads under " + *cap;
   return device_path + " reads its backing file through the page cache (loop/dio 0): unless a throttle caps "
                        "it, it reads at memory speed and varies widely from run to run, so its figures and answer "
                        "say little about a disk (README: the test beds)";
