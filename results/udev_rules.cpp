@@ -108,7 +108,8 @@ std::string UdevRulesEmitter::render(const Report& report) const {
     return text + "# No rule: " + target.kernel_name + " has no serial, WWN or backing file to match it by, and a\n"
                   "# kernel name can name another disk after a reboot. Set it by hand, or match it in a rule of\n"
                   "# your own by a property that is stable on this machine (udevadm info " + target.kernel_name + ").\n";
-  text += "# Install as /etc/udev/rules.d/69-disktune.rules (after 60-persistent-storage, which sets\n"
+  text += "# Install with 'disktune install REPORT' (it writes /etc/udev/rules.d/69-disktune-<drive>.rules)\n"
+          "# or by hand as a 69-*.rules there (after 60-persistent-storage, which sets\n"
           "# ID_BUS and ID_SERIAL), then run\n"
           "# udevadm control --reload && udevadm trigger --action=change --subsystem-match=block\n";
   return text + rewritten_comment(report, changes) + rule;
