@@ -302,8 +302,9 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
   result.unscreened = unscreened_settings(input.space, result.trials);
   result.acting = acting_settings(input.space, evaluator);
   if (result.search_trials > 0 && result.acting.empty() && result.unscreened.empty() && result.best.id == 0)
+    // Not "the baseline is kept": the confirmation round that follows decides that.
     log << "disktune: no setting's effect exceeded the noise in the screening (every value tried tied with the "
-           "baseline): the baseline is kept\n";
+           "baseline)\n";
   if (result.exit_code == kExitOk && result.search_trials == 0 && input.max_trials == std::size_t{0})
     return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
   if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
