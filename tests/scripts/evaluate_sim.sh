@@ -14,6 +14,7 @@ grep -q "^disktune: evaluating .* on 1 SIMULATED drive x 1 seed (1-1)$" "$WORK/e
   fail "the count line: $(grep evaluating "$WORK/err.txt")"
 # Progress as the runs end (else nothing shows for minutes): 4 strategies, 4 runs.
 grep -q "^disktune: evaluate: 2 of 4 runs done$" "$WORK/err.txt" || fail "no progress lines: $(cat "$WORK/err.txt")"
+grep -q "^disktune: evaluate: 4 of 4 runs done$" "$WORK/err.txt" || fail "no line for the last run: $(cat "$WORK/err.txt")"
 expect_eq "$(jq -r .simulated "$out")" true "simulated"
 expect_eq "$(jq -r .drives "$out")" 1 "drives"
 # The truth: the seed drive's legal space by brute force, its optimum above its baseline (PIO).

@@ -110,7 +110,7 @@ namespace {
 EvaluationProgress progress_lines(std::ostream& err) {
   return [&err, step = std::size_t{0}](std::size_t done, std::size_t total) mutable {
     const std::size_t tenth = done * 10 / total;
-    if (tenth == step || done == total) return;
+    if (tenth == step) return;  // the last run too: "6 of 6 runs done"
     step = tenth;
     err << "disktune: evaluate: " << done << " of " << total << " runs done\n" << std::flush;
   };
