@@ -87,6 +87,18 @@ std::string against(const char* rule, std::int64_t winner, std::int64_t other) {
   return std::string(rule) + " (" + std::to_string(winner) + " against " + std::to_string(other) + ")";
 }
 
+// "read_ahead_kb=128": the kernel's defaults `winner` holds and `other` does not, which the
+// report names so that the tie can be checked against what the kernel states.
+std::string defaults_held(const probe::Settings& winner, const probe::Settings& other, const probe::Settings& defaults) {
+  probe::Settings held;
+  for (const auto& [id, value] : defaults) {
+    const auto w = winner.find(id);
+    const auto o = other.find(id);
+    if (w != winner.end() && w->second == value && (o == other.end() || o->second != value)) held[id] = value;
+  }
+  return probe::format_settings(held);
+}
+
 // "read_ahead_kb 128 before 256": the first setting the fixed order tells `winner` and `other` apart by.
 std::string fixed_order_rule(const probe::Settings& winner, const probe::Settings& other) {
   const auto [w, o] = std::mismatch(winner.begin(), winner.end(), other.begin(), other.end());
@@ -128,7 +140,8 @@ std::optional<TieBreak> tie_break(const TrialResult& baseline, const std::vector
   else if (w_found != f_found)
     rule = against("more settings as found", -w_found, -f_found);
   else if (w_default != f_default)
-    rule = against("more settings at the kernel's default", -w_default, -f_default);
+    rule = against("more settings at the kernel's default", -w_default, -f_default) +
+           ": the kernel's default for this device " + defaults_held(winner.settings, fastest->settings, kernel_defaults);
   else
     rule = fixed_order_rule(winner.settings, fastest->settings);
   return TieBreak{fastest->id, fastest->median, rule};
