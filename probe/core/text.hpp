@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace disktune::probe {
 
@@ -32,6 +33,13 @@ inline std::string counted(std::size_t count, const std::string& noun, const std
 /// and udev's /run/udev/data/bMAJ:MIN (Documentation/admin-guide/devices.rst).
 inline std::string dev_number_text(dev_t number) {
   return std::to_string(major(number)) + ":" + std::to_string(minor(number));
+}
+
+/// `parts` in order with `separator` between them ("a; b; c"); "" for none.
+inline std::string joined(const std::vector<std::string>& parts, std::string_view separator) {
+  std::string text;
+  for (const auto& part : parts) text += (text.empty() ? std::string() : std::string(separator)) + part;
+  return text;
 }
 
 /// `text` with every control character (bytes < 0x20 and 0x7f) replaced by '?': a name the

@@ -18,12 +18,6 @@
 namespace disktune::tuner {
 namespace {
 
-std::string joined(const std::vector<std::string>& lines) {
-  std::string text;
-  for (const auto& line : lines) text += (text.empty() ? "" : "; ") + line;
-  return text;
-}
-
 [[noreturn]] void refuse(const DeviceRequest& request, std::string_view command, const std::string& why) {
   throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + request.spec + ": " + why);
 }
@@ -60,7 +54,7 @@ void hold_device(DeviceContext& context, const DeviceLock& lock, const DeviceReq
   if (err != EBUSY) refuse(request, command, std::string("an exclusive open to hold it failed: ") + std::strerror(err));
   const auto uses = probe::device_uses(probe::kernel_name(held.path));
   refuse(request, command,
-         (uses.empty() ? std::string("it became in use after it was checked (an exclusive open is busy)") : joined(uses)) +
+         (uses.empty() ? std::string("it became in use after it was checked (an exclusive open is busy)") : probe::joined(uses, "; ")) +
              " (--allow-mounted to " + std::string(command) + " it anyway)");
 }
 

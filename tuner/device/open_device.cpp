@@ -2,6 +2,8 @@
 // Opening a device and describing it and its space for reports.
 #include "tuner/device/open_device.hpp"
 
+#include "probe/core/text.hpp"
+
 #include "probe/device.hpp"
 #include "probe/linux/device_names.hpp"
 #include "probe/watch/device_usage.hpp"
@@ -59,9 +61,7 @@ void refuse_device_in_use(const DeviceRequest& request, std::string_view command
   if (probe::is_sim_spec(request.spec) || request.allow_mounted) return;
   const auto uses = probe::device_uses(probe::kernel_name(request.spec));
   if (uses.empty()) return;
-  std::string why;
-  for (const auto& use : uses) why += (why.empty() ? "" : "; ") + use;
-  throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + request.spec + ": " + why +
+  throw RunError(kExitUsage, "refusing to " + std::string(command) + " " + request.spec + ": " + probe::joined(uses, "; ") +
                                  " (--allow-mounted to " + std::string(command) + " it anyway)");
 }
 
