@@ -86,11 +86,14 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   const auto trials_left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
   const auto finalists = std::min(progress.finalists, basis.max_finalists);
   const auto most = std::min(basis.max_finalists, finalists + trials_left);
-  const auto round_of = [&](std::size_t count) { return count == 0 ? 0.0 : static_cast<double>((1 + count) * rounds) * basis.unit_s; };
-  const double pass = round_of(finalists);
-  const double pass_most = round_of(most) * basis.sample_slack;
+  const auto round_of = [&](std::size_t count, int of) {
+    return count == 0 ? 0.0 : static_cast<double>((1 + count) * of) * basis.unit_s;
+  };
+  const double pass = round_of(finalists, rounds);
+  const double pass_most = round_of(most, rounds) * basis.sample_slack;
   progress.remaining_s = progress.search_left_s + pass;
-  progress.remaining_min_s = progress.search_least_s + pass;
+  // A contender far ahead ends the round after its fewest rounds (the round's first call).
+  progress.remaining_min_s = progress.search_least_s + round_of(finalists, std::min(rounds, basis.min_rounds));
   progress.remaining_max_s = progress.search_left_s + pass_most * (extra_pass_fits(basis, after_search, rounds) ? 2 : 1);
   if (basis.budget_s) {  // the search stops while the round's minimum still fits; the round fits the rest
     const double minimum = finalists == 0 ? 0.0 : static_cast<double>((1 + finalists) * basis.min_rounds) * basis.unit_s;
