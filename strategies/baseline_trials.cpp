@@ -42,7 +42,7 @@ BaselineRun resumed_baseline(TrialExecutor& executor, const probe::Settings& ori
   run.resumed = true;
   executor.adopt_baseline(saved);
   TrialRequest request;
-  request.kind = TrialKind::baseline_repeat;
+  request.kind = TrialKind::baseline_check;
   request.quick = true;
   const auto check = measure_original(executor, original, request, run);
   if (!check) return run;

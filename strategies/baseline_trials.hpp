@@ -50,7 +50,7 @@ struct BaselineRun {
 Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples);
 
 /// The run's baseline: the one `store` saved (a resumed run's; the executor adopts it, then one
-/// quick TrialKind::baseline_repeat trial of `original` re-reads the data checksum: a disk
+/// quick TrialKind::baseline_check trial of `original` re-reads the data checksum: a disk
 /// written between the runs would otherwise fail every later trial as corrupt), else
 /// measured: a TrialKind::baseline trial of `original` (adopted by the executor at once, so the
 /// repeats run with the limits its rate sets), `repeats` measure_repeats trials, their noise

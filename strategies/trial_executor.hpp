@@ -23,7 +23,10 @@ enum class TrialKind {
   search,           ///< a configuration the strategy asked for (the Evaluator's)
   baseline,         ///< the settings as found, first: with the cached-read figure and the data
                     ///< checksum later trials must reproduce; the time limits derive from its rate
-  baseline_repeat,  ///< the settings as found again, a child of its own: the noise between repeats
+  baseline_repeat,  ///< the settings as found again, a child of its own: the noise between repeats;
+                    ///< its data must match the baseline's checksum
+  baseline_check,   ///< the settings as found, a resumed run's quick trial: re-reads the data checksum
+                    ///< (the disk may have been written between the runs), so compared with none
 };
 
 /// What the executor is asked for besides the configuration.

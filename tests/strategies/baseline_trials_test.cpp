@@ -90,7 +90,7 @@ TEST_CASE("a resumed run's baseline is adopted from the store; one quick trial r
     const auto run = strategies::obtain_baseline(again, resumed_store, {}, 1);
     REQUIRE(run.baseline);
     CHECK(run.resumed);
-    CHECK(again.kinds == std::vector{TrialKind::baseline_repeat});
+    CHECK(again.kinds == std::vector{TrialKind::baseline_check});
     CHECK(again.quick == std::vector{true});
     CHECK(again.adopted == std::vector{10.0});  // the saved one's rate, not the check's
     CHECK_FALSE(run.checksum_change);

@@ -63,8 +63,8 @@ void remeasure(const NoiseInput& input, const bench::SamplingPlan& plan, strateg
     check.remeasured = true;
     log << "  noise again with " << plan.max_samples << " samples per trial: "
         << noise_figures(baseline.aa_medians, baseline.noise_floor_pct, input.objective) << '\n';
-  } else if (auto error = baseline_error(*again.failed, input.device, again.stopped); baseline_changed_behind(error)) {
-    check.changed_behind = error;
+  } else if (!again.stopped && again.failed->status == strategies::TrialStatus::unstable) {
+    check.unstable = baseline_error(*again.failed, input.device, false);
   }
   check.measured_s = again.measured_s;
 }

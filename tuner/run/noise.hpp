@@ -28,9 +28,10 @@ struct NoiseCheck {
   bool remeasured = false;
   /// Every trial from now on takes the most samples (strategies::TrialRequest::all_samples).
   bool all_samples = false;
-  /// The re-measurement found a setting changed behind disktune's back
-  /// (baseline_changed_behind): the run must stop; nullopt otherwise.
-  std::optional<probe::Error> changed_behind{};
+  /// The re-measurement found the baseline unstable (baseline_error of the repeat that was): a
+  /// setting changed behind disktune's back (baseline_changed_behind), data read otherwise than
+  /// the first baseline trial's checksum, kernel errors logged: the run must stop; nullopt otherwise.
+  std::optional<probe::Error> unstable{};
 };
 
 /// "3 baseline trials, medians 40.10, 43.50, 41.00 MB/s: noise 8.30 %": the medians (scores)
@@ -65,8 +66,7 @@ struct NoiseInput {
 /// as first recorded stands) and the log says why. NoiseCheck::summary names the samples per
 /// trial the noise on record was measured with. Still too large: not resolvable, with
 /// what to do (a longer --duration, a quieter machine). No errors: a failed re-measurement
-/// keeps the first figures (one that saw a setting changed behind its back says so in
-/// NoiseCheck::changed_behind).
+/// keeps the first figures (an unstable one says so in NoiseCheck::unstable).
 NoiseCheck settle_noise(const NoiseInput& input, strategies::Baseline& baseline, bool keep_figures, double min_gain_pct,
                         std::ostream& log);
 

@@ -243,7 +243,7 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
     return result;
   }
   result.noise = check_noise(input, *result.baseline, result.resumed_baseline, executor, log);
-  if (!result.resumed_baseline && !result.noise.changed_behind) {
+  if (!result.resumed_baseline && !result.noise.unstable) {
     // The noise check's samples decision and its time are the run's from now on: journaled with
     // the re-measured noise, or a resumed run would sample otherwise (3 samples a trial judged by
     // the noise of 10) and its --time-budget would forget the noise's measurement.
@@ -256,8 +256,9 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
     }
   }
   result.before_search_s = result.baseline->measured_s;
-  // Another process changed a setting while the noise was measured: no search on that baseline.
-  if (result.noise.changed_behind) result.baseline_error = result.noise.changed_behind;
+  // A repeat measuring the noise was unstable (another process changed a setting, other data,
+  // kernel errors): no search on that baseline.
+  if (result.noise.unstable) result.baseline_error = result.noise.unstable;
   return result;
 }
 

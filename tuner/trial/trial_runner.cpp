@@ -7,7 +7,6 @@
 #include "probe/watch/device_progress.hpp"
 #include "probe/watch/device_usage.hpp"
 #include "probe/watch/in_flight.hpp"
-#include "probe/watch/kernel_log.hpp"
 #include "probe/watch/watchdog.hpp"
 #include "strategies/evaluator.hpp"
 #include "tuner/host/time_limits.hpp"
@@ -23,12 +22,14 @@ namespace disktune::tuner {
 using strategies::TrialResult;
 using strategies::TrialStatus;
 
-TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings)
+TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings,
+                         std::unique_ptr<KernelErrors> kernel_errors)
     : device_(device),
       original_(std::move(original)),
       settings_(settings),
       restorer_(device, settings.in_process),
-      stall_(settings.stall) {}
+      stall_(settings.stall),
+      kernel_errors_(kernel_errors ? std::move(kernel_errors) : kernel_errors_of(device)) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
                                           probe::Seconds timeout, bool stoppable,
@@ -91,11 +92,24 @@ TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, cons
   return run;
 }
 
+// The trial's child with the parent's evidence: the kernel log over its span, and the data
+// checksum against the baseline's for every trial but those that read the reference itself.
+TrialRunner::ChildRun TrialRunner::watched_child(const probe::Settings& config, const strategies::TrialRequest& request) {
+  kernel_errors_->start();
+  ChildRun child = run_child(config, request);
+  add_kernel_log_evidence(child.trial, kernel_errors_->new_errors());
+  const bool reference = request.kind == strategies::TrialKind::baseline || request.kind == strategies::TrialKind::baseline_check;
+  // On data in use the file system writes too: a checksum difference proves nothing.
+  if (child.trial.status != TrialStatus::wedged && !reference)
+    check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
+  return child;
+}
+
 OriginalRun TrialRunner::measure_original(const strategies::TrialRequest& request) {
   // Before any rate is known, a stall is a long silence of the device itself.
   if (request.kind == strategies::TrialKind::baseline && settings_.derive_limits && !settings_.stall)
     stall_ = probe::Seconds(kFirstStallS);
-  ChildRun child = run_child(original_, request);
+  ChildRun child = watched_child(original_, request);
   return OriginalRun{strategies::TrialMeasurement{std::move(child.trial), child.cached_mib_s, child.crc}, child.stopped};
 }
 
@@ -116,14 +130,7 @@ void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
 }
 
 TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {
-  // Simulated drives log nothing to the kernel; a real one is watched for the trial's span.
-  std::optional<probe::KernelLogWatch> kernel_log;
-  if (!device_.simulated()) kernel_log.emplace(probe::kernel_name(device_.held().path));
-  ChildRun child = run_child(config, request);
-  if (kernel_log) add_kernel_log_evidence(child.trial, kernel_log->new_errors());
-  // On data in use the file system writes too: a checksum difference proves nothing.
-  if (child.trial.status != TrialStatus::wedged)
-    check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
+  ChildRun child = watched_child(config, request);
   const bool stopped = child.stopped;
   auto result = after_trial(std::move(child));
   note_new_uses();

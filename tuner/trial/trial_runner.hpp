@@ -9,12 +9,14 @@
 #include "strategies/trial.hpp"
 #include "tuner/trial/confirm_progress.hpp"
 #include "tuner/trial/device_health.hpp"
+#include "tuner/trial/kernel_errors.hpp"
 #include "tuner/trial/settings_writer.hpp"
 #include "tuner/trial/trial_settings.hpp"
 #include "tuner/trial/trial_wire.hpp"
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -56,11 +58,17 @@ struct OriginalRun {
 /// read from the runner afterwards, but its health and the settings limits derive.
 class TrialRunner {
  public:
-  TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings);
+  /// `kernel_errors`: where each trial's kernel-log evidence comes from; null: the device's
+  /// (kernel_errors_of).
+  TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings,
+              std::unique_ptr<KernelErrors> kernel_errors = nullptr);
 
-  /// One trial of the settings as found (`request.kind` baseline or baseline_repeat), in its
-  /// own child opening the device anew: the samples, and for a baseline trial the cached-read
-  /// figure and the data checksum. Nothing is changed, so nothing is restored or re-checked
+  /// One trial of the settings as found (`request.kind` baseline, baseline_repeat or
+  /// baseline_check), in its own child opening the device anew: the samples, the data
+  /// checksum, and for a baseline trial the cached-read figure. Watched as every trial: a
+  /// kernel error about the device logged during it makes it unstable, and a baseline_repeat
+  /// whose data checksum differs from the adopted baseline's is unstable (a corruption, unless
+  /// TrialSettings::data_in_use). Nothing is changed, so nothing is restored or re-checked
   /// after it. Before the first baseline trial (derive_limits, no --stall-timeout) a stall is
   /// kFirstStallS of silence; adopt_baseline sets the limits from its rate.
   OriginalRun measure_original(const strategies::TrialRequest& request);
@@ -126,6 +134,7 @@ class TrialRunner {
     bool stopped = false;
   };
   ChildRun run_child(const probe::Settings& config, const strategies::TrialRequest& request);
+  ChildRun watched_child(const probe::Settings& config, const strategies::TrialRequest& request);
   probe::Result<strategies::TrialResult> after_trial(ChildRun child);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, probe::Seconds timeout,
                                bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
@@ -140,6 +149,7 @@ class TrialRunner {
   SettingsWriter restorer_;
   std::optional<probe::Seconds> stall_;
   DeviceHealth health_;
+  std::unique_ptr<KernelErrors> kernel_errors_;
   std::optional<std::uint32_t> baseline_crc_;
   std::ostream* uses_log_ = nullptr;   // watch_uses' stream; null: uses are not watched
   std::vector<std::string> uses_;      // the uses seen so far

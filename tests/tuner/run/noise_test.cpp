@@ -13,7 +13,8 @@ using namespace disktune;
 
 namespace {
 
-// Baseline repeats whose medians are given, in order, each from three samples at it.
+// Baseline repeats whose medians are given, in order, each from three samples at it; a median
+// of 0 is a repeat that read other data than the first baseline trial.
 class ScriptedRepeats final : public strategies::TrialExecutor {
  public:
   explicit ScriptedRepeats(std::vector<double> medians) : medians_(std::move(medians)) {}
@@ -24,6 +25,11 @@ class ScriptedRepeats final : public strategies::TrialExecutor {
     t.settings = config;
     t.status = strategies::TrialStatus::ok;
     const double m = medians_.at(next_++);
+    if (m == 0.0) {
+      t.status = strategies::TrialStatus::unstable;
+      t.detail = "data read under this configuration differs from the baseline (CRC-32 mismatch): corruption";
+      return strategies::TrialMeasurement{t, 0.0, 0};
+    }
     t.samples = {0.999 * m, m, 1.001 * m};
     strategies::summarize_samples(t);
     return strategies::TrialMeasurement{t, 0.0, 0};
@@ -126,3 +132,15 @@ TEST_CASE("a noise not measured again is said to be the first trials' samples'",
   CHECK_THAT(log, !Catch::Contains("with 10 samples per trial"));
 }
 
+
+TEST_CASE("a baseline repeat of the noise re-measurement that is unstable stops the run, saying why", "[tuner]") {
+  std::string log;
+  auto baseline = noisy_baseline();
+  const auto check = settle({100.0, 0.0, 104.0}, baseline, log);
+  REQUIRE(check.unstable.has_value());
+  REQUIRE_THAT(check.unstable->message(), Catch::Contains("measure the baseline (unstable: ") &&
+                                              Catch::Contains("CRC-32 mismatch") && Catch::Contains("/dev/sdz"));
+  // A repeat that merely failed (no evidence against the data) keeps the first figures.
+  auto slow = noisy_baseline();
+  CHECK_FALSE(settle({100.0, 96.0, 104.0}, slow, log).unstable.has_value());
+}

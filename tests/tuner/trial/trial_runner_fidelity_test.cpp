@@ -84,6 +84,17 @@ class RecordingDevice final : public probe::Device {
   std::string path_ = "sim:recording";
 };
 
+// Kernel-log evidence a test injects: each logged line is reported by the next new_errors().
+class InjectedKernelErrors final : public tuner::KernelErrors {
+ public:
+  explicit InjectedKernelErrors(std::vector<std::string>& logged) : logged_(logged) {}
+  void start() override { logged_.clear(); }
+  std::vector<std::string> new_errors() override { return std::exchange(logged_, {}); }
+
+ private:
+  std::vector<std::string>& logged_;
+};
+
 tuner::TrialSettings in_process(double duration_s = 0.1) {
   return testing::in_process_trial_settings(bench::disk_read_workload(probe::Seconds(duration_s), false),
                                             bench::SamplingPlan{2, 2, 0.02, true}, 3);
@@ -234,5 +245,43 @@ TEST_CASE("data checksums are not compared when the data is in use; otherwise a 
     REQUIRE(trial.has_value());
     INFO("data in use: " << in_use);
     REQUIRE(trial->status == (in_use ? TrialStatus::ok : TrialStatus::unstable));
+  }
+}
+
+TEST_CASE("a baseline repeat that reads other data than the first baseline stops the run, saying so", "[tuner]") {
+  for (const bool in_use : {false, true}) {
+    RecordingDevice device;
+    // The first repeat's open: the disk was written after the first baseline's checksum.
+    device.on_open = [](RecordingDevice& d) { d.data_written = d.readahead_at_open.size() >= 2; };
+    auto settings = in_process();
+    settings.data_in_use = in_use;
+    tuner::TrialRunner runner(device, device.values, settings);
+    const auto baseline = testing::measure_baseline(runner);
+    INFO("data in use: " << in_use);
+    REQUIRE(device.readahead_at_open.size() >= 2);
+    if (in_use) {  // its file system writes: a difference proves nothing
+      REQUIRE(baseline.has_value());
+      continue;
+    }
+    REQUIRE_FALSE(baseline.has_value());
+    REQUIRE_THAT(baseline.error().message(), Catch::Contains("measure the baseline (unstable: ") &&
+                                                 Catch::Contains("CRC-32 mismatch"));
+  }
+}
+
+TEST_CASE("a kernel error logged during any baseline trial stops the run as unstable, naming it", "[tuner]") {
+  for (const std::size_t trial : {1u, 2u, 3u}) {  // the first baseline trial, then each repeat
+    RecordingDevice device;
+    std::vector<std::string> logged;
+    device.on_open = [&logged, trial](RecordingDevice& d) {
+      if (d.readahead_at_open.size() == trial) logged.push_back("blk_update_request: I/O error, dev loop7, sector 8");
+    };
+    tuner::TrialRunner runner(device, device.values, in_process(), std::make_unique<InjectedKernelErrors>(logged));
+    const auto baseline = testing::measure_baseline(runner);
+    INFO("baseline trial " << trial);
+    REQUIRE_FALSE(baseline.has_value());
+    REQUIRE_THAT(baseline.error().message(),
+                 Catch::Contains("measure the baseline (unstable: kernel logged errors during the trial: "
+                                 "blk_update_request: I/O error, dev loop7"));
   }
 }
