@@ -27,6 +27,7 @@ enum class TrialKind {
                     ///< its data must match the baseline's checksum
   baseline_check,   ///< the settings as found, a resumed run's quick trial: re-reads the data checksum
                     ///< (the disk may have been written between the runs), so compared with none
+  confirmation_unit,  ///< one unit of the confirmation round: a warm-up and one kept sample
 };
 
 /// What the executor is asked for besides the configuration.

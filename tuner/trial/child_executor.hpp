@@ -11,15 +11,13 @@
 
 namespace disktune::tuner {
 
-/// A strategies::TrialExecutor over a TrialRunner: each trial in its watchdog child, or in
-/// process when TrialSettings::in_process (simulated evaluation).
-/// - A search trial (TrialRunner::run) reports as a Stop: a failed restore (restore_failed),
-///   a drive that no longer reads (unreadable), a child killed to stop the run (signal; no
-///   result), a trial that wedged the device (wedged, with the trial).
-/// - A baseline or baseline_repeat trial (TrialRunner::measure_original) changes nothing; one
-///   stopped by a signal is a Stop (signal) carrying the trial.
-/// - A confirmation round (TrialRunner::confirm): a Stop wedged when the round wedged the
-///   device, restore_failed when the original settings could not be restored.
+/// A strategies::TrialExecutor over a TrialRunner: each trial, of every kind, through
+/// TrialRunner::run in its watchdog child, or in process when TrialSettings::in_process
+/// (simulated evaluation). A trial reports as a Stop: a failed restore (restore_failed), a
+/// drive that no longer reads (unreadable), a child killed to stop the run (signal; a search
+/// trial's with no result, a baseline-kind trial's carrying it), a trial that wedged the
+/// device (wedged, with the trial). A confirmation round (TrialRunner::confirm): a Stop
+/// wedged, unreadable or restore_failed as its units ran into.
 class ChildExecutor final : public strategies::TrialExecutor {
  public:
   /// `stop_source`: a stop asked for from outside (a signal), polled before each trial; empty: never.
@@ -33,8 +31,6 @@ class ChildExecutor final : public strategies::TrialExecutor {
                                 const strategies::ConfirmProgress& progress) override;
 
  private:
-  strategies::Executed search_trial(const probe::Settings& config, const strategies::TrialRequest& request);
-
   TrialRunner& runner_;
   StopSource stop_source_;
 };

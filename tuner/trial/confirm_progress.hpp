@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// ConfirmUnit: one measured unit of the confirmation round, as its child reports it and the log shows it.
+// ConfirmUnit: one measured unit of the confirmation round, as the log shows it.
 #pragma once
 
 #include "bench/objective.hpp"
@@ -18,11 +18,6 @@ namespace disktune::tuner {
 /// One unit of the confirmation round and its callback: strategies' (strategies/trial_executor.hpp).
 using strategies::ConfirmProgress;
 using strategies::ConfirmUnit;
-
-/// The unit as one line of text for the watchdog's note pipe (JSON), and back. from_note:
-/// nullopt for a line that is not such a unit.
-std::string to_note(const ConfirmUnit& unit);
-std::optional<ConfirmUnit> from_note(std::string_view line);
 
 /// The progress line of a unit, in the style of the search's trial lines:
 /// "  [SIMULATED] confirm round 2/6, finalist 1/3: ok     14.84 MB/s  xfermode=udma2 (detail)"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// The trial child's body: a trial, a confirmation round, the read check (run inside the watchdog child).
+// The trial child's body, one for every kind of trial, and the read check (run inside the watchdog child).
 #include "tuner/trial/trial_child.hpp"
 
 #include "tuner/trial/sampler_factory.hpp"
@@ -7,7 +7,6 @@
 #include "bench/stats.hpp"
 #include "probe/configuration.hpp"
 #include "probe/watch/heartbeat_block_io.hpp"
-#include "tuner/trial/confirm_progress.hpp"
 #include "tuner/trial/setting_watch.hpp"
 
 #include <boost/crc.hpp>
@@ -17,7 +16,6 @@
 namespace disktune::tuner {
 namespace {
 
-using strategies::TrialResult;
 using strategies::TrialStatus;
 
 constexpr std::size_t kCrcBlocks = 8;
@@ -172,10 +170,9 @@ Target target_of(const probe::Settings& original, const probe::Settings& config)
 
 // The trial child's body: apply, read every setting back, THEN open (a file's readahead
 // window is fixed at open), measure, read every setting back again, checksum.
-ChildReport measure_trial(probe::Device& device, const probe::Settings& original, const probe::Settings& config,
-                          const TrialSettings& settings, bool with_cached, const strategies::TrialRequest& request,
-                          probe::Heartbeat& heartbeat) {
-  const auto [changes, expected] = target_of(original, config);
+ChildReport measure_trial(probe::Device& device, const probe::Settings& original, const TrialPlan& trial_plan,
+                          const TrialSettings& settings, probe::Heartbeat& heartbeat) {
+  const auto [changes, expected] = target_of(original, trial_plan.config);
   ChildReport r = ok_report();
   auto fail = [&r](TrialStatus status, std::string detail) {
     r.trial.status = status;
@@ -193,14 +190,12 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   auto opened = device.open_io(probe::IoMode::buffered);
   if (!opened) return fail(TrialStatus::error, opened.error().message() + also);
   probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  bench::SamplingPlan plan = settings.sampling;
-  if (request.quick) plan.max_samples = plan.min_samples;
-  plan.no_gain_below = request.gain_bar;
+  const bench::SamplingPlan& plan = trial_plan.sampling;
   SettingWatch watch(device, expected, plan.warmup);
   SettingWatchBlockIo watched(beating, watch);
   auto sampler = make_sampler(device, watched, settings);
   if (!sampler) return fail(TrialStatus::error, sampler.error().message() + also);
-  auto sampled = bench::run_adaptive(**sampler, plan, request.incumbent_low, [&watch] { watch.next_sample(); });
+  auto sampled = bench::run_adaptive(**sampler, plan, trial_plan.incumbent_low, [&watch] { watch.next_sample(); });
   if (!sampled)
     return fail(TrialStatus::error, "read error during measurement: " + sampled.error().message() + also);
   if (!ineffective.empty()) return fail(TrialStatus::unstable, std::string(kIneffectivePrefix) + ineffective);
@@ -214,10 +209,12 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   r.trial.warmup = sampled->warmup ? sampled->warmup->value : 0.0;
   r.trial.sampling_stop = std::string(bench::to_string(sampled->stop));
   r.trial.measured_s = seconds_of(sampled->samples) + (sampled->warmup ? sampled->warmup->elapsed.count() : 0.0);
-  auto guard = measure_guard(device, watched, settings, [&watch] { watch.next_sample(); });
-  if (!guard) return fail(TrialStatus::error, "guard objective: " + guard.error().message());
-  r.trial.guard = std::move(*guard);
-  if (with_cached) {
+  if (trial_plan.guard) {
+    auto guard = measure_guard(device, watched, settings, [&watch] { watch.next_sample(); });
+    if (!guard) return fail(TrialStatus::error, "guard objective: " + guard.error().message());
+    r.trial.guard = std::move(*guard);
+  }
+  if (trial_plan.cached) {
     auto cached = cached_median(beating, settings.workload, plan.min_samples);
     if (!cached) return fail(TrialStatus::error, "cached reads: " + cached.error().message());
     r.cached_median_mib_s = *cached;
@@ -228,71 +225,6 @@ ChildReport measure_trial(probe::Device& device, const probe::Settings& original
   if (!crc) return fail(TrialStatus::error, "integrity read: " + crc.error().message());
   r.data_crc32 = *crc;
   return r;
-}
-
-namespace {
-
-// One unit of the confirmation round: back to the original, this contender's changes,
-// every setting read back, THEN the device opened (a file's readahead window is fixed at
-// open: a BlockIo opened earlier would measure the previous contender's readahead), a
-// warm-up sample and one kept sample, every setting read back again.
-std::optional<Failure> measure_unit(probe::Device& device, const probe::Settings& original,
-                                    const probe::Settings& contender, const TrialSettings& settings,
-                                    probe::Heartbeat& heartbeat, ChildReport& r) {
-  // The whole contender, not only its changes: the previous unit's values are undone too.
-  const auto [changes, expected] = target_of(original, contender);
-  const auto applied = apply_changes(device, expected, heartbeat);
-  if (applied.refused) return applied.refused;
-  if (!applied.ineffective.empty())
-    return Failure{TrialStatus::unstable, std::string(kIneffectivePrefix) + applied.ineffective};
-  if (auto moved = unchanged_check(device, original, changes)) return moved;
-  auto opened = device.open_io(probe::IoMode::buffered);
-  if (!opened) return Failure{TrialStatus::error, opened.error().message()};
-  probe::HeartbeatBlockIo beating(**opened, heartbeat);
-  SettingWatch watch(device, expected, true);
-  SettingWatchBlockIo watched(beating, watch);
-  auto sampler = make_sampler(device, watched, settings);
-  if (!sampler) return Failure{TrialStatus::error, sampler.error().message()};
-  std::vector<bench::Sample> samples;  // warm-up, then the kept one
-  for (int i = 0; i < 2; ++i) {
-    // The warm-up as a trial's (Sampler::warmup: a percentile's is a few reads, a rate's a
-    // third of --duration): it only brings the device to the contender's running state.
-    auto sample = i == 0 ? (*sampler)->warmup() : (*sampler)->sample();
-    if (!sample) return Failure{TrialStatus::error, "read error during measurement: " + sample.error().message()};
-    samples.push_back(*sample);
-    watch.next_sample();
-  }
-  if (auto moved = watch_check(watch, device, expected)) return moved;
-  if (auto moved = after_check(device, expected)) return moved;
-  r.trial.samples.push_back(samples[1].value);
-  // A percentile's confirmation figure pools its units' completions, as a trial's does.
-  if (const auto& kept = samples[1].latency; !kept.bins.empty()) {
-    if (!r.trial.latency) r.trial.latency = bench::LatencyPool{kept.fraction, {}};
-    bench::add_bins(*r.trial.latency, kept.bins);
-  }
-  r.trial.measured_s += seconds_of(samples);
-  return std::nullopt;
-}
-
-}  // namespace
-
-std::vector<ChildReport> measure_confirmation(probe::Device& device, const probe::Settings& original,
-                                              const std::vector<probe::Settings>& contenders,
-                                              const TrialSettings& settings, probe::Heartbeat& heartbeat) {
-  std::vector<ChildReport> reports(contenders.size(), ok_report());
-  for (int round = 0; round < settings.confirm_rounds; ++round)
-    for (std::size_t i = 0; i < contenders.size(); ++i) {
-      TrialResult& r = reports[i].trial;
-      if (r.status != TrialStatus::ok) continue;
-      if (auto failed = measure_unit(device, original, contenders[i], settings, heartbeat, reports[i])) {
-        r.status = failed->status;
-        r.detail = std::move(failed->detail);
-      }
-      const bool ok = r.status == TrialStatus::ok;
-      heartbeat.note(to_note(ConfirmUnit{round + 1, settings.confirm_rounds, i, contenders.size(), r.status,
-                                         ok ? r.samples.back() : 0.0, r.detail}));
-    }
-  return reports;
 }
 
 std::string read_first_block(probe::Device& device) {

@@ -13,6 +13,7 @@
 #include "tuner/trial/trial_child.hpp"
 #include "tuner/trial/trial_verdict.hpp"
 #include "tuner/trial/trial_wire.hpp"
+#include "tuner/trial/confirmation_units.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -32,11 +33,9 @@ TrialRunner::TrialRunner(probe::Device& device, probe::Settings original, TrialS
       kernel_errors_(kernel_errors ? std::move(kernel_errors) : kernel_errors_of(device)) {}
 
 probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe::Heartbeat&)>& body,
-                                          probe::Seconds timeout, bool stoppable,
-                                          const std::function<void(std::string_view)>& on_note) {
+                                          probe::Seconds timeout, bool stoppable) {
   if (!settings_.in_process) {
     probe::WatchHooks hooks;
-    hooks.on_note = on_note;
     if (stoppable) hooks.stop_now = settings_.stop_now;
     // A real device's sectors read count as progress: one slow read() is not a stall.
     if (!device_.simulated())
@@ -46,7 +45,7 @@ probe::ChildOutcome TrialRunner::run_body(const std::function<std::string(probe:
     return outcome;
   }
   probe::ChildOutcome outcome;  // the same body, run here: simulated drives only (evaluate)
-  probe::Heartbeat unwatched(on_note);
+  probe::Heartbeat unwatched;
   outcome.end = probe::ChildEnd::finished;
   outcome.exit_code = 0;
   outcome.payload = body(unwatched);
@@ -68,15 +67,11 @@ void TrialRunner::check_reads_drained(probe::ChildOutcome& outcome) const {
                     " still in flight 2 s after the child was killed: the device no longer completes reads";
 }
 
-TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, const strategies::TrialRequest& request) {
-  const auto changes = strategies::changes_from(original_, config);
-  TrialSettings trial = settings_;
-  // The noise exceeds the smallest gain: no stop for precision; clearly slower still stops.
-  if (request.all_samples) trial.sampling.stop_when_precise = false;
-  const bool with_cached = request.kind == strategies::TrialKind::baseline;
+TrialRunner::ChildRun TrialRunner::run_child(const TrialPlan& plan) {
+  const auto changes = strategies::changes_from(original_, plan.config);
   const auto outcome = run_body(
       [&](probe::Heartbeat& heartbeat) {
-        const ChildReport report = measure_trial(device_, original_, config, trial, with_cached, request, heartbeat);
+        const ChildReport report = measure_trial(device_, original_, plan, settings_, heartbeat);
         (void)restorer_.restore_here(original_);  // the parent restores again and checks
         return serialize(report);
       },
@@ -84,7 +79,7 @@ TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, cons
   health_.note_child(outcome.end, changes.empty() ? "baseline" : "trial " + probe::format_settings(changes), outcome.detail);
   const auto report = child_report(outcome);
   ChildRun run{result_of(outcome, report), 0.0, 0, outcome.end == probe::ChildEnd::stopped};
-  run.trial.settings = config;
+  run.trial.settings = plan.config;
   if (report) {
     run.cached_mib_s = report->cached_median_mib_s;
     run.crc = report->data_crc32;
@@ -93,24 +88,15 @@ TrialRunner::ChildRun TrialRunner::run_child(const probe::Settings& config, cons
 }
 
 // The trial's child with the parent's evidence: the kernel log over its span, and the data
-// checksum against the baseline's for every trial but those that read the reference itself.
-TrialRunner::ChildRun TrialRunner::watched_child(const probe::Settings& config, const strategies::TrialRequest& request) {
+// checksum against the baseline's unless the trial reads the reference itself.
+TrialRunner::ChildRun TrialRunner::watched_child(const TrialPlan& plan) {
   kernel_errors_->start();
-  ChildRun child = run_child(config, request);
+  ChildRun child = run_child(plan);
   add_kernel_log_evidence(child.trial, kernel_errors_->new_errors());
-  const bool reference = request.kind == strategies::TrialKind::baseline || request.kind == strategies::TrialKind::baseline_check;
   // On data in use the file system writes too: a checksum difference proves nothing.
-  if (child.trial.status != TrialStatus::wedged && !reference)
+  if (child.trial.status != TrialStatus::wedged && plan.compare_checksum)
     check_data_checksum(child.trial, child.crc, baseline_crc_, settings_.data_in_use);
   return child;
-}
-
-OriginalRun TrialRunner::measure_original(const strategies::TrialRequest& request) {
-  // Before any rate is known, a stall is a long silence of the device itself.
-  if (request.kind == strategies::TrialKind::baseline && settings_.derive_limits && !settings_.stall)
-    stall_ = probe::Seconds(kFirstStallS);
-  ChildRun child = watched_child(original_, request);
-  return OriginalRun{strategies::TrialMeasurement{std::move(child.trial), child.cached_mib_s, child.crc}, child.stopped};
 }
 
 void TrialRunner::limits_from_rate(double rate_mib_s) {
@@ -130,11 +116,15 @@ void TrialRunner::adopt_baseline(const strategies::Baseline& baseline) {
 }
 
 TrialRun TrialRunner::run(const probe::Settings& config, const strategies::TrialRequest& request) {
-  ChildRun child = watched_child(config, request);
-  const bool stopped = child.stopped;
-  auto result = after_trial(std::move(child));
+  // Before any rate is known, a stall is a long silence of the device itself.
+  if (request.kind == strategies::TrialKind::baseline && settings_.derive_limits && !settings_.stall)
+    stall_ = probe::Seconds(kFirstStallS);
+  ChildRun child = watched_child(plan_of(config, settings_, request));
+  TrialRun ran{TrialResult{}, child.stopped, {}, child.cached_mib_s, child.crc};
+  ran.result = after_trial(std::move(child));
   note_new_uses();
-  return TrialRun{std::move(result), stopped, health_};
+  ran.health = health_;
+  return ran;
 }
 
 // Without the exclusive open: the run's own claim would read as a use, and one that goes
@@ -198,30 +188,28 @@ probe::Result<void> TrialRunner::verify_readable() {
                       device_.path()};
 }
 
+// Unit by unit, each a trial of its own (TrialKind::confirmation_unit), in the round's order.
 probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders,
                                                              const ConfirmProgress& progress, std::optional<int> rounds) {
-  TrialSettings round = settings_;
-  round.confirm_rounds = rounds.value_or(settings_.confirm_rounds);
-  // One child for the whole round; its time limit grows with the samples it takes.
-  const double samples = 2.0 * round.confirm_rounds * static_cast<double>(contenders.size());
-  const double per_trial = 1.0 + settings_.sampling.max_samples;
-  const probe::Seconds timeout = settings_.timeout * std::max(1.0, samples / per_trial);
-  const auto outcome = run_body(
-      [&](probe::Heartbeat& heartbeat) {
-        auto reports = measure_confirmation(device_, original_, contenders, round, heartbeat);
-        (void)restorer_.restore_here(original_);
-        return serialize_reports(reports);
-      },
-      timeout, true, [&progress](std::string_view line) {
-        if (auto unit = from_note(line); unit && progress) progress(*unit);
-      });
-  health_.note_child(outcome.end, "confirmation round", outcome.detail);
-  auto results = confirmation_verdicts(outcome, contenders);
-  if (health_.wedged())
-    return probe::Error{std::make_error_code(std::errc::timed_out), "confirmation round: device wedged",
-                        device_.path()};
-  if (auto restored = restore_watched(); !restored) return restored.error();
-  return results;
+  const int count = rounds.value_or(settings_.confirm_rounds);
+  std::vector<TrialResult> results = confirmation_start(contenders);
+  strategies::TrialRequest unit;
+  unit.kind = strategies::TrialKind::confirmation_unit;
+  for (int round = 0; round < count; ++round)
+    for (std::size_t i = 0; i < contenders.size(); ++i) {
+      if (results[i].status != TrialStatus::ok) continue;
+      auto ran = run(contenders[i], unit);
+      if (!ran.result) return ran.result.error();
+      add_unit(results[i], *ran.result);
+      if (progress)
+        progress(ConfirmUnit{round + 1, count, i, contenders.size(), results[i].status,
+                             results[i].status == TrialStatus::ok ? results[i].samples.back() : 0.0, results[i].detail});
+      if (health_.wedged())
+        return probe::Error{std::make_error_code(std::errc::timed_out),
+                            "confirmation round: device wedged (" + health_.wedged_detail() + ")", device_.path()};
+      if (ran.stopped) return confirmation_end(std::move(results));  // the caller sees the stop
+    }
+  return confirmation_end(std::move(results));
 }
 
 }  // namespace disktune::tuner

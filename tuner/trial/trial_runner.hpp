@@ -11,6 +11,7 @@
 #include "tuner/trial/device_health.hpp"
 #include "tuner/trial/kernel_errors.hpp"
 #include "tuner/trial/settings_writer.hpp"
+#include "tuner/trial/trial_plan.hpp"
 #include "tuner/trial/trial_settings.hpp"
 #include "tuner/trial/trial_wire.hpp"
 
@@ -36,13 +37,8 @@ struct TrialRun {
   bool stopped = false;
   /// The device's health after the trial (wedged: no further trial touches it).
   DeviceHealth health;
-};
-
-/// What TrialRunner::measure_original came to.
-struct OriginalRun {
-  /// The trial, with the cached-read figure and the checksum for a TrialKind::baseline one.
-  strategies::TrialMeasurement measured;
-  bool stopped = false;  ///< the child was killed because TrialSettings::stop_now asked for it
+  double cached_mib_s = 0.0;     ///< the cached-read median [MiB/s] of a TrialKind::baseline trial; else 0
+  std::uint32_t data_crc32 = 0;  ///< the data checksum the trial read (0: it stopped before)
 };
 
 /// Runs trials against one device: each trial's body (trial_child.hpp: apply, read every
@@ -63,25 +59,20 @@ class TrialRunner {
   TrialRunner(probe::Device& device, probe::Settings original, TrialSettings settings,
               std::unique_ptr<KernelErrors> kernel_errors = nullptr);
 
-  /// One trial of the settings as found (`request.kind` baseline, baseline_repeat or
-  /// baseline_check), in its own child opening the device anew: the samples, the data
-  /// checksum, and for a baseline trial the cached-read figure. Watched as every trial: a
-  /// kernel error about the device logged during it makes it unstable, and a baseline_repeat
-  /// whose data checksum differs from the adopted baseline's is unstable (a corruption, unless
-  /// TrialSettings::data_in_use). Nothing is changed, so nothing is restored or re-checked
-  /// after it. Before the first baseline trial (derive_limits, no --stall-timeout) a stall is
-  /// kFirstStallS of silence; adopt_baseline sets the limits from its rate.
-  OriginalRun measure_original(const strategies::TrialRequest& request);
   /// The settings as found: what every trial starts from and is restored to.
   [[nodiscard]] const probe::Settings& original() const { return original_; }
   /// The settings trials run with now (limits derived from the baseline included).
   [[nodiscard]] const TrialSettings& settings() const { return settings_; }
-  /// One trial of `config` with adaptive sampling (stopping early when clearly below
-  /// `request.incumbent_low`, or at the minimum when quick); the device is back at the
-  /// original settings afterwards (unless the trial is wedged: then nothing more is done and
-  /// the health says why). After a trial that did not end ok (a rejected setting, read
-  /// errors such as libata's multcount hazard, a hang) and was not stopped,
-  /// verify_readable() checks that the restored drive still reads. See TrialRun.
+  /// One trial of `config` of any kind (`request.kind`), all through one path: its plan
+  /// (plan_of: the samples, adaptive or a confirmation unit's one, the guard, the cached
+  /// figure of a baseline), the trial body in its watchdog child, the kernel log watched over
+  /// its span (a kernel error about the device: unstable), its data checksum compared with
+  /// the adopted baseline's (every kind but baseline and baseline_check; a difference:
+  /// unstable, unless TrialSettings::data_in_use), the original settings restored by the
+  /// parent and read back (unless the trial is wedged: then nothing more is done and the
+  /// health says why), and after a trial that did not end ok and was not stopped,
+  /// verify_readable(). The first baseline trial without --stall-timeout (derive_limits) takes
+  /// kFirstStallS of silence as a stall; adopt_baseline sets the limits from its rate.
   TrialRun run(const probe::Settings& config, const strategies::TrialRequest& request = {});
   /// The baseline later trials are held to: its first trial's (this run's, or the run this
   /// one resumes). Its data checksum is what later trials must reproduce; its rate sets the
@@ -112,15 +103,14 @@ class TrialRunner {
   void watch_uses(std::ostream& log);
   /// Every use that appeared since watch_uses, in order.
   [[nodiscard]] const std::vector<std::string>& appeared_uses() const { return appeared_; }
-  /// Confirmation round in one child: `rounds` rounds (TrialSettings::confirm_rounds when not given), each measuring every contender
-  /// in turn (A B C A B C ...); each such unit restores the original, applies the
-  /// contender's changes, reads every setting back, then opens the device and takes a
-  /// warm-up sample and one kept sample, and reads every setting back again (a contender
-  /// whose settings do not read back as claimed is unstable and not measured again).
-  /// `progress` is called here, in this process, once per unit as the child measures it
-  /// (sent through the watchdog's note pipe), in order.
-  /// Errors: the original settings could not be restored, or the round's child wedged
-  /// (errc::timed_out; health() says why).
+  /// Confirmation round: `rounds` rounds (TrialSettings::confirm_rounds when not given), each
+  /// measuring every contender in turn (A B C A B C ...), each such unit a trial of its own
+  /// through run() (TrialKind::confirmation_unit: a warm-up and one kept sample, every guard
+  /// of a trial, the original restored after it); a contender whose unit did not end ok is
+  /// not measured again (confirmation_units.hpp). `progress` is called once per unit, in
+  /// order. A unit stopped (TrialSettings::stop_now) ends the round there.
+  /// Errors: the original settings could not be restored, the drive no longer reads, or a
+  /// unit wedged the device (errc::timed_out; health() says why).
   probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
                                                               const ConfirmProgress& progress = {},
                                                               std::optional<int> rounds = std::nullopt);
@@ -133,11 +123,11 @@ class TrialRunner {
     std::uint32_t crc = 0;
     bool stopped = false;
   };
-  ChildRun run_child(const probe::Settings& config, const strategies::TrialRequest& request);
-  ChildRun watched_child(const probe::Settings& config, const strategies::TrialRequest& request);
+  ChildRun run_child(const TrialPlan& plan);
+  ChildRun watched_child(const TrialPlan& plan);
   probe::Result<strategies::TrialResult> after_trial(ChildRun child);
   probe::ChildOutcome run_body(const std::function<std::string(probe::Heartbeat&)>& body, probe::Seconds timeout,
-                               bool stoppable = true, const std::function<void(std::string_view)>& on_note = {});
+                               bool stoppable = true);
   [[nodiscard]] strategies::TrialResult result_of(const probe::ChildOutcome& outcome,
                                                   const std::optional<ChildReport>& report) const;
   void limits_from_rate(double rate_mib_s);

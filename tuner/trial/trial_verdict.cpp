@@ -83,33 +83,6 @@ TrialResult verdict_of(const probe::ChildOutcome& outcome, const std::optional<C
   return trial;
 }
 
-std::vector<TrialResult> confirmation_verdicts(const probe::ChildOutcome& outcome,
-                                              const std::vector<probe::Settings>& contenders) {
-  std::vector<TrialResult> results(contenders.size());
-  const auto reports = outcome.end == probe::ChildEnd::finished ? deserialize_reports(outcome.payload, contenders.size())
-                                                                 : std::nullopt;
-  for (std::size_t i = 0; i < contenders.size(); ++i) {
-    TrialResult& trial = results[i];
-    trial.settings = contenders[i];
-    if (!reports) {
-      trial.status = outcome.end == probe::ChildEnd::timed_out ? TrialStatus::hang
-                     : outcome.end == probe::ChildEnd::wedged  ? TrialStatus::wedged
-                                                               : TrialStatus::error;
-      trial.detail = "confirmation round failed: " + outcome.detail;
-      continue;
-    }
-    const TrialResult& r = (*reports)[i].trial;
-    trial.status = r.status;
-    trial.samples = r.samples;
-    trial.latency = r.latency;
-    trial.detail = r.detail;
-    trial.measured_s = r.measured_s;
-    trial.sampling_stop = "confirmation";
-    if (trial.status == TrialStatus::ok && !trial.samples.empty()) strategies::summarize_samples(trial);
-  }
-  return results;
-}
-
 void add_kernel_log_evidence(TrialResult& trial, std::vector<std::string> errors) {
   if (errors.empty()) return;
   trial.kernel_log = std::move(errors);

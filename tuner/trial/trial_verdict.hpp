@@ -46,13 +46,6 @@ inline strategies::TrialResult verdict_of(const probe::ChildOutcome& outcome, co
   return verdict_of(outcome, child_report(outcome), limits);
 }
 
-/// The confirmation round's results, one per contender (settings set, sampling_stop
-/// "confirmation", summarized when ok with samples). A child that did not finish with one
-/// report per contender fails them all: hang (timed out), wedged, or error, each with detail
-/// "confirmation round failed: <the watchdog's detail>".
-std::vector<strategies::TrialResult> confirmation_verdicts(const probe::ChildOutcome& outcome,
-                                                           const std::vector<probe::Settings>& contenders);
-
 /// Any ATA or I/O error the kernel logged about the device during the trial is kept in
 /// trial.kernel_log and turns an ok trial unstable (median 0, detail "kernel logged errors
 /// during the trial: <the first>").

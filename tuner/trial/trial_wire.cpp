@@ -33,14 +33,4 @@ std::string serialize(const ChildReport& report) { return json::serialize(json::
 
 std::optional<ChildReport> deserialize(const std::string& payload) { return parse_as<ChildReport>(payload); }
 
-std::string serialize_reports(const std::vector<ChildReport>& reports) {
-  return json::serialize(json::value_from(reports));
-}
-
-std::optional<std::vector<ChildReport>> deserialize_reports(const std::string& payload, std::size_t count) {
-  auto reports = parse_as<std::vector<ChildReport>>(payload);
-  if (!reports || reports->size() != count) return std::nullopt;
-  return reports;
-}
-
 }  // namespace disktune::tuner

@@ -4,14 +4,12 @@
 
 #include "strategies/baseline.hpp"
 
-#include <cstddef>
 #include <optional>
 #include <string>
-#include <vector>
 
 namespace disktune::tuner {
 
-/// What a trial (or one contender of a confirmation round) child sends back through the
+/// What a trial child (of any kind, a confirmation unit's included) sends back through the
 /// watchdog pipe (probe::run_in_child's payload): the trial's measurement, with the cached
 /// figure and the data checksum (strategies/baseline.hpp). The same type the report and the
 /// journal use, in the same codec (results/codec/trial_codec.hpp).
@@ -24,9 +22,5 @@ std::string serialize(const ChildReport& report);
 /// One report from serialize's text; nullopt when the text is not one (not JSON, a missing
 /// field, an unknown status: a child that died mid-write).
 std::optional<ChildReport> deserialize(const std::string& payload);
-/// A confirmation round's reports (one per contender, in order) as a JSON array text.
-std::string serialize_reports(const std::vector<ChildReport>& reports);
-/// serialize_reports' text back; nullopt unless it is an array of exactly `count` reports.
-std::optional<std::vector<ChildReport>> deserialize_reports(const std::string& payload, std::size_t count);
 
 }  // namespace disktune::tuner

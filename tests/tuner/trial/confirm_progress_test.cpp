@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// ConfirmUnit: its note form and its progress line.
+// ConfirmUnit: its progress line.
 #include "tuner/trial/confirm_progress.hpp"
 
 #include <catch2/catch.hpp>
@@ -11,15 +11,8 @@ namespace {
 bench::Objective seq_read() { return bench::parse_objective("seq-read", "").value(); }
 }  // namespace
 
-TEST_CASE("a confirmation unit survives its note form and prints in the search's style", "[tuner]") {
+TEST_CASE("a confirmation unit prints in the search's style", "[tuner]") {
   const tuner::ConfirmUnit unit{2, 6, 1, 4, strategies::TrialStatus::ok, 14.8412, ""};
-  const auto back = tuner::from_note(tuner::to_note(unit));
-  REQUIRE(back.has_value());
-  REQUIRE(back->round == 2);
-  REQUIRE(back->contender == 1);
-  REQUIRE(back->value == 14.8412);
-  REQUIRE_FALSE(tuner::from_note("not a unit").has_value());
-  REQUIRE_FALSE(tuner::from_note("{\"round\": 1}").has_value());
   const probe::Settings original{{SettingId::using_dma, probe::SettingValue(std::int64_t{0})}};
   const probe::Settings contender{{SettingId::using_dma, probe::SettingValue(std::int64_t{1})}};
   REQUIRE(tuner::confirm_progress_line(unit, contender, original, "SIMULATED", seq_read()) ==

@@ -128,8 +128,9 @@ TEST_CASE("a setting toggled during the warm-up is named as changed during the w
 TEST_CASE("a setting toggled during a confirmation unit makes that contender unstable", "[tuner]") {
   ToggledDevice device;
   const auto original = device.values;
-  // Units of a warm-up and a kept sample: contender 1's is round 1's second; its kept sample's reads 3-4.
-  constexpr std::size_t unit = kWarmupReads + kSampleReads;
+  // Units of a warm-up, a kept sample and the data checksum's 8 block reads: contender 1's is
+  // round 1's second; its kept sample's reads 3-4.
+  constexpr std::size_t unit = kWarmupReads + kSampleReads + 8;
   toggle_nr_requests(device, unit + kWarmupReads + 3, unit + kWarmupReads + 5);
   tuner::TrialRunner runner(device, original, in_process());
   const auto results =

@@ -285,3 +285,30 @@ TEST_CASE("a kernel error logged during any baseline trial stops the run as unst
                                  "blk_update_request: I/O error, dev loop7"));
   }
 }
+
+TEST_CASE("a kernel error or other data during a confirmation unit makes that contender unstable", "[tuner]") {
+  for (const bool kernel_error : {true, false}) {
+    RecordingDevice device;
+    const auto original = device.values;
+    std::vector<std::string> logged;
+    tuner::TrialRunner runner(device, original, in_process(), std::make_unique<InjectedKernelErrors>(logged));
+    REQUIRE(testing::measure_baseline(runner).has_value());
+    const std::size_t before = device.readahead_at_open.size();
+    // The round's fifth unit: round 2, contender 1 (readahead 0).
+    device.on_open = [&, before](RecordingDevice& d) {
+      const bool fifth = d.readahead_at_open.size() == before + 5;
+      if (fifth && kernel_error) logged.push_back("ata1.00: failed command: READ DMA EXT");
+      d.data_written = fifth && !kernel_error;
+    };
+    const auto results = runner.confirm({original, with_readahead(original, 0), with_readahead(original, 4096)});
+    INFO("kernel error: " << kernel_error);
+    REQUIRE(results.has_value());
+    REQUIRE((*results)[1].status == TrialStatus::unstable);
+    REQUIRE_THAT((*results)[1].detail, Catch::Contains(kernel_error ? "kernel logged errors during the trial: ata1.00"
+                                                                    : "CRC-32 mismatch"));
+    REQUIRE((*results)[0].status == TrialStatus::ok);
+    REQUIRE((*results)[2].status == TrialStatus::ok);
+    REQUIRE((*results)[2].samples.size() == 3);
+    REQUIRE(device.values == original);
+  }
+}

@@ -76,24 +76,6 @@ TEST_CASE("verdict: wedged, stopped, crashed and unparsable children", "[tuner]"
   REQUIRE(tuner::verdict_of(garbage, kLimits).status == TrialStatus::error);
 }
 
-TEST_CASE("verdict: a confirmation child that did not report fails every contender alike", "[tuner]") {
-  const std::vector<probe::Settings> contenders(3);
-  const auto results = tuner::confirmation_verdicts(ended(ChildEnd::timed_out), contenders);
-  REQUIRE(results.size() == 3);
-  for (const auto& trial : results) {
-    REQUIRE(trial.status == TrialStatus::hang);
-    REQUIRE(trial.detail == "confirmation round failed: killed after 10 s");
-  }
-  auto finished = ended(ChildEnd::finished, "");
-  tuner::ChildReport report = tuner::ok_report();
-  report.trial.samples = {5.0, 7.0};
-  finished.payload = tuner::serialize_reports({report, report, report});
-  const auto measured = tuner::confirmation_verdicts(finished, contenders);
-  REQUIRE(measured[2].status == TrialStatus::ok);
-  REQUIRE(measured[2].sampling_stop == "confirmation");
-  REQUIRE(measured[2].median == Approx(6.0));
-}
-
 TEST_CASE("verdict: kernel log errors and a checksum difference make an ok trial unstable", "[tuner]") {
   strategies::TrialResult trial;
   trial.status = TrialStatus::ok;

@@ -43,24 +43,9 @@ TEST_CASE("trial wire: a report survives serialize and deserialize field by fiel
   require_same(*received, sent);
 }
 
-TEST_CASE("trial wire: a confirmation round's reports survive in order, and only with the right count", "[tuner]") {
-  auto second = full_report();
-  second.trial.status = TrialStatus::ok;
-  second.trial.samples = {7.0};
-  const std::vector<tuner::ChildReport> sent{full_report(), second};
-  const auto text = tuner::serialize_reports(sent);
-  const auto received = tuner::deserialize_reports(text, 2);
-  REQUIRE(received.has_value());
-  REQUIRE(received->size() == 2);
-  require_same((*received)[0], sent[0]);
-  require_same((*received)[1], sent[1]);
-  REQUIRE_FALSE(tuner::deserialize_reports(text, 3).has_value());
-}
-
 TEST_CASE("trial wire: text that is not a report is refused, an unknown status too", "[tuner]") {
   REQUIRE_FALSE(tuner::deserialize("").has_value());
   REQUIRE_FALSE(tuner::deserialize("[1,2]").has_value());
-  REQUIRE_FALSE(tuner::deserialize_reports("{}", 0).has_value());
   auto text = tuner::serialize(full_report());
   const auto at = text.find("\"unstable\"");
   REQUIRE(at != std::string::npos);
