@@ -27,6 +27,7 @@
 #include "tuner/journal/pending_restore.hpp"
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/journal/search_bounds.hpp"
+#include "tuner/journal/search_scope.hpp"
 #include "tuner/host/signals.hpp"
 #include "tuner/host/time_limits.hpp"
 #include "tuner/trial/trial_runner.hpp"
@@ -244,9 +245,10 @@ std::optional<strategies::Stop> signal_stop() {
 // Nothing --only names can change here: refused now, not after minutes of baseline (unless
 // --max-trials 0 asks for the baseline only); the journal is finished (only the probe wrote,
 // and it restored), so the next tune starts anew.
-strategies::SearchSpace tunable_space(const DeviceContext& context, const TuneOptions& tune, RunJournal& journal) {
-  auto space = plan_space(context, SpaceBounds{tune.measure.only, tune.safe_only, tune.device.allow_mounted});
-  if (!space.groups().empty() || !tune.measure.only || tune.measure.max_trials == std::size_t{0}) return space;
+strategies::SearchSpace tunable_space(const DeviceContext& context, const TuneOptions& tune, const SearchScope& scope,
+                                      RunJournal& journal) {
+  auto space = plan_space(context, SpaceBounds{scope.only, scope.safe_only, tune.device.allow_mounted});
+  if (!space.groups().empty() || !scope.only || tune.measure.max_trials == std::size_t{0}) return space;
   if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
   throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
                              "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() +
@@ -336,6 +338,8 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   auto recorded_options = measurement_options(trial_settings, strategy_name, tune.device.seed, tune.measure.tolerance,
                                               tune.command_line);
   record_search_bounds(recorded_options, given, trial_settings.noise_repeats);
+  const SearchScope given_scope{tune.measure.only, tune.safe_only};
+  record_search_scope(recorded_options, given_scope);
   // Record before you probe (the capability probe writes); may restore a crashed run's originals.
   const auto opened_journal = RunJournal::open(tune.journal, tune.device, context, recorded_options, log);
   RunJournal& journal = *opened_journal;
@@ -343,8 +347,11 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   const SearchBounds bounds = journal.resumed() ? resumed_bounds(given, journal.options(), journal.path(), log) : given;
   trial_settings.noise_repeats = bounds.noise_repeats.value_or(trial_settings.noise_repeats);
   record_search_bounds(recorded_options, bounds, trial_settings.noise_repeats);
+  // ... and the settings it may change: a resume without --safe-only must not try risky ones.
+  const SearchScope scope = journal.resumed() ? resumed_scope(given_scope, journal.options(), journal.path(), log) : given_scope;
+  record_search_scope(recorded_options, scope);
   probe_capabilities(context);
-  const auto space = tunable_space(context, tune, journal);
+  const auto space = tunable_space(context, tune, scope, journal);
   TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, "", "", nullptr};
   record_measurement(outcome.report, trial_settings, objectives, tune.measure.tolerance, recorded_options);
   announce_run(context, strategy_name, space.legal_count(), journal.path(), log);
