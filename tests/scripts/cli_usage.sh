@@ -258,4 +258,14 @@ such"$'\e[2J' >/dev/null 2>"$WORK/err"; set -e
   expect_eq "$(wc -l <"$WORK/err")" 1 "lines of '$command' on a name with a newline"
   if grep -q $'\e' "$WORK/err"; then fail "'$command' printed an escape character of the name"; fi
 done
+# An option's path holding a control character is refused before anything runs: it would
+# reach log lines and the printed resume and restore commands.
+for option in --journal --report --html --boot-local; do
+  set +e; "$DISKTUNE" tune sim: --max-trials 1 "$option" "$WORK/a
+b"$'\r' >/dev/null 2>"$WORK/err"; code=$?; set -e
+  expect_eq "$code" 2 "exit code of $option with a newline"
+  expect_eq "$(wc -l <"$WORK/err")" 1 "lines of the refusal of $option with a newline"
+  grep -qF -- "$option '$WORK/a?b?': holds a control character" "$WORK/err" || fail "$option: $(cat "$WORK/err")"
+  [ ! -e "$WORK/a"$'\n'"b"$'\r' ] || fail "$option: the file was written"
+done
 echo ok

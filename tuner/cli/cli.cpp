@@ -3,6 +3,8 @@
 // numbers are checked by cli_numbers, and this file turns a parsed command line into a Config.
 #include "tuner/cli/cli.hpp"
 
+#include "probe/core/text.hpp"
+
 #include "bench/objective.hpp"
 #include "probe/in_use.hpp"
 #include "strategies/registry.hpp"
@@ -302,6 +304,27 @@ void check_multi_drive(const Config& config) {
     throw UsageError("--summary goes with several drives (tune DEV DEV... or --all)");
 }
 
+// Refuses every option value holding a control character (a newline, tab or escape): its
+// paths and names reach log lines and the commands disktune prints (the resume hint, restore),
+// where one would forge a line or break the command. A device name keeps its own check
+// (refuse_unwritable_name), which says what it is unsafe for.
+void refuse_control_characters(const po::variables_map& vm) {
+  const auto has_control = [](const std::string& text) {
+    return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+  };
+  for (const auto& [name, value] : vm) {
+    if (name == "device") continue;
+    std::vector<std::string> texts;
+    if (const auto* one = boost::any_cast<std::string>(&value.value())) texts.push_back(*one);
+    if (const auto* many = boost::any_cast<std::vector<std::string>>(&value.value())) texts = *many;
+    for (const auto& text : texts)
+      if (has_control(text))
+        throw UsageError("--" + name + " '" + probe::one_line(text) +
+                         "': holds a control character (newline, tab or escape, shown as '?'): disktune prints it in "
+                         "log lines and in commands to run, where it would break them");
+  }
+}
+
 Config help(std::string text) {
   Config config;
   config.command = Command::help;
@@ -357,6 +380,7 @@ Config parse_command_line(int argc, const char* const argv[]) {
     text << command_usage(args[0]) << '\n' << options;
     return help(text.str());
   }
+  refuse_control_characters(vm);
   Config config;
   config.command = *command;
   config.command_line.assign(argv, argv + argc);
