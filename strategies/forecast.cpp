@@ -66,7 +66,10 @@ TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evalua
   const auto acting = acting_groups(space, evaluator);
   if (acting.empty()) return {done + 1, true, done};  // the combination of small gains at most
   const auto& best = evaluator.best().settings;
-  const std::size_t deep = unmeasured_moves(space, evaluator, space.baseline(), acting);
+  // The acting groups' values around the baseline are measured only while the best is the
+  // baseline: once the search moves, its passes go around the best (an sim run's count rose by
+  // one with every trial while the baseline's never-measured moves stayed counted).
+  const std::size_t deep = best == space.baseline() ? unmeasured_moves(space, evaluator, space.baseline(), acting) : 0;
   const std::size_t pass = best == space.baseline() ? 0 : unmeasured_moves(space, evaluator, best, acting);
   const std::size_t later = std::max(deep, pass) * pending_moves(space, evaluator, best) / 2;
   return {done + deep + pass + later + 1, true, done};
