@@ -6,6 +6,7 @@
 #include "probe/core/text.hpp"
 #include "results/guard_text.hpp"
 #include "results/hdparm_flags.hpp"
+#include "strategies/evaluator.hpp"
 #include "strategies/guard.hpp"
 
 #include <algorithm>
@@ -135,7 +136,14 @@ std::string keep_baseline_comment(const Report& report) {
     return text + "); in the confirmation round it measured\n# " + bench::format_figure(report.objective, confirmed->median) +
            " against the baseline's " + bench::format_figure(report.objective, round.median) +
            ": not significantly faster.\n";
-  return text + "), within the measured noise (baseline spread " +
+  // The winner rule's reason, as it judged: a gain below its threshold (the larger of the
+  // minimum gain and the noise floor), else intervals that overlap.
+  const double threshold_pct = std::max(100.0 * strategies::EvaluatorOptions{}.min_gain, report.noise_floor_pct);
+  const double gain_pct = lower ? (base_figure / bench::figure_of(report.objective, best->median) - 1.0) * 100.0 : change_pct;
+  if (gain_pct <= threshold_pct)
+    return text + "), below the " + probe::printf_number("%.1f", threshold_pct) +
+           " % a gain must exceed\n# (the larger of the minimum gain and the noise floor).\n";
+  return text + "), its interval overlapping the baseline's (baseline spread " +
          probe::printf_number("%.1f", report.baseline.trial.spread_pct) + " %,\n# trial spread " +
          probe::printf_number("%.1f", best->spread_pct) + " %).\n";
 }
