@@ -220,7 +220,20 @@
   function searchSpace() {
     const space = report.space || {};
     const parent = section('Search space: ' + (space.legal_count || 0) + ' legal configurations');
-    table(parent, ['setting', 'values searched'], (space.dimensions || []).map(d => [d.setting, (d.values || []).join(', ')]));
+    // Which legal values a trial (or the baseline) measured: a bounded search leaves some untried.
+    const measured = new Map();
+    const note = settings => Object.entries(settings || {}).forEach(([name, value]) => {
+      if (!measured.has(name)) measured.set(name, new Set());
+      measured.get(name).add(String(value));
+    });
+    note((report.baseline || {}).settings);
+    (report.trials || []).forEach(t => note(t.settings));
+    table(parent, ['setting', 'legal values', 'measured', 'not measured'], (space.dimensions || []).map(d => {
+      const seen = measured.get(d.setting) || new Set();
+      const values = d.values || [];
+      return [d.setting, values.join(', '), values.filter(v => seen.has(String(v))).join(', '),
+        values.filter(v => !seen.has(String(v))).join(', ') || 'none'];
+    }));
     if ((space.pruned || []).length) table(parent, ['pruned', 'count'], space.pruned.map(p => [p.reason, p.count]));
     if ((space.unsupported || []).length) table(parent, ['unsupported setting', 'why'], space.unsupported.map(u => [u.setting, u.reason]));
   }

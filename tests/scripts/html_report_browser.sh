@@ -58,6 +58,13 @@ report_kind() {
 "$DISKTUNE" tune sim: --max-trials 8 --report "$WORK/sim.json" --html "$WORK/sim.html" --journal "$WORK/j1" \
   >/dev/null 2>"$WORK/err" || fail "sim tune exited $? ($(tail -3 "$WORK/err"))"
 check "$WORK/sim.json" "$WORK/sim.html" "simulated tune"
+# --max-trials 8 leaves legal values untried: the search-space table says which (it listed
+# every legal value as "searched").
+grep -qF '<th>not measured</th>' "$WORK/dom.html" || fail "the search-space table has no 'not measured' column"
+untried=$(jq -r '[.trials[].settings, .baseline.settings] as $m | .space.dimensions[] | select(.setting == "xfermode") | .values
+  | map(tostring) - ($m | map(.xfermode | tostring)) | join(", ")' "$WORK/sim.json")
+[ -n "$untried" ] || fail "every xfermode value was measured in 8 trials: the check proves nothing"
+grep -qF "<td>$untried</td>" "$WORK/dom.html" || fail "the untried xfermode values ($untried) are not named"
 ! grep -qE '<script[^>]* src=|<link |<iframe ' "$WORK/sim.html" || fail "the page loads a file: it must be self-contained"
 if [ -n "${HTML_SCREENSHOT:-}" ]; then
   timeout 60 "$browser" --headless=new --no-sandbox --disable-gpu --user-data-dir="$WORK/profile" --hide-scrollbars \
