@@ -169,7 +169,7 @@ std::string acting_line(const Report& report) {
                : "";
   std::string names;
   for (const auto& name : report.acting) names += (names.empty() ? "" : ", ") + probe::one_line(name);
-  return "settings that made a difference beyond the noise in the screening: " + names + '\n';
+  return "settings that made a difference beyond the noise in the screening (a value faster or slower than the baseline): " + names + '\n';
 }
 
 // Said when a candidate with a higher median lost to a simpler winner: the two tied.

@@ -101,7 +101,7 @@
     if (!report.completed && !keep) add(box, 'p', 'The run did not complete: ' + report.stop_reason);
     // Which knobs mattered on this drive (absent before the field existed: nothing said).
     const acting = Array.isArray(report.acting) ? report.acting.filter(a => typeof a === 'string') : null;
-    if (acting && acting.length) add(box, 'p', 'Settings that made a difference beyond the noise in the screening: ' + acting.join(', ') + '.');
+    if (acting && acting.length) add(box, 'p', 'Settings that made a difference beyond the noise in the screening (a value faster or slower than the baseline): ' + acting.join(', ') + '.');
     else if (acting && keep && (report.trials || []).length && !(report.unscreened || []).length)
       add(box, 'p', 'No setting\'s effect exceeded the noise in the screening: every value tried tied with the baseline.');
     (data.snippets || []).forEach(s => { add(box, 'h3', s.title); add(box, 'pre', s.text); });

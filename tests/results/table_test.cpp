@@ -167,7 +167,7 @@ TEST_CASE("table names the settings that acted in the screening, or says none di
   report.unscreened.clear();
   report.acting = {"max_sectors_kb", "read_ahead_kb"};
   const auto text = results::TableEmitter().render(report);
-  CHECK(text.find("settings that made a difference beyond the noise in the screening: max_sectors_kb, read_ahead_kb\n") !=
+  CHECK(text.find("settings that made a difference beyond the noise in the screening (a value faster or slower than the baseline): max_sectors_kb, read_ahead_kb\n") !=
         std::string::npos);
   CHECK(text.find("no setting's effect") == std::string::npos);
   CHECK(boost::json::parse(results::JsonEmitter().render(report)).at("acting") ==

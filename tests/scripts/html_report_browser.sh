@@ -140,7 +140,7 @@ labels = re.findall(r"<text[^>]*>([^<]*)</text>", chart)
 order = [labels.index(v) for v in ("128", "256", "8192")]
 sys.exit(0 if order == sorted(order) else 1)' "$WORK/dom.html" || fail "sorted_axis: readahead values not in numeric order on its axis"
 report_kind acting '.acting = ["max_sectors_kb", "read_ahead_kb"]' \
-  'made a difference beyond the noise in the screening: max_sectors_kb, read_ahead_kb.'
+  'made a difference beyond the noise in the screening (a value faster or slower than the baseline): max_sectors_kb, read_ahead_kb.'
 report_kind too_noisy '.completed = false | .too_noisy = true | .noise_detail = "noise 9 % exceeds the 2 % gain" | .winner.keep_baseline = true' \
   'too noisy to tell: noise 9 %'
 
