@@ -307,13 +307,15 @@ void check_multi_drive(const Config& config) {
 // Refuses every option value holding a control character (a newline, tab or escape): its
 // paths and names reach log lines and the commands disktune prints (the resume hint, restore),
 // where one would forge a line or break the command. A device name keeps its own check
-// (refuse_unwritable_name), which says what it is unsafe for.
+// (refuse_unwritable_name), which says what it is unsafe for; a report read by `report`,
+// `install` or `uninstall` is named only through probe::one_line (an install of a report at a
+// hostile path writes its mark comment so).
 void refuse_control_characters(const po::variables_map& vm) {
   const auto has_control = [](const std::string& text) {
     return std::any_of(text.begin(), text.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
   };
   for (const auto& [name, value] : vm) {
-    if (name == "device") continue;
+    if (name == "device" || name == "argument") continue;
     std::vector<std::string> texts;
     if (const auto* one = boost::any_cast<std::string>(&value.value())) texts.push_back(*one);
     if (const auto* many = boost::any_cast<std::vector<std::string>>(&value.value())) texts = *many;
