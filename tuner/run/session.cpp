@@ -6,6 +6,7 @@
 #include "probe/device.hpp"
 #include "tuner/run/session.hpp"
 #include "tuner/run/resume_hint.hpp"
+#include "tuner/run/resume_kept.hpp"
 #include "tuner/run/run_notes.hpp"
 #include "tuner/run/tune_trial_settings.hpp"
 
@@ -27,7 +28,6 @@
 #include "tuner/journal/pending_restore.hpp"
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/journal/search_bounds.hpp"
-#include "tuner/journal/search_scope.hpp"
 #include "tuner/host/signals.hpp"
 #include "tuner/host/time_limits.hpp"
 #include "tuner/trial/trial_runner.hpp"
@@ -343,13 +343,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   // Record before you probe (the capability probe writes); may restore a crashed run's originals.
   const auto opened_journal = RunJournal::open(tune.journal, tune.device, context, recorded_options, log);
   RunJournal& journal = *opened_journal;
-  // A resume keeps the interrupted run's bounds: its budget counts what that run measured.
-  const SearchBounds bounds = journal.resumed() ? resumed_bounds(given, journal.options(), journal.path(), log) : given;
-  trial_settings.noise_repeats = bounds.noise_repeats.value_or(trial_settings.noise_repeats);
-  record_search_bounds(recorded_options, bounds, trial_settings.noise_repeats);
-  // ... and the settings it may change: a resume without --safe-only must not try risky ones.
-  const SearchScope scope = journal.resumed() ? resumed_scope(given_scope, journal.options(), journal.path(), log) : given_scope;
-  record_search_scope(recorded_options, scope);
+  const auto [bounds, scope] = kept_on_resume(journal, given, given_scope, trial_settings, recorded_options, log);
   probe_capabilities(context);
   const auto space = tunable_space(context, tune, scope, journal);
   TuneOutcome outcome{start_report(tune, context, space, strategy_name), kExitOk, "", "", nullptr};
