@@ -3,11 +3,10 @@
 #include "tuner/journal/pending_restore.hpp"
 
 #include "results/journal.hpp"
+#include "tuner/host/input_file.hpp"
 #include "tuner/journal/journal_file.hpp"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <vector>
 
 namespace disktune::tuner {
@@ -34,14 +33,12 @@ std::vector<std::string> candidates(const std::optional<std::string>& journal) {
 
 // Whether `path` is a tune journal of `device` that neither ended nor was restored from.
 bool owes_restore(const std::string& path, const std::string& device) {
-  std::ifstream in(path);
-  if (!in) return false;
-  std::ostringstream text;
-  text << in.rdbuf();
-  const auto start = results::interpret_start(text.str(), path);
+  const auto text = read_whole_file(path);  // never blocks on a FIFO planted in the directory
+  if (!text) return false;
+  const auto start = results::interpret_start(*text, path);
   if (!start || start->kind != results::JournalKind::tune || canonical_or_same(start->identity.path) != device) return false;
   // Records after the start that cannot be read (a tail torn by the kill) leave it owing.
-  const auto state = results::read_journal(text.str(), path);
+  const auto state = results::read_journal(*text, path);
   return !state || (!state->finished && state->restores == 0);
 }
 
