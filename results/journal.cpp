@@ -4,6 +4,7 @@
 
 #include "results/codec/trial_codec.hpp"
 #include "results/json_report.hpp"
+#include "strategies/evaluator.hpp"
 
 #include <boost/crc.hpp>
 #include <boost/json.hpp>
@@ -52,17 +53,6 @@ std::optional<json::object> decode_line(std::string_view line, std::string& why)
   return std::move(value.as_object());
 }
 
-JournalIdentity identity_from_json(const json::object& o) {
-  auto text = [&o](const char* key) { return std::string(o.at(key).as_string()); };
-  // backing_file and wwid are absent from journals written before they were recorded.
-  auto optional_text = [&o](const char* key) {
-    const auto* field = o.if_contains(key);
-    return field ? std::string(field->as_string()) : std::string();
-  };
-  return {text("path"), text("model"), text("serial"), text("firmware"),
-          o.at("size_bytes").to_number<std::uint64_t>(), text("kernel"), optional_text("backing_file"),
-          optional_text("wwid"), optional_text("backing_inode")};
-}
 
 std::vector<probe::Settings> contenders_from_json(const json::value& v) {
   std::vector<probe::Settings> out;
@@ -80,15 +70,33 @@ json::array contenders_to_json(const std::vector<probe::Settings>& contenders) {
   return out;
 }
 
+// "the baseline (pass 2)" or "read_ahead_kb=0 (pass 1)": unit `unit` of `contenders`.
+std::string unit_name(const std::vector<probe::Settings>& contenders, std::size_t unit, std::int64_t pass) {
+  if (unit >= contenders.size()) throw std::invalid_argument("unit " + std::to_string(unit) + " of no contender");
+  const auto changes = strategies::changes_from(contenders.front(), contenders[unit]);
+  return (unit == 0 ? std::string("the baseline") : probe::format_settings(changes)) + " (pass " +
+         std::to_string(pass) + ")";
+}
+
 void apply_round_record(JournalState& state, const json::object& record, const std::string& boot_id) {
   const auto contenders = contenders_from_json(record.at("contenders"));
   const auto* number = record.if_contains("round");  // absent before extra rounds existed
   const RoundKey key{contenders, number ? static_cast<int>(number->to_number<std::int64_t>()) : 0};
-  if (record.at("type").as_string() == "round_intent") {
+  const auto type = record.at("type").as_string();
+  if (type == "round_intent") {
     auto& pending = state.tune.pending_rounds[key];
     pending.config = contenders.empty() ? probe::Settings{} : contenders.front();
     ++pending.attempts;
     pending.last_boot_id = boot_id;
+    pending.in_flight.emplace_back();
+    return;
+  }
+  if (type == "unit_intent") {
+    auto pending = state.tune.pending_rounds.find(key);
+    if (pending == state.tune.pending_rounds.end() || pending->second.in_flight.empty())
+      throw std::invalid_argument("a unit_intent record outside its round");
+    pending->second.in_flight.back() = unit_name(contenders, record.at("unit").to_number<std::size_t>(),
+                                                 record.at("pass").to_number<std::int64_t>());
     return;
   }
   RoundRecord round;
@@ -96,6 +104,24 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   round.results = json::value_to<std::vector<strategies::TrialResult>>(record.at("results"));
   state.tune.pending_rounds.erase(key);
   state.tune.rounds[key] = std::move(round);
+}
+
+// A baseline_intent record: a new attempt at the baseline when its index is 0.
+void apply_baseline_intent(JournalState& state, const json::object& record) {
+  const auto name = std::string_view(record.at("kind").as_string());
+  const auto kind = strategies::trial_kind_from(name);
+  if (!kind || *kind == strategies::TrialKind::search || *kind == strategies::TrialKind::confirmation_unit)
+    throw std::invalid_argument("no trial of the settings as found: '" + std::string(name) + "'");
+  const auto index = static_cast<int>(record.at("index").to_number<std::int64_t>());
+  const std::string boot_id(record.at("boot_id").as_string());
+  auto& in_flight = state.tune.baseline_in_flight;
+  if (!in_flight) in_flight = strategies::BaselineInFlight{0, 0, boot_id, ""};
+  if (index == 0) {  // a new attempt: the last one died, in another boot when the machine restarted
+    if (in_flight->attempts > 0 && in_flight->last_boot_id != boot_id) ++in_flight->restarts;
+    ++in_flight->attempts;
+  }
+  in_flight->last_boot_id = boot_id;
+  in_flight->what = strategies::baseline_trial_name(*kind, index);
 }
 
 // An apply record's "kernel_log" (absent in journals written before it: nullopt); throws
@@ -108,7 +134,8 @@ std::optional<KernelLogMark> kernel_log_mark_of(const json::object& record) {
 
 // A record of `type` belongs in a journal of `kind`; throws std::invalid_argument when not.
 void check_kind(JournalKind kind, std::string_view type) {
-  const bool tune_only = type == "intent" || type == "result" || type == "round_intent" || type == "round_result";
+  const bool tune_only = type == "intent" || type == "result" || type == "round_intent" || type == "round_result" ||
+                         type == "unit_intent" || type == "baseline_intent";
   if (kind == JournalKind::apply && tune_only)
     throw std::invalid_argument("a tune's '" + std::string(type) + "' record in an apply journal");
   if (kind == JournalKind::tune && type == "apply") throw std::invalid_argument("an 'apply' record in a tune journal");
@@ -130,13 +157,16 @@ void apply_record(JournalState& state, const json::object& record) {
     // The codecs (results/codec/trial_codec.hpp) throw on a missing or bad field.
     if (record.at("baseline").as_bool()) {
       state.tune.baseline = json::value_to<strategies::Baseline>(json::value(record));
+      state.tune.baseline_in_flight.reset();
     } else {
       auto trial = json::value_to<strategies::TrialResult>(json::value(record));
       const std::pair key{trial.settings, trial.quick};
       state.tune.pending.erase(key);
       state.tune.results[key] = std::move(trial);
     }
-  } else if (type == "round_intent" || type == "round_result") {
+  } else if (type == "baseline_intent") {
+    apply_baseline_intent(state, record);
+  } else if (type == "round_intent" || type == "round_result" || type == "unit_intent") {
     apply_round_record(state, record, boot_id);
   } else if (type == "restore") {
     ++state.restores;
@@ -202,35 +232,6 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
   return journal;
 }
 
-namespace {
-
-void compare_field(std::string& text, const char* what, const std::string& a, const std::string& b) {
-  if (a != b) text += (text.empty() ? "" : "; ") + std::string(what) + " '" + a + "' (journal) vs '" + b + "' (now)";
-}
-
-}  // namespace
-
-std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device) {
-  std::string text;
-  compare_field(text, "model", journal.model, device.model);
-  compare_field(text, "serial", journal.serial, device.serial);
-  compare_field(text, "firmware", journal.firmware, device.firmware);
-  compare_field(text, "size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
-  if (!journal.backing_file.empty()) compare_field(text, "backing file", journal.backing_file, device.backing_file);
-  if (!journal.wwid.empty() && !device.wwid.empty()) compare_field(text, "wwid", journal.wwid, device.wwid);
-  if (!journal.backing_inode.empty() && !device.backing_inode.empty())
-    compare_field(text, "backing file inode (replaced at the same path)", journal.backing_inode, device.backing_inode);
-  return text;
-}
-
-std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device) {
-  std::string text;
-  compare_field(text, "device", journal.path, device.path);
-  const std::string drive = drive_difference(journal, device);
-  if (!drive.empty()) text += (text.empty() ? "" : "; ") + drive;
-  compare_field(text, "kernel", journal.kernel, device.kernel);
-  return text;
-}
 
 namespace {
 
@@ -266,10 +267,7 @@ json::value start_record(const JournalIdentity& id, const std::string& boot_id, 
   json::object record{{"type", "start"},
                       {"boot_id", boot_id},
                       {"started_at", started_at},
-                      {"device", json::object{{"path", id.path}, {"model", id.model}, {"serial", id.serial},
-                                              {"firmware", id.firmware}, {"size_bytes", id.size_bytes},
-                                              {"kernel", id.kernel}, {"backing_file", id.backing_file},
-                                              {"wwid", id.wwid}, {"backing_inode", id.backing_inode}}},
+                      {"device", identity_to_json(id)},
                       {"original", settings_to_json(original)},
                       {"options", options}};
   if (!tunables.scheduler.empty()) record["scheduler_tunables"] = tunables_to_json(tunables);
@@ -321,6 +319,17 @@ json::value round_intent_record(const std::vector<probe::Settings>& contenders, 
                                 const std::string& boot_id) {
   return json::object{{"type", "round_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
                       {"round", round}};
+}
+
+json::value unit_intent_record(const std::vector<probe::Settings>& contenders, int round, int pass, std::size_t unit,
+                               const std::string& boot_id) {
+  return json::object{{"type", "unit_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
+                      {"round", round}, {"pass", pass}, {"unit", unit}};
+}
+
+json::value baseline_intent_record(strategies::TrialKind kind, int index, const std::string& boot_id) {
+  return json::object{{"type", "baseline_intent"}, {"boot_id", boot_id}, {"kind", strategies::to_string(kind)},
+                      {"index", index}};
 }
 
 json::value round_result_record(const std::vector<probe::Settings>& contenders, int round,

@@ -6,8 +6,11 @@
 #include "probe/core/error.hpp"
 #include "results/codec/settings_codec.hpp"
 #include "probe/settings.hpp"
+#include "results/journal_identity.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/trial.hpp"
+#include "strategies/trial_executor.hpp"
+#include "strategies/trial_store.hpp"
 
 #include <boost/json/value.hpp>
 
@@ -40,35 +43,6 @@ bool starts_like_record(std::string_view text);
 /// errc::invalid_argument naming the line and the reason (`name` = the file, for messages).
 probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::string& name);
 
-/// Who the journal belongs to: compared on resume so a journal is never applied to another drive.
-struct JournalIdentity {
-  std::string path;       ///< device as given ("/dev/sdb", "sim:")
-  std::string model;      ///< identify words 27-46 (empty without identify)
-  std::string serial;
-  std::string firmware;
-  std::uint64_t size_bytes = 0;
-  std::string kernel;     ///< uname -r
-  /// A loop device's backing file (loop/backing_file): two same-size loop devices, or one loop
-  /// number re-attached to another file, differ only here. Empty for other devices and in
-  /// journals that predate it (then not compared).
-  std::string backing_file;
-  /// The kernel's wwid of the device (sysfs wwid, device/wwid), which tells apart NVMe and
-  /// virtio disks without ATA identify whose names swap at boot. Empty when absent (not compared).
-  std::string wwid;
-  /// A loop device's backing file as held open, "DEV:INODE" (probe::loop_backing_inode): a
-  /// file replaced at the same path differs only here. Empty when absent (not compared).
-  std::string backing_inode{};
-  bool operator==(const JournalIdentity&) const = default;
-};
-
-/// What differs between two identities, as "model 'A' (journal) vs 'B' (device); ...";
-/// empty when they match.
-std::string identity_difference(const JournalIdentity& journal, const JournalIdentity& device);
-/// The part of identity_difference that names another drive (model, serial, firmware, size;
-/// backing file, its inode and wwid where both sides record one),
-/// which --force must never override: the journal's settings belong to that drive. Empty
-/// when only the device path or the kernel differ.
-std::string drive_difference(const JournalIdentity& journal, const JournalIdentity& device);
 
 /// Record builders. Every record carries "type" and the kernel's boot id.
 /// The start record also keeps the original scheduler's own tunables ("scheduler_tunables":
@@ -107,6 +81,14 @@ boost::json::value apply_record(const probe::Settings& settings, bool done, cons
 /// baseline) is about to change the device.
 boost::json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,
                                        const std::string& boot_id);
+/// One unit of that round is about to change the device: contender `unit` ([0] the baseline) in
+/// pass `pass` (1-based) of the round's call. Each unit's intent names what was in flight.
+boost::json::value unit_intent_record(const std::vector<probe::Settings>& contenders, int round, int pass,
+                                      std::size_t unit, const std::string& boot_id);
+/// A trial of the settings as found is about to run: `kind` baseline, baseline_repeat or
+/// baseline_check, `index` 0 for a first trial (a new attempt at the baseline), 1.. for the
+/// noise repeats. Kept as "kind" ("baseline", "baseline_repeat", "baseline_check") and "index".
+boost::json::value baseline_intent_record(strategies::TrialKind kind, int index, const std::string& boot_id);
 /// The round's results, one per contender; or, with `skipped` set, why it was not run.
 boost::json::value round_result_record(const std::vector<probe::Settings>& contenders, int round,
                                        const std::vector<strategies::TrialResult>& results,
@@ -117,6 +99,9 @@ struct PendingTrial {
   probe::Settings config;
   int attempts = 0;               ///< intents without a result for this configuration
   std::string last_boot_id;       ///< boot id of the latest such intent
+  /// A confirmation round's: per attempt, the unit last begun in it ("" before any unit):
+  /// "the baseline" or the contender's changes from it, with its pass.
+  std::vector<std::string> in_flight;
 };
 
 /// A completed (or skipped) confirmation round.
@@ -146,6 +131,8 @@ struct TuneRecords {
   /// its baseline.
   std::map<RoundKey, RoundRecord> rounds;
   std::map<RoundKey, PendingTrial> pending_rounds;
+  /// Trials of the settings as found begun since the last baseline record (nullopt: none).
+  std::optional<strategies::BaselineInFlight> baseline_in_flight;
 };
 
 /// An apply journal's own records: the configuration of its last apply record, whether that

@@ -11,40 +11,60 @@ namespace disktune::strategies {
 namespace {
 
 // The trial of a baseline-kind run, whether it ended in a measurement or a stop (a signal's
-// Stop carries the stopped trial; another stop has none: an error trial says why).
-std::pair<TrialMeasurement, bool> measured_or_stopped(Executed ran) {
-  if (auto* measured = std::get_if<TrialMeasurement>(&ran)) return {std::move(*measured), false};
+// Stop carries the stopped trial; another stop has none: an error trial says why), and the stop.
+std::pair<TrialMeasurement, std::optional<Stop>> measured_or_stopped(Executed ran) {
+  if (auto* measured = std::get_if<TrialMeasurement>(&ran)) return {std::move(*measured), std::nullopt};
   auto& stop = std::get<Stop>(ran);
   TrialMeasurement failed;
   if (stop.trial) failed.trial = std::move(*stop.trial);
   else failed.trial.detail = stop.message;
   if (failed.trial.status == TrialStatus::ok) failed.trial.status = TrialStatus::error;
-  return {std::move(failed), stop.reason == StopReason::signal};
+  stop.trial.reset();
+  return {std::move(failed), std::move(stop)};
 }
 
-// One trial of the settings as found (`request`): its measurement, or nullopt with `run` saying
-// why it did not end ok.
-std::optional<TrialMeasurement> measure_original(TrialExecutor& executor, const probe::Settings& original,
-                                                 const TrialRequest& request, BaselineRun& run) {
-  auto [measured, stopped] = measured_or_stopped(executor.run(original, request));
+bool by_signal(const std::optional<Stop>& stop) { return stop && stop->reason == StopReason::signal; }
+
+// A record that could not be written ends the run as a stop, not as a fault of the device.
+std::optional<Stop> store_failure(std::optional<Stop> stop) {
+  if (stop && stop->reason == StopReason::store_failed) return stop;
+  return std::nullopt;
+}
+
+// One trial of the settings as found, number `index` of its kind, after its intent record: its
+// measurement, or the stop it (or the record) ran into.
+Executed run_original(TrialExecutor& executor, TrialStore& store, const probe::Settings& original,
+                      const TrialRequest& request, int index) {
+  if (auto failed = store.begin_baseline(request.kind, index)) return std::move(*failed);
+  return executor.run(original, request);
+}
+
+// One trial of the settings as found (`request`, the first of its kind): its measurement, or
+// nullopt with `run` saying why it did not end ok.
+std::optional<TrialMeasurement> measure_original(TrialExecutor& executor, TrialStore& store,
+                                                 const probe::Settings& original, const TrialRequest& request,
+                                                 BaselineRun& run) {
+  auto [measured, stop] = measured_or_stopped(run_original(executor, store, original, request, 0));
   measured.trial.settings = original;
   if (measured.trial.status == TrialStatus::ok) return std::move(measured);
   run.failed = std::move(measured.trial);
-  run.stopped = stopped;
+  run.stopped = by_signal(stop);
+  run.stop = store_failure(std::move(stop));
   return std::nullopt;
 }
 
 // A resumed run's baseline, adopted (its rate sets the limits), then its data checksum read
 // again by one quick trial of the settings as found: what later trials must reproduce is what
 // the disk holds now.
-BaselineRun resumed_baseline(TrialExecutor& executor, const probe::Settings& original, Baseline saved) {
+BaselineRun resumed_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original,
+                             Baseline saved) {
   BaselineRun run;
   run.resumed = true;
   executor.adopt_baseline(saved);
   TrialRequest request;
   request.kind = TrialKind::baseline_check;
   request.quick = true;
-  const auto check = measure_original(executor, original, request, run);
+  const auto check = measure_original(executor, store, original, request, run);
   if (!check) return run;
   if (check->data_crc32 != saved.data_crc32) {
     run.checksum_change = ChecksumChange{saved.data_crc32, check->data_crc32};
@@ -64,18 +84,20 @@ void set_noise(Baseline& baseline, const std::vector<std::vector<double>>& trial
   baseline.noise_floor_pct = bench::repeat_noise(trials, figures).pct;
 }
 
-Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples) {
+Repeats measure_repeats(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int count,
+                        bool all_samples, int first_index) {
   Repeats repeats;
   TrialRequest request;
   request.kind = TrialKind::baseline_repeat;
   request.all_samples = all_samples;
   for (int i = 0; i < count; ++i) {
-    auto [again, stopped] = measured_or_stopped(executor.run(original, request));
+    auto [again, stop] = measured_or_stopped(run_original(executor, store, original, request, first_index + i));
     again.trial.settings = original;
     repeats.measured_s += measurement_seconds(again.trial);
     if (again.trial.status != TrialStatus::ok) {
       repeats.failed = std::move(again.trial);
-      repeats.stopped = stopped;
+      repeats.stopped = by_signal(stop);
+      repeats.stop = store_failure(std::move(stop));
       return repeats;
     }
     repeats.figures.push_back(again.trial.median);
@@ -86,18 +108,33 @@ Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original
 
 BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats) {
   BaselineRun run;
-  if (auto saved = store.saved_baseline()) return resumed_baseline(executor, original, std::move(*saved));
+  if (const auto died = store.history().baseline_in_flight) {
+    if (auto why = baseline_death_verdict(*died); !why.empty()) {
+      run.failed = TrialResult{};
+      run.failed->settings = original;
+      run.failed->status = TrialStatus::crashed;
+      run.failed->detail = std::move(why);
+      return run;
+    }
+    run.in_flight = died->what;
+  }
+  if (auto saved = store.saved_baseline()) {
+    auto resumed = resumed_baseline(executor, store, original, std::move(*saved));
+    resumed.in_flight = std::move(run.in_flight);
+    return resumed;
+  }
   TrialRequest request;
   request.kind = TrialKind::baseline;
-  auto first = measure_original(executor, original, request, run);
+  auto first = measure_original(executor, store, original, request, run);
   if (!first) return run;
   Baseline baseline;
   static_cast<TrialMeasurement&>(baseline) = std::move(*first);
   executor.adopt_baseline(baseline);
-  auto again = measure_repeats(executor, original, repeats, false);
+  auto again = measure_repeats(executor, store, original, repeats, false);
   if (again.failed) {
     run.failed = std::move(again.failed);
     run.stopped = again.stopped;
+    run.stop = std::move(again.stop);
     return run;
   }
   again.samples.insert(again.samples.begin(), baseline.trial.samples);

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace disktune::strategies {
@@ -21,6 +22,7 @@ struct Repeats {
   /// The first trial that did not end ok (its status and detail); the repeats stop there.
   std::optional<TrialResult> failed;
   bool stopped = false;     ///< `failed` was stopped by a signal (nothing says the device is at fault)
+  std::optional<Stop> stop;  ///< `failed` because its intent record could not be written (store_failed)
   double measured_s = 0.0;  ///< measurement time of the trials that ran, the failed one included [s]
 };
 
@@ -41,13 +43,20 @@ struct BaselineRun {
   /// The baseline trial (or repeat) that did not end ok; no baseline then.
   std::optional<TrialResult> failed;
   bool stopped = false;  ///< `failed` was stopped by a signal
-  /// The baseline could not be recorded (store_failed): the baseline is kept, nothing more runs.
+  /// A record could not be written (store_failed): the baseline's record (the baseline is kept,
+  /// nothing more runs), or a trial's intent (that trial is `failed`, not run; no baseline).
   std::optional<Stop> stop;
+  /// The baseline-kind trial the resumed run died in, measured again here ("noise repeat 2"),
+  /// or empty.
+  std::string in_flight;
 };
 
 /// `count` trials of `original` (TrialKind::baseline_repeat, all_samples as given) through
-/// `executor`, until one does not end ok. Errors: none beyond Repeats::failed.
-Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original, int count, bool all_samples);
+/// `executor`, each after its intent record in `store` (begin_baseline, numbered from
+/// `first_index`), until one does not end ok. Errors: none beyond Repeats::failed (a record
+/// that cannot be written fails the repeat as an error, with the store's message).
+Repeats measure_repeats(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int count,
+                        bool all_samples, int first_index = 1);
 
 /// The run's baseline: the one `store` saved (a resumed run's; the executor adopts it, then one
 /// quick TrialKind::baseline_check trial of `original` re-reads the data checksum: a disk
@@ -55,6 +64,10 @@ Repeats measure_repeats(TrialExecutor& executor, const probe::Settings& original
 /// measured: a TrialKind::baseline trial of `original` (adopted by the executor at once, so the
 /// repeats run with the limits its rate sets), `repeats` measure_repeats trials, their noise
 /// (set_noise over all of them) and the whole measurement time, then recorded in `store`.
+/// Every trial of the settings as found is begun in `store` first (begin_baseline), so a death
+/// in any of them is known to the resume: one that died while the baseline was in flight
+/// measures it again (BaselineRun::in_flight says so); a second such death fails the baseline
+/// as crashed (baseline_death_verdict) without running anything.
 BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats);
 
 /// Fill `baseline`'s aa_medians and noise_floor_pct (bench::repeat_noise) from separate trials

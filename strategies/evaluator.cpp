@@ -2,6 +2,8 @@
 // Evaluator: cache, budget, quarantine, the one path of a trial, and the "clearly faster" rule.
 #include "strategies/evaluator.hpp"
 
+#include "strategies/confirmation_units.hpp"
+
 #include "probe/core/assert.hpp"
 #include "strategies/guard.hpp"
 #include "strategies/winner_rule.hpp"
@@ -133,7 +135,8 @@ Rounded Evaluator::confirm(const std::vector<probe::Settings>& contenders, int r
                            const ConfirmHooks& hooks) {
   return store_.confirm_round(contenders, round, [&](const std::vector<probe::Settings>& measured) -> Confirmed {
     if (hooks.before_measure) hooks.before_measure(measured);
-    auto confirmed = executor_.confirm(measured, rounds, hooks.progress);
+    const UnitBegin begin = [&](int pass, std::size_t unit) { return store_.begin_unit(measured, round, pass, unit); };
+    auto confirmed = confirm_units(executor_, measured, rounds, hooks.progress, begin);
     // A round a signal cut short is no result (its units failed as "stopped"): kept, a resume
     // took it from the journal and answered "keep the baseline" over an 8x winner.
     if (auto stop = executor_.pending_stop(); stop && std::holds_alternative<std::vector<TrialResult>>(confirmed))

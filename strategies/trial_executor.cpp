@@ -1,26 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-// FunctionExecutor's confirmation round.
+// The names of trial kinds; FunctionExecutor's trials.
 #include "strategies/trial_executor.hpp"
 
-namespace disktune::strategies {
+#include <utility>
 
-Confirmed FunctionExecutor::confirm(const std::vector<probe::Settings>& contenders, int rounds,
-                                    const ConfirmProgress& progress) {
-  std::vector<TrialResult> results(contenders.size());
-  for (std::size_t c = 0; c < contenders.size(); ++c) results[c].status = TrialStatus::ok;
-  for (int round = 1; round <= rounds; ++round)
-    for (std::size_t c = 0; c < contenders.size(); ++c) {
-      const TrialResult unit = function_(contenders[c], TrialRequest{});
-      if (unit.status != TrialStatus::ok) results[c] = unit;
-      else if (results[c].status == TrialStatus::ok) results[c].samples.push_back(unit.median);
-      if (progress) progress(ConfirmUnit{round, rounds, c, contenders.size(), unit.status, unit.median, unit.detail});
-    }
-  for (std::size_t c = 0; c < contenders.size(); ++c) {
-    results[c].settings = contenders[c];
-    results[c].sampling_stop = "confirmation";
-    summarize_samples(results[c]);
-  }
-  return results;
+namespace disktune::strategies {
+namespace {
+
+constexpr std::pair<TrialKind, std::string_view> kKindNames[] = {
+    {TrialKind::search, "search"},
+    {TrialKind::baseline, "baseline"},
+    {TrialKind::baseline_repeat, "baseline_repeat"},
+    {TrialKind::baseline_check, "baseline_check"},
+    {TrialKind::confirmation_unit, "confirmation_unit"}};
+
+}  // namespace
+
+std::string_view to_string(TrialKind kind) {
+  for (const auto& [known, name] : kKindNames)
+    if (known == kind) return name;
+  return "unknown";
+}
+
+std::optional<TrialKind> trial_kind_from(std::string_view name) {
+  for (const auto& [kind, known] : kKindNames)
+    if (known == name) return kind;
+  return std::nullopt;
+}
+
+Executed FunctionExecutor::run(const probe::Settings& config, const TrialRequest& request) {
+  TrialResult trial = function_(config, request);
+  // A synthetic drive's figure is its median: a unit keeps it as its one sample.
+  if (request.kind == TrialKind::confirmation_unit && trial.status == TrialStatus::ok && trial.samples.empty())
+    trial.samples = {trial.median};
+  return TrialMeasurement{std::move(trial), 0.0, 0};
 }
 
 }  // namespace disktune::strategies

@@ -11,6 +11,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -29,6 +30,12 @@ enum class TrialKind {
                     ///< (the disk may have been written between the runs), so compared with none
   confirmation_unit,  ///< one unit of the confirmation round: a warm-up and one kept sample
 };
+
+/// The kind's name as journal records keep it: "search", "baseline", "baseline_repeat",
+/// "baseline_check", "confirmation_unit".
+std::string_view to_string(TrialKind kind);
+/// The kind to_string names `name`, or nullopt for any other text.
+std::optional<TrialKind> trial_kind_from(std::string_view name);
 
 /// What the executor is asked for besides the configuration.
 struct TrialRequest {
@@ -68,8 +75,9 @@ using Confirmed = std::variant<std::vector<TrialResult>, Stop>;
 
 /// Runs trials of full configurations: applies, measures, checks and restores (tuner's
 /// ChildExecutor does it in a forked watchdog child through TrialRunner, or in process for a
-/// simulated drive). A strategy never sees it: the Evaluator and the baseline's trials
-/// (strategies/baseline_trials.hpp) call it.
+/// simulated drive). A strategy never sees it: the Evaluator, the baseline's trials
+/// (strategies/baseline_trials.hpp) and the confirmation round's units
+/// (strategies/confirmation_units.hpp) call it, each trial after its intent record.
 class TrialExecutor {
  public:
   virtual ~TrialExecutor() = default;
@@ -84,25 +92,18 @@ class TrialExecutor {
   /// The baseline later trials are held to (its checksum; its rate sets the time limits),
   /// measured by this run or taken over from the run it resumes.
   virtual void adopt_baseline(const Baseline& baseline) = 0;
-  /// A confirmation round: `rounds` rounds, each measuring every contender ([0] the baseline)
-  /// in turn (A B C A B C ...), a warm-up and a kept sample each; `progress` once per unit.
-  /// A Stop: restore_failed, or wedged when the round wedged the device.
-  virtual Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
-                            const ConfirmProgress& progress) = 0;
 };
 
 /// An executor over a plain function (synthetic drives in tests): never stops; a baseline is
-/// its trial alone, a confirmation round each contender's trial taken once per round.
+/// its trial alone; a confirmation unit keeps the function's median as its one sample when the
+/// function gives no samples.
 class FunctionExecutor final : public TrialExecutor {
  public:
   using Function = std::function<TrialResult(const probe::Settings&, const TrialRequest&)>;
   explicit FunctionExecutor(Function function) : function_(std::move(function)) {}
   [[nodiscard]] std::optional<Stop> pending_stop() override { return std::nullopt; }
-  Executed run(const probe::Settings& config, const TrialRequest& request) override {
-    return TrialMeasurement{function_(config, request), 0.0, 0};
-  }
+  Executed run(const probe::Settings& config, const TrialRequest& request) override;
   void adopt_baseline(const Baseline&) override {}
-  Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds, const ConfirmProgress&) override;
 
  private:
   Function function_;

@@ -163,6 +163,60 @@ TEST_CASE("a confirmation round is pending after its intent and done after its r
   REQUIRE(state->tune.rounds.at({contenders, 1}).results[1].median == 7.0);
 }
 
+TEST_CASE("a confirmation unit's intent names what was in flight in each attempt at its round", "[results]") {
+  const std::vector<probe::Settings> contenders{config(0), config(16)};
+  auto rec = [](const boost::json::value& v) { return results::encode_record(v); };
+  // Two attempts: the first died in finalist 1's unit of pass 2, the second before any unit.
+  const std::string text = sample_journal() + rec(results::round_intent_record(contenders, 0, "boot-a")) +
+                           rec(results::unit_intent_record(contenders, 0, 1, 0, "boot-a")) +
+                           rec(results::unit_intent_record(contenders, 0, 2, 1, "boot-a")) +
+                           rec(results::round_intent_record(contenders, 0, "boot-a"));
+  const auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");
+  REQUIRE(state.has_value());
+  const auto& pending = state->tune.pending_rounds.at({contenders, 0});
+  REQUIRE(pending.attempts == 2);
+  REQUIRE(pending.in_flight == std::vector<std::string>{"multcount=16 (pass 2)", ""});
+  // A unit of no round, or of no contender, is damage, never a guess.
+  const std::string stray = sample_journal() + rec(results::unit_intent_record(contenders, 0, 1, 0, "boot-a"));
+  REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(stray, "j"), "j").has_value());
+  const std::string beyond = sample_journal() + rec(results::round_intent_record(contenders, 0, "boot-a")) +
+                             rec(results::unit_intent_record(contenders, 0, 1, 2, "boot-a"));
+  REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(beyond, "j"), "j").has_value());
+}
+
+TEST_CASE("the baseline's trials are in flight from their intent until the baseline's record", "[results]") {
+  results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0", "", ""};
+  auto rec = [](const boost::json::value& v) { return results::encode_record(v); };
+  using strategies::TrialKind;
+  // Died in the second noise repeat, then again in the first trial of the next attempt.
+  const std::string text = rec(results::start_record(id, "boot-a", "t0", config(0), {})) +
+                           rec(results::baseline_intent_record(TrialKind::baseline, 0, "boot-a")) +
+                           rec(results::baseline_intent_record(TrialKind::baseline_repeat, 1, "boot-a")) +
+                           rec(results::baseline_intent_record(TrialKind::baseline_repeat, 2, "boot-a"));
+  auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");
+  REQUIRE(state.has_value());
+  REQUIRE(state->tune.baseline_in_flight);
+  CHECK(state->tune.baseline_in_flight->attempts == 1);
+  CHECK(state->tune.baseline_in_flight->what == "noise repeat 2");
+  const std::string again = text + rec(results::baseline_intent_record(TrialKind::baseline, 0, "boot-b"));
+  state = results::interpret_journal(*results::decode_journal(again, "j"), "j");
+  REQUIRE(state.has_value());
+  CHECK(state->tune.baseline_in_flight->attempts == 2);
+  CHECK(state->tune.baseline_in_flight->restarts == 1);  // the first attempt died in boot-a, the next began in boot-b
+  CHECK(state->tune.baseline_in_flight->last_boot_id == "boot-b");
+  CHECK(state->tune.baseline_in_flight->what == "the baseline's first trial");
+  const std::string measured =
+      again + rec(results::result_record(strategies::Baseline{{ok_trial(0, 3.8), 100.0, 0xabcdu}, {}, 0.0, 0.0, std::nullopt},
+                                         "boot-b"));
+  state = results::interpret_journal(*results::decode_journal(measured, "j"), "j");
+  REQUIRE(state.has_value());
+  CHECK_FALSE(state->tune.baseline_in_flight);
+  // A kind that is no trial of the settings as found is damage.
+  auto bad = results::baseline_intent_record(TrialKind::baseline, 0, "boot-a");
+  bad.as_object()["kind"] = "search";
+  REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(text + rec(bad), "j"), "j").has_value());
+}
+
 TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact", "[results]") {
   const std::string text = sample_journal() + results::encode_record(results::restore_record("t1", "boot-a"));
   const auto state = results::interpret_journal(*results::decode_journal(text, "j"), "j");

@@ -235,3 +235,6 @@ loop_report() {
      space: {dimensions: [$c | to_entries[] | {setting: .key, values: ([$base[.key], .value] | map(select(. != null)) | unique)}]},
      baseline: {settings: $base}, winner: {keep_baseline: false, changes: $c}}'
 }
+
+# journal_records JOURNAL: its records' JSON, one per line (a torn or absent tail left out).
+journal_records() { [ ! -e "$1" ] || cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }

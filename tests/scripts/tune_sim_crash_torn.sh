@@ -3,7 +3,8 @@
 # Crash, torn record, resume, crash again: each of 4 journals goes through 4
 # rounds of kill -9 at a random point followed by a torn tail of random length (the last
 # record cut short, or a torn fragment of a record appended); after every round the journal
-# reads (restore succeeds) and the last resume completes with the uninterrupted run's winner.
+# reads (restore succeeds) and the last resume completes with the uninterrupted run's winner
+# (or, after two kills in the confirmation round, the search's best, unconfirmed, as documented).
 source "$(dirname "$0")/lib.bash"
 
 records() { cut -d' ' -f4- "$1" | jq -c -R 'fromjson? | select(.type != null)'; }
@@ -53,7 +54,12 @@ for n in 1 2 3 4; do
   done
   "${tune[@]}" --journal "$j" --report "$WORK/r$n.json" >/dev/null 2>"$WORK/err" ||
     fail "final resume of journal $n exited $? ($(tail -2 "$WORK/err"))"
-  expect_eq "$(jq -c .winner.settings "$WORK/r$n.json")" "$reference" "winner of journal $n"
+  # The uninterrupted run's winner; or, where two kills landed in the confirmation round, the
+  # search's best, unconfirmed (docs/journal.md: the round is then skipped, saying so).
+  jq -e --argjson ref "$reference" '.winner.settings == $ref or
+      ((.confirmation_skipped // "") | test("died in the confirmation round twice")) and .winner.confirmed == false' \
+    "$WORK/r$n.json" >/dev/null ||
+    fail "winner of journal $n: $(jq -c '{winner: .winner.settings, confirmation_skipped}' "$WORK/r$n.json"), expected $reference"
   records "$j" | jq -s -e 'last | .type == "end" and .restored' >/dev/null || fail "journal $n does not end restored"
   "$DISKTUNE" restore --journal "$j" >/dev/null 2>&1 || fail "journal $n unreadable at the end"
 done

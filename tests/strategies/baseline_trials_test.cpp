@@ -41,11 +41,6 @@ class KindRecorder final : public strategies::TrialExecutor {
     adopted_crc.push_back(baseline.data_crc32);
     adopted_after.push_back(kinds.size());
   }
-  strategies::Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
-                                const strategies::ConfirmProgress&) override {
-    confirmed_rounds = rounds;
-    return std::vector<TrialResult>(contenders.size());
-  }
   std::vector<TrialKind> kinds;
   std::vector<bool> all_samples;
   std::vector<bool> quick;
@@ -53,7 +48,6 @@ class KindRecorder final : public strategies::TrialExecutor {
   std::vector<std::uint32_t> adopted_crc;  // each adopted baseline's checksum, in order
   std::vector<double> adopted;  // each adopted baseline's median, in order
   std::vector<std::size_t> adopted_after;  // trials run before each adoption
-  int confirmed_rounds = 0;
 
  private:
   std::vector<double> rates_;
@@ -116,6 +110,56 @@ TEST_CASE("a resumed run's baseline is adopted from the store; one quick trial r
   }
 }
 
+TEST_CASE("every trial of the settings as found is begun in the store; a death in one measures them again, two restarts end the run",
+          "[strategies]") {
+  KindRecorder executor({10.0, 11.0, 9.0});
+  strategies::MemoryTrialStore store;
+  REQUIRE(strategies::obtain_baseline(executor, store, {}, 2).baseline);
+  using Intent = std::pair<TrialKind, int>;
+  CHECK(store.baseline_intents() ==
+        std::vector<Intent>{{TrialKind::baseline, 0}, {TrialKind::baseline_repeat, 1}, {TrialKind::baseline_repeat, 2}});
+  CHECK_FALSE(store.reopen("boot").history().baseline_in_flight);  // recorded: nothing in flight
+
+  // A run that died in its second repeat: its intents stand without a baseline record.
+  strategies::MemoryTrialStore died;
+  REQUIRE_FALSE(died.begin_baseline(TrialKind::baseline, 0));
+  REQUIRE_FALSE(died.begin_baseline(TrialKind::baseline_repeat, 1));
+  auto resumed = died.reopen("boot");
+  KindRecorder again({10.0, 11.0, 9.0});
+  const auto run = strategies::obtain_baseline(again, resumed, {}, 2);
+  REQUIRE(run.baseline);
+  CHECK(run.in_flight == "noise repeat 1");
+  CHECK(again.kinds.size() == 3);  // measured again from its first trial
+
+  // Killed again and again in one boot: measured again each time (a user's kill -9 blocks nothing).
+  auto store_in = [](strategies::MemoryTrialStore store, const std::string& boot) {
+    auto next = store.reopen(boot);
+    REQUIRE_FALSE(next.begin_baseline(TrialKind::baseline, 0));
+    return next;
+  };
+  auto killed = store_in(store_in(died, "boot"), "boot").reopen("boot");
+  KindRecorder again_killed({10.0, 11.0, 9.0});
+  CHECK(strategies::obtain_baseline(again_killed, killed, {}, 2).baseline);
+  REQUIRE(killed.history().baseline_in_flight);
+  CHECK(killed.history().baseline_in_flight->attempts == 3);
+  CHECK(killed.history().baseline_in_flight->restarts == 0);
+
+  // The machine restarted in it twice: the run ends there, nothing run.
+  auto once = store_in(died, "boot 2").reopen("boot 2");  // the first death's restart
+  CHECK(once.history().baseline_in_flight->restarts == 1);
+  KindRecorder after_one({10.0, 11.0, 9.0});
+  CHECK(strategies::obtain_baseline(after_one, once, {}, 2).baseline);
+  auto third = store_in(died, "boot 2").reopen("boot 3");
+  KindRecorder never({10.0});
+  const auto ended = strategies::obtain_baseline(never, third, {}, 2);
+  CHECK_FALSE(ended.baseline);
+  REQUIRE(ended.failed);
+  CHECK(ended.failed->status == TrialStatus::crashed);
+  CHECK_THAT(ended.failed->detail, Catch::StartsWith("the machine restarted twice while the settings as found were "
+                                                     "measured (last in the baseline's first trial)"));
+  CHECK(never.kinds.empty());  // nothing run
+}
+
 TEST_CASE("a failed baseline or repeat is no baseline; a record that cannot be written is a stop", "[strategies]") {
   SECTION("the first trial fails") {
     KindRecorder executor({0.0});
@@ -134,28 +178,43 @@ TEST_CASE("a failed baseline or repeat is no baseline; a record that cannot be w
     REQUIRE(run.failed);
     CHECK(executor.kinds.size() == 2);
   }
-  SECTION("the store is full: the baseline is kept with the stop") {
+  SECTION("the store is full at the baseline's record: the baseline is kept with the stop") {
     KindRecorder executor({10.0, 10.0});
     strategies::MemoryTrialStore store;
-    store.fail_after(0);
+    store.fail_after(2);  // the two trials' intents
     const auto run = strategies::obtain_baseline(executor, store, {}, 1);
     REQUIRE(run.baseline);
     REQUIRE(run.stop);
     CHECK(run.stop->reason == strategies::StopReason::store_failed);
   }
+  SECTION("the store is full at a trial's intent: that trial is not run, and there is no baseline") {
+    for (const std::size_t writes : {0u, 1u}) {
+      KindRecorder executor({10.0, 10.0});
+      strategies::MemoryTrialStore store;
+      store.fail_after(writes);
+      const auto run = strategies::obtain_baseline(executor, store, {}, 1);
+      CHECK_FALSE(run.baseline);
+      REQUIRE(run.failed);
+      CHECK(run.failed->status == TrialStatus::error);
+      CHECK(run.failed->detail == "memory store: write: no space left");
+      CHECK(executor.kinds.size() == writes);  // the trials whose intents were written
+    }
+  }
 }
 
 TEST_CASE("repeats asked for all samples say so in every request", "[strategies]") {
   KindRecorder executor({10.0, 10.0});
-  const auto repeats = strategies::measure_repeats(executor, {}, 2, true);
+  strategies::MemoryTrialStore store;
+  const auto repeats = strategies::measure_repeats(executor, store, {}, 2, true);
   CHECK(repeats.samples.size() == 2);
   CHECK(executor.all_samples == std::vector{true, true});
   CHECK(repeats.measured_s == 2.0);
 }
 
-TEST_CASE("the confirmation round goes through the Evaluator to the store and the executor", "[strategies]") {
+TEST_CASE("the confirmation round goes through the Evaluator to the store and the executor, unit by unit",
+          "[strategies]") {
   const strategies::SearchSpace space({}, {}, {}, {});
-  KindRecorder executor({});
+  KindRecorder executor(std::vector<double>(8, 10.0));
   strategies::MemoryTrialStore store;
   TrialResult baseline;
   baseline.status = TrialStatus::ok;
@@ -166,8 +225,12 @@ TEST_CASE("the confirmation round goes through the Evaluator to the store and th
   const auto round = evaluator.confirm({{}, {}}, 0, 4, hooks);
   REQUIRE(std::holds_alternative<strategies::Round>(round));
   CHECK(std::get<strategies::Round>(round).results.size() == 2);
-  CHECK(executor.confirmed_rounds == 4);
   CHECK(announced == 1);
+  // 4 passes over 2 contenders, A B A B ..., each unit a trial of its own after its intent record.
+  CHECK(executor.kinds == std::vector<TrialKind>(8, TrialKind::confirmation_unit));
+  const std::vector<std::tuple<int, int, std::size_t>> intents{{0, 1, 0}, {0, 1, 1}, {0, 2, 0}, {0, 2, 1},
+                                                               {0, 3, 0}, {0, 3, 1}, {0, 4, 0}, {0, 4, 1}};
+  CHECK(store.unit_intents() == intents);
 }
 
 TEST_CASE("the baseline's noise is taken between the trials' figures, not their samples' medians", "[strategies]") {

@@ -4,6 +4,7 @@
 
 #include "strategies/registry.hpp"
 #include "strategies/trial.hpp"
+#include "strategies/trial_store.hpp"
 #include "tests/support/seed_like_identify.hpp"
 #include "tests/support/sim_fixture.hpp"
 #include "tests/support/trial_settings.hpp"
@@ -11,8 +12,11 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -34,6 +38,7 @@ class FakeExecutor final : public strategies::TrialExecutor {
     return std::nullopt;
   }
   strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override {
+    if (request.kind == strategies::TrialKind::confirmation_unit) return unit(config);
     if (request.kind != strategies::TrialKind::search) {
       ++baseline_trials_;
       return strategies::TrialMeasurement{trial(config), 0.0, 0};
@@ -48,17 +53,16 @@ class FakeExecutor final : public strategies::TrialExecutor {
     return strategies::TrialMeasurement{trial(config), 0.0, 0};
   }
   void adopt_baseline(const strategies::Baseline&) override { adopted_ = true; }
-  strategies::Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
-                                const strategies::ConfirmProgress&) override {
-    ++confirm_calls_;
-    confirm_rounds_ = rounds;
-    std::vector<TrialResult> results;
-    for (const auto& c : contenders) results.push_back(trial(c, confirm_spread_));
-    if (signal_in_confirm_) {  // a SIGTERM during the round: its units fail as stopped
-      signalled_in_confirm_ = true;
-      for (auto& r : results) r.status = TrialStatus::error;
-    }
-    return results;
+  // A confirmation unit: one sample, rate x (1 - spread), rate, rate x (1 + spread) in turn per
+  // configuration (three passes keep what a trial's three samples hold).
+  strategies::Executed unit(const probe::Settings& config) {
+    ++confirm_units_;
+    if (signal_in_confirm_) signalled_in_confirm_ = true;  // a SIGTERM during the round
+    TrialResult t = trial(config, confirm_spread_);
+    t.samples = {t.samples[static_cast<std::size_t>(units_of_[config]++ % 3)]};
+    t.measured_s = 1.0 / 3.0;
+    strategies::summarize_samples(t);
+    return strategies::TrialMeasurement{t, 0.0, 0};
   }
 
   probe::Settings original_ = seed_baseline();
@@ -67,10 +71,10 @@ class FakeExecutor final : public strategies::TrialExecutor {
   std::optional<std::size_t> stop_after_, wedge_at_;
   bool adopted_ = false;
   double confirm_spread_ = 0.01;  // the confirmation round's samples: rate x (1 -+ spread)
-  int confirm_calls_ = 0;
+  int confirm_units_ = 0;     // confirmation units run
+  std::map<probe::Settings, int> units_of_;  // confirmation units run per configuration
   bool signal_in_confirm_ = false;    // a signal arrives during the confirmation round
   bool signalled_in_confirm_ = false;
-  int confirm_rounds_ = 0;    // the rounds the last confirmation round was asked for
   int baseline_trials_ = 0;   // baseline and baseline_repeat trials run
 
  private:
@@ -86,6 +90,20 @@ class FakeExecutor final : public strategies::TrialExecutor {
   }
   std::function<double(const probe::Settings&)> rate_;
 };
+
+/// The confirmation calls `store` measured (its unit intents' distinct rounds), and the passes
+/// of call `round`.
+inline int measured_calls(const strategies::MemoryTrialStore& store) {
+  std::set<int> rounds;
+  for (const auto& [round, pass, unit] : store.unit_intents()) rounds.insert(round);
+  return static_cast<int>(rounds.size());
+}
+inline int passes_of(const strategies::MemoryTrialStore& store, int call) {
+  int passes = 0;
+  for (const auto& [round, pass, unit] : store.unit_intents())
+    if (round == call) passes = std::max(passes, pass);
+  return passes;
+}
 
 inline strategies::SearchSpace seed_space(std::vector<SettingId> only) {
   strategies::SpaceOptions options;

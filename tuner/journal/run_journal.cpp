@@ -256,6 +256,8 @@ void RunJournal::carry_quarantine(const results::JournalState& state, std::ostre
 // unfinished attempt that must not run again (one that died once in this boot runs once more).
 void RunJournal::resume_history() {
   history_.results = resumed_->tune.results;
+  if (const auto& in_flight = resumed_->tune.baseline_in_flight)
+    history_.baseline_in_flight = strategies::judged_in(*in_flight, boot_id_);
   for (const auto& [key, pending] : resumed_->tune.pending)
     if (auto why = death_verdict(pending, boot_id_, "this trial"); !why.empty()) {
       TrialResult verdict = crashed(key.first, why + ": quarantined");
@@ -279,6 +281,24 @@ std::optional<strategies::Stop> RunJournal::record(const TrialResult& trial) {
   return write(results::result_record(trial, boot_id_));
 }
 
+std::optional<strategies::Stop> RunJournal::begin_baseline(strategies::TrialKind kind, int index) {
+  return write(results::baseline_intent_record(kind, index, boot_id_));
+}
+
+std::optional<strategies::Stop> RunJournal::begin_unit(const std::vector<probe::Settings>& contenders, int round,
+                                                       int pass, std::size_t unit) {
+  return write(results::unit_intent_record(contenders, round, pass, unit, boot_id_));
+}
+
+// " (in flight: the baseline (pass 1); read_ahead_kb=0 (pass 2))": the unit each attempt died
+// in, or "" when no attempt had begun a unit.
+static std::string in_flight_text(const std::vector<std::string>& units) {
+  std::string text;
+  for (const auto& unit : units)
+    if (!unit.empty()) text += (text.empty() ? "" : "; ") + unit;
+  return text.empty() ? "" : " (in flight: " + text + ")";
+}
+
 strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>& contenders, int round,
                                               const strategies::RoundMeasure& measure) {
   const results::RoundKey key{contenders, round};
@@ -287,7 +307,8 @@ strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>
       return strategies::Round{done->second.results, done->second.skipped};
     if (const auto it = resumed_->tune.pending_rounds.find(key); it != resumed_->tune.pending_rounds.end())
       if (auto why = death_verdict(it->second, boot_id_, "the confirmation round"); !why.empty()) {
-        strategies::Round skipped{{}, why + ": the round is skipped; the answer is the search's best, unconfirmed"};
+        strategies::Round skipped{{}, why + in_flight_text(it->second.in_flight) +
+                                          ": the round is skipped; the answer is the search's best, unconfirmed"};
         if (auto stop = write(results::round_result_record(contenders, round, {}, skipped.skipped, boot_id_)))
           return std::move(*stop);
         return skipped;
@@ -299,27 +320,6 @@ strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>
   auto& results = std::get<std::vector<TrialResult>>(measured);
   if (auto stop = write(results::round_result_record(contenders, round, results, "", boot_id_))) return std::move(*stop);
   return strategies::Round{std::move(results), ""};
-}
-
-boost::json::object measurement_options(const TrialSettings& trial, const std::string& strategy, std::uint64_t seed,
-                                        double tolerance, const std::vector<std::string>& argv) {
-  json::array command_line;
-  for (const auto& arg : argv) command_line.emplace_back(arg);
-  return {{"objective", trial.objective.name},
-          {"metric", std::string(bench::to_string(trial.objective.metric))},
-          {"guard_objective", trial.guard ? trial.guard->name : std::string()},
-          {"tolerance_pct", 100.0 * tolerance},
-          {"strategy", strategy},
-          {"seed", seed},
-          {"repeats", trial.sampling.min_samples},
-          {"max_repeats", trial.sampling.max_samples},
-          {"duration_s", trial.workload.duration.count()},
-          {"method", std::string(to_string(trial.workload.method))},
-          {"drop_behind_bytes", trial.workload.drop_behind_bytes},
-          {"chunk_bytes", trial.workload.chunk_bytes},
-          {"steady_stop", trial.workload.steady.enabled},
-          {"confirm_rounds", trial.confirm_rounds},
-          {"command_line", std::move(command_line)}};
 }
 
 // " and mq-deadline's tunables (iosched/read_expire=500, ...)", or "" when none were recorded.

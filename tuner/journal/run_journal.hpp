@@ -5,6 +5,7 @@
 #include "results/journal.hpp"
 #include "tuner/device_context.hpp"
 #include "tuner/journal/journal_file.hpp"
+#include "tuner/journal/measurement_options.hpp"
 #include "strategies/trial_store.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
@@ -65,6 +66,14 @@ class RunJournal final : public strategies::TrialStore {
   std::optional<strategies::Stop> begin(const probe::Settings& config, bool quick) override;
   /// Result record of `trial`, fsynced. A Stop (store_failed) when it cannot be written.
   std::optional<strategies::Stop> record(const strategies::TrialResult& trial) override;
+  /// Intent record of a trial of the settings as found ("baseline_intent"), fsynced. A Stop
+  /// (store_failed) when it cannot be written.
+  std::optional<strategies::Stop> begin_baseline(strategies::TrialKind kind, int index) override;
+  /// Intent record of one confirmation unit ("unit_intent"), fsynced: a round skipped after a
+  /// restart or a second death names the unit each death cut short. A Stop (store_failed)
+  /// when it cannot be written.
+  std::optional<strategies::Stop> begin_unit(const std::vector<probe::Settings>& contenders, int round, int pass,
+                                             std::size_t unit) override;
   /// The baseline a resumed run measured already, if any.
   [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override;
   /// Record the baseline measurement (durably). A Stop (store_failed) when it cannot be written.
@@ -106,13 +115,6 @@ std::string journal_key(const DeviceRequest& device, const DeviceContext& contex
 /// Who a journal (or a probe record) of `context`'s device belongs to: its path, identify
 /// model, serial and firmware, size and the running kernel.
 results::JournalIdentity journal_identity(const DeviceContext& context);
-
-/// Every option that shapes a measurement, as the start record and the report keep them:
-/// the objective, metric and guard, tolerance_pct (`tolerance` is a fraction: 0.05 = 5 %),
-/// strategy, seed, repeats, max_repeats, duration_s, method, chunk_bytes, confirm_rounds,
-/// and `command_line` (argv as given: recorded, not compared).
-boost::json::object measurement_options(const TrialSettings& trial, const std::string& strategy, std::uint64_t seed,
-                                        double tolerance, const std::vector<std::string>& command_line);
 
 /// `disktune restore`: put back the original settings recorded in the device's journal
 /// (--journal or the default path; only its start record is needed, so a journal whose later

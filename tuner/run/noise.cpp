@@ -57,7 +57,7 @@ std::string samples_text(const bench::SamplingPlan& plan) {
 void remeasure(const NoiseInput& input, const bench::SamplingPlan& plan, strategies::Baseline& baseline, NoiseCheck& check,
                std::ostream& log) {
   const auto count = static_cast<int>(baseline.aa_medians.size());
-  const auto again = strategies::measure_repeats(input.executor, input.original, count, true);
+  const auto again = strategies::measure_repeats(input.executor, input.store, input.original, count, true, count);
   if (!again.failed) {
     strategies::set_noise(baseline, again.samples, again.figures);
     check.remeasured = true;

@@ -8,6 +8,7 @@
 #include "probe/settings.hpp"
 #include "strategies/baseline.hpp"
 #include "strategies/trial_executor.hpp"
+#include "strategies/trial_store.hpp"
 
 #include <optional>
 #include <ostream>
@@ -41,6 +42,7 @@ std::string noise_figures(const std::vector<double>& medians, double noise_pct, 
 /// What settle_noise measures with and against.
 struct NoiseInput {
   strategies::TrialExecutor& executor;  ///< runs the baseline's repeats again
+  strategies::TrialStore& store;        ///< takes each repeat's intent record first
   const probe::Settings& original;      ///< the settings as found
   std::string device;                   ///< its path, for a failed repeat's error
   bench::SamplingPlan sampling;         ///< samples per trial as configured (--repeats, --max-repeats)

@@ -66,13 +66,13 @@ bool room_to_remeasure(const PipelineInput& input, const strategies::Baseline& b
 // The noise between baseline trials, said and (with settle_noise) acted on; `baseline` takes
 // the re-measured noise.
 NoiseCheck check_noise(const PipelineInput& input, strategies::Baseline& baseline, bool resumed,
-                       strategies::TrialExecutor& executor, std::ostream& log) {
+                       strategies::TrialExecutor& executor, strategies::TrialStore& store, std::ostream& log) {
   log_trial(log, baseline.trial, input.original, kind_of(input), input.trial.objective);
   const std::string noise = probe::printf_number("%.2f", baseline.noise_floor_pct);
   log << "  noise between " << baseline.aa_medians.size() << " baseline trials: " << noise << " %\n";
   if (!input.settle_noise) return {};
   const double kMinGain = strategies::EvaluatorOptions{}.min_gain;
-  NoiseInput noise_input{executor, input.original, input.device_name, input.trial.sampling, input.trial.objective};
+  NoiseInput noise_input{executor, store, input.original, input.device_name, input.trial.sampling, input.trial.objective};
   if (resumed) noise_input.kept_all_samples = baseline.all_samples;
   const bool keep_figures = resumed || !room_to_remeasure(input, baseline, 100.0 * kMinGain, log);
   return settle_noise(noise_input, baseline, keep_figures, 100.0 * kMinGain, log);
@@ -224,8 +224,12 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
   PipelineResult result;
   if (!store.saved_baseline()) announce_baseline(input.trial, input.simulated, log);
   auto obtained = strategies::obtain_baseline(executor, store, input.original, input.trial.noise_repeats);
+  if (!obtained.in_flight.empty())
+    log << "disktune: the interrupted run died in " << obtained.in_flight
+        << " of the settings as found: measured again (a second restart of the machine there ends the run)\n";
   if (obtained.failed) {
     result.baseline_error = baseline_error(*obtained.failed, input.device_name, obtained.stopped);
+    if (obtained.stop) end_on(result, std::move(*obtained.stop));  // a journal that cannot take the intent
     return result;
   }
   result.baseline = std::move(obtained.baseline);
@@ -242,7 +246,7 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
     end_on(result, std::move(*obtained.stop));
     return result;
   }
-  result.noise = check_noise(input, *result.baseline, result.resumed_baseline, executor, log);
+  result.noise = check_noise(input, *result.baseline, result.resumed_baseline, executor, store, log);
   if (!result.resumed_baseline && !result.noise.unstable) {
     // The noise check's samples decision and its time are the run's from now on: journaled with
     // the re-measured noise, or a resumed run would sample otherwise (3 samples a trial judged by

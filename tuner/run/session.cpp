@@ -184,13 +184,18 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, 
 }
 
 
-// A baseline that could not be measured ends the run: after a stop, a change behind its
+// A baseline that could not be measured ends the run: after a stop (a journal that could not
+// take a trial's intent: exit 3, table and report), a change behind its
 // back (the device is fine: no read check, exit 1, the journal left to resume) or on a
 // wedged device, with an outcome; else with RunError (exit 3), once the original settings
 // are restored.
-TuneOutcome end_without_baseline(TuneOutcome outcome, const probe::Error& error, const probe::Settings& original,
-                                 TrialRunner& runner, RestoreGuard& guard, RunJournal& journal) {
-  if (error.code == std::errc::operation_canceled) {  // a second signal (or the grace) ended the baseline
+TuneOutcome end_without_baseline(TuneOutcome outcome, const probe::Error& error, bool journal_failed,
+                                 const PipelineResult& result, const probe::Settings& original, TrialRunner& runner,
+                                 RestoreGuard& guard, RunJournal& journal) {
+  if (journal_failed) {  // nothing measured without its intent record: the table and report say why
+    outcome.exit_code = result.exit_code;
+    outcome.message = result.message;
+  } else if (error.code == std::errc::operation_canceled) {  // a second signal (or the grace) ended the baseline
     outcome.exit_code = kExitPartial;
     outcome.message = stop_message(stop_requested());
   } else if (baseline_changed_behind(error)) {
@@ -211,7 +216,7 @@ TuneOutcome end_without_baseline(TuneOutcome outcome, const probe::Error& error,
   }
   outcome.report.winner.settings = original;
   outcome.report.winner.keep_baseline = true;
-  finish_run(outcome, runner, guard, journal);
+  finish_run(outcome, runner, guard, journal, journal_failed);
   return outcome;
 }
 
@@ -359,16 +364,17 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   PipelineInput input = pipeline_input(space, *strategy, context, bounds, trial_settings, tune.measure.tolerance);
   show_progress_on(input, log);
   const PipelineResult result = run_pipeline(input, journal, executor, log);
+  const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
   if (result.baseline_error) {
-    outcome = end_without_baseline(std::move(outcome), *result.baseline_error, context.original, runner, guard, journal);
-    hint_resume(outcome, tune, journal, false);
+    outcome = end_without_baseline(std::move(outcome), *result.baseline_error, journal_failed, result, context.original,
+                                   runner, guard, journal);
+    hint_resume(outcome, tune, journal, journal_failed);
     outcome.report.wall_s = seconds_since(wall_start);
     outcome.device = std::move(context.device);  // closed by the caller, after the outputs
     return outcome;
   }
   report_pipeline(outcome, result, context.original);
   note_appeared_uses(outcome.report, runner);
-  const bool journal_failed = result.stop && result.stop->reason == strategies::StopReason::store_failed;
   finish_run(outcome, runner, guard, journal, journal_failed);
   hint_resume(outcome, tune, journal, journal_failed);
   outcome.report.wall_s = seconds_since(wall_start);

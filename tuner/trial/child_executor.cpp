@@ -28,14 +28,4 @@ strategies::Executed ChildExecutor::run(const probe::Settings& config, const str
   return strategies::TrialMeasurement{std::move(*trial), ran.cached_mib_s, ran.data_crc32};
 }
 
-strategies::Confirmed ChildExecutor::confirm(const std::vector<probe::Settings>& contenders, int rounds,
-                                             const strategies::ConfirmProgress& progress) {
-  auto results = runner_.confirm(contenders, progress, rounds);
-  if (results) return std::move(*results);
-  const auto reason = runner_.health().wedged()       ? StopReason::wedged
-                     : runner_.health().unreadable() ? StopReason::unreadable
-                                                     : StopReason::restore_failed;
-  return Stop{reason, results.error().message(), std::nullopt};
-}
-
 }  // namespace disktune::tuner

@@ -16,8 +16,7 @@ namespace disktune::tuner {
 /// (simulated evaluation). A trial reports as a Stop: a failed restore (restore_failed), a
 /// drive that no longer reads (unreadable), a child killed to stop the run (signal; a search
 /// trial's with no result, a baseline-kind trial's carrying it), a trial that wedged the
-/// device (wedged, with the trial). A confirmation round (TrialRunner::confirm): a Stop
-/// wedged, unreadable or restore_failed as its units ran into.
+/// device (wedged, with the trial).
 class ChildExecutor final : public strategies::TrialExecutor {
  public:
   /// `stop_source`: a stop asked for from outside (a signal), polled before each trial; empty: never.
@@ -27,8 +26,6 @@ class ChildExecutor final : public strategies::TrialExecutor {
   [[nodiscard]] std::optional<strategies::Stop> pending_stop() override;
   strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override;
   void adopt_baseline(const strategies::Baseline& baseline) override { runner_.adopt_baseline(baseline); }
-  strategies::Confirmed confirm(const std::vector<probe::Settings>& contenders, int rounds,
-                                const strategies::ConfirmProgress& progress) override;
 
  private:
   TrialRunner& runner_;

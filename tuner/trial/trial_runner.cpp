@@ -13,7 +13,6 @@
 #include "tuner/trial/trial_child.hpp"
 #include "tuner/trial/trial_verdict.hpp"
 #include "tuner/trial/trial_wire.hpp"
-#include "tuner/trial/confirmation_units.hpp"
 
 #include <algorithm>
 #include <vector>
@@ -186,30 +185,6 @@ probe::Result<void> TrialRunner::verify_readable() {
                       "read a block after restoring the original settings (" + why +
                           "); the device may need a reset",
                       device_.path()};
-}
-
-// Unit by unit, each a trial of its own (TrialKind::confirmation_unit), in the round's order.
-probe::Result<std::vector<TrialResult>> TrialRunner::confirm(const std::vector<probe::Settings>& contenders,
-                                                             const ConfirmProgress& progress, std::optional<int> rounds) {
-  const int count = rounds.value_or(settings_.confirm_rounds);
-  std::vector<TrialResult> results = confirmation_start(contenders);
-  strategies::TrialRequest unit;
-  unit.kind = strategies::TrialKind::confirmation_unit;
-  for (int round = 0; round < count; ++round)
-    for (std::size_t i = 0; i < contenders.size(); ++i) {
-      if (results[i].status != TrialStatus::ok) continue;
-      auto ran = run(contenders[i], unit);
-      if (!ran.result) return ran.result.error();
-      add_unit(results[i], *ran.result);
-      if (progress)
-        progress(ConfirmUnit{round + 1, count, i, contenders.size(), results[i].status,
-                             results[i].status == TrialStatus::ok ? results[i].samples.back() : 0.0, results[i].detail});
-      if (health_.wedged())
-        return probe::Error{std::make_error_code(std::errc::timed_out),
-                            "confirmation round: device wedged (" + health_.wedged_detail() + ")", device_.path()};
-      if (ran.stopped) return confirmation_end(std::move(results));  // the caller sees the stop
-    }
-  return confirmation_end(std::move(results));
 }
 
 }  // namespace disktune::tuner

@@ -103,17 +103,6 @@ class TrialRunner {
   void watch_uses(std::ostream& log);
   /// Every use that appeared since watch_uses, in order.
   [[nodiscard]] const std::vector<std::string>& appeared_uses() const { return appeared_; }
-  /// Confirmation round: `rounds` rounds (TrialSettings::confirm_rounds when not given), each
-  /// measuring every contender in turn (A B C A B C ...), each such unit a trial of its own
-  /// through run() (TrialKind::confirmation_unit: a warm-up and one kept sample, every guard
-  /// of a trial, the original restored after it); a contender whose unit did not end ok is
-  /// not measured again (confirmation_units.hpp). `progress` is called once per unit, in
-  /// order. A unit stopped (TrialSettings::stop_now) ends the round there.
-  /// Errors: the original settings could not be restored, the drive no longer reads, or a
-  /// unit wedged the device (errc::timed_out; health() says why).
-  probe::Result<std::vector<strategies::TrialResult>> confirm(const std::vector<probe::Settings>& contenders,
-                                                              const ConfirmProgress& progress = {},
-                                                              std::optional<int> rounds = std::nullopt);
 
  private:
   // A trial child's verdict with the figures only the baseline keeps.

@@ -186,3 +186,40 @@ TEST_CASE("run journal: a confirmation round is one unit: measured once, taken f
   CHECK(std::get<strategies::Stop>(wedged).reason == strategies::StopReason::wedged);
   CHECK(state_of(*config.path).tune.pending_rounds.size() == 1);
 }
+
+TEST_CASE("run journal: a round skipped after two deaths names the unit each died in; the baseline's death reaches the resume") {
+  const testing::TempDir dir("run-journal");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  const std::vector<probe::Settings> contenders{
+      context.original, probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}})};
+  // Each attempt begins a unit and dies in it: the measurement never returns.
+  struct Death {};
+  auto dies_in = [&](tuner::RunJournal& journal, int pass, std::size_t unit) {
+    return [&journal, pass, unit, &contenders](const std::vector<probe::Settings>&) -> strategies::Confirmed {
+      REQUIRE_FALSE(journal.begin_unit(contenders, 0, pass, unit));
+      throw Death{};
+    };
+  };
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    REQUIRE_FALSE(journal->begin_baseline(strategies::TrialKind::baseline, 0));
+    REQUIRE_FALSE(journal->begin_baseline(strategies::TrialKind::baseline_repeat, 1));
+    CHECK_THROWS_AS(journal->confirm_round(contenders, 0, dies_in(*journal, 1, 1)), Death);
+  }
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    const auto in_flight = journal->history().baseline_in_flight;
+    REQUIRE(in_flight);
+    CHECK(in_flight->attempts == 1);
+    CHECK(in_flight->what == "noise repeat 1");
+    CHECK_THROWS_AS(journal->confirm_round(contenders, 0, dies_in(*journal, 2, 0)), Death);
+  }
+  const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+  const auto skipped = journal->confirm_round(contenders, 0, dies_in(*journal, 1, 0));
+  REQUIRE(std::holds_alternative<strategies::Round>(skipped));
+  CHECK(std::get<strategies::Round>(skipped).skipped ==
+        "the process died in the confirmation round twice (in flight: multcount=8 (pass 1); the baseline (pass 2)): "
+        "the round is skipped; the answer is the search's best, unconfirmed");
+}

@@ -21,8 +21,7 @@ namespace {
 
 // An exhaustive pipeline over `space` whose confirmation round has 6 rounds (two calls of 3).
 tuner::PipelineResult exhaustive_in_six_rounds(const strategies::SearchSpace& space, FakeExecutor& executor,
-                                               std::ostream& log) {
-  strategies::MemoryTrialStore store;
+                                               std::ostream& log, strategies::MemoryTrialStore& store) {
   auto settings = testing::pipeline_trial_settings();
   settings.confirm_rounds = 6;
   auto strategy = strategies::make_strategy("exhaustive");
@@ -43,17 +42,18 @@ TEST_CASE("pipeline: a confirmation round ends after its first rounds when one c
   FakeExecutor executor([gain](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.0 * gain : 10.0; });
   executor.confirm_spread_ = gain > 1.1 ? 0.01 : 0.05;
   std::ostringstream log;
-  const auto result = exhaustive_in_six_rounds(space, executor, log);
+  strategies::MemoryTrialStore store;
+  const auto result = exhaustive_in_six_rounds(space, executor, log, store);
   REQUIRE(result.confirmation);
   if (gain > 1.1) {
-    REQUIRE(executor.confirm_calls_ == 1);
-    REQUIRE(executor.confirm_rounds_ == 3);  // the first call's part: 3 rounds of 6
+    REQUIRE(testing::measured_calls(store) == 1);
+    REQUIRE(testing::passes_of(store, 0) == 3);  // the first call's part: 3 rounds of 6
     REQUIRE(result.confirmation->far_ahead);
     REQUIRE(result.confirm_rounds == 3);
     REQUIRE(get(result.best.settings, SettingId::io_support) == 3);
     REQUIRE_THAT(log.str(), Catch::Contains("one contender is far ahead of the others after 3 rounds"));
   } else {
-    REQUIRE(executor.confirm_calls_ >= 2);
+    REQUIRE(testing::measured_calls(store) >= 2);
     REQUIRE_FALSE(result.confirmation->far_ahead);
     REQUIRE(result.confirm_rounds == 6);
     REQUIRE(result.confirmation->results.front().samples.size() >= 6);
@@ -79,7 +79,7 @@ TEST_CASE("pipeline: a confirmation round a signal cut short is measured again o
   FakeExecutor again(rate);
   const auto resumed = tuner::run_pipeline(input, store, again, log);
   REQUIRE(resumed.exit_code == tuner::kExitOk);
-  REQUIRE(again.confirm_calls_ >= 1);  // measured again, not taken from the store
+  REQUIRE(again.confirm_units_ >= 1);  // measured again, not taken from the store
   REQUIRE(get(resumed.best.settings, SettingId::io_support) == 3);
 }
 
@@ -94,18 +94,19 @@ TEST_CASE("pipeline: a confirmation round ends after its first rounds when its f
   FakeExecutor executor([](const probe::Settings& c) { return get(c, SettingId::io_support) != 0 ? 12.0 : 10.0; });
   executor.confirm_spread_ = spread;
   std::ostringstream log;
-  const auto result = exhaustive_in_six_rounds(space, executor, log);
+  strategies::MemoryTrialStore store;
+  const auto result = exhaustive_in_six_rounds(space, executor, log, store);
   REQUIRE(result.confirmation);
   REQUIRE(result.confirmation->results.size() == 3);  // the baseline, io_support 1 and 3
   REQUIRE(get(result.best.settings, SettingId::io_support) != 0);
   if (spread < 0.01) {
-    REQUIRE(executor.confirm_calls_ == 1);
+    REQUIRE(testing::measured_calls(store) == 1);
     REQUIRE(result.confirmation->alike);
     REQUIRE(result.confirm_rounds == 3);
     REQUIRE_THAT(log.str(), Catch::Contains("the finalists read alike (within the minimum gain), all far ahead of the "
                                             "baseline after 3 rounds; the other 3 would not change the answer"));
   } else {  // +-5 %: their intervals are wider than the minimum gain, so they are measured on
-    REQUIRE(executor.confirm_calls_ >= 2);
+    REQUIRE(testing::measured_calls(store) >= 2);
     REQUIRE_FALSE(result.confirmation->alike);
     REQUIRE(result.confirm_rounds == 6);
   }

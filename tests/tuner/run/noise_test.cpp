@@ -4,6 +4,8 @@
 
 #include "tests/support/seed_like_identify.hpp"
 
+#include "strategies/trial_store.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <sstream>
@@ -35,9 +37,6 @@ class ScriptedRepeats final : public strategies::TrialExecutor {
     return strategies::TrialMeasurement{t, 0.0, 0};
   }
   void adopt_baseline(const strategies::Baseline&) override {}
-  strategies::Confirmed confirm(const std::vector<probe::Settings>&, int, const strategies::ConfirmProgress&) override {
-    return std::vector<strategies::TrialResult>{};
-  }
   std::vector<bool> all_samples;  // what each repeat was asked for
 
  private:
@@ -58,7 +57,8 @@ tuner::NoiseCheck settle(const std::vector<double>& again, strategies::Baseline&
   ScriptedRepeats executor(again);
   const auto original = testing::seed_baseline();
   const auto objective = bench::parse_objective("seq-read", "").value();
-  const tuner::NoiseInput input{executor, original, "/dev/sdz", bench::SamplingPlan{3, 10, 0.02, true}, objective};
+  strategies::MemoryTrialStore store;
+  const tuner::NoiseInput input{executor, store, original, "/dev/sdz", bench::SamplingPlan{3, 10, 0.02, true}, objective};
   std::ostringstream log;
   const auto check = tuner::settle_noise(input, baseline, keep_figures, 2.0, log);
   log_text = log.str();

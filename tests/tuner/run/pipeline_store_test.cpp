@@ -2,6 +2,7 @@
 // The pipeline and its store: a failed store write told by its type.
 #include "tuner/run/pipeline.hpp"
 
+#include "tests/support/forwarding_store.hpp"
 #include "tests/support/pipeline_fixture.hpp"
 
 #include <catch2/catch.hpp>
@@ -18,25 +19,15 @@ namespace {
 
 // A store whose confirmation rounds end in `stop` (a full journal disk at the round, or a
 // measurement's own stop); everything else kept in memory.
-class FailingRoundStore final : public strategies::TrialStore {
+class FailingRoundStore final : public testing::ForwardingStore {
  public:
   explicit FailingRoundStore(strategies::Stop stop) : stop_(std::move(stop)) {}
-  [[nodiscard]] strategies::TrialHistory history() const override { return inner_.history(); }
-  std::optional<strategies::Stop> begin(const probe::Settings& config, bool quick) override {
-    return inner_.begin(config, quick);
-  }
-  std::optional<strategies::Stop> record(const TrialResult& trial) override { return inner_.record(trial); }
-  [[nodiscard]] std::optional<strategies::Baseline> saved_baseline() const override { return inner_.saved_baseline(); }
-  std::optional<strategies::Stop> record_baseline(const strategies::Baseline& baseline) override {
-    return inner_.record_baseline(baseline);
-  }
   strategies::Rounded confirm_round(const std::vector<probe::Settings>&, int, const strategies::RoundMeasure&) override {
     return stop_;
   }
 
  private:
   strategies::Stop stop_;
-  strategies::MemoryTrialStore inner_;
 };
 
 }  // namespace

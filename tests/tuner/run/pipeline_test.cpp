@@ -100,13 +100,13 @@ TEST_CASE("pipeline: close contenders get extra confirmation rounds, each stored
   const auto first = run(space, "exhaustive", store, executor);
   REQUIRE(first.confirmation);
   REQUIRE(store.asked == std::vector<int>{0, 1, 2, 3});
-  REQUIRE(executor.confirm_calls_ == 4);  // every extra round measured, none taken from round 0
+  REQUIRE(testing::measured_calls(store.inner()) == 4);  // every extra round measured, none taken from round 0
   for (const auto& r : first.confirmation->results) REQUIRE(r.samples.size() == 12);
   // Resumed: every round comes from the store, pooled as before, nothing measured again.
   FakeExecutor resumed(rate);
   resumed.confirm_spread_ = 0.05;
   const auto again = run(space, "exhaustive", store, resumed);
-  REQUIRE(resumed.confirm_calls_ == 0);
+  REQUIRE(resumed.confirm_units_ == 0);
   REQUIRE(again.confirmation);
   for (std::size_t i = 0; i < again.confirmation->results.size(); ++i)
     REQUIRE(again.confirmation->results[i].samples == first.confirmation->results[i].samples);
@@ -200,7 +200,9 @@ TEST_CASE("pipeline: stops are values: a signal, a failed store write, a wedged 
   SECTION("the store fails after three writes: the second trial's result is lost, no third is applied") {
     FakeExecutor executor(io_support_helps);
     strategies::MemoryTrialStore store;
-    store.fail_after(5);  // the baseline twice (measured, then with the noise check's decision), intent 1, result 1, intent 2
+    // The baseline's three trials' intents, its record twice (measured, then with the noise
+    // check's decision), intent 1, result 1, intent 2.
+    store.fail_after(8);
     const auto result = run(space, "exhaustive", store, executor);
     REQUIRE(result.stop);
     REQUIRE(result.stop->reason == strategies::StopReason::store_failed);

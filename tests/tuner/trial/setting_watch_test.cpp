@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // SettingWatch: a setting another process changes and changes back during a measurement is seen.
+#include "tests/support/confirm_round.hpp"
 #include "tuner/trial/setting_watch.hpp"
 
 #include "tests/support/measure_baseline.hpp"
@@ -134,7 +135,7 @@ TEST_CASE("a setting toggled during a confirmation unit makes that contender uns
   toggle_nr_requests(device, unit + kWarmupReads + 3, unit + kWarmupReads + 5);
   tuner::TrialRunner runner(device, original, in_process());
   const auto results =
-      runner.confirm({original, probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})});
+      testing::confirm_round(runner, {original, probe::with_changes(original, {{SettingId::read_ahead_kb, num(0)}})});
   REQUIRE(results.has_value());
   REQUIRE((*results)[0].status == TrialStatus::ok);
   REQUIRE((*results)[1].status == TrialStatus::unstable);

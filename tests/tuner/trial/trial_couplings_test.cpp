@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // TrialRunner on a device whose queue settings are coupled: a trial measures what it reports.
+#include "tests/support/confirm_round.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
 #include "tests/support/fake_block_io.hpp"
@@ -77,7 +78,7 @@ TEST_CASE("TrialRunner: the confirmation round measures every finalist as report
   const std::vector<probe::Settings> finalists{
       original, probe::with_changes(original, {{SettingId::max_sectors_kb, num(256)}}),
       probe::with_changes(original, {{SettingId::max_sectors_kb, num(1024)}, {SettingId::read_ahead_kb, num(64)}})};
-  auto results = runner.confirm(finalists);
+  auto results = testing::confirm_round(runner, finalists);
   REQUIRE(results.has_value());
   for (const auto& result : *results) {
     INFO(probe::format_settings(result.settings) << ": " << result.detail);
@@ -141,7 +142,7 @@ TEST_CASE("TrialRunner: a trial that switches the scheduler does not expect the 
   REQUIRE(trial.has_value());
   INFO(trial->detail);
   REQUIRE(trial->status == TrialStatus::ok);
-  auto confirmed = runner.confirm({original, none});
+  auto confirmed = testing::confirm_round(runner, {original, none});
   REQUIRE(confirmed.has_value());
   for (const auto& result : *confirmed) {
     INFO(probe::format_settings(result.settings) << ": " << result.detail);

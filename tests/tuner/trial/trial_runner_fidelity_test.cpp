@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // TrialRunner against a SIMULATED recording device: what each measurement opens under, reads
 // back and issues (readahead at open, settings changed behind its back, bench's I/O, checksums).
+#include "tests/support/confirm_round.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
 #include "tests/support/measure_baseline.hpp"
@@ -112,7 +113,7 @@ TEST_CASE("the confirmation round opens the device after applying each contender
   RecordingDevice device;
   const auto original = device.values;
   tuner::TrialRunner runner(device, original, in_process());
-  const auto results = runner.confirm({original, with_readahead(original, 0), with_readahead(original, 4096)});
+  const auto results = testing::confirm_round(runner, {original, with_readahead(original, 0), with_readahead(original, 4096)});
   REQUIRE(results.has_value());
   for (const auto& r : *results) REQUIRE(r.status == TrialStatus::ok);
   // One open per unit, each under its own contender's readahead: base, 0, 4096, three rounds.
@@ -184,7 +185,7 @@ TEST_CASE("the confirmation round marks a contender unstable when another settin
     if (++opens == 2) d.values[SettingId::nr_requests] = number(8);  // during contender 1's first unit
   };
   tuner::TrialRunner runner(device, original, in_process());
-  const auto results = runner.confirm({original, with_readahead(original, 0)});
+  const auto results = testing::confirm_round(runner, {original, with_readahead(original, 0)});
   REQUIRE(results.has_value());
   REQUIRE((*results)[1].status == TrialStatus::unstable);
   REQUIRE_THAT((*results)[1].detail, Catch::Contains("nr_requests reads back 8 instead of 64"));
@@ -300,7 +301,7 @@ TEST_CASE("a kernel error or other data during a confirmation unit makes that co
       if (fifth && kernel_error) logged.push_back("ata1.00: failed command: READ DMA EXT");
       d.data_written = fifth && !kernel_error;
     };
-    const auto results = runner.confirm({original, with_readahead(original, 0), with_readahead(original, 4096)});
+    const auto results = testing::confirm_round(runner, {original, with_readahead(original, 0), with_readahead(original, 4096)});
     INFO("kernel error: " << kernel_error);
     REQUIRE(results.has_value());
     REQUIRE((*results)[1].status == TrialStatus::unstable);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // TrialRunner over a SIMULATED drive: forked and in-process trials agree; A/A; confirmation round.
+#include "tests/support/confirm_round.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
 #include "tests/support/measure_baseline.hpp"
@@ -125,7 +126,7 @@ TEST_CASE("the confirmation round measures every contender once per round", "[tu
   auto device = testing::make_sim(testing::seed_identify(), {}, 4);
   const auto original = *device->snapshot();
   tuner::TrialRunner runner(*device, original, settings(false));
-  const auto results = runner.confirm({original, dma(original)});
+  const auto results = testing::confirm_round(runner, {original, dma(original)});
   REQUIRE(results.has_value());
   REQUIRE(results->size() == 2);
   for (const auto& r : *results) {
@@ -151,7 +152,7 @@ TEST_CASE("a confirmation unit's warm-up is as short as a trial's", "[tuner]") {
   const double sample_s = kept_s / static_cast<double>(trial->sample_seconds.size());
   INFO("trial: warm-up " << warmup_s << " s, samples " << sample_s << " s each");
   REQUIRE(warmup_s < 0.2 * sample_s);  // 36 reads against 3 s of them
-  const auto results = runner.confirm({original});
+  const auto results = testing::confirm_round(runner, {original});
   REQUIRE(results.has_value());
   // 4 rounds of a warm-up and a kept sample, each as long as a trial's.
   CHECK((*results)[0].measured_s == Approx(4.0 * (warmup_s + sample_s)).epsilon(0.1));
@@ -163,7 +164,7 @@ TEST_CASE("the confirmation round reports every unit as it is measured, forked o
   const auto original = *device->snapshot();
   tuner::TrialRunner runner(*device, original, settings(in_process));
   std::vector<tuner::ConfirmUnit> units;
-  const auto results = runner.confirm({original, dma(original)}, [&units](const tuner::ConfirmUnit& u) { units.push_back(u); });
+  const auto results = testing::confirm_round(runner, {original, dma(original)}, [&units](const tuner::ConfirmUnit& u) { units.push_back(u); });
   REQUIRE(results.has_value());
   INFO("in process: " << in_process);
   REQUIRE(units.size() == 8);  // 4 rounds x 2 contenders, A B A B ...
