@@ -3,6 +3,7 @@
 #include "results/journal.hpp"
 
 #include "results/codec/trial_codec.hpp"
+#include "results/codec/tunables_codec.hpp"
 #include "results/json_report.hpp"
 #include "strategies/evaluator.hpp"
 
@@ -73,6 +74,7 @@ json::array contenders_to_json(const std::vector<probe::Settings>& contenders) {
 // "the baseline (pass 2)" or "read_ahead_kb=0 (pass 1)": unit `unit` of `contenders`.
 std::string unit_name(const std::vector<probe::Settings>& contenders, std::size_t unit, std::int64_t pass) {
   if (unit >= contenders.size()) throw std::invalid_argument("unit " + std::to_string(unit) + " of no contender");
+  if (pass < 1 || pass > 1000) throw std::invalid_argument("unit_intent: pass " + std::to_string(pass));
   const auto changes = strategies::changes_from(contenders.front(), contenders[unit]);
   return (unit == 0 ? std::string("the baseline") : probe::format_settings(changes)) + " (pass " +
          std::to_string(pass) + ")";
@@ -92,6 +94,7 @@ void apply_round_record(JournalState& state, const json::object& record, const s
     return;
   }
   if (type == "unit_intent") {
+    if (!number) throw std::invalid_argument("a unit_intent record without its round");
     auto pending = state.tune.pending_rounds.find(key);
     if (pending == state.tune.pending_rounds.end() || pending->second.in_flight.empty())
       throw std::invalid_argument("a unit_intent record outside its round");
@@ -112,7 +115,11 @@ void apply_baseline_intent(JournalState& state, const json::object& record) {
   const auto kind = strategies::trial_kind_from(name);
   if (!kind || *kind == strategies::TrialKind::search || *kind == strategies::TrialKind::confirmation_unit)
     throw std::invalid_argument("no trial of the settings as found: '" + std::string(name) + "'");
-  const auto index = static_cast<int>(record.at("index").to_number<std::int64_t>());
+  const auto index = record.at("index").to_number<std::int64_t>();
+  // A first trial or a check is index 0; a noise repeat 1.. (a re-measured noise continues the count).
+  const bool repeat = *kind == strategies::TrialKind::baseline_repeat;
+  if (repeat ? index < 1 || index > 1000 : index != 0)
+    throw std::invalid_argument("baseline_intent: index " + std::to_string(index) + " for a " + std::string(name) + " trial");
   const std::string boot_id(record.at("boot_id").as_string());
   auto& in_flight = state.tune.baseline_in_flight;
   if (!in_flight) in_flight = strategies::BaselineInFlight{0, 0, boot_id, ""};
@@ -121,7 +128,7 @@ void apply_baseline_intent(JournalState& state, const json::object& record) {
     ++in_flight->attempts;
   }
   in_flight->last_boot_id = boot_id;
-  in_flight->what = strategies::baseline_trial_name(*kind, index);
+  in_flight->what = strategies::baseline_trial_name(*kind, static_cast<int>(index));
 }
 
 // An apply record's "kernel_log" (absent in journals written before it: nullopt); throws
@@ -233,34 +240,6 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
 }
 
 
-namespace {
-
-json::object tunables_to_json(const probe::SchedulerTunables& tunables) {
-  json::array values;
-  for (const auto& [file, text] : tunables.values) values.push_back(json::array{json::string(file), json::string(text)});
-  return {{"scheduler", tunables.scheduler}, {"values", std::move(values)}};
-}
-
-// Absent (a journal written before tunables were kept): nothing recorded. Throws std::exception on a bad field.
-probe::SchedulerTunables tunables_from_json(const json::object& start) {
-  const auto* field = start.if_contains("scheduler_tunables");
-  if (!field) return {};
-  probe::SchedulerTunables tunables;
-  tunables.scheduler = std::string(field->at("scheduler").as_string());
-  if (!probe::is_scheduler_name(tunables.scheduler))
-    throw std::invalid_argument("scheduler_tunables: '" + tunables.scheduler + "' is no scheduler name");
-  for (const auto& pair : field->at("values").as_array()) {
-    std::string name(pair.at(0).as_string());
-    // Restore writes these names under queue/: only a scheduler tunable's name, never a path.
-    if (!probe::is_tunable_name(name))
-      throw std::invalid_argument("scheduler_tunables: '" + name + "' is no scheduler tunable (iosched/NAME)");
-    tunables.values.emplace_back(std::move(name), std::string(pair.at(1).as_string()));
-  }
-  return tunables;
-}
-
-}  // namespace
-
 json::value start_record(const JournalIdentity& id, const std::string& boot_id, const std::string& started_at,
                          const probe::Settings& original, const json::object& options,
                          const probe::SchedulerTunables& tunables) {
@@ -349,7 +328,8 @@ void apply_start(JournalState& state, const json::object& start) {
   auto original = settings_from_json(start.at("original"));
   if (!original) throw std::invalid_argument(original.error().op);
   state.original = std::move(*original);
-  state.original_tunables = tunables_from_json(start);
+  const auto* tunables = start.if_contains("scheduler_tunables");  // absent: written before they were kept
+  state.original_tunables = tunables ? tunables_from_json(tunables->as_object()) : probe::SchedulerTunables{};
   // The tunables are the original scheduler's: any other's would never be written back.
   const auto scheduler = state.original.find(probe::SettingId::scheduler);
   if (!state.original_tunables.scheduler.empty() && scheduler != state.original.end() &&

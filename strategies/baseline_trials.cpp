@@ -71,6 +71,9 @@ BaselineRun resumed_baseline(TrialExecutor& executor, TrialStore& store, const p
     saved.data_crc32 = check->data_crc32;
     executor.adopt_baseline(saved);
   }
+  // Recorded again: it ends the check's intent (a later death is no death in the baseline) and
+  // keeps the checksum the disk holds now.
+  run.stop = store.record_baseline(saved);
   run.baseline = std::move(saved);
   return run;
 }

@@ -60,7 +60,8 @@ Repeats measure_repeats(TrialExecutor& executor, TrialStore& store, const probe:
 
 /// The run's baseline: the one `store` saved (a resumed run's; the executor adopts it, then one
 /// quick TrialKind::baseline_check trial of `original` re-reads the data checksum: a disk
-/// written between the runs would otherwise fail every later trial as corrupt), else
+/// written between the runs would otherwise fail every later trial as corrupt; the baseline,
+/// with the checksum read now, is then recorded again, which ends the check's intent), else
 /// measured: a TrialKind::baseline trial of `original` (adopted by the executor at once, so the
 /// repeats run with the limits its rate sets), `repeats` measure_repeats trials, their noise
 /// (set_noise over all of them) and the whole measurement time, then recorded in `store`.

@@ -179,9 +179,17 @@ TEST_CASE("a confirmation unit's intent names what was in flight in each attempt
   // A unit of no round, or of no contender, is damage, never a guess.
   const std::string stray = sample_journal() + rec(results::unit_intent_record(contenders, 0, 1, 0, "boot-a"));
   REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(stray, "j"), "j").has_value());
-  const std::string beyond = sample_journal() + rec(results::round_intent_record(contenders, 0, "boot-a")) +
-                             rec(results::unit_intent_record(contenders, 0, 1, 2, "boot-a"));
+  const std::string round = sample_journal() + rec(results::round_intent_record(contenders, 0, "boot-a"));
+  const std::string beyond = round + rec(results::unit_intent_record(contenders, 0, 1, 2, "boot-a"));
   REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(beyond, "j"), "j").has_value());
+  REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(round + rec(results::unit_intent_record(
+                                                                               contenders, 0, 0, 1, "boot-a")),
+                                                                    "j"),
+                                           "j")
+                    .has_value());  // pass 0: passes count from 1
+  auto roundless = results::unit_intent_record(contenders, 0, 1, 1, "boot-a");
+  roundless.as_object().erase("round");
+  REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(round + rec(roundless), "j"), "j").has_value());
 }
 
 TEST_CASE("the baseline's trials are in flight from their intent until the baseline's record", "[results]") {
@@ -211,10 +219,17 @@ TEST_CASE("the baseline's trials are in flight from their intent until the basel
   state = results::interpret_journal(*results::decode_journal(measured, "j"), "j");
   REQUIRE(state.has_value());
   CHECK_FALSE(state->tune.baseline_in_flight);
-  // A kind that is no trial of the settings as found is damage.
+  // A kind that is no trial of the settings as found, or an index its kind cannot have, is damage.
   auto bad = results::baseline_intent_record(TrialKind::baseline, 0, "boot-a");
   bad.as_object()["kind"] = "search";
   REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(text + rec(bad), "j"), "j").has_value());
+  for (const auto& [kind, index] : std::vector<std::pair<TrialKind, int>>{
+           {TrialKind::baseline, 2}, {TrialKind::baseline_check, 1}, {TrialKind::baseline_repeat, 0},
+           {TrialKind::baseline_repeat, -1}, {TrialKind::baseline_repeat, 100000}}) {
+    CAPTURE(strategies::to_string(kind), index);
+    const auto odd = rec(results::baseline_intent_record(kind, index, "boot-a"));
+    REQUIRE_FALSE(results::interpret_journal(*results::decode_journal(text + odd, "j"), "j").has_value());
+  }
 }
 
 TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact", "[results]") {

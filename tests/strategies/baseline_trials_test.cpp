@@ -89,6 +89,10 @@ TEST_CASE("a resumed run's baseline is adopted from the store; one quick trial r
     CHECK(again.adopted == std::vector{10.0});  // the saved one's rate, not the check's
     CHECK_FALSE(run.checksum_change);
     CHECK(run.baseline->data_crc32 == 0xabcdu);
+    // The check's intent is closed by the baseline recorded again: a death later in the run
+    // (a search trial, a unit) is no death in the baseline.
+    CHECK_FALSE(run.stop);
+    CHECK_FALSE(resumed_store.reopen("another boot").history().baseline_in_flight);
   }
   SECTION("the disk was written between the runs: later trials are held to what it holds now") {
     KindRecorder again({10.0});
@@ -100,6 +104,8 @@ TEST_CASE("a resumed run's baseline is adopted from the store; one quick trial r
     CHECK(run.checksum_change->now == 0x1234u);
     CHECK(run.baseline->data_crc32 == 0x1234u);
     CHECK(again.adopted_crc.back() == 0x1234u);
+    REQUIRE(resumed_store.saved_baseline());
+    CHECK(resumed_store.saved_baseline()->data_crc32 == 0x1234u);  // kept for the next resume
   }
   SECTION("the check fails: no baseline, as when it is measured") {
     KindRecorder again({0.0});

@@ -290,13 +290,16 @@ std::optional<strategies::Stop> RunJournal::begin_unit(const std::vector<probe::
   return write(results::unit_intent_record(contenders, round, pass, unit, boot_id_));
 }
 
-// " (in flight: the baseline (pass 1); read_ahead_kb=0 (pass 2))": the unit each attempt died
-// in, or "" when no attempt had begun a unit.
+// " (in flight: the baseline (pass 1); no unit begun)": the unit each attempt died in, or ""
+// when no attempt had begun a unit.
 static std::string in_flight_text(const std::vector<std::string>& units) {
   std::string text;
-  for (const auto& unit : units)
-    if (!unit.empty()) text += (text.empty() ? "" : "; ") + unit;
-  return text.empty() ? "" : " (in flight: " + text + ")";
+  bool any = false;
+  for (const auto& unit : units) {
+    text += (text.empty() ? "" : "; ") + (unit.empty() ? std::string("no unit begun") : unit);
+    any = any || !unit.empty();
+  }
+  return any ? " (in flight: " + text + ")" : "";
 }
 
 strategies::Rounded RunJournal::confirm_round(const std::vector<probe::Settings>& contenders, int round,
