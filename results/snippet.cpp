@@ -210,7 +210,9 @@ std::string sampling_text(const Report& report) {
 std::string measured_text(const Report& report) {
   const auto& objective = report.objective;
   if (objective.engine == bench::Engine::hdparm_reads) return probe::one_line(report.method) + " reads";
-  return "objective " + probe::one_line(objective.name) + " (fio " + std::string(bench::to_string(objective.metric)) +
+  // No fio runs on a simulated drive: its figures are the model's.
+  const std::string engine = report.device.simulated ? "the model's " : "fio ";
+  return "objective " + probe::one_line(objective.name) + " (" + engine + std::string(bench::to_string(objective.metric)) +
          ", " + std::string(bench::unit_of(objective)) + ", " + std::string(bench::to_string(objective.direction)) +
          " is better)";
 }

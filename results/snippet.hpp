@@ -40,7 +40,8 @@ void check_scheduler_name(std::string_view name);
 std::string sampling_text(const Report& report);
 
 /// What the figures measure, for titles and headers: "buffered reads" (seq-read), else
-/// "objective rand-read-iops (fio iops, IOPS, higher is better)".
+/// "objective rand-read-iops (fio iops, IOPS, higher is better)"; on a simulated drive
+/// "(the model's iops, ...)", since no fio runs there.
 std::string measured_text(const Report& report);
 
 /// Header comment lines ("# ...", newline-terminated) for a snippet called `title`

@@ -74,6 +74,20 @@ TEST_CASE("table: a one-sample trial's spread reads 1 sample and never a 0.0 ran
   CHECK(results::spread_text(report.trials[2]) == probe::printf_number("±%.1f%%", report.trials[2].spread_pct));
 }
 
+TEST_CASE("table and snippets name fio as the engine only where fio measured: a simulated drive's figures are the model's",
+          "[results]") {
+  for (const bool simulated : {false, true}) {
+    auto report = test_support::loop_report();
+    report.objective = bench::parse_objective("rand-read-iops", "").value();
+    report.device.simulated = simulated;
+    const std::string text = results::TableEmitter().render(report);
+    CAPTURE(simulated, text);
+    CHECK_THAT(text, Catch::Contains(simulated ? "objective rand-read-iops (the model's iops, IOPS, higher is better)"
+                                               : "objective rand-read-iops (fio iops, IOPS, higher is better)"));
+    CHECK((text.find("(fio ") == std::string::npos) == simulated);
+  }
+}
+
 TEST_CASE("table cuts long details", "[results]") {
   auto report = test_support::seed_report();
   report.trials[4].detail = std::string(100, 'x');
