@@ -67,8 +67,8 @@ Repeats measure_repeats(TrialExecutor& executor, TrialStore& store, const probe:
 /// (set_noise over all of them) and the whole measurement time, then recorded in `store`.
 /// Every trial of the settings as found is begun in `store` first (begin_baseline), so a death
 /// in any of them is known to the resume: one that died while the baseline was in flight
-/// measures it again (BaselineRun::in_flight says so); a second such death fails the baseline
-/// as crashed (baseline_death_verdict) without running anything.
+/// measures it again (BaselineRun::in_flight says so); after two machine restarts there the
+/// baseline fails as crashed (baseline_death_verdict) without running anything.
 BaselineRun obtain_baseline(TrialExecutor& executor, TrialStore& store, const probe::Settings& original, int repeats);
 
 /// Fill `baseline`'s aa_medians and noise_floor_pct (bench::repeat_noise) from separate trials
