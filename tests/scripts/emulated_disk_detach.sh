@@ -45,7 +45,7 @@ echo 4 >"$q/max_sectors_kb"
 kill -TERM "$pid"
 for _ in $(seq 50); do grep -q " $WORK/term/mnt " /proc/mounts || break; sleep 0.1; done
 "$emulated" detach "$WORK/term" 2>"$WORK/term.err" || fail "detach after emudisk's own unmount: $(cat "$WORK/term.err")"
-if losetup "$dev" >/dev/null 2>&1; then fail "detach left $dev after emudisk unmounted ($(cat "$WORK/term.err"))"; fi
+if emulated_left "$dev" term; then fail "detach left $dev after emudisk unmounted ($(cat "$WORK/term.err"))"; fi
 expect_eq "$(cat "$q/max_sectors_kb")" "$(awk '$1 == "max_sectors_kb" { print $2 }' <<<"$saved")" "max_sectors_kb after detach"
 
 # A device file that names another loop device: detach leaves that one alone.

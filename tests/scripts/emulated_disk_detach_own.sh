@@ -100,7 +100,7 @@ for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
 # or inode for the loop device (LOOP_GET_STATUS64 fails), as for any detach run later.
 sleep 1.5
 put_away crashed "$WORK/crashed" "detach after emudisk was killed -9"
-if losetup "$dev" >/dev/null 2>&1; then fail "$dev left after emudisk was killed -9"; fi
+if emulated_left "$dev" crashed; then fail "$dev left after emudisk was killed -9"; fi
 # And a second time: nothing attached, said so, exit 0.
 "$emulated" detach "$WORK/crashed" 2>"$WORK/twice.err" || fail "a second detach exited $?: $(cat "$WORK/twice.err")"
 grep -q "nothing attached" "$WORK/twice.err" || fail "a second detach did not say that nothing is attached: $(cat "$WORK/twice.err")"

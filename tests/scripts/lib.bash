@@ -84,6 +84,16 @@ attach_emulated() {
   q=/sys/block/$(basename "$dev")/queue
 }
 
+# emulated_left DEV NAME: true when loop device DEV is still the one attach_emulated NAME made: its
+# backing file is $WORK/NAME's disk.img, or "/disk.img" once emudisk's mount is gone. A device
+# name alone proves nothing: another command (a tune, a second emulated disk) may take the loop
+# number as soon as a detach frees it (CI saw "/dev/loop2 left" from a concurrent attach).
+emulated_left() {
+  local backing
+  backing=$(cat "/sys/block/${1#/dev/}/loop/backing_file" 2>/dev/null) || return 1
+  [ "$backing" = "$WORK/$2/mnt/disk.img" ] || [ "$backing" = /disk.img ]
+}
+
 # attach_readahead_loop MIB: set `dev` to a new loop device over an empty MIB MiB $WORK/disk.img,
 # `q` to its queue/ directory, `found` to its read_ahead_kb (put back on every exit path: a loop
 # device keeps its queue settings after it is detached) and `ra` to another value for a report
