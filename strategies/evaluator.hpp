@@ -168,6 +168,8 @@ class Evaluator {
   [[nodiscard]] bool apart(const TrialResult& a, const TrialResult& b) const;
   /// True when `trial` fails the guard against the baseline (guard.hpp, options' guard_tolerance).
   [[nodiscard]] bool fails_guard(const TrialResult& trial) const;
+  /// The options this evaluator was made with (its budget, gain and tie rules).
+  [[nodiscard]] const EvaluatorOptions& options() const { return options_; }
   /// The guard tolerance (fraction) of the options.
   [[nodiscard]] double guard_tolerance() const;
   /// The kernel's stated defaults for the device, as the options give them.

@@ -15,25 +15,14 @@ namespace disktune::strategies {
 /// from the baseline, one group changed at a time. Quarantine and the budget may cut it.
 std::size_t screening_trials(const SearchSpace& space);
 
-/// The one-setting moves around `from` (every other choice of each group in `groups`, or of
-/// every group when `groups` is empty, the other groups held) that `evaluator` has not
-/// measured yet and may still measure (not quarantined): what one coordinate-descent pass
-/// from `from` costs in new trials.
-std::size_t unmeasured_moves(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& from,
-                             const std::vector<std::size_t>& groups = {});
-
-/// coordinate-descent's forecast (its count is not known in advance): during the coarse
-/// screening (coarse_screening_trials), twice its trials (the depth where knobs act and the
-/// passes cost about as much again on the simulated drives); after it, the trials so far, the
-/// acting groups' single changes still to screen, the pass around the best so far under way
-/// over the acting groups (unmeasured_moves), half a pass more for every group whose screening
-/// trial was significantly faster than the baseline while the best still holds the baseline's
-/// value there (a move a later pass is likely to make, and each move brings another pass;
-/// half, because a pass after a move finds the moved group's and earlier moves already
-/// measured), and the combination step. Refined after every trial; checked within a factor of
-/// 2 of the time left on the simulated drives of tests/strategies/forecast_test.cpp. Its
-/// fewest: the coarse screening's trials while it runs (it runs whole unless a bound or
-/// quarantine cuts it), after it the trials so far (a pass that moves nothing may end it).
+/// coordinate-descent's forecast (its count is not known in advance), from two rehearsals of
+/// the search (strategies/rehearsal.hpp: coordinate-descent run again on the trials so far,
+/// each new one predicted from the measured configuration nearest it and the single changes'
+/// effects), so the count follows the strategy's own rules, --max-trials and --time-budget:
+/// `most` with every predicted gain holding, `fewest` with none (and the coarse screening run
+/// whole), `total` halfway between them plus half the trials in hand again for a move the
+/// predictions miss. Refined after every trial; checked against the trials the search then
+/// took on the simulated drives of tests/strategies/forecast_test.cpp.
 TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator);
 
 }  // namespace disktune::strategies

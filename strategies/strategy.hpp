@@ -19,6 +19,9 @@ struct TrialForecast {
   /// runs for sure (coordinate descent may stop after any pass that moves nothing). nullopt:
   /// as total.
   std::optional<std::size_t> fewest;
+  /// The most trials the whole search may take, those done included (>= total): where every
+  /// gain it predicts holds when measured. nullopt: as total.
+  std::optional<std::size_t> most;
 };
 
 /// A search strategy over a SearchSpace (Kernel Tuner's strategy shape: a strategy is handed

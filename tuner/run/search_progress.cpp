@@ -62,6 +62,7 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
     auto& forecast = progress.forecast;
     const std::size_t fewest = std::min(forecast.fewest.value_or(forecast.total), *max_trials);
     if (forecast.total > *max_trials) forecast.total = *max_trials;
+    forecast.most = std::min(forecast.most.value_or(forecast.total), *max_trials);
     forecast.fewest = fewest;
     if (fewest == forecast.total) forecast.estimated = false;
   }
@@ -74,16 +75,19 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
 SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basis) {
   progress.before_search_s = basis.before_search_s;
   const double per_trial = progress.trials > 0 ? progress.measured_s / static_cast<double>(progress.trials) : 0.0;
-  progress.search_left_s = search_left_s(progress, progress.forecast.total, basis, per_trial);
+  const auto& forecast = progress.forecast;
+  progress.search_left_s = search_left_s(progress, forecast.total, basis, per_trial);
   progress.search_least_s =
-      search_left_s(progress, std::min(progress.forecast.fewest.value_or(progress.forecast.total), progress.forecast.total),
-                    basis, per_trial);
+      search_left_s(progress, std::min(forecast.fewest.value_or(forecast.total), forecast.total), basis, per_trial);
+  progress.search_most_s = search_left_s(progress, std::max(forecast.most.value_or(forecast.total), forecast.total),
+                                         basis, per_trial);
   const double after_search =
       basis.budget_s ? *basis.budget_s - basis.before_search_s - progress.measured_s - progress.search_left_s : 0.0;
   const int rounds = round_rounds(basis, after_search);
   // The baseline and the finalists so far; the trials left may add finalists up to the most.
   // No finalist, no round (the baseline stands): none is expected until a trial makes one.
-  const auto trials_left = progress.forecast.total > progress.trials ? progress.forecast.total - progress.trials : 0;
+  const auto most_trials = std::max(forecast.most.value_or(forecast.total), forecast.total);
+  const auto trials_left = most_trials > progress.trials ? most_trials - progress.trials : 0;
   const auto finalists = std::min(progress.finalists, basis.max_finalists);
   const auto most = std::min(basis.max_finalists, finalists + trials_left);
   const auto round_of = [&](std::size_t count, int of) {
@@ -94,7 +98,7 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   progress.remaining_s = progress.search_left_s + pass;
   // A contender far ahead ends the round after its fewest rounds (the round's first call).
   progress.remaining_min_s = progress.search_least_s + round_of(finalists, std::min(rounds, basis.min_rounds));
-  progress.remaining_max_s = progress.search_left_s + pass_most * (extra_pass_fits(basis, after_search, rounds) ? 2 : 1);
+  progress.remaining_max_s = progress.search_most_s + pass_most * (extra_pass_fits(basis, after_search, rounds) ? 2 : 1);
   if (basis.budget_s) {  // the search stops while the round's minimum still fits; the round fits the rest
     const double minimum = finalists == 0 ? 0.0 : static_cast<double>((1 + finalists) * basis.min_rounds) * basis.unit_s;
     const double cap = std::max(*basis.budget_s - basis.before_search_s - progress.measured_s, minimum);
@@ -108,25 +112,27 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
 
 std::string status_line(const SearchProgress& progress, const bench::Objective& objective, double elapsed_s,
                         bool simulated) {
-  std::string elapsed, left, most;
+  std::string elapsed, left, least, most;
   if (simulated) {
     elapsed = duration_text(progress.before_search_s + progress.measured_s) + " simulated";
-    left = duration_text(progress.remaining_min_s);
+    left = duration_text(progress.remaining_s);
+    least = duration_text(progress.remaining_min_s);
     most = duration_text(progress.remaining_max_s);
   } else {
     // The search's wall seconds per measured second so far (never below 1), for its trials
     // left; the round reads in one child, its measured seconds about its wall time.
     const double scale =
         progress.measured_s > 0.0 ? std::max(1.0, progress.search_wall_s / progress.measured_s) : 1.0;
-    const double extra = (scale - 1.0) * std::min(progress.search_left_s, progress.remaining_s);
-    const double extra_least = (scale - 1.0) * std::min(progress.search_least_s, progress.remaining_min_s);
+    const auto wall = [&](double total_s, double search_s) { return total_s + (scale - 1.0) * std::min(search_s, total_s); };
     elapsed = duration_text(elapsed_s);
-    left = duration_text(progress.remaining_min_s + extra_least);
-    most = duration_text(progress.remaining_max_s + extra);
+    left = duration_text(wall(progress.remaining_s, progress.search_left_s));
+    least = duration_text(wall(progress.remaining_min_s, progress.search_least_s));
+    most = duration_text(wall(progress.remaining_max_s, progress.search_most_s));
   }
+  const std::string range = least != left || most != left ? " (" + least + " to " + most + ")" : "";
   return "trial " + std::to_string(progress.trials) + (progress.forecast.estimated ? " of about " : " of ") +
-         std::to_string(progress.forecast.total) + ", " + elapsed + ", about " + left + (most != left ? " to " + most : "") +
-         (simulated ? " simulated" : "") + " left, best " + bench::format_figure(objective, progress.best);
+         std::to_string(progress.forecast.total) + ", " + elapsed + ", about " + left + (simulated ? " simulated" : "") +
+         " left" + range + ", best " + bench::format_figure(objective, progress.best);
 }
 
 }  // namespace disktune::tuner

@@ -44,6 +44,9 @@ struct SearchProgress {
   /// Measurement time the fewest trials the search may still run take [s] (forecast.fewest,
   /// as search_left_s counts them): the search's part of the range's lower end.
   double search_least_s = 0.0;
+  /// Measurement time the most trials the search may still run take [s] (forecast.most, as
+  /// search_left_s counts them): the search's part of the range's upper end.
+  double search_most_s = 0.0;
   /// The least measurement time left [s], the range's lower end: search_least_s plus one pass
   /// of the confirmation round with the finalists so far (as remaining_s counts it).
   double remaining_min_s = 0.0;
@@ -52,7 +55,8 @@ struct SearchProgress {
   /// sample each, at the rounds a budget leaves); never more than the budget leaves (nor less
   /// than the round's minimum, which the budget keeps).
   double remaining_s = 0.0;
-  /// As remaining_s with one extra pass of the round (an inconclusive pass is measured again),
+  /// As remaining_s with the search's most trials (search_most_s) and one extra pass of the
+  /// round (an inconclusive pass is measured again),
   /// as many finalists as the trials left can still add and their samples at sample_slack [s].
   double remaining_max_s = 0.0;
   double best = 0.0;  ///< the best trial's score so far (Evaluator::best)
@@ -65,7 +69,7 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
                                const strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
                                std::optional<std::size_t> max_trials);
 
-/// `progress` with search_left_s, search_least_s, remaining_min_s, remaining_s and
+/// `progress` with search_left_s, search_least_s, search_most_s, remaining_min_s, remaining_s and
 /// remaining_max_s computed from its trials, forecast, finalists and measured_s and from
 /// `basis` (see SearchProgress).
 SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basis);
@@ -73,15 +77,15 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
 /// "45 s", "2 m 05 s", "1 h 02 m" (rounded to whole seconds; negative as 0).
 std::string duration_text(double seconds);
 
-/// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s to 2 m 40 s
-/// left, best 6.56 MB/s" ("of 48" when the count is exact; the range is remaining_min_s to
-/// remaining_max_s, one figure when they agree). On a real device `elapsed_s` is the wall time since
-/// the run began (its baseline included), and the time left is wall time too: the search's
-/// part at the wall time each of its measured seconds has cost so far (search_wall_s: a trial
-/// also starts a child, sets, reads back, flushes and checksums), the round's part as
-/// measured (one child reads it through). On a simulated drive (`simulated`) both are the
-/// simulated drive's virtual time and the line says so for each ("1 m 05 s simulated, about
-/// 2 m 10 s simulated left").
+/// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s left (1 m 40 s
+/// to 4 m 30 s), best 6.56 MB/s" ("of 48" when the count is exact; "about" remaining_s, the
+/// range remaining_min_s to remaining_max_s, left out when both ends read as the estimate).
+/// On a real device `elapsed_s` is the wall time since the run began (its baseline
+/// included), and the time left is wall time too: the search's part at the wall time each of
+/// its measured seconds has cost so far (search_wall_s: a trial also starts a child, sets,
+/// reads back, flushes and checksums), the round's part as measured (one child reads it
+/// through). On a simulated drive (`simulated`) both are the simulated drive's virtual time
+/// and the line says so for each ("1 m 05 s simulated, about 2 m 10 s simulated left (…)").
 std::string status_line(const SearchProgress& progress, const bench::Objective& objective, double elapsed_s,
                         bool simulated);
 

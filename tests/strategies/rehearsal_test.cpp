@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// The rehearsal: a search run again on predicted trials counts what the real search still runs.
+#include "strategies/rehearsal.hpp"
+
+#include "strategies/coarse_screening.hpp"
+#include "strategies/coordinate_descent.hpp"
+
+#include "tests/support/seed_like_identify.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+
+using namespace disktune;
+using probe::SettingId;
+using strategies::TrialResult;
+using strategies::TrialStatus;
+
+namespace {
+
+// A drive whose knobs act apart from each other (their effects multiply), read without noise:
+// what the rehearsal's predictions assume, so its count must be the search's own.
+TrialResult separable_trial(const probe::Settings& config) {
+  static const std::map<std::int64_t, double> io{{0, 1.0}, {1, 1.2}, {3, 1.5}};
+  const auto multcount = static_cast<double>(config.at(SettingId::multcount).number());
+  const double mult = 1.0 + 0.1 * std::log2(multcount + 1.0);
+  TrialResult trial;
+  trial.status = TrialStatus::ok;
+  trial.median = 3.0 * mult * io.at(config.at(SettingId::io_support).number());
+  trial.samples = {trial.median, trial.median, trial.median};
+  trial.ci_low = trial.ci_high = trial.median;
+  trial.measured_s = 1.0;
+  return trial;
+}
+
+strategies::SearchSpace space_of(std::vector<SettingId> only) {
+  strategies::SpaceOptions options;
+  options.only = std::move(only);
+  return strategies::build_space(testing::seed_like_identify(), testing::legacy_capabilities(),
+                                 testing::seed_baseline(), options);
+}
+
+}  // namespace
+
+TEST_CASE("rehearsal: on a drive whose knobs act apart, the count left is the search's own at every trial",
+          "[strategies]") {
+  const auto space = space_of({SettingId::multcount, SettingId::io_support});
+  strategies::Evaluator whole(space, separable_trial, separable_trial(space.baseline()));
+  strategies::CoordinateDescent search;
+  search.run(space, whole);
+  const std::size_t total = whole.trials().size();
+  REQUIRE(total > 4);
+  for (std::size_t done = 0; done <= total; ++done) {
+    // The first `done` trials of the search, measured as it measured them.
+    strategies::Evaluator partial(space, separable_trial, separable_trial(space.baseline()));
+    for (std::size_t i = 0; i < done; ++i) REQUIRE(partial.evaluate(whole.trials()[i].settings));
+    strategies::CoordinateDescent rehearsed;
+    CAPTURE(done, total);
+    const std::size_t left = strategies::rehearse(rehearsed, space, partial, 1000);
+    // Before the screening has measured a knob, its effect reads as none: fewer trials.
+    if (done < strategies::coarse_screening_trials(space))
+      REQUIRE(left <= total - done);
+    else
+      REQUIRE(left == total - done);
+    // With no predicted gain holding, the search stops sooner or as soon.
+    strategies::CoordinateDescent refuted;
+    REQUIRE(strategies::rehearse(refuted, space, partial, 1000, false) <= total - done);
+  }
+}
+
+TEST_CASE("rehearsal: the budget bounds it as it bounds the search", "[strategies]") {
+  const auto space = space_of({SettingId::multcount, SettingId::io_support});
+  strategies::EvaluatorOptions options;
+  options.max_trials = 5;
+  strategies::Evaluator evaluator(space, separable_trial, separable_trial(space.baseline()), options);
+  REQUIRE(evaluator.evaluate(space.with_choice(space.baseline(), 0, 1)));
+  strategies::CoordinateDescent rehearsed;
+  REQUIRE(strategies::rehearse(rehearsed, space, evaluator, 1000) == 4);
+  // The cap bounds a rehearsal whatever the budget.
+  strategies::CoordinateDescent capped;
+  REQUIRE(strategies::rehearse(capped, space, evaluator, 2) == 2);
+}
+
+TEST_CASE("rehearsal: a configuration is predicted from its nearest measured one and the single changes' effects",
+          "[strategies]") {
+  const auto space = space_of({SettingId::multcount, SettingId::io_support});
+  strategies::Evaluator evaluator(space, separable_trial, separable_trial(space.baseline()));
+  const auto& groups = space.groups();
+  REQUIRE(groups.size() == 2);
+  const auto choice_of = [&](std::size_t g, SettingId id, std::int64_t value) {
+    for (std::size_t c = 0; c < groups[g].choices.size(); ++c)
+      if (groups[g].choices[c].at(id).number() == value) return c;
+    FAIL("no choice " << value);
+    return std::size_t{0};
+  };
+  const std::size_t g_mult = groups[0].settings.front() == SettingId::multcount ? 0 : 1;
+  const std::size_t g_io = 1 - g_mult;
+  const auto io3 = space.with_choice(space.baseline(), g_io, choice_of(g_io, SettingId::io_support, 3));
+  const auto mult16 = space.with_choice(space.baseline(), g_mult, choice_of(g_mult, SettingId::multcount, 16));
+  REQUIRE(evaluator.evaluate(io3));
+  REQUIRE(evaluator.evaluate(mult16));
+  // Both changes together: the nearest measured one (either single change) times the other's effect.
+  const auto both = space.with_choice(io3, g_mult, choice_of(g_mult, SettingId::multcount, 16));
+  const auto predicted = strategies::predicted_trial(space, evaluator, both);
+  REQUIRE(predicted.status == TrialStatus::ok);
+  REQUIRE(predicted.settings == both);
+  REQUIRE(predicted.median == Approx(separable_trial(both).median));
+  REQUIRE(predicted.ci_low == Approx(separable_trial(both).median));
+  REQUIRE(predicted.measured_s == 1.0);
+  // With no gain holding it reads no faster than its neighbour (the latest of the nearest).
+  REQUIRE(strategies::predicted_trial(space, evaluator, both, false).median ==
+          Approx(evaluator.measured(mult16)->median));
+  // An unmeasured ladder value takes the nearest measured value's effect.
+  const double at16 = strategies::single_change_ratio(space, evaluator, g_mult, choice_of(g_mult, SettingId::multcount, 16));
+  REQUIRE(at16 == Approx(separable_trial(mult16).median / separable_trial(space.baseline()).median));
+  const auto ladder = strategies::ladder_of(groups[g_mult]);
+  REQUIRE(ladder.size() >= 3);
+  REQUIRE(strategies::single_change_ratio(space, evaluator, g_mult, ladder[ladder.size() - 2]) == Approx(at16));
+}
