@@ -76,7 +76,7 @@ echo "$ra_before" >"$q/read_ahead_kb"
 # Another drive (same size, other backing file) named as DEVICE: refused, nothing written.
 cp "$WORK/disk.img" "$WORK/other.img"
 other=$(losetup -f --show "$WORK/other.img")
-cleanup_steps+=("losetup -d '$other'")
+own_loop "$other"
 other_before=$(queue_snapshot "$other")
 code=0
 "$DISKTUNE" apply "$WORK/r.json" "$other" >"$WORK/o.out" 2>"$WORK/o.err" || code=$?
@@ -86,7 +86,7 @@ expect_eq "$(queue_snapshot "$other")" "$other_before" "the other drive's settin
 
 # Two loop devices over the one backing file: which one the report meant cannot be known.
 twin=$(losetup -f --show "$WORK/disk.img")
-cleanup_steps+=("losetup -d '$twin' 2>/dev/null")
+own_loop "$twin"
 twin_before=$(queue_snapshot "$twin")
 code=0
 "$DISKTUNE" apply "$WORK/r.json" >"$WORK/t.out" 2>"$WORK/t.err" || code=$?

@@ -12,7 +12,7 @@ command -v jq >/dev/null || skip "jq not installed"
 head -c $((64 << 20)) /dev/urandom >"$WORK/disk.img"
 sum_before=$(sha256sum <"$WORK/disk.img")
 dev=$(losetup -f --show -r "$WORK/disk.img") || skip "losetup could not create a loop device"
-cleanup_steps+=("losetup -d '$dev'")
+own_loop "$dev"
 
 # fio_figure METRIC SECONDS FIO_ARGS...: a separate fio run's figure (bw MiB/s, iops, p99 us),
 # summed over jobs as disktune does.

@@ -8,7 +8,7 @@ command -v losetup >/dev/null || skip "losetup not installed"
 
 head -c $((64 << 20)) /dev/urandom >"$WORK/disk.img"
 dev=$(losetup -f --show -r "$WORK/disk.img") || skip "losetup could not create a loop device"
-cleanup_steps+=("losetup -d '$dev'")
+own_loop "$dev"
 q=/sys/block/$(basename "$dev")/queue
 before=$(cat "$q/read_ahead_kb" "$q/scheduler" "$q/nr_requests" "$q/max_sectors_kb")
 sum_before=$(sha256sum <"$dev")

@@ -92,7 +92,7 @@ put_away dotted "./dotted/../dotted//" "DIR with ./, .. and //"
 # emudisk killed -9 (its mount stays, its connection dead): detach cleans up what is DIR's own.
 attach_emulated crashed --profile ssd
 # Should the detach below leave it (the check fails then), the test still removes what it made.
-cleanup_steps=("! grep -qs '/disk.img' /sys/block/${dev#/dev/}/loop/backing_file || losetup -d '$dev'" "${cleanup_steps[@]}")
+cleanup_steps=("! emulated_left '$dev' crashed || losetup -d '$dev'" "${cleanup_steps[@]}")
 pid=$(cat "$WORK/crashed/emudisk.pid")
 kill -9 "$pid"
 for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done

@@ -50,11 +50,28 @@ require_loop() {
   command -v losetup >/dev/null || skip "losetup not installed"
 }
 
+# own_loop DEV [first]: detach loop device DEV on every exit path (before the other steps with
+# `first`), but only while it is still over the backing file it has now: a test may detach it
+# itself, and another command may take the number as soon as it is free (CI saw a concurrent
+# attach reuse a freed number; detaching by number would take that device away).
+own_loop() {
+  local backing step
+  backing=$(cat "/sys/block/${1#/dev/}/loop/backing_file")
+  step="detach_if_over '$1' '$backing'"
+  if [ "${2:-}" = first ]; then cleanup_steps=("$step" "${cleanup_steps[@]}"); else cleanup_steps+=("$step"); fi
+}
+
+# detach_if_over DEV BACKING: detach DEV when its backing file is BACKING (own_loop's step).
+detach_if_over() {
+  [ "$(cat "/sys/block/${1#/dev/}/loop/backing_file" 2>/dev/null)" = "$2" ] || return 0
+  losetup -d "$1"
+}
+
 # attach_loop IMAGE: set `dev` to a new loop device over IMAGE, detached on every exit path.
 attach_loop() {
   require_loop
   dev=$(losetup -f --show "$1") || skip "losetup could not create a loop device"
-  cleanup_steps+=("losetup -d '$dev'")
+  own_loop "$dev"
 }
 
 # attach_ext4_loop SIZE: set `dev` to a new loop device over an image of SIZE holding an ext4

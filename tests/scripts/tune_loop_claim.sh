@@ -37,7 +37,7 @@ expect_eq "$code" 2 "plan through another node during the tune ($(cat "$WORK/ali
 grep -q 'in use by another disktune command' "$WORK/alias.txt" || fail "the refusal does not name the tune: $(cat "$WORK/alias.txt")"
 # A claim stops a mount, not a loop device set up over the disk: that is said as it appears.
 stacked=$(losetup -f --show -r "$dev")
-cleanup_steps=("losetup -d '$stacked' 2>/dev/null" "${cleanup_steps[@]}")
+own_loop "$stacked" first
 kill -0 "$tune_pid" 2>/dev/null || fail "the tune ended before the mount was tried: the check proved nothing"
 code=0
 wait "$tune_pid" || code=$?

@@ -33,7 +33,7 @@ kill "$ns_pid"; wait "$ns_pid" 2>/dev/null || true
 refused_under_loop() {
   local stacked code=0
   stacked=$(losetup -f --show -r "$1")
-  cleanup_steps=("losetup -d '$stacked' 2>/dev/null" "${cleanup_steps[@]}")
+  own_loop "$stacked" first
   timeout 30 "$DISKTUNE" tune "$dev" --only read_ahead_kb --max-trials 1 --journal "$WORK/j-stack" >"$WORK/stack.txt" 2>&1 || code=$?
   expect_eq "$code" 2 "tune of a disk a loop device is set up over through $1 ($(cat "$WORK/stack.txt"))"
   grep -q "$(basename "$dev") backs $(basename "$stacked")" "$WORK/stack.txt" ||
