@@ -383,3 +383,20 @@ TEST_CASE("forecast: the default strategy's count follows the search it rehearse
   REQUIRE(longest_rise < 10);
   REQUIRE(share(in_range) >= 0.9);
 }
+
+// An adversary's runs: --max-trials 100 over a 54-trial search read "trial 53 of 54" (exact),
+// and --time-budget 1000000 read "(1 m 54 s to 277 h 35 m)": a cap or a budget the search never
+// nears changes neither the count's certainty nor the range.
+TEST_CASE("forecast: a cap or budget far above the search leaves the count estimated and the range as without it",
+          "[strategies][tuner]") {
+  const auto free = tune_sim(testing::seed_identify(), 1, strategies::default_strategy_name());
+  const auto capped = tune_sim(testing::seed_identify(), 1, strategies::default_strategy_name(), {100, std::nullopt, {}});
+  const auto budget = tune_sim(testing::seed_identify(), 1, strategies::default_strategy_name(), {std::nullopt, 1e6, {}});
+  REQUIRE(capped.progress.size() == free.progress.size());
+  REQUIRE(budget.progress.size() == free.progress.size());
+  for (std::size_t i = 0; i < free.progress.size(); ++i) {
+    INFO("trial " << free.progress[i].trials);
+    REQUIRE(capped.progress[i].forecast.estimated);
+    REQUIRE(budget.progress[i].remaining_max_s <= 2.0 * free.progress[i].remaining_max_s);
+  }
+}

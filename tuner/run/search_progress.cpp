@@ -64,7 +64,9 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
     if (forecast.total > *max_trials) forecast.total = *max_trials;
     forecast.most = std::min(forecast.most.value_or(forecast.total), *max_trials);
     forecast.fewest = fewest;
-    if (fewest == forecast.total) forecast.estimated = false;
+    // Exact only when even the fewest reaches the cap: a rehearsed count that merely equals its
+    // own fewest ("trial 53 of 54" under --max-trials 100) is still a prediction.
+    if (fewest == *max_trials && forecast.total == *max_trials) forecast.estimated = false;
   }
   progress.finalists = strategies::finalists(evaluator, basis.max_finalists).size();
   progress.measured_s = evaluator.measured_s();
@@ -104,8 +106,12 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
     const double cap = std::max(*basis.budget_s - basis.before_search_s - progress.measured_s, minimum);
     progress.remaining_s = std::min(progress.remaining_s, cap);
     progress.remaining_min_s = std::min(progress.remaining_min_s, cap);
-    // While the search runs, what it leaves the round is not known: the budget's remainder is the upper end.
-    progress.remaining_max_s = progress.search_left_s > 0.0 ? cap : std::min(progress.remaining_max_s, cap);
+    // While the search runs, what it leaves the round is not known: the upper end gives the
+    // round every round and its extra pass, within the budget's remainder (that remainder
+    // alone read "to 277 h 35 m" under a budget the run never neared).
+    const double whole_round = round_of(most, basis.rounds) * basis.sample_slack * 2.0;
+    progress.remaining_max_s = std::min(
+        progress.search_left_s > 0.0 ? progress.search_most_s + whole_round : progress.remaining_max_s, cap);
   }
   return progress;
 }
