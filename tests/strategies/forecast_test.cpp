@@ -375,9 +375,6 @@ TEST_CASE("forecast: the default strategy's count follows the search it rehearse
               << ", the time left in the range widened by 30 % at " << share(in_range)
               << ", the estimate within 30 % at " << share(point_near) << "; the count rose by one "
               << longest_rise << " trials in a row");
-  WARN("forecast over 12 simulated runs: count within 20 % at " << share(count_near) << ", time left in the range at "
-                                                                 << share(in_range) << ", estimate within 30 % at "
-                                                                 << share(point_near));
   // The count of unmeasured moves this replaced: 0.51, and 19 rises in a row (udma5, seed 4).
   REQUIRE(share(count_near) >= 0.7);
   REQUIRE(longest_rise < 10);
