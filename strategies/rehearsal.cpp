@@ -49,27 +49,6 @@ const TrialResult& nearest_measured(const SearchSpace& space, const Evaluator& e
   return *nearest;
 }
 
-// An executor that measures nothing: each trial is predicted_trial's.
-class PredictingExecutor final : public TrialExecutor {
- public:
-  PredictingExecutor(const SearchSpace& space, bool gains) : space_(space), gains_(gains) {}
-  // The rehearsal's own evaluator, whose trials (predicted ones too) the predictions start from.
-  void predict_from(const Evaluator& rehearsal) { rehearsal_ = &rehearsal; }
-  std::optional<Stop> pending_stop() override { return std::nullopt; }
-  Executed run(const probe::Settings& config, const TrialRequest&) override {
-    ++runs_;
-    return TrialMeasurement{predicted_trial(space_, *rehearsal_, config, gains_)};
-  }
-  void adopt_baseline(const Baseline&) override {}
-  [[nodiscard]] std::size_t runs() const { return runs_; }
-
- private:
-  const SearchSpace& space_;
-  bool gains_;
-  const Evaluator* rehearsal_ = nullptr;
-  std::size_t runs_ = 0;
-};
-
 // The evaluator's trials as a resumed run's history: each taken as it is, never measured again.
 TrialHistory history_of(const Evaluator& evaluator) {
   TrialHistory history;
@@ -117,11 +96,17 @@ std::size_t rehearse(Strategy& strategy, const SearchSpace& space, const Evaluat
   auto options = evaluator.options();
   options.max_trials = std::min(options.max_trials.value_or(done + cap), done + cap);
   MemoryTrialStore store("rehearsal", history_of(evaluator));
-  PredictingExecutor executor(space, gains);
-  Evaluator rehearsal(space, executor, store, evaluator.baseline(), options);
-  executor.predict_from(rehearsal);
-  strategy.run(space, rehearsal);
-  return executor.runs();
+  // Each new trial is predicted from the rehearsal's own trials (predicted ones too).
+  std::size_t runs = 0;
+  const Evaluator* rehearsal = nullptr;
+  FunctionExecutor executor([&](const probe::Settings& config, const TrialRequest&) {
+    ++runs;
+    return predicted_trial(space, *rehearsal, config, gains);
+  });
+  Evaluator rehearsing(space, executor, store, evaluator.baseline(), options);
+  rehearsal = &rehearsing;
+  strategy.run(space, rehearsing);
+  return runs;
 }
 
 }  // namespace disktune::strategies
