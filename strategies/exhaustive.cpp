@@ -36,7 +36,7 @@ void Exhaustive::run(const SearchSpace& space, Evaluator& evaluator) {
 // Every legal configuration but the baseline (measured before the search); quarantine may skip some.
 TrialForecast Exhaustive::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
   const std::size_t legal = space.legal_count();
-  return {std::max(evaluator.trials().size(), legal > 0 ? legal - 1 : 0), false, std::nullopt, std::nullopt};
+  return {std::max(evaluator.trials().size(), legal > 0 ? legal - 1 : 0), false, std::nullopt, std::nullopt, std::nullopt};
 }
 
 }  // namespace disktune::strategies

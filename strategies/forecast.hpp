@@ -20,9 +20,12 @@ std::size_t screening_trials(const SearchSpace& space);
 /// each new one predicted from the measured configuration nearest it and the single changes'
 /// effects), so the count follows the strategy's own rules, --max-trials and --time-budget:
 /// `most` with every predicted gain holding, `fewest` with none (and the coarse screening run
-/// whole), `total` halfway between them plus half the trials in hand again for a move the
-/// predictions miss. Refined after every trial; checked against the trials the search then
-/// took on the simulated drives of tests/strategies/forecast_test.cpp.
+/// whole), `total` halfway between them plus the trials in hand again at the chance that a
+/// trial moves the search (the Laplace estimate of the share of trials so far clearly faster
+/// than every one before them, at most a half); `seconds` the rehearsals' predicted
+/// measurement time for each, combined the same way. Refined after every trial; checked
+/// against the trials and time the search then took on the simulated drives of
+/// tests/strategies/forecast_test.cpp.
 TrialForecast coordinate_descent_forecast(const SearchSpace& space, const Evaluator& evaluator);
 
 }  // namespace disktune::strategies

@@ -61,7 +61,7 @@ void OneAtATime::run(const SearchSpace& space, Evaluator& evaluator) {
 
 // The screening, then one combination (and a back-off after a failed one, not forecast).
 TrialForecast OneAtATime::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
-  return {std::max(screening_trials(space), evaluator.trials().size()) + 1, true, std::nullopt, std::nullopt};
+  return {std::max(screening_trials(space), evaluator.trials().size()) + 1, true, std::nullopt, std::nullopt, std::nullopt};
 }
 
 }  // namespace disktune::strategies

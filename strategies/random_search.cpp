@@ -37,7 +37,7 @@ void RandomSearch::run(const SearchSpace& space, Evaluator& evaluator) {
 
 // The screening, then draws up to sample_size trials in all.
 TrialForecast RandomSearch::forecast(const SearchSpace& space, const Evaluator& evaluator) const {
-  return {std::max({screening_trials(space), sample_size(space), evaluator.trials().size()}), true, std::nullopt, std::nullopt};
+  return {std::max({screening_trials(space), sample_size(space), evaluator.trials().size()}), true, std::nullopt, std::nullopt, std::nullopt};
 }
 
 }  // namespace disktune::strategies

@@ -90,23 +90,25 @@ TrialResult predicted_trial(const SearchSpace& space, const Evaluator& evaluator
   return trial;
 }
 
-std::size_t rehearse(Strategy& strategy, const SearchSpace& space, const Evaluator& evaluator, std::size_t cap,
-                     bool gains) {
+Rehearsal rehearse(Strategy& strategy, const SearchSpace& space, const Evaluator& evaluator, std::size_t cap,
+                   bool gains) {
   const std::size_t done = evaluator.trials().size();
   auto options = evaluator.options();
   options.max_trials = std::min(options.max_trials.value_or(done + cap), done + cap);
   MemoryTrialStore store("rehearsal", history_of(evaluator));
   // Each new trial is predicted from the rehearsal's own trials (predicted ones too).
-  std::size_t runs = 0;
+  Rehearsal outcome;
   const Evaluator* rehearsal = nullptr;
   FunctionExecutor executor([&](const probe::Settings& config, const TrialRequest&) {
-    ++runs;
-    return predicted_trial(space, *rehearsal, config, gains);
+    auto trial = predicted_trial(space, *rehearsal, config, gains);
+    ++outcome.trials;
+    outcome.measured_s += measurement_seconds(trial);
+    return trial;
   });
   Evaluator rehearsing(space, executor, store, evaluator.baseline(), options);
   rehearsal = &rehearsing;
   strategy.run(space, rehearsing);
-  return runs;
+  return outcome;
 }
 
 }  // namespace disktune::strategies

@@ -11,6 +11,13 @@
 
 namespace disktune::strategies {
 
+/// Measurement seconds a search's trials left take, for each of a TrialForecast's counts [s].
+struct ForecastSeconds {
+  double expected = 0.0;  ///< the trials left of `total`
+  double fewest = 0.0;    ///< the trials left of `fewest`
+  double most = 0.0;      ///< the trials left of `most`
+};
+
 /// How many search trials a run takes (the baseline not counted), for progress and its ETA.
 struct TrialForecast {
   std::size_t total = 0;   ///< trials of the whole search, those done included (>= trials so far)
@@ -22,6 +29,10 @@ struct TrialForecast {
   /// The most trials the whole search may take, those done included (>= total): where every
   /// gain it predicts holds when measured. nullopt: as total.
   std::optional<std::size_t> most;
+  /// The measurement seconds the trials left take (strategies::measurement_seconds summed over
+  /// them, as expected for total, fewest and most), where the strategy predicts each trial;
+  /// nullopt: the count at the mean time per trial so far.
+  std::optional<ForecastSeconds> seconds;
 };
 
 /// A search strategy over a SearchSpace (Kernel Tuner's strategy shape: a strategy is handed

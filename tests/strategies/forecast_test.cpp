@@ -104,7 +104,7 @@ TEST_CASE("forecast: the default strategy's time left after screening is within 
 TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 12;
-  p.forecast = {31, true, std::nullopt, std::nullopt};
+  p.forecast = {31, true, std::nullopt, std::nullopt, std::nullopt};
   p.remaining_s = 130.4;
   p.remaining_min_s = 130.4;
   p.best = 6.56;
@@ -120,7 +120,7 @@ TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
 TEST_CASE("status line: a real device's time left is in wall time; a simulated drive's says it is simulated", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 4;
-  p.forecast = {10, true, std::nullopt, std::nullopt};
+  p.forecast = {10, true, std::nullopt, std::nullopt, std::nullopt};
   p.before_search_s = 30.0;
   p.measured_s = 40.0;
   p.search_wall_s = 60.0;  // the search's 40 measured seconds took 60 s of wall time: 1.5 each
@@ -162,7 +162,7 @@ TEST_CASE("time left: the lower end counts only the trials the search runs for s
   // 18 s left, while the lower end still counted every trial: 28 s).
   tuner::SearchProgress p;
   p.trials = 5;
-  p.forecast = {12, true, 5, std::nullopt};
+  p.forecast = {12, true, 5, std::nullopt, std::nullopt};
   p.finalists = 1;
   p.measured_s = 15.0;  // 3 s a trial
   const auto t = tuner::with_time_left(p, basis_of(std::nullopt));
@@ -176,14 +176,14 @@ TEST_CASE("time left: the lower end counts only the trials the search runs for s
   const auto objective = bench::parse_objective("seq-read", "").value();
   REQUIRE(tuner::status_line(t, objective, 30.0, true).find("left (6 s to ") != std::string::npos);
   // The screening runs whole: its trials left are sure.
-  p.forecast = {12, true, 8, std::nullopt};
+  p.forecast = {12, true, 8, std::nullopt, std::nullopt};
   REQUIRE(tuner::with_time_left(p, basis_of(std::nullopt)).search_least_s == Approx(9.0));
 }
 
 TEST_CASE("time left: --time-budget's remainder bounds it, the round as the budget leaves it", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 3;
-  p.forecast = {40, true, std::nullopt, std::nullopt};  // far more trials than the budget holds
+  p.forecast = {40, true, std::nullopt, std::nullopt, std::nullopt};  // far more trials than the budget holds
   p.finalists = 2;
   p.measured_s = 9.0;  // 3 s a trial; 60 - 7 - 9 = 44 s of the budget left
   const auto t = tuner::with_time_left(p, basis_of(60.0));
@@ -206,7 +206,7 @@ TEST_CASE("time left: --time-budget's remainder bounds it, the round as the budg
 TEST_CASE("time left: the round's expected cost, its finalists as the search has them", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 8;
-  p.forecast = {8, false, std::nullopt, std::nullopt};  // --max-trials 8: the search is done
+  p.forecast = {8, false, std::nullopt, std::nullopt, std::nullopt};  // --max-trials 8: the search is done
   p.finalists = 1;
   p.measured_s = 24.0;
   const auto t = tuner::with_time_left(p, basis_of(std::nullopt));
@@ -227,7 +227,7 @@ TEST_CASE("time left: the round's expected cost, its finalists as the search has
 TEST_CASE("time left: no finalist, no round: the baseline stands unless a trial left makes one", "[tuner]") {
   tuner::SearchProgress p;
   p.trials = 8;
-  p.forecast = {8, false, std::nullopt, std::nullopt};  // the search is done and nothing beat the baseline
+  p.forecast = {8, false, std::nullopt, std::nullopt, std::nullopt};  // the search is done and nothing beat the baseline
   p.finalists = 0;
   p.measured_s = 24.0;
   const auto done = tuner::with_time_left(p, basis_of(std::nullopt));
@@ -344,9 +344,8 @@ TEST_CASE("forecast: off a terminal every trial's line is followed by the time l
   }
 }
 
-// A newcomer's sim tune read "trial 54 of about 102" for a 58-trial search: the count of
-// moves not measured yet grew by one with every trial of the tied knobs' check. The
-// rehearsal's count follows the strategy's own rules.
+// A newcomer's sim tune read "trial 54 of about 102" for a 58-trial search (the count of moves
+// not measured yet grew with every trial): the rehearsal's count follows the strategy's rules.
 TEST_CASE("forecast: the default strategy's count follows the search it rehearses", "[strategies][tuner]") {
   std::size_t trials = 0, count_near = 0, in_range = 0, point_near = 0, longest_rise = 0;
   for (const auto& identify : {testing::seed_identify(), testing::udma5_identify()}) {
@@ -376,7 +375,9 @@ TEST_CASE("forecast: the default strategy's count follows the search it rehearse
               << ", the estimate within 30 % at " << share(point_near) << "; the count rose by one "
               << longest_rise << " trials in a row");
   // The count of unmeasured moves this replaced: 0.51, and 19 rises in a row (udma5, seed 4).
+  // The estimate at the count x the mean time per trial: 0.45 (the rehearsal's seconds: 0.55).
   REQUIRE(share(count_near) >= 0.7);
+  REQUIRE(share(point_near) >= 0.5);
   REQUIRE(longest_rise < 10);
   REQUIRE(share(in_range) >= 0.9);
 }

@@ -57,7 +57,7 @@ TEST_CASE("rehearsal: on a drive whose knobs act apart, the count left is the se
     for (std::size_t i = 0; i < done; ++i) REQUIRE(partial.evaluate(whole.trials()[i].settings));
     strategies::CoordinateDescent rehearsed;
     CAPTURE(done, total);
-    const std::size_t left = strategies::rehearse(rehearsed, space, partial, 1000);
+    const std::size_t left = strategies::rehearse(rehearsed, space, partial, 1000).trials;
     // Before the screening has measured a knob, its effect reads as none: fewer trials.
     if (done < strategies::coarse_screening_trials(space))
       REQUIRE(left <= total - done);
@@ -65,7 +65,10 @@ TEST_CASE("rehearsal: on a drive whose knobs act apart, the count left is the se
       REQUIRE(left == total - done);
     // With no predicted gain holding, the search stops sooner or as soon.
     strategies::CoordinateDescent refuted;
-    REQUIRE(strategies::rehearse(refuted, space, partial, 1000, false) <= total - done);
+    const auto none = strategies::rehearse(refuted, space, partial, 1000, false);
+    REQUIRE(none.trials <= total - done);
+    // Each predicted trial takes its nearest measured one's time: here every trial's 1 s.
+    REQUIRE(none.measured_s == Approx(static_cast<double>(none.trials)));
   }
 }
 
@@ -76,10 +79,23 @@ TEST_CASE("rehearsal: the budget bounds it as it bounds the search", "[strategie
   strategies::Evaluator evaluator(space, separable_trial, separable_trial(space.baseline()), options);
   REQUIRE(evaluator.evaluate(space.with_choice(space.baseline(), 0, 1)));
   strategies::CoordinateDescent rehearsed;
-  REQUIRE(strategies::rehearse(rehearsed, space, evaluator, 1000) == 4);
+  REQUIRE(strategies::rehearse(rehearsed, space, evaluator, 1000).trials == 4);
+  // A predicted trial takes its nearest measured configuration's measurement time: the
+  // baseline's 1 s and the measured single change's 2.5 s (the trial nearest every move left).
+  strategies::CoordinateDescent timed;
+  strategies::Evaluator slow(space, [](const probe::Settings& config) {
+    auto trial = separable_trial(config);
+    trial.measured_s = 2.5;
+    return trial;
+  }, separable_trial(space.baseline()), options);
+  REQUIRE(slow.evaluate(space.with_choice(space.baseline(), 0, 1)));
+  const auto left = strategies::rehearse(timed, space, slow, 1000);
+  REQUIRE(left.trials == 4);
+  REQUIRE(left.measured_s > 4.0);
+  REQUIRE(left.measured_s <= 4 * 2.5);
   // The cap bounds a rehearsal whatever the budget.
   strategies::CoordinateDescent capped;
-  REQUIRE(strategies::rehearse(capped, space, evaluator, 2) == 2);
+  REQUIRE(strategies::rehearse(capped, space, evaluator, 2).trials == 2);
 }
 
 TEST_CASE("rehearsal: a configuration is predicted from its nearest measured one and the single changes' effects",

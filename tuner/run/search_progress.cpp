@@ -24,15 +24,20 @@ std::string duration_text(double seconds) {
 
 namespace {
 
-// `total` trials of the search, less those run, at `per_trial_s`; with a budget no more than its
-// room for them: the Evaluator starts a trial while the round's reserve still fits, and lets
-// the last one end.
-double search_left_s(const SearchProgress& progress, std::size_t total, const TimeLeftBasis& basis, double per_trial_s) {
-  const auto left = total > progress.trials ? total - progress.trials : 0;
-  const double search = static_cast<double>(left) * per_trial_s;
-  if (!basis.budget_s) return search;
+// `seconds` of search left, with a budget no more than its room for them: the Evaluator starts a
+// trial while the round's reserve still fits, and lets the last one (`per_trial_s`) end.
+double within_budget(const SearchProgress& progress, const TimeLeftBasis& basis, double seconds, double per_trial_s) {
+  if (!basis.budget_s) return seconds;
   const double room = *basis.budget_s - basis.before_search_s - progress.measured_s - basis.reserve_s;
-  return room > 0.0 ? std::min(search, room + per_trial_s) : 0.0;
+  return room > 0.0 ? std::min(seconds, room + per_trial_s) : 0.0;
+}
+
+// The measurement seconds of the trials left of a search of `total` trials: `predicted` (the
+// strategy's forecast of them) when there is one, else each at `per_trial_s`.
+double seconds_left(const SearchProgress& progress, std::size_t total, std::optional<double> predicted,
+                    double per_trial_s) {
+  const auto left = total > progress.trials ? total - progress.trials : 0;
+  return predicted.value_or(static_cast<double>(left) * per_trial_s);
 }
 
 // The round's rounds: as many as the budget leaves after the search (confirm_rounds_for's
@@ -61,6 +66,16 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
   if (max_trials) {  // --max-trials ends the search first; the count is exact once the fewest reaches it too
     auto& forecast = progress.forecast;
     const std::size_t fewest = std::min(forecast.fewest.value_or(forecast.total), *max_trials);
+    if (forecast.seconds) {  // each count's seconds for the trials the cap leaves of it
+      const auto cut = [&](double s, std::size_t count) {
+        const auto left = count > progress.trials ? count - progress.trials : 0;
+        const auto kept = *max_trials > progress.trials ? std::min(count, *max_trials) - progress.trials : 0;
+        return left > 0 ? s * static_cast<double>(kept) / static_cast<double>(left) : s;
+      };
+      forecast.seconds->expected = cut(forecast.seconds->expected, forecast.total);
+      forecast.seconds->fewest = cut(forecast.seconds->fewest, forecast.fewest.value_or(forecast.total));
+      forecast.seconds->most = cut(forecast.seconds->most, forecast.most.value_or(forecast.total));
+    }
     if (forecast.total > *max_trials) forecast.total = *max_trials;
     forecast.most = std::min(forecast.most.value_or(forecast.total), *max_trials);
     forecast.fewest = fewest;
@@ -78,11 +93,15 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   progress.before_search_s = basis.before_search_s;
   const double per_trial = progress.trials > 0 ? progress.measured_s / static_cast<double>(progress.trials) : 0.0;
   const auto& forecast = progress.forecast;
-  progress.search_left_s = search_left_s(progress, forecast.total, basis, per_trial);
-  progress.search_least_s =
-      search_left_s(progress, std::min(forecast.fewest.value_or(forecast.total), forecast.total), basis, per_trial);
-  progress.search_most_s = search_left_s(progress, std::max(forecast.most.value_or(forecast.total), forecast.total),
-                                         basis, per_trial);
+  const auto& seconds = forecast.seconds;
+  const auto search = [&](std::size_t total, std::optional<double> predicted) {
+    return within_budget(progress, basis, seconds_left(progress, total, predicted, per_trial), per_trial);
+  };
+  progress.search_left_s = search(forecast.total, seconds ? std::optional(seconds->expected) : std::nullopt);
+  progress.search_least_s = search(std::min(forecast.fewest.value_or(forecast.total), forecast.total),
+                                   seconds ? std::optional(seconds->fewest) : std::nullopt);
+  progress.search_most_s = search(std::max(forecast.most.value_or(forecast.total), forecast.total),
+                                  seconds ? std::optional(seconds->most) : std::nullopt);
   const double after_search =
       basis.budget_s ? *basis.budget_s - basis.before_search_s - progress.measured_s - progress.search_left_s : 0.0;
   const int rounds = round_rounds(basis, after_search);
