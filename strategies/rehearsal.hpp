@@ -20,7 +20,8 @@ double single_change_ratio(const SearchSpace& space, const Evaluator& evaluator,
 /// (the fewest groups apart: the baseline or a trial of `evaluator`, the latest among equals),
 /// its samples, median and interval scaled by the single_change_ratio of each group where
 /// the two differ (config's over the neighbour's: effects of different knobs multiply), its
-/// guard figures and measurement time as they are, status ok. With `gains` false, never faster than the neighbour (the search's fewest:
+/// guard figures and measurement time as they are (the time of the nearest one not stopped as
+/// clearly slower when the neighbour was: that one sample ran at its own slow rate), status ok. With `gains` false, never faster than the neighbour (the search's fewest:
 /// every move it would make is refuted). Measures nothing.
 TrialResult predicted_trial(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& config,
                               bool gains = true);

@@ -2,8 +2,10 @@
 // The rehearsal: a search run again on predicted trials counts what the real search still runs.
 #include "strategies/rehearsal.hpp"
 
+#include "bench/adaptive.hpp"
 #include "strategies/coarse_screening.hpp"
 #include "strategies/coordinate_descent.hpp"
+#include "strategies/trial.hpp"
 
 #include "tests/support/seed_like_identify.hpp"
 
@@ -11,6 +13,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 using namespace disktune;
 using probe::SettingId;
@@ -133,4 +136,38 @@ TEST_CASE("rehearsal: a configuration is predicted from its nearest measured one
   const auto ladder = strategies::ladder_of(groups[g_mult]);
   REQUIRE(ladder.size() >= 3);
   REQUIRE(strategies::single_change_ratio(space, evaluator, g_mult, ladder[ladder.size() - 2]) == Approx(at16));
+}
+
+// On the EMULATED hdd read_ahead_kb 0 read 10 MB/s in one 4 s sample (stopped as clearly
+// slower); the rehearsal gave read_ahead_kb 16-64, predicted from it, 4 s each where they took
+// 1.4: the estimate ran twice the time left for 7 trials.
+TEST_CASE("rehearsal: a prediction from a trial stopped as clearly slower takes another neighbour's time",
+          "[strategies]") {
+  const auto space = space_of({SettingId::multcount, SettingId::io_support});
+  const auto& groups = space.groups();
+  const std::size_t g_mult = groups[0].settings.front() == SettingId::multcount ? 0 : 1;
+  const std::size_t g_io = 1 - g_mult;
+  const auto slow = [](const probe::Settings& config) {
+    auto trial = separable_trial(config);
+    if (config.at(SettingId::io_support).number() != 3) return trial;
+    trial.median /= 10.0;  // one sample, far below the baseline: the hopeless stop
+    trial.samples = {trial.median};
+    trial.sampling_stop = bench::to_string(bench::SamplingStop::clearly_slower);
+    trial.measured_s = 4.0;
+    return trial;
+  };
+  strategies::Evaluator evaluator(space, slow, separable_trial(space.baseline()));
+  std::optional<std::size_t> io3;
+  for (std::size_t c = 0; c < groups[g_io].choices.size(); ++c)
+    if (groups[g_io].choices[c].at(SettingId::io_support).number() == 3) io3 = c;
+  REQUIRE(io3);
+  const auto hopeless = space.with_choice(space.baseline(), g_io, *io3);
+  REQUIRE(evaluator.evaluate(hopeless));
+  REQUIRE(strategies::stopped_hopeless(*evaluator.measured(hopeless)));
+  // Nearest to the hopeless trial (one group apart, the baseline two): its figure, the baseline's time.
+  const auto beside = space.with_choice(hopeless, g_mult, groups[g_mult].choices.size() - 1);
+  REQUIRE(beside != hopeless);
+  const auto predicted = strategies::predicted_trial(space, evaluator, beside);
+  REQUIRE(predicted.median < separable_trial(space.baseline()).median / 2.0);
+  REQUIRE(predicted.measured_s == 1.0);
 }
