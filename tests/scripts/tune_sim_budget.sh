@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
-# A budgeted run says it stopped on its budget; a closed output pipe does not kill a run.
+# A budgeted run says it stopped on its budget; a closed output pipe does not kill a run; a
+# budget the baseline spent ends the run closed, so the next tune starts over, not resumes it.
 source "$(dirname "$0")/lib.bash"
 
 "$DISKTUNE" tune sim: --max-trials 3 --journal "$WORK/j1" --report "$WORK/r1.json" >/dev/null 2>"$WORK/err1" ||
@@ -20,4 +21,17 @@ set -e
 expect_eq "$code" 2 "exit code of a tune whose output pipe was closed"
 expect_eq "$(jq -r .completed "$WORK/r2.json")" true "report of the piped run completed"
 grep -q '"type":"end"' "$WORK/j2" || fail "the piped run's journal has no end record"
+# The simulated baseline measures about 31 s: a 20 s budget leaves no trial. A resume keeps the
+# budget and would end the same way for ever, so the run is closed (an end record) and the
+# next tune, with the budget the message names, starts over.
+set +e
+"$DISKTUNE" tune sim: --time-budget 20 --journal "$WORK/j3" --report "$WORK/r3.json" >/dev/null 2>"$WORK/err3"
+code=$?
+set -e
+expect_eq "$code" 1 "exit code of a tune whose budget the baseline spent"
+grep -q "no trial ran: .*the run is closed: the next tune starts over" "$WORK/err3" || fail "no-trial message: $(tail -1 "$WORK/err3")"
+grep -q '"type":"end"' "$WORK/j3" || fail "the spent run's journal has no end record"
+"$DISKTUNE" tune sim: --time-budget 400 --max-trials 2 --journal "$WORK/j3" --report "$WORK/r4.json" >/dev/null 2>"$WORK/err4" ||
+  fail "the tune after a spent budget exited $? ($(tail -2 "$WORK/err4"))"
+expect_eq "$(jq '.trials | length' "$WORK/r4.json")" 2 "trials of the tune after a spent budget"
 echo ok

@@ -38,14 +38,15 @@ void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream&
 // trial's (about the baseline's first) and the confirmation round's minimum.
 std::string no_trial_message(const PipelineInput& input, const PipelineResult& result) {
   if (!input.time_budget_s)
-    return "no trial ran: --max-trials " + std::to_string(input.max_trials.value_or(0)) + " ended the search first";
+    return "no trial ran: --max-trials " + std::to_string(input.max_trials.value_or(0)) +
+           " ended the search first; the run is closed: the next tune starts over";
   const double trial_s = strategies::measurement_seconds(result.baseline->trial);
   const double reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
-  char text[256];
+  char text[512];
   std::snprintf(text, sizeof text,
                 "no trial ran: the baseline and its noise measured %.0f s of the --time-budget of %g s, and a trial "
                 "(about %.0f s) with the confirmation round's minimum (about %.0f s) did not fit; --time-budget %.0f or "
-                "more leaves room for about 10 trials",
+                "more leaves room for about 10 trials; the run is closed: the next tune starts over",
                 result.before_search_s, *input.time_budget_s, trial_s, reserve_s,
                 std::ceil(result.before_search_s + 10.0 * trial_s + reserve_s));
   return text;
@@ -314,6 +315,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
     return result;  // --max-trials 0 asked for the baseline and its noise only: no search, no answer
   if (result.exit_code == kExitOk && result.search_trials == 0 && !result.unscreened.empty()) {
     result.exit_code = kExitPartial;  // a baseline kept untried is no measured answer
+    result.bounds_spent = true;
     result.message = no_trial_message(input, result);
     return result;
   }

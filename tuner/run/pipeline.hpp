@@ -77,6 +77,9 @@ struct PipelineResult {
   std::optional<strategies::Stop> stop;  ///< what stopped the run, when something did
   ExitCode exit_code = kExitOk;
   std::string message;            ///< why the run ended early; empty when it completed
+  /// The run's own --time-budget or --max-trials ended it before any trial (exit 1): a resume
+  /// keeps those bounds and would end the same way, so the run is closed, not left to resume.
+  bool bounds_spent = false;
   strategies::TrialResult best;   ///< the decided winner; the baseline's trial (id 0) to keep it
   std::optional<strategies::Confirmation> confirmation;
   std::optional<strategies::TieBreak> tie;  ///< the tie the winner rule broke (Decision::tie)

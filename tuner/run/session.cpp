@@ -154,9 +154,10 @@ void end_wedged(TuneOutcome& outcome, TrialRunner& runner) {
 }
 
 // The end of every run that got to measuring: restore (from a watched child: after a hung
-// trial a restore from here could block), then the outcome's last fields.
+// trial a restore from here could block), then the outcome's last fields. `bounds_spent`:
+// PipelineResult::bounds_spent, a partial run that is closed all the same.
 void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, RunJournal& journal,
-                bool journal_failed = false) {
+                bool journal_failed = false, bool bounds_spent = false) {
   guard.dismiss();
   // The restore itself can find the device wedged: check after it.
   const auto restored = runner.health().wedged() ? probe::Result<void>{} : runner.restore_watched();
@@ -174,7 +175,8 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, 
   outcome.report.finished_at = utc_timestamp();
   // An interrupted or wedged run stays unfinished in the journal: the next start restores
   // the original settings from it and resumes.
-  if (outcome.exit_code == kExitPartial || outcome.exit_code == kExitWedged || journal_failed) return;
+  const bool interrupted = outcome.exit_code == kExitPartial && !bounds_spent;
+  if (interrupted || outcome.exit_code == kExitWedged || journal_failed) return;
   if (auto stop = journal.finish(outcome.report.restored)) {  // the end record lost: say so, keep the rest
     if (outcome.exit_code == kExitOk || outcome.exit_code == kExitTooNoisy) outcome.exit_code = kExitDevice;
     outcome.message = stop->message;
@@ -375,7 +377,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   }
   report_pipeline(outcome, result, context.original);
   note_appeared_uses(outcome.report, runner);
-  finish_run(outcome, runner, guard, journal, journal_failed);
+  finish_run(outcome, runner, guard, journal, journal_failed, result.bounds_spent);
   hint_resume(outcome, tune, journal, journal_failed);
   outcome.report.wall_s = seconds_since(wall_start);
   if (outcome.report.completed && !result.budget_left) {
