@@ -60,7 +60,7 @@ class FakeExecutor final : public strategies::TrialExecutor {
     if (signal_in_confirm_) signalled_in_confirm_ = true;  // a SIGTERM during the round
     TrialResult t = trial(config, confirm_spread_);
     t.samples = {t.samples[static_cast<std::size_t>(units_of_[config]++ % 3)]};
-    t.measured_s = 1.0 / 3.0;
+    t.measured_s = unit_s_;
     strategies::summarize_samples(t);
     return strategies::TrialMeasurement{t, 0.0, 0};
   }
@@ -72,6 +72,7 @@ class FakeExecutor final : public strategies::TrialExecutor {
   bool adopted_ = false;
   double confirm_spread_ = 0.01;  // the confirmation round's samples: rate x (1 -+ spread)
   int confirm_units_ = 0;     // confirmation units run
+  double unit_s_ = 1.0 / 3.0;  // a confirmation unit's measured time [s]
   std::map<probe::Settings, int> units_of_;  // confirmation units run per configuration
   bool signal_in_confirm_ = false;    // a signal arrives during the confirmation round
   bool signalled_in_confirm_ = false;

@@ -37,17 +37,20 @@ int extra_rounds_within(const PipelineInput& input, const PipelineResult& result
 // in_two_calls): kMinConfirmRounds first, which suffice when one contender is far ahead.
 bool in_two_calls(int rounds) { return rounds > kMinConfirmRounds; }
 
+// Which extra pass call `index` of a round of `rounds` rounds is (1, 2, ...); 0 for the round itself.
+int extra_pass_of(int index, int rounds) { return std::max(0, in_two_calls(rounds) ? index - 1 : index); }
+
 // What runner call `index` of a round of `rounds` rounds is, for the log.
 std::string call_intro(int index, int rounds) {
-  const bool halves = in_two_calls(rounds);
-  if (halves && index == 1)
+  if (in_two_calls(rounds) && index == 1)
     return "disktune: confirmation round: no contender is far ahead of the others after " +
            std::to_string(kMinConfirmRounds) + " rounds; rounds " + std::to_string(kMinConfirmRounds + 1) + "-" +
            std::to_string(rounds) + " follow\n";
-  const int extra = halves ? index - 1 : index;
-  if (extra <= 0) return "";
-  return "disktune: confirmation round, extra pass " + std::to_string(extra) + ": the fastest contender is ahead of " +
-         "another by more than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
+  const int extra = extra_pass_of(index, rounds);
+  if (extra == 0) return "";
+  return "disktune: confirmation round, extra pass " + std::to_string(extra) + " (of at most " +
+         std::to_string(strategies::kMaxExtraConfirmRounds) + "): the fastest contender is ahead of another by more "
+         "than the minimum gain, but their samples do not separate them yet; measuring again and pooling\n";
 }
 
 std::string kind_of(const PipelineInput& input) { return results::device_kind(input.simulated, input.emulated); }
@@ -62,6 +65,23 @@ struct RoundCall {
   int round_rounds;
 };
 
+// The round's own pace: seconds per unit (a warm-up and a kept sample of one contender) over
+// the calls measured so far. A later call is announced at this pace, not the baseline's: a
+// contender's samples take their own time (on the EMULATED ssd an extra pass announced at the
+// baseline's took 54 s of an "about 144 s").
+struct RoundPace {
+  double seconds = 0.0;
+  double units = 0.0;
+  void add(const std::vector<TrialResult>& results) {
+    for (const auto& r : results) {
+      seconds += r.measured_s;
+      units += static_cast<double>(r.samples.size());
+    }
+  }
+  // Seconds per unit: the round's own, else `fallback`.
+  double per_unit(double fallback) const { return units > 0.0 ? seconds / units : fallback; }
+};
+
 // "3 finalists and the baseline", or a later call's "3 finalists (the baseline is far behind)".
 std::string who_is_measured(const RoundCall& call) {
   if (call.measured.front() == call.all.front())
@@ -69,16 +89,19 @@ std::string who_is_measured(const RoundCall& call) {
   return probe::counted(call.measured.size(), "finalist") + " (the baseline, far behind them all, is not measured again)";
 }
 
-// What the call measures and about how long it takes. `sample_s`: the baseline's seconds per
-// sample; on a slow disk a sample reads whole chunks and outlasts --duration.
-std::string call_announcement(const PipelineInput& input, const RoundCall& call, double sample_s) {
+// What the call measures and about how long it takes: at the round's own pace once a call
+// measured (RoundPace), else two of the baseline's samples a unit (`baseline_sample_s`; on a
+// slow disk a sample reads whole chunks and outlasts --duration, so the larger of the two).
+std::string call_announcement(const PipelineInput& input, const RoundCall& call, const RoundPace& pace,
+                              double baseline_sample_s) {
   const int rounds = rounds_in_call(call.index, call.round_rounds);
-  const double per_sample_s = std::max(input.trial.workload.duration.count(), sample_s);
-  const std::string estimate =
-      probe::printf_number("%.0f", 2.0 * per_sample_s * static_cast<double>(call.measured.size()) * rounds);
+  const double unit_s = pace.per_unit(2.0 * std::max(input.trial.workload.duration.count(), baseline_sample_s));
+  const std::string estimate = probe::printf_number("%.0f", unit_s * static_cast<double>(call.measured.size()) * rounds);
   const bool part = call.index == 0 && in_two_calls(call.round_rounds);
-  return call_intro(call.index, call.round_rounds) + "disktune: confirmation round: " + who_is_measured(call) +
-         " x " + std::to_string(rounds) + " rounds" + (part ? " (of " + std::to_string(call.round_rounds) + ")" : "") +
+  const bool extra = extra_pass_of(call.index, call.round_rounds) > 0;
+  return call_intro(call.index, call.round_rounds) + "disktune: confirmation round" +
+         (extra ? ", extra pass: " : ": ") + who_is_measured(call) + " x " + std::to_string(rounds) +
+         (extra ? " more rounds" : " rounds") + (part ? " (of " + std::to_string(call.round_rounds) + ")" : "") +
          ", interleaved (a warm-up and a kept sample each; about " + estimate +
          (input.simulated ? " s of simulated reads)\n" : " s of reads)\n");
 }
@@ -93,24 +116,28 @@ std::string unit_line(const PipelineInput& input, const RoundCall& call, Confirm
   const probe::Settings& contender = call.measured[unit.contender];
   unit.contender = static_cast<std::size_t>(std::find(call.all.begin(), call.all.end(), contender) - call.all.begin());
   unit.contenders = call.all.size();
-  return confirm_progress_line(unit, contender, call.all.front(), kind_of(input), input.trial.objective);
+  return confirm_progress_line(unit, contender, call.all.front(), kind_of(input), input.trial.objective,
+                               extra_pass_of(call.index, call.round_rounds));
 }
 
 // The call through the Evaluator (the store keeps it as one unit) and announced (it runs for
 // minutes on a real device): what it measures, each unit, then where its answer came from.
 strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
-                                    const RoundCall& call, double sample_s, std::ostream& log) {
+                                    const RoundCall& call, RoundPace& pace, double sample_s, std::ostream& log) {
   bool measured = false;
   strategies::ConfirmHooks hooks;
   hooks.before_measure = [&](const std::vector<probe::Settings>&) {
     measured = true;
-    log << call_announcement(input, call, sample_s);
+    log << call_announcement(input, call, pace, sample_s);
   };
   hooks.progress = [&](const ConfirmUnit& unit) { log << unit_line(input, call, unit) << '\n' << std::flush; };
   auto round = evaluator.confirm(call.measured, call.index, rounds_in_call(call.index, call.round_rounds), hooks);
+  const int extra = extra_pass_of(call.index, call.round_rounds);
   if (const auto* done = std::get_if<strategies::Round>(&round)) {
+    pace.add(done->results);
     if (!done->skipped.empty()) log << "disktune: " << done->skipped << '\n';
     else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
+    else if (extra > 0) log << "disktune: confirmation round: extra pass " << extra << " done\n";
     else if (!(in_two_calls(call.round_rounds) && call.index == 0)) log << "disktune: confirmation round done\n";
   }
   return round;
@@ -142,11 +169,12 @@ std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& inpu
                                                        strategies::Evaluator& evaluator, int rounds, std::ostream& log) {
   const double sample_s = seconds_per_sample(result.baseline->trial);
   std::vector<probe::Settings> all;  // the first call's contenders
+  RoundPace pace;
   return decide(
       evaluator,
       [&](const std::vector<probe::Settings>& contenders, int index) {
         if (index == 0) all = contenders;
-        return announced_round(input, evaluator, RoundCall{all, contenders, index, rounds}, sample_s, log);
+        return announced_round(input, evaluator, RoundCall{all, contenders, index, rounds}, pace, sample_s, log);
       },
       kMaxContenders - 1, extra_rounds_within(input, result, rounds), in_two_calls(rounds));
 }

@@ -10,7 +10,7 @@ namespace disktune::tuner {
 
 std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
                                   const probe::Settings& original, const std::string& kind,
-                                  const bench::Objective& objective) {
+                                  const bench::Objective& objective, int extra_pass) {
   const bool ok = unit.status == strategies::TrialStatus::ok;
   char figure[48];
   std::snprintf(figure, sizeof figure, "%8s %s", bench::figure_number(objective, unit.value).c_str(),
@@ -19,7 +19,9 @@ std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings
                                               : "finalist " + std::to_string(unit.contender) + "/" +
                                                     std::to_string(unit.contenders - 1);
   const auto changes = strategies::changes_from(original, contender);
-  return "  " + (kind.empty() ? "" : "[" + kind + "] ") + "confirm round " + std::to_string(unit.round) +
+  return "  " + (kind.empty() ? "" : "[" + kind + "] ") + "confirm " +
+         (extra_pass > 0 ? "extra pass " + std::to_string(extra_pass) + ", " : std::string()) + "round " +
+         std::to_string(unit.round) +
          "/" + std::to_string(unit.rounds) + ", " + who + ": " + std::string(to_string(unit.status)) + "  " +
          (ok ? figure : "") + "  " + (changes.empty() ? "(original settings)" : probe::format_settings(changes)) +
          (unit.detail.empty() ? "" : "  (" + unit.detail + ")");

@@ -24,9 +24,11 @@ using strategies::ConfirmUnit;
 /// (the figure in `objective`'s unit);
 /// the baseline's says "baseline" and "(original settings)". `kind` is results::device_kind
 /// ("[SIMULATED]", "[EMULATED]", nothing for hardware). `contender` is the unit's settings,
-/// `original` the baseline's; no newline.
+/// `original` the baseline's; no newline. `extra_pass`: 1, 2, ... for a unit of the round's
+/// extra passes (strategies::confirm), whose rounds count from 1 again and are pooled with the
+/// round's: "confirm extra pass 1, round 2/6, ..."; 0 for the round itself.
 std::string confirm_progress_line(const ConfirmUnit& unit, const probe::Settings& contender,
                                   const probe::Settings& original, const std::string& kind,
-                                  const bench::Objective& objective);
+                                  const bench::Objective& objective, int extra_pass = 0);
 
 }  // namespace disktune::tuner

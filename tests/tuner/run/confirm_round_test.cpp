@@ -111,3 +111,46 @@ TEST_CASE("pipeline: a confirmation round ends after its first rounds when its f
     REQUIRE(result.confirm_rounds == 6);
   }
 }
+
+namespace {
+
+// Occurrences of `what` in `text`.
+std::size_t count_of(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + what.size())) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("pipeline: an extra pass of the confirmation round is announced as one, at the round's own pace", "[tuner]") {
+  // The newcomer's EMULATED ssd run: the extra pass re-announced "x 6 rounds" as a new round,
+  // numbered its units 1/6-6/6 again, said "about 144 s" (the baseline's pace) for 54 s, and
+  // "confirmation round done" came twice. io_support 3 is 3 % faster, samples +-5 %: 6 rounds
+  // leave it unseparated, and each unit takes 2 s where the baseline's samples took 1/3 s.
+  const auto space = seed_space({SettingId::io_support});
+  FakeExecutor executor([](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.3 : 10.0; });
+  executor.confirm_spread_ = 0.05;
+  executor.unit_s_ = 2.0;
+  std::ostringstream log;
+  strategies::MemoryTrialStore store;
+  const auto result = exhaustive_in_six_rounds(space, executor, log, store);
+  REQUIRE(testing::measured_calls(store) >= 3);  // rounds 1-3, 4-6, then an extra pass
+  const std::string text = log.str();
+  INFO(text);
+  CHECK(count_of(text, "confirmation round, extra pass 1 (of at most 3): the fastest contender is ahead") == 1);
+  CHECK(count_of(text, "x 6 rounds") == 0);  // the round's first call says "x 3 rounds (of 6)"
+  CHECK(count_of(text, "x 6 more rounds") == static_cast<std::size_t>(testing::measured_calls(store) - 2));
+  CHECK(count_of(text, "confirmation round done\n") == 1);
+  CHECK(count_of(text, "confirmation round: extra pass 1 done\n") == 1);
+  // Each extra unit is numbered within its pass, apart from the round's rounds 1-6.
+  const std::size_t extra_units = count_of(text, "confirm extra pass 1, round ");
+  CHECK(extra_units >= 6);
+  CHECK(count_of(text, "confirm round 6/6, ") == extra_units / 6);
+  // Announced at the round's pace (2 s a unit): contenders x 6 rounds x 2 s.
+  const auto extra_at = text.find("confirmation round, extra pass: ");
+  REQUIRE(extra_at != std::string::npos);
+  const std::size_t contenders = extra_units / 6;
+  CHECK(text.find("about " + std::to_string(contenders * 6 * 2) + " s of simulated reads", extra_at) ==
+        text.find("about ", extra_at));
+}
