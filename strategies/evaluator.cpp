@@ -126,9 +126,10 @@ Evaluation Evaluator::evaluate(const probe::Settings& config, Effort effort) {
   // rule's median test against the incumbent of its time (the bar lies below the minimum gain
   // over that incumbent's lower bound), so it is never an answer.
   request.gain_bar = gain_bar();
+  const bool stored = history_.results.count({config, request.quick}) > 0 || from_history(config, request.quick);
   auto trial = obtain(config, request);
   if (!trial) return NotRun::stopped;
-  return &add(std::move(*trial));
+  return &add(std::move(*trial), stored);
 }
 
 Rounded Evaluator::confirm(const std::vector<probe::Settings>& contenders, int round, int rounds,
@@ -196,8 +197,14 @@ std::optional<TrialResult> Evaluator::obtain(const probe::Settings& config, cons
   return trial;
 }
 
-const TrialResult& Evaluator::add(TrialResult trial) {
+bool Evaluator::taken_from_store(const TrialResult& trial) const {
+  const auto index = static_cast<std::size_t>(trial.id - 1);
+  return trial.id > 0 && index < from_store_.size() && from_store_[index];
+}
+
+const TrialResult& Evaluator::add(TrialResult trial, bool from_store) {
   trial.id = static_cast<int>(trials_.size()) + 1;
+  from_store_.push_back(from_store);
   measured_s_ += measurement_seconds(trial);  // the guard objective's samples count too
   if (trial.status == TrialStatus::ok) incumbent_low_ = std::max(incumbent_low_, lower_bound(trial));
   trials_.push_back(std::move(trial));

@@ -141,6 +141,9 @@ class Evaluator {
   /// those give it (restore_failed, wedged, signal, store_failed).
   Rounded confirm(const std::vector<probe::Settings>& contenders, int round, int rounds, const ConfirmHooks& hooks = {});
 
+  /// True when `trial` (one of trials()) was taken from the store's history: a resumed run's
+  /// result or verdict (quarantined, crashed), not measured in this run.
+  [[nodiscard]] bool taken_from_store(const TrialResult& trial) const;
   /// Called with every new trial right after it is recorded (progress output).
   void set_observer(std::function<void(const TrialResult&)> observer) { observer_ = std::move(observer); }
 
@@ -184,7 +187,7 @@ class Evaluator {
   std::optional<TrialResult> obtain(const probe::Settings& config, const TrialRequest& request);
   std::optional<TrialResult> from_history(const probe::Settings& config, bool quick) const;
   std::optional<TrialResult> halt(Stop stop);
-  const TrialResult& add(TrialResult trial);
+  const TrialResult& add(TrialResult trial, bool from_store);
 
   std::unique_ptr<TrialExecutor> own_executor_;  // for the function constructors
   std::unique_ptr<TrialStore> own_store_;
@@ -197,6 +200,7 @@ class Evaluator {
   TrialResult baseline_;
   EvaluatorOptions options_;
   std::deque<TrialResult> trials_;
+  std::vector<bool> from_store_;  // per trials_ entry: taken from history_, not measured
   std::map<probe::Settings, std::size_t> cache_;  // config -> index in trials_
   std::map<probe::Settings, std::string> quarantine_;  // partial assignments (a group choice, or one value)
   std::set<probe::Settings> failed_configs_;

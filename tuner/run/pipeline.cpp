@@ -126,20 +126,36 @@ struct Searched {
   std::optional<strategies::Stop> stop;
 };
 
-// The search: the strategy through the Evaluator. `started`: when the run began (its
-// baseline included), for the elapsed time.
+// The search: the strategy through the Evaluator. `started`: when this process began the run
+// (its baseline included); `kept_s`: the interrupted run's measured seconds a resume took over
+// (its baseline's), to which each trial taken from the journal adds its own: the elapsed time
+// counts the whole run, not only this resume. A trial taken from the journal is listed as
+// such, without a status line: its time left was the interrupted run's.
 Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
-                std::chrono::steady_clock::time_point started, std::ostream& log) {
+                std::chrono::steady_clock::time_point started, double kept_s, std::ostream& log) {
   const auto search_started = std::chrono::steady_clock::now();
+  bool listed_kept = false, listed_new = false;
+  double kept_trials_s = 0.0;  // the trials taken from the journal: measured, not in this wall time
   evaluator.set_observer([&](const TrialResult& trial) {
     if (input.live_status) log << "\r\033[K";  // the status line gives way to the trial's line
+    const bool kept = evaluator.taken_from_store(trial);
+    if (kept && !listed_kept) log << "  the interrupted run's trials, taken from the journal (not measured again):\n";
+    if (!kept && listed_kept && !listed_new) log << "  measured in this resume:\n";
+    listed_kept = listed_kept || kept;
+    listed_new = listed_new || !kept;
     log_trial(log, trial, input.original, kind_of(input), input.trial.objective);
+    if (kept) {
+      kept_trials_s += strategies::measurement_seconds(trial);
+      return;
+    }
     if (!input.live_status && !input.progress_lines && !input.on_progress) return;
     auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
-    progress.search_wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - search_started).count();
+    progress.search_wall_s =
+        kept_trials_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - search_started).count();
     if (input.on_progress) input.on_progress(progress);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
-    if (input.live_status || input.progress_lines) show_progress(input, progress, elapsed.count(), log);
+    if (input.live_status || input.progress_lines)
+      show_progress(input, progress, kept_s + kept_trials_s + elapsed.count(), log);
   });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name
@@ -298,7 +314,8 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
   if (result.baseline_error || result.stop) return result;
 
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial, evaluator_options(input, result));
-  auto searched = search(input, evaluator, time_left_basis(input, result), started, log);
+  const double kept_s = result.resumed_baseline ? result.before_search_s : 0.0;
+  auto searched = search(input, evaluator, time_left_basis(input, result), started, kept_s, log);
   result.trials = std::move(searched.trials);
   result.search_trials = searched.counted;
   result.search_s = evaluator.measured_s();

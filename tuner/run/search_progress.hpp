@@ -35,7 +35,7 @@ struct SearchProgress {
   std::size_t finalists = 0;           ///< finalists the round would measure now (strategies::finalists)
   double before_search_s = 0.0;        ///< the baseline and its noise trials [measurement s]
   double measured_s = 0.0;             ///< the search's measurement time so far, the guard objective's included [s]
-  double search_wall_s = 0.0;          ///< wall time the search's trials took so far (0: not known) [s]
+  double search_wall_s = 0.0;          ///< wall time the search's trials took so far (0: not known; a trial taken from the journal counts its measured seconds) [s]
   /// Measurement time the search's trials still take [s]: the forecast's trials left at the
   /// mean measurement time per trial so far (both objectives' samples, each once); with a
   /// budget no more than its room for them (the search starts trials while the round's reserve
@@ -81,7 +81,8 @@ std::string duration_text(double seconds);
 /// to 4 m 30 s), best 6.56 MB/s" ("of 48" when the count is exact; "about" remaining_s, the
 /// range remaining_min_s to remaining_max_s, left out when both ends read as the estimate).
 /// On a real device `elapsed_s` is the wall time since the run began (its baseline
-/// included), and the time left is wall time too: the search's part at the wall time each of
+/// included; a resume adds the measured seconds of what it took over from the journal, not the
+/// pause between), and the time left is wall time too: the search's part at the wall time each of
 /// its measured seconds has cost so far (search_wall_s: a trial also starts a child, sets,
 /// reads back, flushes and checksums), the round's part as measured (one child reads it
 /// through). On a simulated drive (`simulated`) both are the simulated drive's virtual time

@@ -89,3 +89,39 @@ TEST_CASE("pipeline: a resumed run samples as the run it resumes, and its budget
                                                 "noise of 1.33 %"));
   CHECK(resumed.before_search_s == Approx(6.0));  // what --time-budget has spent before the search
 }
+
+TEST_CASE("pipeline: a resume lists the journal's trials as such and counts their time as elapsed", "[tuner]") {
+  // The newcomer's resume reprinted the interrupted run's status lines with their stale times
+  // left, and its elapsed time started again from 0 s. Each trial and baseline repeat measures
+  // 1 s here: the resume took over 3 s of baseline and 2 s of trials.
+  const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  FakeExecutor first(testing::io_support_helps);
+  first.stop_after_ = 2;  // Ctrl-C after the second search trial
+  strategies::MemoryTrialStore store;
+  REQUIRE(run(space, "coordinate-descent", store, first).exit_code == tuner::kExitPartial);
+
+  auto resumed_store = store.reopen("boot");
+  FakeExecutor again(testing::io_support_helps);
+  auto strategy = strategies::make_strategy("coordinate-descent");
+  tuner::PipelineInput input{space, **strategy, space.baseline(), "test", false, std::nullopt, std::nullopt, true,
+                             testing::pipeline_trial_settings()};
+  input.progress_lines = true;
+  std::ostringstream log;
+  const auto resumed = tuner::run_pipeline(input, resumed_store, again, log);
+  REQUIRE(resumed.exit_code == tuner::kExitOk);
+  REQUIRE(again.ran_.size() >= 1);  // something left to measure
+  const std::string text = log.str();
+  INFO(text);
+  const auto kept_at = text.find("the interrupted run's trials, taken from the journal (not measured again):\n");
+  const auto new_at = text.find("measured in this resume:\n");
+  REQUIRE(kept_at != std::string::npos);
+  REQUIRE(new_at > kept_at);
+  REQUIRE(new_at != std::string::npos);
+  const std::string kept = text.substr(kept_at, new_at - kept_at);
+  CHECK(std::count(kept.begin(), kept.end(), '\n') == 3);  // the heading and trials 1 and 2, no status line
+  CHECK(kept.find("trial 1: ") != std::string::npos);
+  CHECK(kept.find("trial 2: ") != std::string::npos);
+  CHECK(kept.find(" left") == std::string::npos);
+  // Trial 3's status line: 5 s measured before this resume, and next to no wall time since.
+  CHECK_THAT(text.substr(new_at), Catch::Contains("trial 3 of ") && Catch::Contains(", 5 s, about "));
+}
