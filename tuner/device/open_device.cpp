@@ -42,7 +42,9 @@ DeviceContext open_device_unprobed(const DeviceRequest& request, std::ostream& l
   if (auto identify = context.device->identify())
     context.identify = std::move(*identify);
   else
-    context.identify_note = identify.error().message();
+    // reason(), not message(): the op names every request tried with the kernel's reason for
+    // each, and the overall code's strerror after it read as a third reason.
+    context.identify_note = identify.error().reason();
   context.recovered_probe = recover_probe_record(context, host().lock_dir, log);
   auto original = context.device->snapshot();
   if (!original) throw_device_error(original.error());
