@@ -375,11 +375,13 @@ TEST_CASE("forecast: the default strategy's count follows the search it rehearse
               << ", the estimate within 30 % at " << share(point_near) << "; the count rose by one "
               << longest_rise << " trials in a row");
   // The count of unmeasured moves this replaced: 0.51, and 19 rises in a row (udma5, seed 4).
-  // The estimate at the count x the mean time per trial: 0.45 (the rehearsal's seconds: 0.55).
+  // The estimate at the count x the mean time per trial: 0.45 (the rehearsal's seconds: 0.55;
+  // each predicted trial at the mean time of its nearest measured ones: 0.59, the range held at
+  // 0.97 where the nearest's time alone held it at 0.90).
   REQUIRE(share(count_near) >= 0.7);
-  REQUIRE(share(point_near) >= 0.5);
+  REQUIRE(share(point_near) >= 0.57);
   REQUIRE(longest_rise < 10);
-  REQUIRE(share(in_range) >= 0.9);
+  REQUIRE(share(in_range) >= 0.95);
 }
 
 // An adversary's runs: --max-trials 100 over a 54-trial search read "trial 53 of 54" (exact),

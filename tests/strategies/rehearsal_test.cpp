@@ -171,3 +171,32 @@ TEST_CASE("rehearsal: a prediction from a trial stopped as clearly slower takes 
   REQUIRE(predicted.median < separable_trial(space.baseline()).median / 2.0);
   REQUIRE(predicted.measured_s == 1.0);
 }
+
+TEST_CASE("rehearsal: with one knob an unmeasured value takes the mean time of the values measured, not the latest's",
+          "[strategies]") {
+  // The adversary's --only run: every unmeasured value is one group from every measured one,
+  // the tie went to the latest trial, and the time left swung 42 s -> 1 m 18 s -> 26 s with
+  // each trial's own time. multcount 2 and 8 measure in 1 s, 4 in 4 s; the baseline
+  // (multcount 0, its 3-10 samples for the noise) in 9 s is left out: search trials are as near.
+  const auto space = space_of({SettingId::multcount});
+  const auto& group = space.groups().front();
+  const std::map<std::int64_t, double> seconds{{2, 1.0}, {4, 4.0}, {8, 1.0}};
+  auto timed = [&](const probe::Settings& config) {
+    auto trial = separable_trial(config);
+    trial.measured_s = seconds.at(config.at(SettingId::multcount).number());
+    return trial;
+  };
+  auto baseline = separable_trial(space.baseline());
+  baseline.measured_s = 9.0;
+  strategies::Evaluator evaluator(space, timed, baseline);
+  std::optional<probe::Settings> unmeasured;
+  for (std::size_t c = 0; c < group.choices.size(); ++c) {
+    const auto config = space.with_choice(space.baseline(), 0, c);
+    const auto value = config.at(SettingId::multcount).number();
+    if (seconds.count(value)) REQUIRE(evaluator.evaluate(config));
+    else if (config != space.baseline()) unmeasured = config;
+  }
+  REQUIRE(unmeasured);
+  REQUIRE(evaluator.trials().size() == 3);
+  REQUIRE(strategies::predicted_trial(space, evaluator, *unmeasured).measured_s == Approx(2.0));
+}
