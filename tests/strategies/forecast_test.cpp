@@ -374,10 +374,8 @@ TEST_CASE("forecast: the default strategy's count follows the search it rehearse
               << ", the time left in the range widened by 30 % at " << share(in_range)
               << ", the estimate within 30 % at " << share(point_near) << "; the count rose by one "
               << longest_rise << " trials in a row");
-  // The count of unmeasured moves this replaced: 0.51, and 19 rises in a row (udma5, seed 4).
-  // The estimate at the count x the mean time per trial: 0.45 (the rehearsal's seconds: 0.55;
-  // each predicted trial at the mean time of its nearest measured ones: 0.59, the range held at
-  // 0.97 where the nearest's time alone held it at 0.90).
+  // The count of unmeasured moves this replaced: 0.51, 19 rises in a row (udma5, seed 4). The estimate at
+  // the mean time per trial: 0.45; the nearest's 0.55 (range 0.90); the nearest ones' mean 0.59 (0.97).
   REQUIRE(share(count_near) >= 0.7);
   REQUIRE(share(point_near) >= 0.57);
   REQUIRE(longest_rise < 10);

@@ -94,14 +94,16 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   const double per_trial = progress.trials > 0 ? progress.measured_s / static_cast<double>(progress.trials) : 0.0;
   const auto& forecast = progress.forecast;
   const auto& seconds = forecast.seconds;
-  const auto search = [&](std::size_t total, std::optional<double> predicted) {
+  // The search's seconds left for a count of `total` trials, its predicted `part` when the forecast has one.
+  const auto search = [&](std::size_t total, double strategies::ForecastSeconds::*part) {
+    const auto predicted = seconds ? std::optional<double>((*seconds).*part) : std::nullopt;
     return within_budget(progress, basis, seconds_left(progress, total, predicted, per_trial), per_trial);
   };
-  progress.search_left_s = search(forecast.total, seconds ? std::optional(seconds->expected) : std::nullopt);
+  progress.search_left_s = search(forecast.total, &strategies::ForecastSeconds::expected);
   progress.search_least_s = search(std::min(forecast.fewest.value_or(forecast.total), forecast.total),
-                                   seconds ? std::optional(seconds->fewest) : std::nullopt);
+                                   &strategies::ForecastSeconds::fewest);
   progress.search_most_s = search(std::max(forecast.most.value_or(forecast.total), forecast.total),
-                                  seconds ? std::optional(seconds->most) : std::nullopt);
+                                  &strategies::ForecastSeconds::most);
   const double after_search =
       basis.budget_s ? *basis.budget_s - basis.before_search_s - progress.measured_s - progress.search_left_s : 0.0;
   const int rounds = round_rounds(basis, after_search);

@@ -3,6 +3,9 @@
 // at the mean time per trial so far; --max-trials cuts them with the count.
 #include "tuner/run/search_progress.hpp"
 
+#include "strategies/strategy.hpp"
+#include "tests/support/pipeline_fixture.hpp"
+
 #include <catch2/catch.hpp>
 
 using namespace disktune;
@@ -19,7 +22,57 @@ tuner::SearchProgress predicted_progress() {
   return p;
 }
 
+// A strategy whose forecast is fixed: search_progress's --max-trials cut seen alone.
+class FixedForecast final : public strategies::Strategy {
+ public:
+  explicit FixedForecast(strategies::TrialForecast forecast) : forecast_(std::move(forecast)) {}
+  std::string_view name() const override { return "fixed"; }
+  std::string_view description() const override { return "a fixed forecast"; }
+  void run(const strategies::SearchSpace&, strategies::Evaluator&) override {}
+  strategies::TrialForecast forecast(const strategies::SearchSpace&, const strategies::Evaluator&) const override {
+    return forecast_;
+  }
+
+ private:
+  strategies::TrialForecast forecast_;
+};
+
 }  // namespace
+
+TEST_CASE("time left: --max-trials keeps of each count's predicted seconds the share of its trials left that it allows",
+          "[tuner]") {
+  // 2 trials done; a forecast of 10 (8 to 12) whose trials left take 80 s (60 s, 100 s) as
+  // predicted. --max-trials 6 leaves 4 of each count's trials left: 4/8 of 80 s, 4/6 of 60 s,
+  // 4/10 of 100 s, all 40 s; without a cap the forecast's own seconds.
+  const auto space = testing::seed_space({probe::SettingId::multcount});
+  testing::FakeExecutor executor(testing::io_support_helps);
+  strategies::MemoryTrialStore store;
+  strategies::TrialResult baseline;
+  baseline.status = strategies::TrialStatus::ok;
+  baseline.samples = {10.0, 10.0, 10.0};
+  strategies::summarize_samples(baseline);
+  strategies::Evaluator evaluator(space, executor, store, baseline);
+  for (std::size_t c = 0; evaluator.trials().size() < 2 && c < space.groups().front().choices.size(); ++c) {
+    const auto config = space.with_choice(space.baseline(), 0, c);
+    if (config != space.baseline()) REQUIRE(evaluator.evaluate(config));
+  }
+  REQUIRE(evaluator.trials().size() == 2);
+  FixedForecast strategy({10, true, 8, 12, strategies::ForecastSeconds{80.0, 60.0, 100.0}});
+  const auto capped = tuner::search_progress(strategy, space, evaluator, {}, 6);
+  CHECK(capped.forecast.total == 6);
+  CHECK_FALSE(capped.forecast.estimated);  // even the fewest reaches the cap
+  CHECK(capped.search_left_s == Approx(40.0));
+  CHECK(capped.search_least_s == Approx(40.0));
+  CHECK(capped.search_most_s == Approx(40.0));
+  const auto free = tuner::search_progress(strategy, space, evaluator, {}, std::nullopt);
+  CHECK(free.search_left_s == Approx(80.0));
+  CHECK(free.search_least_s == Approx(60.0));
+  CHECK(free.search_most_s == Approx(100.0));
+  // A cap the trials done already reach leaves nothing of any count.
+  const auto spent = tuner::search_progress(strategy, space, evaluator, {}, 2);
+  CHECK(spent.search_left_s == Approx(0.0));
+  CHECK(spent.search_most_s == Approx(0.0));
+}
 
 TEST_CASE("time left: a forecast's predicted seconds take the place of its count at the mean time per trial",
           "[tuner]") {
