@@ -35,18 +35,21 @@ void announce_baseline(const TrialSettings& trial, bool simulated, std::ostream&
 }
 
 // Why no trial ran, and what budget would leave room for a search: the baseline's time, a
-// trial's (about the baseline's first) and the confirmation round's minimum.
+// trial's at its most (--max-repeats samples and a warm-up at the baseline's time per sample:
+// the baseline's first trial, 3 samples, made "216 s" that held 4 trials of 33 s where 440 s
+// held 10) and the confirmation round's minimum.
 std::string no_trial_message(const PipelineInput& input, const PipelineResult& result) {
   if (!input.time_budget_s)
     return "no trial ran: --max-trials " + std::to_string(input.max_trials.value_or(0)) +
            " ended the search first; the run is closed: the next tune starts over";
-  const double trial_s = strategies::measurement_seconds(result.baseline->trial);
-  const double reserve_s = confirmation_cost_s(kMinConfirmRounds, seconds_per_sample(result.baseline->trial));
+  const double sample_s = seconds_per_sample(result.baseline->trial);
+  const double trial_s = sample_s * (input.trial.sampling.max_samples + 1);
+  const double reserve_s = confirmation_cost_s(kMinConfirmRounds, sample_s);
   char text[512];
   std::snprintf(text, sizeof text,
                 "no trial ran: the baseline and its noise measured %.0f s of the --time-budget of %g s, and a trial "
-                "(about %.0f s) with the confirmation round's minimum (about %.0f s) did not fit; --time-budget %.0f or "
-                "more leaves room for about 10 trials; the run is closed: the next tune starts over",
+                "(up to about %.0f s) with the confirmation round's minimum (about %.0f s) did not fit; --time-budget "
+                "%.0f or more leaves room for at least 10 trials; the run is closed: the next tune starts over",
                 result.before_search_s, *input.time_budget_s, trial_s, reserve_s,
                 std::ceil(result.before_search_s + 10.0 * trial_s + reserve_s));
   return text;
