@@ -3,6 +3,7 @@
 #include "tuner/run/search_progress.hpp"
 
 #include "strategies/confirmation.hpp"
+#include "strategies/winner_rule.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -55,6 +56,16 @@ bool extra_pass_fits(const TimeLeftBasis& basis, double left_s, int rounds) {
   return left_s - 2.0 * rounds * basis.round_budget_s >= 0.0;
 }
 
+// SearchProgress::far_ahead from the search's figures of `finalists` (the first the best).
+bool far_ahead_now(const std::vector<strategies::TrialResult>& finalists, const strategies::Evaluator& evaluator) {
+  if (finalists.empty()) return false;
+  const double gain = 2.0 * evaluator.gain_threshold();
+  const auto& first = finalists.front();
+  if (!strategies::significantly_faster(first, evaluator.baseline(), gain)) return false;
+  return std::all_of(finalists.begin() + 1, finalists.end(),
+                     [&](const strategies::TrialResult& other) { return strategies::significantly_faster(first, other, gain); });
+}
+
 }  // namespace
 
 SearchProgress search_progress(const strategies::Strategy& strategy, const strategies::SearchSpace& space,
@@ -83,7 +94,9 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
     // own fewest ("trial 53 of 54" under --max-trials 100) is still a prediction.
     if (fewest == *max_trials && forecast.total == *max_trials) forecast.estimated = false;
   }
-  progress.finalists = strategies::finalists(evaluator, basis.max_finalists).size();
+  const auto finalists = strategies::finalists(evaluator, basis.max_finalists);
+  progress.finalists = finalists.size();
+  progress.far_ahead = far_ahead_now(finalists, evaluator);
   progress.measured_s = evaluator.measured_s();
   progress.best = evaluator.best().median;
   return with_time_left(progress, basis);
@@ -116,7 +129,8 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   const auto round_of = [&](std::size_t count, int of) {
     return count == 0 ? 0.0 : static_cast<double>((1 + count) * of) * basis.unit_s;
   };
-  const double pass = round_of(finalists, rounds);
+  // A finalist far ahead ends the round after its first call: expected then at its fewest rounds.
+  const double pass = round_of(finalists, progress.far_ahead ? std::min(rounds, basis.min_rounds) : rounds);
   const double pass_most = round_of(most, rounds) * basis.sample_slack;
   progress.remaining_s = progress.search_left_s + pass;
   // A contender far ahead ends the round after its fewest rounds (the round's first call).

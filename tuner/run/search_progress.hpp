@@ -33,6 +33,10 @@ struct SearchProgress {
   std::size_t trials = 0;              ///< search trials recorded so far
   strategies::TrialForecast forecast;  ///< trials of the whole search (Strategy::forecast, capped by --max-trials)
   std::size_t finalists = 0;           ///< finalists the round would measure now (strategies::finalists)
+  /// The first finalist is already far ahead of the baseline and every other finalist in the
+  /// search's figures (twice the gain threshold, intervals clear): the round is expected to end
+  /// after its first call, as strategies::confirm ends it when its own samples show the same.
+  bool far_ahead = false;
   double before_search_s = 0.0;        ///< the baseline and its noise trials [measurement s]
   double measured_s = 0.0;             ///< the search's measurement time so far, the guard objective's included [s]
   double search_wall_s = 0.0;          ///< wall time the search's trials took so far (0: not known; a trial taken from the journal counts its measured seconds) [s]

@@ -97,3 +97,34 @@ TEST_CASE("time left: a budget bounds predicted seconds as it bounds counted one
   REQUIRE(p.search_left_s == Approx(12.0));  // the room (10 s) plus the last trial's end (3 s) holds it
   REQUIRE(p.search_most_s == Approx(13.0));  // not the predicted 25
 }
+
+TEST_CASE("time left: a finalist already far ahead is expected to end the round after its first call", "[tuner]") {
+  // The newcomer's --max-trials 10 run: at its last trial "about 2 m 06 s left" where 54 s
+  // were, the round counted at all 6 rounds while its finalist, 2x the baseline in the search,
+  // ended it after 3 (strategies::confirm's far_ahead). 10 trials done, one finalist, a round of
+  // 6 rounds (3 at its fewest) at 1 s a unit: 2 contenders x 3 rounds, not x 6.
+  const auto space = testing::seed_space({probe::SettingId::io_support});
+  const double faster = GENERATE(15.0, 10.3);
+  CAPTURE(faster);
+  testing::FakeExecutor executor(
+      [&](const probe::Settings& c) { return testing::get(c, probe::SettingId::io_support) == 3 ? faster : 10.0; });
+  strategies::MemoryTrialStore store;
+  strategies::TrialResult baseline;
+  baseline.status = strategies::TrialStatus::ok;
+  baseline.samples = {9.9, 10.0, 10.1};
+  strategies::summarize_samples(baseline);
+  strategies::Evaluator evaluator(space, executor, store, baseline);
+  for (std::size_t c = 0; c < space.groups().front().choices.size(); ++c)
+    if (const auto config = space.with_choice(space.baseline(), 0, c); config != space.baseline())
+      REQUIRE(evaluator.evaluate(config));
+  tuner::TimeLeftBasis basis;
+  basis.rounds = 6;
+  basis.min_rounds = 3;
+  basis.unit_s = 1.0;
+  FixedForecast done({evaluator.trials().size(), false, std::nullopt, std::nullopt, std::nullopt});
+  const auto p = tuner::search_progress(done, space, evaluator, basis,
+                                        std::nullopt);
+  REQUIRE(p.finalists == 1);
+  CHECK(p.far_ahead == (faster > 11.0));
+  CHECK(p.remaining_s == Approx(faster > 11.0 ? 6.0 : 12.0));  // 3 % ahead: not far, all 6 rounds
+}
