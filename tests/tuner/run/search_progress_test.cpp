@@ -22,6 +22,15 @@ tuner::SearchProgress predicted_progress() {
   return p;
 }
 
+// A baseline of three samples 9.9, 10 and 10.1 (MB/s).
+strategies::TrialResult baseline_at_10() {
+  strategies::TrialResult baseline;
+  baseline.status = strategies::TrialStatus::ok;
+  baseline.samples = {9.9, 10.0, 10.1};
+  strategies::summarize_samples(baseline);
+  return baseline;
+}
+
 // A strategy whose forecast is fixed: search_progress's --max-trials cut seen alone.
 class FixedForecast final : public strategies::Strategy {
  public:
@@ -47,11 +56,7 @@ TEST_CASE("time left: --max-trials keeps of each count's predicted seconds the s
   const auto space = testing::seed_space({probe::SettingId::multcount});
   testing::FakeExecutor executor(testing::io_support_helps);
   strategies::MemoryTrialStore store;
-  strategies::TrialResult baseline;
-  baseline.status = strategies::TrialStatus::ok;
-  baseline.samples = {10.0, 10.0, 10.0};
-  strategies::summarize_samples(baseline);
-  strategies::Evaluator evaluator(space, executor, store, baseline);
+  strategies::Evaluator evaluator(space, executor, store, baseline_at_10());
   for (std::size_t c = 0; evaluator.trials().size() < 2 && c < space.groups().front().choices.size(); ++c) {
     const auto config = space.with_choice(space.baseline(), 0, c);
     if (config != space.baseline()) REQUIRE(evaluator.evaluate(config));
@@ -109,11 +114,7 @@ TEST_CASE("time left: a finalist already far ahead is expected to end the round 
   testing::FakeExecutor executor(
       [&](const probe::Settings& c) { return testing::get(c, probe::SettingId::io_support) == 3 ? faster : 10.0; });
   strategies::MemoryTrialStore store;
-  strategies::TrialResult baseline;
-  baseline.status = strategies::TrialStatus::ok;
-  baseline.samples = {9.9, 10.0, 10.1};
-  strategies::summarize_samples(baseline);
-  strategies::Evaluator evaluator(space, executor, store, baseline);
+  strategies::Evaluator evaluator(space, executor, store, baseline_at_10());
   for (std::size_t c = 0; c < space.groups().front().choices.size(); ++c)
     if (const auto config = space.with_choice(space.baseline(), 0, c); config != space.baseline())
       REQUIRE(evaluator.evaluate(config));
