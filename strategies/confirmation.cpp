@@ -62,16 +62,6 @@ bool needs_more_samples(const std::vector<TrialResult>& results, const std::vect
                      [&](std::size_t i) { return unresolved(*fastest, results[i], min_gain); });
 }
 
-// True when the round's fastest contender is ahead of every other by twice `min_gain`, its
-// interval clear of theirs: more rounds could not change the answer. False when none is ok.
-bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
-  const TrialResult* fastest = fastest_of(results, all_indices(results.size()));
-  if (!fastest) return false;
-  return std::all_of(results.begin(), results.end(), [&](const TrialResult& r) {
-    return &r == fastest || significantly_faster(*fastest, r, 2.0 * min_gain);
-  });
-}
-
 // True when the baseline ([0]) is ahead of no finalist (every one beats it by twice `min_gain`,
 // intervals clear) and the finalists read alike: for every two, even the top of one's interval
 // is within `min_gain` of the bottom of the other's. More rounds could then make none of them
@@ -144,6 +134,16 @@ Confirmation decided(Confirmation round, const std::vector<TrialResult>& candida
 }
 
 }  // namespace
+
+// The round's fastest contender is ahead of every other by twice `min_gain`, its
+// interval clear of theirs: more rounds could not change the answer. False when none is ok.
+bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
+  const TrialResult* fastest = fastest_of(results, all_indices(results.size()));
+  if (!fastest) return false;
+  return std::all_of(results.begin(), results.end(), [&](const TrialResult& r) {
+    return &r == fastest || significantly_faster(*fastest, r, 2.0 * min_gain);
+  });
+}
 
 std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count) {
   std::vector<TrialResult> picked;

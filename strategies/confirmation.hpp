@@ -43,6 +43,12 @@ struct Confirmation {
                                      ///< (intervals within the minimum gain), every one far ahead of the baseline
 };
 
+/// True when the fastest ok result of `results` is ahead of every other by twice `min_gain` (a
+/// fraction), its interval clear of theirs (winner_rule's significantly_faster): more rounds
+/// could not change the answer, so confirm's round ends after its first call. False when none
+/// is ok. `results`: the baseline and the finalists, any order, each with its samples.
+bool far_ahead(const std::vector<TrialResult>& results, double min_gain);
+
 /// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
 /// (threshold `min_gain`, a fraction) on the confirmation samples only; each result keeps
 /// the id of the search trial it confirms (0 for the baseline). Close contenders get more

@@ -3,7 +3,6 @@
 #include "tuner/run/search_progress.hpp"
 
 #include "strategies/confirmation.hpp"
-#include "strategies/winner_rule.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -56,16 +55,6 @@ bool extra_pass_fits(const TimeLeftBasis& basis, double left_s, int rounds) {
   return left_s - 2.0 * rounds * basis.round_budget_s >= 0.0;
 }
 
-// SearchProgress::far_ahead from the search's figures of `finalists` (the first the best).
-bool far_ahead_now(const std::vector<strategies::TrialResult>& finalists, const strategies::Evaluator& evaluator) {
-  if (finalists.empty()) return false;
-  const double gain = 2.0 * evaluator.gain_threshold();
-  const auto& first = finalists.front();
-  if (!strategies::significantly_faster(first, evaluator.baseline(), gain)) return false;
-  return std::all_of(finalists.begin() + 1, finalists.end(),
-                     [&](const strategies::TrialResult& other) { return strategies::significantly_faster(first, other, gain); });
-}
-
 }  // namespace
 
 SearchProgress search_progress(const strategies::Strategy& strategy, const strategies::SearchSpace& space,
@@ -96,7 +85,9 @@ SearchProgress search_progress(const strategies::Strategy& strategy, const strat
   }
   const auto finalists = strategies::finalists(evaluator, basis.max_finalists);
   progress.finalists = finalists.size();
-  progress.far_ahead = far_ahead_now(finalists, evaluator);
+  std::vector<strategies::TrialResult> contenders{evaluator.baseline()};
+  contenders.insert(contenders.end(), finalists.begin(), finalists.end());
+  progress.far_ahead = !finalists.empty() && strategies::far_ahead(contenders, evaluator.gain_threshold());
   progress.measured_s = evaluator.measured_s();
   progress.best = evaluator.best().median;
   return with_time_left(progress, basis);
