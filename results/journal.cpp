@@ -10,6 +10,7 @@
 #include <boost/crc.hpp>
 #include <boost/json.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 
@@ -358,7 +359,11 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
   std::size_t index = 0;
   try {
     apply_start(state, journal.records.front());
-    for (index = 1; index < journal.records.size(); ++index) apply_record(state, journal.records[index]);
+    for (index = 1; index < journal.records.size(); ++index) {
+      apply_record(state, journal.records[index]);
+      if (const auto* run_s = journal.records[index].if_contains("run_s"))
+        state.run_s = std::max(state.run_s.value_or(0.0), run_s->to_number<double>());
+    }
   } catch (const std::out_of_range&) {
     return bad(name, "journal record " + std::to_string(index + 1) +
                          ": a field is missing (written by another disktune version?)");
@@ -366,6 +371,12 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
     return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.what());
   }
   return state;
+}
+
+double measured_seconds(const TuneRecords& records) {
+  double seconds = records.baseline ? strategies::measurement_seconds(records.baseline->trial) : 0.0;
+  for (const auto& [key, trial] : records.results) seconds += strategies::measurement_seconds(trial);
+  return seconds;
 }
 
 probe::Result<JournalState> read_journal(std::string_view text, const std::string& name) {

@@ -135,6 +135,11 @@ struct TuneRecords {
   std::optional<strategies::BaselineInFlight> baseline_in_flight;
 };
 
+/// The measurement seconds [s] of `records`' baseline and completed trials (the guard
+/// objective's included: strategies::measurement_seconds): the run time of a journal whose
+/// records carry no "run_s".
+double measured_seconds(const TuneRecords& records);
+
 /// An apply journal's own records: the configuration of its last apply record, whether that
 /// apply completed, and whether it is in effect (no restore record after it).
 struct ApplyRecords {
@@ -161,6 +166,9 @@ struct JournalState {
   ApplyRecords apply;                             ///< an apply journal's; empty in a tune journal
   int restores = 0;                               ///< `disktune restore` runs recorded
   std::string restored_at;                        ///< the last restore record's time (UTC)
+  /// The run's wall seconds when its last record was written ("run_s", which every record of
+  /// a tune journal carries); nullopt when no record carries one (an older disktune's journal).
+  std::optional<double> run_s;
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored
 };

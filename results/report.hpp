@@ -141,7 +141,7 @@ struct Report {
   /// Measurement time of everything measured: the baseline and its noise repeats, the
   /// search's trials and the confirmation round [s; virtual when simulated].
   double measured_s = 0.0;
-  double wall_s = 0.0;           ///< wall time of the run, start to report [s]
+  double wall_s = 0.0;           ///< wall time of the run, start to report, a resumed run's before it included [s]
   std::uint64_t seed = 1;
   /// Every option that shapes a measurement (duration_s, repeats, max_repeats, method,
   /// chunk_bytes, drop_behind_bytes, confirm_rounds, strategy, seed) and the command line,

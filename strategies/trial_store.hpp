@@ -111,6 +111,11 @@ class TrialStore {
   /// store_failed when a record cannot be written.
   virtual Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round,
                                 const RoundMeasure& measure) = 0;
+  /// The run's wall seconds so far [s], an interrupted run's included: a journal that resumed
+  /// one counts on from the run time its last record carried (the progress lines' elapsed
+  /// time never goes back on a resume). nullopt: this store keeps no clock (the pipeline
+  /// counts from its own start).
+  [[nodiscard]] virtual std::optional<double> run_seconds() const { return std::nullopt; }
 };
 
 /// A TrialStore in memory that keeps its records like a journal: reopen() gives the store a

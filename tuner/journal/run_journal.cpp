@@ -200,6 +200,7 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
     log << "disktune: resuming " << file_.path() << ": " << state->tune.results.size() << " trials done, "
         << state->tune.pending.size() << " in flight when it stopped\n";
     resumed_ = std::move(*state);
+    interrupted_run_s_ = resumed_->run_s.value_or(results::measured_seconds(resumed_->tune));
     resume_history();
     return true;
   }
@@ -266,9 +267,16 @@ void RunJournal::resume_history() {
     }
 }
 
-// A journal write that failed (disk full) stops the run like any other stop.
+std::optional<double> RunJournal::run_seconds() const {
+  return interrupted_run_s_ + std::chrono::duration<double>(std::chrono::steady_clock::now() - opened_).count();
+}
+
+// A journal write that failed (disk full) stops the run like any other stop. Each record
+// carries the run's time, so that a resume's elapsed time goes on from the last one.
 std::optional<strategies::Stop> RunJournal::write(const json::value& record) {
-  if (const auto written = file_.write_record(record); !written)
+  json::value timed = record;
+  if (timed.is_object()) timed.as_object()["run_s"] = *run_seconds();
+  if (const auto written = file_.write_record(timed); !written)
     return strategies::Stop{strategies::StopReason::store_failed, written.error().message(), std::nullopt};
   return std::nullopt;
 }

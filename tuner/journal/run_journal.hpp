@@ -9,6 +9,7 @@
 #include "strategies/trial_store.hpp"
 #include "tuner/trial/trial_runner.hpp"
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -86,6 +87,13 @@ class RunJournal final : public strategies::TrialStore {
   /// written: a Stop (store_failed).
   strategies::Rounded confirm_round(const std::vector<probe::Settings>& contenders, int round,
                                     const strategies::RoundMeasure& measure) override;
+  /// The run's wall seconds so far [s]: since open(), plus, on a resume, the interrupted run's
+  /// (interrupted_run_s). Every record carries it ("run_s").
+  [[nodiscard]] std::optional<double> run_seconds() const override;
+  /// The wall seconds the interrupted run had run by its last record [s] (a journal without
+  /// "run_s", from an older disktune: its baseline's and trials' measurement seconds); 0 for a
+  /// new journal.
+  [[nodiscard]] double interrupted_run_s() const { return interrupted_run_s_; }
   /// Record the end of the run (settings restored or not). A Stop (store_failed) when it
   /// cannot be written: the journal then stays unfinished (the next start restores from it).
   std::optional<strategies::Stop> finish(bool restored);
@@ -102,6 +110,8 @@ class RunJournal final : public strategies::TrialStore {
 
   JournalFile file_;
   std::string boot_id_;
+  std::chrono::steady_clock::time_point opened_ = std::chrono::steady_clock::now();
+  double interrupted_run_s_ = 0.0;
   std::optional<results::JournalState> resumed_;
   boost::json::object options_;  // a new journal's, as its start record holds them
   strategies::TrialHistory history_;

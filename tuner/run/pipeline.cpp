@@ -129,13 +129,15 @@ struct Searched {
   std::optional<strategies::Stop> stop;
 };
 
-// The search: the strategy through the Evaluator. `started`: when this process began the run
-// (its baseline included); `kept_s`: the interrupted run's measured seconds a resume took over
-// (its baseline's), to which each trial taken from the journal adds its own: the elapsed time
-// counts the whole run, not only this resume. A trial taken from the journal is listed as
-// such, without a status line: its time left was the interrupted run's.
-Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, const TimeLeftBasis& basis,
-                std::chrono::steady_clock::time_point started, double kept_s, std::ostream& log) {
+// The search: the strategy through the Evaluator. The elapsed time counts the whole run, not
+// only this resume: the store's run clock (a journal's goes on from the interrupted run's
+// last record); a store without one, from `started` (when this process began the run, its
+// baseline included) plus `kept_s` (the interrupted run's measured seconds a resume took
+// over, its baseline's) and each trial taken from the store's own. A trial taken from the
+// journal is listed as such, without a status line: its time left was the interrupted run's.
+Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, const strategies::TrialStore& store,
+                const TimeLeftBasis& basis, std::chrono::steady_clock::time_point started, double kept_s,
+                std::ostream& log) {
   const auto search_started = std::chrono::steady_clock::now();
   bool listed_kept = false, listed_new = false;
   double kept_trials_s = 0.0;  // the trials taken from the journal: measured, not in this wall time
@@ -158,7 +160,7 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
     if (input.on_progress) input.on_progress(progress);
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - started;
     if (input.live_status || input.progress_lines)
-      show_progress(input, progress, kept_s + kept_trials_s + elapsed.count(), log);
+      show_progress(input, progress, store.run_seconds().value_or(kept_s + kept_trials_s + elapsed.count()), log);
   });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name
@@ -318,7 +320,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
 
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial, evaluator_options(input, result));
   const double kept_s = result.resumed_baseline ? result.before_search_s : 0.0;
-  auto searched = search(input, evaluator, time_left_basis(input, result), started, kept_s, log);
+  auto searched = search(input, evaluator, store, time_left_basis(input, result), started, kept_s, log);
   result.trials = std::move(searched.trials);
   result.search_trials = searched.counted;
   result.search_s = evaluator.measured_s();

@@ -371,7 +371,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
     outcome = end_without_baseline(std::move(outcome), *result.baseline_error, journal_failed, result, context.original,
                                    runner, guard, journal);
     hint_resume(outcome, tune, journal, journal_failed);
-    outcome.report.wall_s = seconds_since(wall_start);
+    outcome.report.wall_s = journal.interrupted_run_s() + seconds_since(wall_start);
     outcome.device = std::move(context.device);  // closed by the caller, after the outputs
     return outcome;
   }
@@ -379,7 +379,7 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   note_appeared_uses(outcome.report, runner);
   finish_run(outcome, runner, guard, journal, journal_failed, result.bounds_spent);
   hint_resume(outcome, tune, journal, journal_failed);
-  outcome.report.wall_s = seconds_since(wall_start);
+  outcome.report.wall_s = journal.interrupted_run_s() + seconds_since(wall_start);
   if (outcome.report.completed && !result.budget_left) {
     outcome.report.stop_reason = budget_note(bounds, result.search_trials);
     log << "disktune: " << outcome.report.stop_reason << '\n';

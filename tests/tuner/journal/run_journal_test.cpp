@@ -11,7 +11,10 @@
 
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <fstream>
 #include <sstream>
+#include <thread>
 
 using namespace disktune;
 using probe::SettingId;
@@ -222,4 +225,50 @@ TEST_CASE("run journal: a round skipped after two deaths names the unit each die
   CHECK(std::get<strategies::Round>(skipped).skipped ==
         "the process died in the confirmation round twice (in flight: multcount=8 (pass 1); the baseline (pass 2)): "
         "the round is skipped; the answer is the search's best, unconfirmed");
+}
+
+// An EMULATED ssd's tune read 21 s elapsed before a kill -9 and 16 s after its resume: only the
+// measured seconds were carried over. Every record carries the run's wall time ("run_s"); a
+// resume counts on from the last, or, in an older disktune's journal, from its measured seconds.
+TEST_CASE("run journal: every record carries the run's time, and a resume counts on from the last") {
+  const testing::TempDir dir("run-journal");
+  const auto config = journal_config(dir);
+  auto context = sim_context();
+  strategies::TrialResult trial;
+  trial.settings = probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}});
+  trial.status = strategies::TrialStatus::ok;
+  trial.samples = {10.0, 11.0};
+  strategies::summarize_samples(trial);
+  trial.measured_s = 0.05;
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    CHECK(journal->interrupted_run_s() == 0.0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    REQUIRE_FALSE(journal->record(trial).has_value());  // then the process "dies"
+  }
+  const auto recorded = state_of(*config.path).run_s;
+  REQUIRE(recorded.has_value());
+  CHECK(*recorded >= 0.3);
+  CHECK(*recorded < 30.0);
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    CHECK(journal->interrupted_run_s() == Approx(*recorded));
+    CHECK(*journal->run_seconds() >= *recorded);  // not the 0.05 s measured
+  }
+
+  // The same journal as an older disktune wrote it: no record carries "run_s".
+  const auto text = tuner::read_whole_file(*config.path);
+  REQUIRE(text.has_value());
+  auto decoded = results::decode_journal(*text, *config.path);
+  REQUIRE(decoded.has_value());
+  std::string older;
+  for (auto& record : decoded->records) {
+    record.erase("run_s");
+    older += results::encode_record(record);
+  }
+  std::ofstream(*config.path, std::ios::trunc) << older;
+  REQUIRE_FALSE(state_of(*config.path).run_s.has_value());
+  const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+  CHECK(journal->interrupted_run_s() == Approx(0.05));  // its measured seconds: no baseline was recorded
 }

@@ -90,27 +90,44 @@ TEST_CASE("pipeline: a resumed run samples as the run it resumes, and its budget
   CHECK(resumed.before_search_s == Approx(6.0));  // what --time-budget has spent before the search
 }
 
-TEST_CASE("pipeline: a resume lists the journal's trials as such and counts their time as elapsed", "[tuner]") {
-  // The newcomer's resume reprinted the interrupted run's status lines with their stale times
-  // left, and its elapsed time started again from 0 s. Each trial and baseline repeat measures
-  // 1 s here: the resume took over 3 s of baseline and 2 s of trials.
+namespace {
+
+// A store with a run clock, as a journal keeps one: 125 s of the run so far.
+struct ClockedStore final : strategies::MemoryTrialStore {
+  explicit ClockedStore(strategies::MemoryTrialStore store) : MemoryTrialStore(std::move(store)) {}
+  [[nodiscard]] std::optional<double> run_seconds() const override { return 125.0; }
+};
+
+// A coordinate-descent run stopped (Ctrl-C) after its second search trial, then resumed from
+// its store (as a ClockedStore when `clocked`) with progress lines: the resume's log. Each
+// trial and baseline repeat measures 1 s: the resume takes over 3 s of baseline and 2 s of trials.
+std::string resumed_log(bool clocked) {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
   FakeExecutor first(testing::io_support_helps);
-  first.stop_after_ = 2;  // Ctrl-C after the second search trial
+  first.stop_after_ = 2;
   strategies::MemoryTrialStore store;
   REQUIRE(run(space, "coordinate-descent", store, first).exit_code == tuner::kExitPartial);
 
-  auto resumed_store = store.reopen("boot");
+  strategies::MemoryTrialStore plain = store.reopen("boot");
+  ClockedStore with_clock(store.reopen("boot"));
+  strategies::TrialStore& resumed_store = clocked ? static_cast<strategies::TrialStore&>(with_clock) : plain;
   FakeExecutor again(testing::io_support_helps);
   auto strategy = strategies::make_strategy("coordinate-descent");
   tuner::PipelineInput input{space, **strategy, space.baseline(), "test", false, std::nullopt, std::nullopt, true,
                              testing::pipeline_trial_settings()};
   input.progress_lines = true;
   std::ostringstream log;
-  const auto resumed = tuner::run_pipeline(input, resumed_store, again, log);
-  REQUIRE(resumed.exit_code == tuner::kExitOk);
+  REQUIRE(tuner::run_pipeline(input, resumed_store, again, log).exit_code == tuner::kExitOk);
   REQUIRE(again.ran_.size() >= 1);  // something left to measure
-  const std::string text = log.str();
+  return log.str();
+}
+
+}  // namespace
+
+TEST_CASE("pipeline: a resume lists the journal's trials as such and counts their time as elapsed", "[tuner]") {
+  // The newcomer's resume reprinted the interrupted run's status lines with their stale times
+  // left, and its elapsed time started again from 0 s.
+  const std::string text = resumed_log(false);
   INFO(text);
   const auto kept_at = text.find("the interrupted run's trials, taken from the journal (not measured again):\n");
   const auto new_at = text.find("measured in this resume:\n");
@@ -124,4 +141,15 @@ TEST_CASE("pipeline: a resume lists the journal's trials as such and counts thei
   CHECK(kept.find(" left") == std::string::npos);
   // Trial 3's status line: 5 s measured before this resume, and next to no wall time since.
   CHECK_THAT(text.substr(new_at), Catch::Contains("trial 3 of ") && Catch::Contains(", 5 s, about "));
+}
+
+TEST_CASE("pipeline: a resume's elapsed time is the store's run clock, the interrupted run's wall time included",
+          "[tuner]") {
+  // An EMULATED ssd's tune read 21 s before a kill -9 and 16 s after its resume: the measured
+  // seconds taken over leave out the interrupted run's child starts, sets, read-backs and
+  // flushes. A journal's records carry the run's wall time; the resume counts on from it.
+  const std::string text = resumed_log(true);
+  INFO(text);
+  CHECK_THAT(text, Catch::Contains("trial 3 of ") && Catch::Contains(", 2 m 05 s, about "));
+  CHECK_THAT(text, !Catch::Contains(", 5 s, about "));
 }
