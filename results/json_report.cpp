@@ -181,7 +181,9 @@ json::value confirmation_json(const std::optional<ConfirmationRound>& round, con
   if (!round) return nullptr;
   return json::object{{"rounds", round->rounds},
                       {"results", trials_json(round->results, report)},
-                      {"winner_trial_id", round->winner_trial_id}};
+                      {"winner_trial_id", round->winner_trial_id},
+                      {"noise_pct", round->noise_pct},
+                      {"gain_threshold_pct", round->gain_threshold_pct}};
 }
 
 }  // namespace

@@ -86,6 +86,8 @@ struct ConfirmationRound {
   int rounds = 0;                                ///< samples per contender (each after a warm-up)
   std::vector<strategies::TrialResult> results;  ///< [0] the baseline (id 0), then finalists (their trial ids)
   int winner_trial_id = 0;                       ///< 0 = keep the baseline
+  double noise_pct = 0.0;           ///< the noise between its own trials (strategies::round_noise) [%]
+  double gain_threshold_pct = 0.0;  ///< the gain it judged by (strategies::round_threshold) [%]
 };
 
 /// The chosen configuration. When nothing beat the baseline, keep_baseline is true,

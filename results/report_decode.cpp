@@ -127,6 +127,8 @@ Report snippet_report(const json::value& value) {
   if (const auto& c = object_of(o, "confirmation"); !c.empty()) {
     report.confirmation = ConfirmationRound{static_cast<int>(number_of(c, "rounds")), trials_of(c, "results"), 0};
     report.confirmation->winner_trial_id = static_cast<int>(number_of(c, "winner_trial_id"));
+    report.confirmation->noise_pct = number_of(c, "noise_pct");  // 0 in a report before these fields
+    report.confirmation->gain_threshold_pct = number_of(c, "gain_threshold_pct");
   }
   report.winner = winner_of(object_of(o, "winner"));
   report.completed = flag_of(o, "completed", false);

@@ -2,6 +2,7 @@
 // Confirmation round.
 #include "strategies/confirmation.hpp"
 
+#include "bench/stats.hpp"
 #include "probe/core/assert.hpp"
 #include "strategies/winner_rule.hpp"
 
@@ -135,6 +136,24 @@ Confirmation decided(Confirmation round, const std::vector<TrialResult>& candida
 
 }  // namespace
 
+double round_noise(const std::vector<TrialResult>& results) {
+  double weighted = 0.0, pairs = 0.0;
+  for (const auto& result : results) {
+    if (result.status != TrialStatus::ok || result.samples.size() < 2) continue;
+    std::vector<std::vector<double>> units;
+    for (const double sample : result.samples) units.push_back({sample});
+    const double n = static_cast<double>(result.samples.size());
+    weighted += bench::repeat_noise(units).observed_pct / 100.0 * n * (n - 1) / 2;
+    pairs += n * (n - 1) / 2;
+  }
+  return pairs > 0.0 ? weighted / pairs : 0.0;
+}
+
+double round_threshold(const std::vector<TrialResult>& results, double min_gain, double noise_floor) {
+  const double measured = round_noise(results);
+  return std::max(min_gain, measured > 0.0 ? std::min(noise_floor, measured) : noise_floor);
+}
+
 // The round's fastest contender is ahead of every other by twice `min_gain`, its
 // interval clear of theirs: more rounds could not change the answer. False when none is ok.
 bool far_ahead(const std::vector<TrialResult>& results, double min_gain) {
@@ -184,33 +203,40 @@ std::vector<TrialResult> finalists(const Evaluator& evaluator, std::size_t count
 
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain, int max_extra_rounds, bool in_two_calls,
-                     double guard_tolerance, const probe::Settings& kernel_defaults) {
+                     double guard_tolerance, const probe::Settings& kernel_defaults, double noise_floor) {
   std::vector<probe::Settings> contenders{baseline};
   for (const auto& c : candidates) contenders.push_back(c.settings);
   Confirmation round{runner(contenders, 0), 0};
   DT_ASSERT(round.results.size() == contenders.size());
+  const auto decide = [&] {
+    round.noise = round_noise(round.results);
+    round.gain_threshold = round_threshold(round.results, min_gain, noise_floor);
+    const double threshold = round.gain_threshold;
+    return decided(std::move(round), candidates, baseline, threshold, guard_tolerance, kernel_defaults);
+  };
+  const auto gain = [&] { return round_threshold(round.results, min_gain, noise_floor); };
   std::vector<std::size_t> playing = all_indices(contenders.size());
   int next = 1;  // the runner's next call
   if (in_two_calls) {
     // No second call when one contender is far ahead, or the finalists read alike far ahead of
     // the baseline; it leaves out a baseline far behind every finalist. A contender failing in
     // it ends the round with the first call's samples.
-    round.far_ahead = far_ahead(round.results, min_gain);
-    round.alike = !round.far_ahead && alike_far_ahead_of_baseline(round.results, min_gain);
-    playing = still_measured(round.results, min_gain);
+    round.far_ahead = far_ahead(round.results, gain());
+    round.alike = !round.far_ahead && alike_far_ahead_of_baseline(round.results, gain());
+    playing = still_measured(round.results, gain());
     const bool any_ok = std::any_of(round.results.begin(), round.results.end(),
                                     [](const TrialResult& r) { return r.status == TrialStatus::ok; });
     // A baseline that did not measure ends the round: nothing can be confirmed against it.
     const bool baseline_ok = round.results.front().status == TrialStatus::ok;
-    if (!baseline_ok) return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance, kernel_defaults);
+    if (!baseline_ok) return decide();
     if (!round.far_ahead && !round.alike && any_ok &&
         !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
-      return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance, kernel_defaults);
+      return decide();
     next = 2;
   }
-  for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, playing, min_gain); ++extra)
+  for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, playing, gain()); ++extra)
     if (!merge_round(round.results, playing, runner(settings_of(contenders, playing), next + extra))) break;
-  return decided(std::move(round), candidates, baseline, min_gain, guard_tolerance, kernel_defaults);
+  return decide();
 }
 
 }  // namespace disktune::strategies

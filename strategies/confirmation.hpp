@@ -41,7 +41,25 @@ struct Confirmation {
   bool far_ahead = false;            ///< measured in two calls, decided after the first: one contender far ahead
   bool alike = false;                ///< measured in two calls, decided after the first: the finalists read alike
                                      ///< (intervals within the minimum gain), every one far ahead of the baseline
+  double noise = 0.0;                ///< round_noise of its results (fraction): 0 when they read alike
+  double gain_threshold = 0.0;       ///< round_threshold: the gain it judged by (fraction)
 };
+
+/// The noise between the round's own trials (a fraction): for each ok contender with two
+/// samples or more, the mean pairwise difference of its samples over their median (each
+/// sample a unit of its own, a trial measured at another time: bench::repeat_noise's
+/// observed figure), pooled over the contenders by their pairs. 0 when no contender has two
+/// samples, or every contender's read alike (a simulated drive's).
+double round_noise(const std::vector<TrialResult>& results);
+
+/// The gain threshold (a fraction) the round judges by: max(`min_gain`, noise), the noise being
+/// `noise_floor` (the noise between the baseline's trials before the search) unless the
+/// round's own trials measured less (round_noise > 0 and below it). The round's figure is of
+/// single samples, so it is the larger of the two when both are right; one below the noise
+/// floor shows the floor, 3 trials' figure, too high: a newcomer's EMULATED ssd read 474.77,
+/// 479.96 and 520.46 MB/s in its baseline's trials (noise 6.35 %), and its round, whose units
+/// read within 0.8 %, could then not accept the 3.6 % it separated.
+double round_threshold(const std::vector<TrialResult>& results, double min_gain, double noise_floor);
 
 /// True when the fastest ok result of `results` is ahead of every other by twice `min_gain` (a
 /// fraction), its interval clear of theirs (winner_rule's significantly_faster): more rounds
@@ -49,8 +67,9 @@ struct Confirmation {
 /// is ok. `results`: the baseline and the finalists, any order, each with its samples.
 bool far_ahead(const std::vector<TrialResult>& results, double min_gain);
 
-/// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner
-/// (threshold `min_gain`, a fraction) on the confirmation samples only; each result keeps
+/// Re-measure the baseline and `candidates` with `runner` and decide with pick_winner on the
+/// confirmation samples only, by the gain threshold round_threshold(results, `min_gain`,
+/// `noise_floor`) (fractions; recomputed after each call: "`min_gain`" below is that threshold); each result keeps
 /// the id of the search trial it confirms (0 for the baseline). Close contenders get more
 /// samples: while the fastest contender's median is ahead of another's (the baseline's or a
 /// finalist's) by more than `min_gain` but their intervals overlap, `runner` is called again
@@ -73,6 +92,6 @@ bool far_ahead(const std::vector<TrialResult>& results, double min_gain);
 Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialResult>& candidates,
                      const ConfirmRunner& runner, double min_gain, int max_extra_rounds = kMaxExtraConfirmRounds,
                      bool in_two_calls = false, double guard_tolerance = 0.05,
-                     const probe::Settings& kernel_defaults = {});
+                     const probe::Settings& kernel_defaults = {}, double noise_floor = 0.0);
 
 }  // namespace disktune::strategies

@@ -124,6 +124,10 @@ class Evaluator {
   [[nodiscard]] double incumbent_low() const { return incumbent_low_; }
   /// min_gain and the noise floor, whichever is larger (fraction).
   [[nodiscard]] double gain_threshold() const;
+  /// EvaluatorOptions::min_gain and ::noise_floor (fractions): the confirmation round weighs the
+  /// noise floor against its own trials' (strategies::round_threshold).
+  [[nodiscard]] double min_gain() const { return options_.min_gain; }
+  [[nodiscard]] double noise_floor() const { return options_.noise_floor; }
   /// What a trial's first kept sample must reach to go on sampling (TrialRequest::gain_bar,
   /// score unit): the incumbent's lower bound raised by min_gain, lowered by kNoGainSigmas
   /// times one sample's noise (the larger of the noise floor and the baseline's spread). Below

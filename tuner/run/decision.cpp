@@ -24,8 +24,8 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
         for (auto& r : none) r.status = strategies::TrialStatus::error;
         return none;
       },
-      evaluator.gain_threshold(), max_extra_rounds, in_two_calls, evaluator.guard_tolerance(),
-      evaluator.kernel_defaults());
+      evaluator.min_gain(), max_extra_rounds, in_two_calls, evaluator.guard_tolerance(), evaluator.kernel_defaults(),
+      evaluator.noise_floor());
   if (failure) return *failure;
   // A round whose baseline did not measure (unstable: a setting changed behind its back; an
   // error) confirms nothing: every finalist would beat a missing figure (one was "far ahead",
@@ -52,9 +52,9 @@ std::variant<Decision, strategies::Stop> decide(const strategies::Evaluator& eva
   if (round.winner == 0) decision.winner = evaluator.baseline();
   const std::vector<strategies::TrialResult> rivals(round.results.begin() + 1, round.results.end());
   if (round.winner != 0) {
-    decision.tie = strategies::tie_break(round.results[0], rivals, decision.winner, base, evaluator.gain_threshold(),
+    decision.tie = strategies::tie_break(round.results[0], rivals, decision.winner, base, round.gain_threshold,
                                          evaluator.guard_tolerance(), evaluator.kernel_defaults());
-    decision.unseparated = strategies::unseparated_from(rivals, decision.winner, evaluator.gain_threshold());
+    decision.unseparated = strategies::unseparated_from(rivals, decision.winner, round.gain_threshold);
   }
   decision.confirmation = std::move(round);
   return decision;

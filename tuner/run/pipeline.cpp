@@ -290,7 +290,7 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
 
 // The decided outcome into `result`: the winner, the round and the rounds it took (kept short
 // when one contender was far ahead after the first: said on `log`).
-void take_decision(Decision& decision, int rounds, PipelineResult& result, std::ostream& log) {
+void take_decision(Decision& decision, int rounds, double search_threshold, PipelineResult& result, std::ostream& log) {
   result.best = decision.winner;
   result.confirmation_skipped = decision.round_skipped;
   result.confirmation = std::move(decision.confirmation);
@@ -303,6 +303,13 @@ void take_decision(Decision& decision, int rounds, PipelineResult& result, std::
                       : "the finalists read alike (within the minimum gain), all far ahead of the baseline")
         << " after " << result.confirm_rounds << " rounds; the other " << rounds - result.confirm_rounds
         << " would not change the answer\n";
+  if (result.confirmation && result.confirmation->gain_threshold < search_threshold - 1e-9)
+    log << "disktune: the confirmation round's own trials read a noise of "
+        << probe::printf_number("%.2f", 100.0 * result.confirmation->noise) << " %, below the "
+        << probe::printf_number("%.2f", 100.0 * search_threshold)
+        << " % noise floor measured between the baseline's trials before the search (by which the search judged "
+           "gains): the round judges them by "
+        << probe::printf_number("%.2f", 100.0 * result.confirmation->gain_threshold) << " %\n";
   result.tie = decision.tie;
   result.unseparated = decision.unseparated;
   if (result.confirmation)
@@ -348,7 +355,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
   if (auto* stop = std::get_if<strategies::Stop>(&decided)) {
     end_on(result, std::move(*stop));
   } else {
-    take_decision(std::get<Decision>(decided), rounds, result, log);
+    take_decision(std::get<Decision>(decided), rounds, evaluator.gain_threshold(), result, log);
   }
   if (auto stop = executor.pending_stop()) {  // asked to stop during the confirmation round
     result.best = evaluator.baseline();

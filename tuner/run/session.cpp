@@ -124,6 +124,8 @@ results::ConfirmationRound describe_confirmation(const strategies::Confirmation&
   described.rounds = rounds;
   described.results = round.results;
   described.winner_trial_id = round.results[round.winner].id;
+  described.noise_pct = 100.0 * round.noise;
+  described.gain_threshold_pct = 100.0 * round.gain_threshold;
   return described;
 }
 
