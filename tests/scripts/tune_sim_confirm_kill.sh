@@ -16,12 +16,12 @@ tune=("$DISKTUNE" tune --seed 7 --duration 1 --max-trials 10)
 ref_pid=$! round_start= round_end=
 while kill -0 "$ref_pid" 2>/dev/null; do
   [ -n "$round_start" ] || ! grep -q "confirmation round:" "$WORK/ref.err" || round_start=$EPOCHREALTIME
-  [ -n "$round_end" ] || ! grep -q "confirmation round done" "$WORK/ref.err" || round_end=$EPOCHREALTIME
+  [ -n "$round_end" ] || ! grep -Eq "confirmation round(: rounds 4-6)? done" "$WORK/ref.err" || round_end=$EPOCHREALTIME
   sleep 0.01
 done
 wait "$ref_pid" || fail "uninterrupted run failed ($(tail -2 "$WORK/ref.err"))"
 # A round that ended in the last poll: it ended by now.
-[ -n "$round_end" ] || ! grep -q "confirmation round done" "$WORK/ref.err" || round_end=$EPOCHREALTIME
+[ -n "$round_end" ] || ! grep -Eq "confirmation round(: rounds 4-6)? done" "$WORK/ref.err" || round_end=$EPOCHREALTIME
 [ -n "$round_start" ] && [ -n "$round_end" ] || fail "the round was not seen: $(cat "$WORK/ref.err")"
 window_ms=$(awk -v a="$round_start" -v b="$round_end" 'BEGIN { w = int(700 * (b - a)); print (w < 20 ? 20 : w > 999 ? 999 : w) }')
 grep -q "^disktune: confirmation round: 3 finalists and the baseline x 3 rounds (of 6)" "$WORK/ref.err" ||

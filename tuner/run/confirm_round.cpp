@@ -120,6 +120,15 @@ std::string unit_line(const PipelineInput& input, const RoundCall& call, Confirm
                                extra_pass_of(call.index, call.round_rounds));
 }
 
+// What a call measures, as the log names it: "rounds 1-3" and "rounds 4-6" of a round in two
+// calls, "its 3 rounds" of one in one, "extra pass 1".
+std::string call_label(int index, int rounds) {
+  if (const int extra = extra_pass_of(index, rounds); extra > 0) return "extra pass " + std::to_string(extra);
+  if (!in_two_calls(rounds)) return "its " + std::to_string(rounds) + " rounds";
+  return index == 0 ? "rounds 1-" + std::to_string(kMinConfirmRounds)
+                    : "rounds " + std::to_string(kMinConfirmRounds + 1) + "-" + std::to_string(rounds);
+}
+
 // The call through the Evaluator (the store keeps it as one unit) and announced (it runs for
 // minutes on a real device): what it measures, each unit, then where its answer came from.
 strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
@@ -132,13 +141,15 @@ strategies::Rounded announced_round(const PipelineInput& input, strategies::Eval
   };
   hooks.progress = [&](const ConfirmUnit& unit) { log << unit_line(input, call, unit) << '\n' << std::flush; };
   auto round = evaluator.confirm(call.measured, call.index, rounds_in_call(call.index, call.round_rounds), hooks);
-  const int extra = extra_pass_of(call.index, call.round_rounds);
+  // Each call says what it measured: "done" alone read as the round's end right before an
+  // extra pass, and a resume said "taken from the journal" once per call, alike.
+  const std::string label = call_label(call.index, call.round_rounds);
   if (const auto* done = std::get_if<strategies::Round>(&round)) {
     pace.add(done->results);
     if (!done->skipped.empty()) log << "disktune: " << done->skipped << '\n';
-    else if (!measured) log << "disktune: confirmation round: taken from the journal\n";
-    else if (extra > 0) log << "disktune: confirmation round: extra pass " << extra << " done\n";
-    else if (!(in_two_calls(call.round_rounds) && call.index == 0)) log << "disktune: confirmation round done\n";
+    else if (!measured) log << "disktune: confirmation round: " << label << " taken from the journal\n";
+    else if (!(in_two_calls(call.round_rounds) && call.index == 0))
+      log << "disktune: confirmation round: " << label << " done\n";
   }
   return round;
 }

@@ -21,7 +21,7 @@ namespace {
 
 // An exhaustive pipeline over `space` whose confirmation round has 6 rounds (two calls of 3).
 tuner::PipelineResult exhaustive_in_six_rounds(const strategies::SearchSpace& space, FakeExecutor& executor,
-                                               std::ostream& log, strategies::MemoryTrialStore& store) {
+                                               std::ostream& log, strategies::TrialStore& store) {
   auto settings = testing::pipeline_trial_settings();
   settings.confirm_rounds = 6;
   auto strategy = strategies::make_strategy("exhaustive");
@@ -141,7 +141,7 @@ TEST_CASE("pipeline: an extra pass of the confirmation round is announced as one
   CHECK(count_of(text, "confirmation round, extra pass 1 (of at most 3): the fastest contender is ahead") == 1);
   CHECK(count_of(text, "x 6 rounds") == 0);  // the round's first call says "x 3 rounds (of 6)"
   CHECK(count_of(text, "x 6 more rounds") == static_cast<std::size_t>(testing::measured_calls(store) - 2));
-  CHECK(count_of(text, "confirmation round done\n") == 1);
+  CHECK(count_of(text, "confirmation round: rounds 4-6 done\n") == 1);
   CHECK(count_of(text, "confirmation round: extra pass 1 done\n") == 1);
   // Each extra unit is numbered within its pass, apart from the round's rounds 1-6.
   const std::size_t extra_units = count_of(text, "confirm extra pass 1, round ");
@@ -153,4 +153,22 @@ TEST_CASE("pipeline: an extra pass of the confirmation round is announced as one
   const std::size_t contenders = extra_units / 6;
   CHECK(text.find("about " + std::to_string(contenders * 6 * 2) + " s of simulated reads", extra_at) ==
         text.find("about ", extra_at));
+}
+
+TEST_CASE("pipeline: a resume names each call of the round it takes from the journal", "[tuner]") {
+  // A resume after the round said "confirmation round: taken from the journal" twice.
+  const auto space = seed_space({SettingId::io_support});
+  const auto rate = [](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.3 : 10.0; };
+  testing::RoundKeepingStore store;  // keeps each call of the round as the journal does
+  FakeExecutor first(rate), again(rate);
+  first.confirm_spread_ = again.confirm_spread_ = 0.05;
+  std::ostringstream measured, resumed;
+  exhaustive_in_six_rounds(space, first, measured, store);
+  exhaustive_in_six_rounds(space, again, resumed, store);
+  INFO(measured.str() + "---\n" + resumed.str());
+  REQUIRE(count_of(measured.str(), "confirmation round: extra pass 1 done\n") == 1);
+  CHECK(again.confirm_units_ == 0);
+  CHECK(count_of(resumed.str(), "confirmation round: rounds 1-3 taken from the journal\n") == 1);
+  CHECK(count_of(resumed.str(), "confirmation round: rounds 4-6 taken from the journal\n") == 1);
+  CHECK(count_of(resumed.str(), "confirmation round: extra pass 1 taken from the journal\n") == 1);
 }
