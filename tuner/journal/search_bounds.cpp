@@ -4,6 +4,7 @@
 
 #include "probe/core/text.hpp"
 #include "tuner/run_error.hpp"
+#include "tuner/trial/trial_settings.hpp"
 
 #include <boost/json/value.hpp>
 
@@ -30,14 +31,15 @@ std::string bound_text(std::optional<double> value, const char* unit) {
   return value ? probe::printf_number("%g", *value) + unit : "none";
 }
 
-// What one bound becomes on a resume: kept (said in `kept`), the command line's, or a
-// difference named in `differences`. `given_explicitly`: the command line gave it.
+// What one bound becomes on a resume: kept (said in `kept`, unless it is `unsaid`, the value
+// the run takes anyway: "kept --noise-repeats 2" read as if the user had asked for it), the
+// command line's, or a difference named in `differences`. `given_explicitly`: the command line gave it.
 std::optional<double> resolve(const char* name, const char* unit, const char* counts, const Bound& journal,
                               std::optional<double> given, bool given_explicitly, std::string& kept,
-                              std::string& differences) {
+                              std::string& differences, std::optional<double> unsaid = std::nullopt) {
   if (!journal.recorded) return given;
   if (!given_explicitly) {
-    if (journal.value)
+    if (journal.value && journal.value != unsaid)
       kept += (kept.empty() ? "" : ", ") + std::string(name) + " " + bound_text(journal.value, unit) + counts;
     return journal.value;
   }
@@ -72,7 +74,7 @@ SearchBounds resumed_bounds(const SearchBounds& given, const json::object& recor
                                        max_trials, given.max_trials.has_value(), kept, differences));
   const auto repeats = given.noise_repeats ? std::optional<double>(*given.noise_repeats) : std::nullopt;
   const auto noise = resolve("--noise-repeats", "", "", recorded_bound(recorded, "noise_repeats"), repeats,
-                             given.noise_repeats.has_value(), kept, differences);
+                             given.noise_repeats.has_value(), kept, differences, TrialSettings{}.noise_repeats);
   if (noise) bounds.noise_repeats = static_cast<int>(*noise);
   if (!differences.empty())
     throw RunError(kExitUsage, "journal " + path + " was recorded with other search bounds: " + differences +

@@ -40,6 +40,9 @@ TEST_CASE("a resume given the journal's bounds again takes them, and a run witho
   CHECK_FALSE(none.time_budget_s);
   CHECK_FALSE(none.max_trials);
   CHECK(none.noise_repeats == std::optional<int>(2));
+  // The default kept is not said: "kept from the interrupted run: --noise-repeats 2" read as
+  // if the run had been given it.
+  CHECK(log.str().find("--noise-repeats") == std::string::npos);
 }
 
 TEST_CASE("a resume given other bounds than the journal's is refused, naming each with both values", "[tuner]") {
