@@ -135,9 +135,11 @@ struct Searched {
 // baseline included) plus `kept_s` (the interrupted run's measured seconds a resume took
 // over, its baseline's) and each trial taken from the store's own. A trial taken from the
 // journal is listed as such, without a status line: its time left was the interrupted run's.
+// Nor has a trial that ends after a stop request one: "about 3 m left" under "stop requested"
+// misleads.
 Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, const strategies::TrialStore& store,
-                const TimeLeftBasis& basis, std::chrono::steady_clock::time_point started, double kept_s,
-                std::ostream& log) {
+                strategies::TrialExecutor& executor, const TimeLeftBasis& basis,
+                std::chrono::steady_clock::time_point started, double kept_s, std::ostream& log) {
   const auto search_started = std::chrono::steady_clock::now();
   bool listed_kept = false, listed_new = false;
   double kept_trials_s = 0.0;  // the trials taken from the journal: measured, not in this wall time
@@ -154,6 +156,7 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
       return;
     }
     if (!input.live_status && !input.progress_lines && !input.on_progress) return;
+    if (executor.pending_stop()) return;
     auto progress = search_progress(input.strategy, input.space, evaluator, basis, input.max_trials);
     progress.search_wall_s =
         kept_trials_s + std::chrono::duration<double>(std::chrono::steady_clock::now() - search_started).count();
@@ -327,7 +330,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
 
   strategies::Evaluator evaluator(input.space, executor, store, result.baseline->trial, evaluator_options(input, result));
   const double kept_s = result.resumed_baseline ? result.before_search_s : 0.0;
-  auto searched = search(input, evaluator, store, time_left_basis(input, result), started, kept_s, log);
+  auto searched = search(input, evaluator, store, executor, time_left_basis(input, result), started, kept_s, log);
   result.trials = std::move(searched.trials);
   result.search_trials = searched.counted;
   result.search_s = evaluator.measured_s();

@@ -106,7 +106,17 @@ std::string resumed_log(bool clocked) {
   FakeExecutor first(testing::io_support_helps);
   first.stop_after_ = 2;
   strategies::MemoryTrialStore store;
-  REQUIRE(run(space, "coordinate-descent", store, first).exit_code == tuner::kExitPartial);
+  {
+    auto strategy = strategies::make_strategy("coordinate-descent");
+    tuner::PipelineInput input{space, **strategy, space.baseline(), "test", false, std::nullopt, std::nullopt, true,
+                               testing::pipeline_trial_settings()};
+    input.progress_lines = true;
+    std::ostringstream stopped;
+    REQUIRE(tuner::run_pipeline(input, store, first, stopped).exit_code == tuner::kExitPartial);
+    // Trial 2 ended after the stop request: "about ... left" under "stop requested" misleads.
+    INFO(stopped.str());
+    REQUIRE_THAT(stopped.str(), Catch::Contains("trial 1 of ") && !Catch::Contains("trial 2 of "));
+  }
 
   strategies::MemoryTrialStore plain = store.reopen("boot");
   ClockedStore with_clock(store.reopen("boot"));
