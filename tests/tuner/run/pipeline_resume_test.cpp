@@ -103,29 +103,23 @@ struct ClockedStore final : strategies::MemoryTrialStore {
 // trial and baseline repeat measures 1 s: the resume takes over 3 s of baseline and 2 s of trials.
 std::string resumed_log(bool clocked) {
   const auto space = seed_space({SettingId::multcount, SettingId::io_support});
+  auto strategy = strategies::make_strategy("coordinate-descent");
+  tuner::PipelineInput input{space, **strategy, space.baseline(), "test", false, std::nullopt, std::nullopt, true,
+                             testing::pipeline_trial_settings()};
+  input.progress_lines = true;
   FakeExecutor first(testing::io_support_helps);
   first.stop_after_ = 2;
   strategies::MemoryTrialStore store;
-  {
-    auto strategy = strategies::make_strategy("coordinate-descent");
-    tuner::PipelineInput input{space, **strategy, space.baseline(), "test", false, std::nullopt, std::nullopt, true,
-                               testing::pipeline_trial_settings()};
-    input.progress_lines = true;
-    std::ostringstream stopped;
-    REQUIRE(tuner::run_pipeline(input, store, first, stopped).exit_code == tuner::kExitPartial);
-    // Trial 2 ended after the stop request: "about ... left" under "stop requested" misleads.
-    INFO(stopped.str());
-    REQUIRE_THAT(stopped.str(), Catch::Contains("trial 1 of ") && !Catch::Contains("trial 2 of "));
-  }
+  std::ostringstream stopped;
+  REQUIRE(tuner::run_pipeline(input, store, first, stopped).exit_code == tuner::kExitPartial);
+  // Trial 2 ended after the stop request: "about ... left" under "stop requested" misleads.
+  INFO(stopped.str());
+  REQUIRE_THAT(stopped.str(), Catch::Contains("trial 1 of ") && !Catch::Contains("trial 2 of "));
 
   strategies::MemoryTrialStore plain = store.reopen("boot");
   ClockedStore with_clock(store.reopen("boot"));
   strategies::TrialStore& resumed_store = clocked ? static_cast<strategies::TrialStore&>(with_clock) : plain;
   FakeExecutor again(testing::io_support_helps);
-  auto strategy = strategies::make_strategy("coordinate-descent");
-  tuner::PipelineInput input{space, **strategy, space.baseline(), "test", false, std::nullopt, std::nullopt, true,
-                             testing::pipeline_trial_settings()};
-  input.progress_lines = true;
   std::ostringstream log;
   REQUIRE(tuner::run_pipeline(input, resumed_store, again, log).exit_code == tuner::kExitOk);
   REQUIRE(again.ran_.size() >= 1);  // something left to measure
