@@ -19,7 +19,7 @@ set +e; wait "$pid"; code=$?; set -e
 expect_eq "$code" 1 "the interrupted run's exit code"
 done_before=$(results)
 ((done_before < 4)) || fail "the run completed before the signal ($done_before trials): nothing to resume"
-tail -1 "$WORK/err1" | grep -qF "kept: the next 'disktune tune sim: --seed 5 --duration 30 --max-trials 4 --time-budget 100000 --noise-repeats 3 --journal $j' resumes this run" ||
+tail -1 "$WORK/err1" | grep -qF "kept: the next '$DISKTUNE tune sim: --seed 5 --duration 30 --max-trials 4 --time-budget 100000 --noise-repeats 3 --journal $j' resumes this run" ||
   fail "the last line does not say how to resume: $(tail -1 "$WORK/err1")"
 
 code=0

@@ -26,7 +26,7 @@ run_and_stop() {
   expect_eq "$(jq -r .restored "$WORK/r-$name.json")" true "$name: restored"
   jq -r .stop_reason "$WORK/r-$name.json" | grep -q "stopped by signal" || fail "$name: stop_reason $(jq -r .stop_reason "$WORK/r-$name.json")"
   # The last line says how to go on: the same command resumes the journal kept, --fresh starts over.
-  tail -1 "$WORK/err-$name" | grep -qF "disktune: journal $WORK/j-$name kept: the next 'disktune tune $* --report $WORK/r-$name.json --journal $WORK/j-$name' resumes this run" ||
+  tail -1 "$WORK/err-$name" | grep -qF "disktune: journal $WORK/j-$name kept: the next '$DISKTUNE tune $* --report $WORK/r-$name.json --journal $WORK/j-$name' resumes this run" ||
     fail "$name: the last line does not say how to resume: $(tail -1 "$WORK/err-$name")"
   tail -1 "$WORK/err-$name" | grep -qF -- "--fresh' starts over" || fail "$name: the last line does not name --fresh"
 }

@@ -7,20 +7,23 @@
 namespace disktune::tuner {
 namespace {
 
-// `command_line` as a command a person can paste: without --fresh (that would set the journal
-// aside), each argument quoted when the shell would split or expand it.
+// `arg` as the shell reads it back: as is when it would not split or expand it, else quoted.
+std::string shell_word(const std::string& arg) {
+  const bool plain = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                                           "0123456789-_=./:,+@%") == std::string::npos;
+  if (plain) return arg;
+  std::string quoted = "'";
+  for (const char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+// `command_line` as a command a person can paste: the program as it was run (build/disktune
+// is not `disktune` outside PATH), without --fresh (that would set the journal aside).
 std::string resume_command(const TuneOptions& tune) {
-  if (tune.command_line.size() < 2) return "disktune tune " + tune.device.spec;
-  std::string command = "disktune";
-  for (std::size_t i = 1; i < tune.command_line.size(); ++i) {
-    const std::string& arg = tune.command_line[i];
-    if (arg == "--fresh") continue;
-    const bool plain = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                             "0123456789-_=./:,+@%") == std::string::npos;
-    std::string quoted = "'";
-    for (const char c : arg) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    command += " " + (plain ? arg : quoted + "'");
-  }
+  if (tune.command_line.size() < 2) return "disktune tune " + shell_word(tune.device.spec);
+  std::string command = shell_word(tune.command_line.front());
+  for (std::size_t i = 1; i < tune.command_line.size(); ++i)
+    if (tune.command_line[i] != "--fresh") command += " " + shell_word(tune.command_line[i]);
   return command;
 }
 
