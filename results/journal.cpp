@@ -353,6 +353,9 @@ probe::Result<JournalState> interpret_start(std::string_view text, const std::st
   return interpret_journal(*decoded, name);
 }
 
+// The longest run time a record may carry ("run_s") [s]: a year.
+constexpr double kMaxRunSeconds = 365.0 * 24 * 3600;
+
 probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, const std::string& name) {
   if (journal.records.empty()) return bad(name, "journal has no complete record");
   JournalState state;
@@ -361,8 +364,12 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
     apply_start(state, journal.records.front());
     for (index = 1; index < journal.records.size(); ++index) {
       apply_record(state, journal.records[index]);
-      if (const auto* run_s = journal.records[index].if_contains("run_s"))
-        state.run_s = std::max(state.run_s.value_or(0.0), run_s->to_number<double>());
+      if (const auto* run_s = journal.records[index].if_contains("run_s")) {
+        const double seconds = run_s->to_number<double>();
+        // A year of one run is no run: an edited record, not a figure to count the elapsed time on.
+        if (!(seconds >= 0.0 && seconds <= kMaxRunSeconds)) throw std::invalid_argument("run_s out of range");
+        state.run_s = std::max(state.run_s.value_or(0.0), seconds);
+      }
     }
   } catch (const std::out_of_range&) {
     return bad(name, "journal record " + std::to_string(index + 1) +
