@@ -112,7 +112,7 @@ TEST_CASE("status line: trial i of N, elapsed, time left, best", "[tuner]") {
   p.remaining_max_s = 130.4;
   p.measured_s = 65.0;
   REQUIRE(tuner::status_line(p, objective, 65.0, false) ==
-          "trial 12 of about 31, 1 m 05 s, about 2 m 10 s left, best 6.56 MB/s");
+          "trial 12 of about 31, 1 m 05 s, about 2 m 10 s left, answer so far 6.56 MB/s");
   p.forecast.estimated = false;
   REQUIRE(tuner::status_line(p, objective, 7200.0, false).find("trial 12 of 31, 2 h 00 m,") == 0);
 }
@@ -133,9 +133,9 @@ TEST_CASE("status line: a real device's time left is in wall time; a simulated d
   p.best = 6.56;
   const auto objective = bench::parse_objective("seq-read", "").value();
   REQUIRE(tuner::status_line(p, objective, 105.0, false) ==
-          "trial 4 of about 10, 1 m 45 s, about 2 m 10 s left (2 m 10 s to 3 m 10 s), best 6.56 MB/s");
+          "trial 4 of about 10, 1 m 45 s, about 2 m 10 s left (2 m 10 s to 3 m 10 s), answer so far 6.56 MB/s");
   REQUIRE(tuner::status_line(p, objective, 0.5, true) ==
-          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s simulated left (1 m 40 s to 2 m 40 s), best 6.56 MB/s");
+          "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s simulated left (1 m 40 s to 2 m 40 s), answer so far 6.56 MB/s");
 }
 
 namespace {

@@ -164,7 +164,7 @@ std::string status_line(const SearchProgress& progress, const bench::Objective& 
   const std::string range = least != left || most != left ? " (" + least + " to " + most + ")" : "";
   return "trial " + std::to_string(progress.trials) + (progress.forecast.estimated ? " of about " : " of ") +
          std::to_string(progress.forecast.total) + ", " + elapsed + ", about " + left + (simulated ? " simulated" : "") +
-         " left" + range + ", best " + bench::format_figure(objective, progress.best);
+         " left" + range + ", answer so far " + bench::format_figure(objective, progress.best);
 }
 
 }  // namespace disktune::tuner

@@ -63,7 +63,7 @@ struct SearchProgress {
   /// round (an inconclusive pass is measured again),
   /// as many finalists as the trials left can still add and their samples at sample_slack [s].
   double remaining_max_s = 0.0;
-  double best = 0.0;  ///< the best trial's score so far (Evaluator::best)
+  double best = 0.0;  ///< the score of the answer so far (Evaluator::best; not the highest measured)
 };
 
 /// The progress of `strategy`'s search over `space` as `evaluator` has it now; the forecast
@@ -82,11 +82,11 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
 std::string duration_text(double seconds);
 
 /// The status line (no newline): "trial 12 of about 31, 1 m 05 s, about 2 m 10 s left (1 m 40 s
-/// to 4 m 30 s), best 6.56 MB/s" ("of 48" when the count is exact; "about" remaining_s, the
+/// to 4 m 30 s), answer so far 6.56 MB/s" ("of 48" when the count is exact; "about" remaining_s, the
 /// range remaining_min_s to remaining_max_s, left out when both ends read as the estimate).
 /// On a real device `elapsed_s` is the wall time since the run began (its baseline
-/// included; a resume adds the measured seconds of what it took over from the journal, not the
-/// pause between), and the time left is wall time too: the search's part at the wall time each of
+/// included; a resume goes on from the interrupted run's, TrialStore::run_seconds, not
+/// counting the pause between), and the time left is wall time too: the search's part at the wall time each of
 /// its measured seconds has cost so far (search_wall_s: a trial also starts a child, sets,
 /// reads back, flushes and checksums), the round's part as measured (one child reads it
 /// through). On a simulated drive (`simulated`) both are the simulated drive's virtual time
