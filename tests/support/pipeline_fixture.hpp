@@ -40,8 +40,14 @@ class FakeExecutor final : public strategies::TrialExecutor {
   strategies::Executed run(const probe::Settings& config, const strategies::TrialRequest& request) override {
     if (request.kind == strategies::TrialKind::confirmation_unit) return unit(config);
     if (request.kind != strategies::TrialKind::search) {
+      TrialResult t = trial(config);
+      if (!baseline_factors_.empty()) {  // the baseline's trials read apart: a noise floor
+        const double factor = baseline_factors_[static_cast<std::size_t>(baseline_trials_) % baseline_factors_.size()];
+        for (double& sample : t.samples) sample *= factor;
+        strategies::summarize_samples(t);
+      }
       ++baseline_trials_;
-      return strategies::TrialMeasurement{trial(config), 0.0, 0};
+      return strategies::TrialMeasurement{t, 0.0, 0};
     }
     ran_.push_back(config);
     all_samples_.push_back(request.all_samples);
@@ -77,6 +83,7 @@ class FakeExecutor final : public strategies::TrialExecutor {
   bool signal_in_confirm_ = false;    // a signal arrives during the confirmation round
   bool signalled_in_confirm_ = false;
   int baseline_trials_ = 0;   // baseline and baseline_repeat trials run
+  std::vector<double> baseline_factors_;  // the baseline's trials' rates x these in turn (empty: x 1)
 
  private:
   TrialResult trial(const probe::Settings& config, double spread = 0.01) const {

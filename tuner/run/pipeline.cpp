@@ -373,6 +373,9 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
     result.exit_code = kExitTooNoisy;
     // Short: the figures are in the log above, the table and the report's noise_detail.
     result.message = "too noisy for an answer: no configuration beat the noise (" + result.noise.summary + ")";
+    if (result.confirmation && result.confirmation->gain_threshold < evaluator.gain_threshold() - 1e-9)
+      result.message += "; the confirmation round judged by its own trials' " +
+                        probe::printf_number("%.2f", 100.0 * result.confirmation->gain_threshold) + " %, and none beat that";
   }
   return result;
 }

@@ -172,3 +172,47 @@ TEST_CASE("pipeline: a resume names each call of the round it takes from the jou
   CHECK(count_of(resumed.str(), "confirmation round: rounds 4-6 taken from the journal\n") == 1);
   CHECK(count_of(resumed.str(), "confirmation round: extra pass 1 taken from the journal\n") == 1);
 }
+
+namespace {
+
+// io_support 3 reads 4.5 % faster than the rest (over half the floor: a finalist); the baseline's trials read 1, 1 and 1.12 times
+// their rate (a noise floor of 8 %); the round's units read the rate -+ `spread`.
+tuner::PipelineResult floor_above_round(double spread, std::ostringstream& log) {
+  const auto space = seed_space({SettingId::io_support});
+  FakeExecutor executor([](const probe::Settings& c) { return get(c, SettingId::io_support) == 3 ? 10.45 : 10.0; });
+  executor.baseline_factors_ = {1.0, 1.0, 1.12};
+  executor.confirm_spread_ = spread;
+  auto strategy = strategies::make_strategy("exhaustive");
+  const tuner::PipelineInput input{space, **strategy, space.baseline(), "test", true, std::nullopt, std::nullopt,
+                                   true, testing::pipeline_trial_settings()};
+  strategies::MemoryTrialStore store;
+  return tuner::run_pipeline(input, store, executor, log);
+}
+
+}  // namespace
+
+TEST_CASE("pipeline: a gain the round's quiet trials separate wins over a noise floor that one baseline trial made",
+          "[tuner]") {
+  // The newcomer's EMULATED ssd: its round separated read_ahead_kb 8192 by 3.6 %, its units
+  // within 0.8 %, and the run ended "too noisy" on a 6.35 % floor.
+  std::ostringstream log;
+  const auto result = floor_above_round(0.01, log);
+  INFO(log.str());
+  REQUIRE_FALSE(result.noise.resolvable);  // the 8 % floor is over the 2 % minimum gain
+  REQUIRE(result.confirmation);
+  CHECK(result.exit_code == tuner::kExitOk);
+  CHECK(get(result.best.settings, SettingId::io_support) == 3);
+  CHECK(result.confirmation->gain_threshold == Approx(0.02));
+  CHECK_THAT(log.str(), Catch::Contains("the confirmation round's own trials read a noise of "));
+}
+
+TEST_CASE("pipeline: a run the round could not separate says which threshold its round judged by", "[tuner]") {
+  // Its last line named only the noise floor (18.82 %) where the round had judged by 12.33 %.
+  std::ostringstream log;
+  const auto result = floor_above_round(0.03, log);  // the round's noise: 2.91 % over 4 passes
+  INFO(log.str());
+  REQUIRE(result.confirmation);
+  CHECK(result.exit_code == tuner::kExitTooNoisy);
+  CHECK_THAT(result.message, Catch::Contains("no configuration beat the noise (") &&
+                                 Catch::Contains("; the confirmation round judged by its own trials' 2.91 %"));
+}
