@@ -365,6 +365,7 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
     for (index = 1; index < journal.records.size(); ++index) {
       apply_record(state, journal.records[index]);
       if (const auto* run_s = journal.records[index].if_contains("run_s")) {
+        if (!run_s->is_number()) throw std::invalid_argument("run_s is not a number");
         const double seconds = run_s->to_number<double>();
         // A year of one run is no run: an edited record, not a figure to count the elapsed time on.
         if (!(seconds >= 0.0 && seconds <= kMaxRunSeconds)) throw std::invalid_argument("run_s out of range");
@@ -374,6 +375,8 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
   } catch (const std::out_of_range&) {
     return bad(name, "journal record " + std::to_string(index + 1) +
                          ": a field is missing (written by another disktune version?)");
+  } catch (const boost::system::system_error& e) {  // Boost.JSON's: its what() names its own source lines
+    return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.code().message());
   } catch (const std::exception& e) {
     return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.what());
   }

@@ -374,21 +374,3 @@ TEST_CASE("each kind of journal holds only its own records; the kind comes from 
   CHECK(state_of(tune + restored).restores == 1);
   CHECK(state_of(apply + restored).restores == 1);
 }
-
-TEST_CASE("a journal's run time is its records' latest run_s; one out of range makes it damaged", "[results]") {
-  const std::string start = sample_journal();
-  auto timed = [](double run_s) {
-    auto record = results::intent_record(config(4), false, "boot-a").as_object();
-    record["run_s"] = run_s;
-    return results::encode_record(record);
-  };
-  auto state = results::read_journal(start + timed(12.5) + timed(40.0), "j");
-  REQUIRE(state.has_value());
-  CHECK(state->run_s == std::optional<double>(40.0));
-  CHECK_FALSE(results::read_journal(start, "j")->run_s.has_value());  // an older disktune's
-  for (const double bad : {-1.0, 1e12}) {
-    state = results::read_journal(start + timed(bad), "j");
-    REQUIRE_FALSE(state.has_value());
-    CHECK_THAT(state.error().message(), Catch::Contains("journal record 6") && Catch::Contains("run_s out of range"));
-  }
-}

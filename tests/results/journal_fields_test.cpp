@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+// Journal fields read back: the run time each record carries, and a field of the wrong type.
+#include "results/journal.hpp"
+
+#include <catch2/catch.hpp>
+
+using namespace disktune;
+using probe::SettingId;
+using probe::SettingValue;
+
+namespace {
+
+probe::Settings config(std::int64_t multcount) { return {{SettingId::multcount, SettingValue(multcount)}}; }
+
+// A start record and a result record: a journal of one trial, 2 records.
+std::string sample_journal() {
+  results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0", "", ""};
+  strategies::TrialResult trial;
+  trial.settings = config(16);
+  trial.status = strategies::TrialStatus::ok;
+  trial.samples = {8.2, 8.2};
+  trial.median = 8.2;
+  return results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
+         results::encode_record(results::result_record(trial, "boot-a"));
+}
+
+}  // namespace
+
+TEST_CASE("a journal's run time is its records' latest run_s; one out of range makes it damaged", "[results]") {
+  const std::string start = sample_journal();
+  auto timed = [](double run_s) {
+    auto record = results::intent_record(config(4), false, "boot-a").as_object();
+    record["run_s"] = run_s;
+    return results::encode_record(record);
+  };
+  auto state = results::read_journal(start + timed(12.5) + timed(40.0), "j");
+  REQUIRE(state.has_value());
+  CHECK(state->run_s == std::optional<double>(40.0));
+  CHECK_FALSE(results::read_journal(start, "j")->run_s.has_value());  // an older disktune's
+  for (const double bad : {-1.0, 1e12}) {
+    state = results::read_journal(start + timed(bad), "j");
+    REQUIRE_FALSE(state.has_value());
+    CHECK_THAT(state.error().message(), Catch::Contains("journal record 3") && Catch::Contains("run_s out of range"));
+  }
+  auto record = results::intent_record(config(4), false, "boot-a").as_object();
+  record["run_s"] = "abc";
+  state = results::read_journal(start + results::encode_record(record), "j");
+  REQUIRE_FALSE(state.has_value());
+  CHECK_THAT(state.error().message(), Catch::Contains("journal record 3: run_s is not a number"));
+}
+
+TEST_CASE("a field of the wrong type is named in words, not by Boost.JSON's source lines", "[results]") {
+  // A result record whose median is a string: Boost.JSON's error named value.hpp:2370.
+  auto record = results::decode_journal(sample_journal(), "j")->records.back();
+  record["median"] = "fast";
+  const auto state = results::read_journal(sample_journal() + results::encode_record(record), "j");
+  REQUIRE_FALSE(state.has_value());
+  INFO(state.error().message());
+  CHECK_THAT(state.error().message(), Catch::Contains("journal record 3: "));
+  CHECK_THAT(state.error().message(), !Catch::Contains("boost") && !Catch::Contains(".hpp"));
+}
