@@ -251,6 +251,7 @@ json::value to_json(const Report& report) {
                       {"method", report.method},
                       {"repeats", report.repeats},
                       {"max_repeats", report.max_repeats},
+                      {"all_samples", report.all_samples},
                       {"noise_floor_pct", report.noise_floor_pct},
                       {"too_noisy", report.too_noisy},
                       {"noise_detail", report.noise_detail},

@@ -132,6 +132,9 @@ struct Report {
   std::string method = "buffered";  ///< benchmark method of every median in the report
   int repeats = 3;               ///< first samples per configuration
   int max_repeats = 10;          ///< adaptive sampling's maximum
+  /// Every trial took max_repeats samples: the noise between the baseline's trials was above
+  /// the minimum gain (docs/statistics.md "Noise floor"). JSON "all_samples", added within schema 3.
+  bool all_samples = false;
   /// The noise between repeated measurements of one configuration: relative spread
   /// (max - min) / median of the baseline's trial medians (baseline.aa_samples), percent.
   double noise_floor_pct = 0.0;

@@ -114,6 +114,7 @@ Report snippet_report(const json::value& value) {
   if (const auto* seed = o.if_contains("seed"); seed && seed->is_number()) report.seed = seed->to_number<std::uint64_t>();
   report.repeats = static_cast<int>(number_of(o, "repeats"));
   report.max_repeats = static_cast<int>(number_of(o, "max_repeats"));
+  report.all_samples = flag_of(o, "all_samples", false);
   const auto& objective = object_of(o, "objective");
   if (auto parsed = bench::parse_objective(text_of(objective, "name"), ""); parsed && !text_of(objective, "name").empty())
     report.objective = *parsed;

@@ -13,7 +13,7 @@ namespace disktune::results {
 
 /// A Report holding what the snippet emitters (boot.local, udev, ...) read, from a JSON
 /// report of any schema (1-3, docs/report.md): tool_version, finished_at, strategy, seed,
-/// method, repeats, max_repeats, objective (by name; seq-read when absent), device, the
+/// method, repeats, max_repeats, all_samples, objective (by name; seq-read when absent), device, the
 /// baseline's settings and figures, trials, confirmation, winner, completed and too_noisy.
 /// Lenient: a missing or malformed field keeps its default (a trial that does not decode is
 /// left out), so a snippet from an odd report may lack a figure but never invents a setting:

@@ -204,6 +204,9 @@ std::string sampling_text(const Report& report) {
                                : "median of ";
   if (report.max_repeats <= report.repeats)
     return what + std::to_string(report.repeats) + (report.repeats == 1 ? " sample" : " samples");
+  // The run said "taking 10 samples per trial (--max-repeats)": "3-10 (adaptive)" contradicted it.
+  if (report.all_samples)
+    return what + std::to_string(report.max_repeats) + " samples (every trial: the baseline's noise was above the minimum gain)";
   return what + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) + " samples (adaptive)";
 }
 

@@ -35,8 +35,9 @@ void check_kernel_name(std::string_view name);
 void check_scheduler_name(std::string_view name);
 
 
-/// How each configuration was sampled: "median of 3-10 samples (adaptive)", or "median of
-/// 3 samples" when repeats and max_repeats agree (report.hpp; bench/adaptive.hpp).
+/// How each configuration was sampled: "median of 3-10 samples (adaptive)", "median of 3
+/// samples" when repeats and max_repeats agree, "median of 10 samples (every trial: ...)" when
+/// all_samples (report.hpp; bench/adaptive.hpp).
 std::string sampling_text(const Report& report);
 
 /// What the figures measure, for titles and headers: "buffered reads" (seq-read), else

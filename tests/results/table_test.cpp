@@ -6,6 +6,7 @@
 #include "results/json_report.hpp"
 #include "results/guard_text.hpp"
 #include "results/report_decode.hpp"
+#include "results/snippet.hpp"
 
 #include "tests/support/golden.hpp"
 #include "tests/support/sample_reports.hpp"
@@ -234,3 +235,16 @@ TEST_CASE("table with two objectives: each figure in its own aligned column, the
   CHECK_THAT(text, Catch::Contains(results::guard_note(*report.guard, report.trials[1], report.baseline.trial, 0.05)));
   CHECK_THAT(text, Catch::Contains("beyond --tolerance 5 %\n"));
 }
+
+TEST_CASE("table and snippets say every trial took the most samples when the noise made it so", "[results]") {
+  // The run said "taking 10 samples per trial (--max-repeats)", the table "3-10 samples (adaptive)".
+  auto report = test_support::seed_report();
+  CHECK_THAT(results::sampling_text(report), Catch::Contains("samples (adaptive)"));
+  report.all_samples = true;
+  CHECK(results::sampling_text(report) ==
+        "median of " + std::to_string(report.max_repeats) +
+            " samples (every trial: the baseline's noise was above the minimum gain)");
+  CHECK_THAT(results::TableEmitter().render(report), !Catch::Contains("(adaptive)"));
+  CHECK(results::snippet_report(results::to_json(report)).all_samples);
+}
+

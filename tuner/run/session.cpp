@@ -231,6 +231,7 @@ void report_pipeline(TuneOutcome& outcome, const PipelineResult& result, const p
   report.baseline = baseline;
   report.noise_floor_pct = baseline.noise_floor_pct;
   report.noise_detail = result.noise.detail;
+  report.all_samples = result.noise.all_samples;
   report.trials = result.trials;
   report.measured_s = result.before_search_s + result.search_s + result.confirmation_s;
   report.confirmation_skipped = result.confirmation_skipped;
