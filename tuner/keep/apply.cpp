@@ -14,6 +14,7 @@
 #include "tuner/keep/apply_write.hpp"
 #include "tuner/keep/drive_match.hpp"
 #include "tuner/host/input_file.hpp"
+#include "tuner/host/shell_word.hpp"
 #include "tuner/journal/journal_file.hpp"
 #include "tuner/trial/settings_writer.hpp"
 #include "tuner/journal/run_journal.hpp"
@@ -59,17 +60,6 @@ void refuse_after_stopped_tune(const DeviceRequest& device, const DeviceContext&
   throw RunError(kExitUsage, "apply " + report + ": the tune journal " + path + " of " + context.device->path() +
                                  " is unfinished (a tune stopped, perhaps in a trial's settings): 'disktune restore " +
                                  context.device->path() + "' puts its original settings back first; nothing applied");
-}
-
-// A word for a shell: as it is when plain, else in single quotes ("'/tmp/jd x/j'"): the
-// command printed for the user to paste must mean the same path.
-std::string shell_word(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789/._-+:=@,") ==
-                           std::string::npos)
-    return word;
-  std::string quoted = "'";
-  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
 }
 
 // The command that undoes this apply, with its --journal when one was given.

@@ -5,13 +5,24 @@
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/run/session.hpp"
 
+#include <string>
+#include <vector>
+
 namespace disktune::tuner {
 
+/// The lines that say how to go on from a stopped tune whose journal `journal_path` was kept:
+/// "disktune: journal J kept: the next 'COMMAND' resumes this run (its measured trials and
+/// bounds kept), 'COMMAND --fresh' starts over\n", COMMAND being `command_line` (argv, the
+/// program as it was run; "disktune tune DEVICE" from `device_spec` when argv is missing)
+/// without --fresh, each word through shell_word. When COMMAND holds a quote, it is set apart
+/// instead, so that what a person copies is the command: "disktune: journal J kept; to resume
+/// this run (...): COMMAND\ndisktune: to start over: COMMAND --fresh\n". Errors: none.
+std::string resume_hint_text(const std::vector<std::string>& command_line, const std::string& device_spec,
+                             const std::string& journal_path);
+
 /// When a stop request (a signal) ended the run with exit 1 and its journal was kept
-/// (`journal_failed` false), set outcome.resume_hint to the line that says so: "disktune:
-/// journal J kept: the next 'COMMAND' resumes this run (its measured trials and bounds kept),
-/// 'COMMAND --fresh' starts over", COMMAND being tune.command_line without --fresh, each
-/// argument quoted where a shell would split or expand it. Otherwise leaves it empty.
+/// (`journal_failed` false), set outcome.resume_hint to resume_hint_text for tune's command
+/// line. Otherwise leaves it empty.
 void hint_resume(TuneOutcome& outcome, const TuneOptions& tune, const RunJournal& journal, bool journal_failed);
 
 }  // namespace disktune::tuner
