@@ -208,34 +208,43 @@ Confirmation confirm(const probe::Settings& baseline, const std::vector<TrialRes
   for (const auto& c : candidates) contenders.push_back(c.settings);
   Confirmation round{runner(contenders, 0), 0};
   DT_ASSERT(round.results.size() == contenders.size());
-  const auto decide = [&] {
+  // The round's noise and threshold, from its samples so far: set after every call.
+  const auto rejudge = [&] {
     round.noise = round_noise(round.results);
     round.gain_threshold = round_threshold(round.results, min_gain, noise_floor);
+  };
+  const auto decide = [&] {
     const double threshold = round.gain_threshold;
     return decided(std::move(round), candidates, baseline, threshold, guard_tolerance, kernel_defaults);
   };
-  const auto gain = [&] { return round_threshold(round.results, min_gain, noise_floor); };
+  rejudge();
   std::vector<std::size_t> playing = all_indices(contenders.size());
   int next = 1;  // the runner's next call
   if (in_two_calls) {
     // No second call when one contender is far ahead, or the finalists read alike far ahead of
     // the baseline; it leaves out a baseline far behind every finalist. A contender failing in
     // it ends the round with the first call's samples.
-    round.far_ahead = far_ahead(round.results, gain());
-    round.alike = !round.far_ahead && alike_far_ahead_of_baseline(round.results, gain());
-    playing = still_measured(round.results, gain());
+    round.far_ahead = far_ahead(round.results, round.gain_threshold);
+    round.alike = !round.far_ahead && alike_far_ahead_of_baseline(round.results, round.gain_threshold);
+    playing = still_measured(round.results, round.gain_threshold);
     const bool any_ok = std::any_of(round.results.begin(), round.results.end(),
                                     [](const TrialResult& r) { return r.status == TrialStatus::ok; });
     // A baseline that did not measure ends the round: nothing can be confirmed against it.
     const bool baseline_ok = round.results.front().status == TrialStatus::ok;
     if (!baseline_ok) return decide();
-    if (!round.far_ahead && !round.alike && any_ok &&
-        !merge_round(round.results, playing, runner(settings_of(contenders, playing), 1)))
-      return decide();
+    if (!round.far_ahead && !round.alike && any_ok) {
+      const bool merged = merge_round(round.results, playing, runner(settings_of(contenders, playing), 1));
+      rejudge();
+      if (!merged) return decide();
+    }
     next = 2;
   }
-  for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, playing, gain()); ++extra)
-    if (!merge_round(round.results, playing, runner(settings_of(contenders, playing), next + extra))) break;
+  for (int extra = 0; extra < max_extra_rounds && needs_more_samples(round.results, playing, round.gain_threshold);
+       ++extra) {
+    const bool merged = merge_round(round.results, playing, runner(settings_of(contenders, playing), next + extra));
+    rejudge();
+    if (!merged) break;
+  }
   return decide();
 }
 

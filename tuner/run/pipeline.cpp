@@ -291,6 +291,12 @@ PipelineResult baseline_phase(const PipelineInput& input, strategies::TrialStore
   return result;
 }
 
+// The confirmation round judged by its own trials' noise, below `search_threshold` (the
+// search's: the minimum gain or the noise floor, whichever is larger).
+bool round_judged_lower(const PipelineResult& result, double search_threshold) {
+  return result.confirmation && result.confirmation->gain_threshold < search_threshold - 1e-9;
+}
+
 // The decided outcome into `result`: the winner, the round and the rounds it took (kept short
 // when one contender was far ahead after the first: said on `log`).
 void take_decision(Decision& decision, int rounds, double search_threshold, PipelineResult& result, std::ostream& log) {
@@ -306,7 +312,7 @@ void take_decision(Decision& decision, int rounds, double search_threshold, Pipe
                       : "the finalists read alike (within the minimum gain), all far ahead of the baseline")
         << " after " << result.confirm_rounds << " rounds; the other " << rounds - result.confirm_rounds
         << " would not change the answer\n";
-  if (result.confirmation && result.confirmation->gain_threshold < search_threshold - 1e-9)
+  if (round_judged_lower(result, search_threshold))
     log << "disktune: the confirmation round's own trials read a noise of "
         << probe::printf_number("%.2f", 100.0 * result.confirmation->noise) << " %, below the "
         << probe::printf_number("%.2f", 100.0 * search_threshold)
@@ -373,7 +379,7 @@ PipelineResult run_pipeline(const PipelineInput& input, strategies::TrialStore& 
     result.exit_code = kExitTooNoisy;
     // Short: the figures are in the log above, the table and the report's noise_detail.
     result.message = "too noisy for an answer: no configuration beat the noise (" + result.noise.summary + ")";
-    if (result.confirmation && result.confirmation->gain_threshold < evaluator.gain_threshold() - 1e-9)
+    if (round_judged_lower(result, evaluator.gain_threshold()))
       result.message += "; the confirmation round judged by its own trials' " +
                         probe::printf_number("%.2f", 100.0 * result.confirmation->gain_threshold) + " %, and none beat that";
   }
