@@ -87,6 +87,19 @@ struct PredictedTime {
   double measured_s = 0.0;
   double guard_s = 0.0;
 };
+// The search trials measured ok (but those stopped as clearly slower), or the baseline alone
+// before there are any: a value no search trial is as near as the baseline (a knob's first
+// value) takes their mean time, not the baseline's. The baseline's 3-10 samples for the noise
+// (10 on a noisy device) outlast a search trial's: the EMULATED ssd's --max-trials 10 run read
+// 117 s left where 49 s were.
+std::vector<const TrialResult*> search_trials_of(const Evaluator& evaluator) {
+  std::vector<const TrialResult*> trials;
+  for (const auto& trial : evaluator.trials())
+    if (trial.status == TrialStatus::ok && !trial.samples.empty() && !stopped_hopeless(trial)) trials.push_back(&trial);
+  if (trials.empty()) trials.push_back(&evaluator.baseline());
+  return trials;
+}
+
 PredictedTime predicted_time(const SearchSpace& space, const Evaluator& evaluator, const probe::Settings& config) {
   std::vector<const TrialResult*> nearest{&evaluator.baseline()};
   std::size_t distance = groups_apart(space, evaluator.baseline().settings, config);
@@ -96,6 +109,7 @@ PredictedTime predicted_time(const SearchSpace& space, const Evaluator& evaluato
     if (d < distance || (d == distance && nearest.front() == &evaluator.baseline())) nearest.clear(), distance = d;
     if (d <= distance) nearest.push_back(&trial);
   }
+  if (nearest.size() == 1 && nearest.front() == &evaluator.baseline()) nearest = search_trials_of(evaluator);
   PredictedTime time;
   for (const auto* trial : nearest) {
     time.measured_s += trial->measured_s / static_cast<double>(nearest.size());

@@ -90,12 +90,14 @@ std::string who_is_measured(const RoundCall& call) {
 }
 
 // What the call measures and about how long it takes: at the round's own pace once a call
-// measured (RoundPace), else two of the baseline's samples a unit (`baseline_sample_s`; on a
-// slow disk a sample reads whole chunks and outlasts --duration, so the larger of the two).
+// measured (RoundPace), else the baseline's (`baseline_unit_s`, unit_seconds: as measured, for
+// on a slow disk a sample reads whole chunks and outlasts --duration, on a steady one it ends
+// early; two --duration's only when the baseline has no time).
 std::string call_announcement(const PipelineInput& input, const RoundCall& call, const RoundPace& pace,
-                              double baseline_sample_s) {
+                              double baseline_unit_s) {
   const int rounds = rounds_in_call(call.index, call.round_rounds);
-  const double unit_s = pace.per_unit(2.0 * std::max(input.trial.workload.duration.count(), baseline_sample_s));
+  const double unit_s =
+      pace.per_unit(baseline_unit_s > 0.0 ? baseline_unit_s : 2.0 * input.trial.workload.duration.count());
   const std::string estimate = probe::printf_number("%.0f", unit_s * static_cast<double>(call.measured.size()) * rounds);
   const bool part = call.index == 0 && in_two_calls(call.round_rounds);
   const bool extra = extra_pass_of(call.index, call.round_rounds) > 0;
@@ -132,12 +134,12 @@ std::string call_label(int index, int rounds) {
 // The call through the Evaluator (the store keeps it as one unit) and announced (it runs for
 // minutes on a real device): what it measures, each unit, then where its answer came from.
 strategies::Rounded announced_round(const PipelineInput& input, strategies::Evaluator& evaluator,
-                                    const RoundCall& call, RoundPace& pace, double sample_s, std::ostream& log) {
+                                    const RoundCall& call, RoundPace& pace, double unit_s, std::ostream& log) {
   bool measured = false;
   strategies::ConfirmHooks hooks;
   hooks.before_measure = [&](const std::vector<probe::Settings>&) {
     measured = true;
-    log << call_announcement(input, call, pace, sample_s);
+    log << call_announcement(input, call, pace, unit_s);
   };
   hooks.progress = [&](const ConfirmUnit& unit) { log << unit_line(input, call, unit) << '\n' << std::flush; };
   auto round = evaluator.confirm(call.measured, call.index, rounds_in_call(call.index, call.round_rounds), hooks);
@@ -161,6 +163,15 @@ double seconds_per_sample(const TrialResult& baseline) {
   return samples > 0 ? baseline.measured_s / static_cast<double>(samples) : 0.0;
 }
 
+double unit_seconds(const TrialResult& baseline) {
+  if (baseline.sample_seconds.empty() || baseline.sample_seconds.size() != baseline.samples.size())
+    return 2.0 * seconds_per_sample(baseline);
+  double kept_s = 0.0;
+  for (const double s : baseline.sample_seconds) kept_s += s;
+  const double warmup_s = std::max(0.0, baseline.measured_s - kept_s);
+  return warmup_s + kept_s / static_cast<double>(baseline.sample_seconds.size());
+}
+
 double confirmation_cost_s(int rounds, double sample_s) {
   return rounds * kMaxContenders * 2.0 * sample_s * kContenderSampleSlack;
 }
@@ -178,14 +189,14 @@ int confirm_rounds_for(const PipelineInput& input, const PipelineResult& result)
 
 std::variant<Decision, strategies::Stop> decide_winner(const PipelineInput& input, const PipelineResult& result,
                                                        strategies::Evaluator& evaluator, int rounds, std::ostream& log) {
-  const double sample_s = seconds_per_sample(result.baseline->trial);
+  const double unit_s = unit_seconds(result.baseline->trial);
   std::vector<probe::Settings> all;  // the first call's contenders
   RoundPace pace;
   return decide(
       evaluator,
       [&](const std::vector<probe::Settings>& contenders, int index) {
         if (index == 0) all = contenders;
-        return announced_round(input, evaluator, RoundCall{all, contenders, index, rounds}, pace, sample_s, log);
+        return announced_round(input, evaluator, RoundCall{all, contenders, index, rounds}, pace, unit_s, log);
       },
       kMaxContenders - 1, extra_rounds_within(input, result, rounds), in_two_calls(rounds));
 }

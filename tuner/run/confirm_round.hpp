@@ -25,6 +25,14 @@ inline constexpr double kContenderSampleSlack = 1.25;
 /// sample): measured_s over its samples; 0 when it has none.
 double seconds_per_sample(const strategies::TrialResult& baseline);
 
+/// The measurement seconds a confirmation unit (a warm-up and a kept sample) is expected to
+/// take, from the baseline's trial: its warm-up's time (measured_s less its kept samples'
+/// sample_seconds) and the mean of its kept samples' (a sample ends early at a steady rate: the
+/// EMULATED ssd's took 1.5 s of a 3 s --duration and its warm-up 0.2 s); twice
+/// seconds_per_sample when the samples' times are not recorded. An estimate for the time left
+/// and the round's announcement; what --time-budget keeps for the round is confirmation_cost_s.
+double unit_seconds(const strategies::TrialResult& baseline);
+
 /// What a confirmation round of `rounds` rounds may cost [s]: every contender (at most the
 /// baseline and 3 finalists) takes a warm-up and a kept sample of `sample_s` each, a
 /// contender's sample up to a quarter longer than the baseline's.

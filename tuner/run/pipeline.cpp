@@ -102,7 +102,7 @@ TimeLeftBasis time_left_basis(const PipelineInput& input, const PipelineResult& 
   basis.before_search_s = result.before_search_s;
   basis.budget_s = input.time_budget_s;
   basis.reserve_s = confirmation_cost_s(kMinConfirmRounds, sample_s);
-  basis.unit_s = 2.0 * sample_s;
+  basis.unit_s = unit_seconds(result.baseline->trial);
   basis.round_budget_s = confirmation_cost_s(1, sample_s);
   basis.rounds = input.trial.confirm_rounds;
   basis.min_rounds = std::min(kMinConfirmRounds, input.trial.confirm_rounds);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The confirmation round in the pipeline: 6 rounds measured as two calls of 3 (tuner/run/confirm_round).
+#include "tuner/run/confirm_round.hpp"
 #include "tuner/run/pipeline.hpp"
 
 #include "strategies/registry.hpp"
@@ -215,4 +216,18 @@ TEST_CASE("pipeline: a run the round could not separate says which threshold its
   CHECK(result.exit_code == tuner::kExitTooNoisy);
   CHECK_THAT(result.message, Catch::Contains("no configuration beat the noise (") &&
                                  Catch::Contains("; the confirmation round judged by its own trials' 2.91 %"));
+}
+
+TEST_CASE("confirmation unit: a warm-up and a kept sample at the baseline's own times", "[tuner]") {
+  // The EMULATED ssd's baseline: 10 samples of about 1.5 s (a steady rate ends them early of a
+  // 3 s --duration) and a 0.24 s warm-up; its round was announced at 3.2 s a unit and took 1.8.
+  strategies::TrialResult baseline;
+  baseline.samples.assign(10, 400.0);
+  baseline.sample_seconds.assign(10, 1.5);
+  baseline.warmup = 380.0;  // its warm-up sample's figure
+  baseline.measured_s = 15.24;
+  REQUIRE(tuner::unit_seconds(baseline) == Approx(1.74));
+  // Samples' times not recorded (a journal from before the field): twice the time per sample.
+  baseline.sample_seconds.clear();
+  REQUIRE(tuner::unit_seconds(baseline) == Approx(2.0 * 15.24 / 11.0));
 }
