@@ -141,19 +141,27 @@ expect_eq "$code" 1 "exit code of a stopped multi-drive tune"
 expect_eq "$(jq -c '[.drives[].exit_code]' "$WORK/stop/summary.json")" "[1,1]" "workers' exit codes after SIGTERM"
 expect_eq "$(queue_snapshot "$a")" "$before_a" "$(basename "$a") queue settings after the stop"
 expect_eq "$(queue_snapshot "$b")" "$before_b" "$(basename "$b") queue settings after the stop"
+# Each worker's resume hint names the program as it was run (it read /proc/self/exe: bash itself, pasted).
+grep -qF "the next '$DISKTUNE tune $a " "$WORK/stop/$(basename "$a").log" ||
+  fail "the worker's resume hint: $(grep -h 'kept' "$WORK/stop/$(basename "$a").log")"
 # A worker killed (-9) stops no other drive: the other completes, the killed one is exit 4
 # ("killed by signal 9"), the machine exit code 4; `disktune restore` with its journal puts it back.
-start_both kill
+# Its outputs in a directory with a space: the restore command the outcome prints runs as printed.
+start_both "kill x"
 worker=$(pgrep -P "$parent" -f "tune $a ") || fail "no worker for $a under $parent"
 kill -9 "$worker"
 code=0
 wait "$parent" || code=$?
 expect_eq "$code" 4 "exit code with a worker killed"
-expect_eq "$(jq -c '[.drives[] | .key, .exit_code]' "$WORK/kill/summary.json" | sed 's/,6\b/,0/g')" \
+expect_eq "$(jq -c '[.drives[] | .key, .exit_code]' "$WORK/kill x/summary.json" | sed 's/,6\b/,0/g')" \
   "[\"$(basename "$a")\",4,\"$(basename "$b")\",0]" "drives with $(basename "$a")'s worker killed"
-jq -e '.drives[0].outcome | test("killed by signal 9")' "$WORK/kill/summary.json" >/dev/null || fail "no kill in the outcome"
+outcome=$(jq -r '.drives[0].outcome' "$WORK/kill x/summary.json")
+[[ $outcome == "killed by signal 9"* ]] || fail "no kill in the outcome: $outcome"
 expect_eq "$(queue_snapshot "$b")" "$before_b" "$(basename "$b") queue settings beside a killed worker"
-"$DISKTUNE" restore "$a" --journal "$WORK/kill/$(basename "$a").journal" >/dev/null 2>"$WORK/restore.err" ||
-  fail "restore after the kill: $(cat "$WORK/restore.err")"
+restore=$(sed -n 's/.*, run "\(disktune restore .*\)"$/\1/p' <<<"$outcome")
+[ -n "$restore" ] || fail "no restore command in the outcome: $outcome"
+mkdir -p "$WORK/bin" && ln -sf "$(readlink -f "$DISKTUNE")" "$WORK/bin/disktune"
+PATH=$WORK/bin:$PATH bash -c "$restore" >/dev/null 2>"$WORK/restore.err" ||
+  fail "the printed restore ($restore): $(cat "$WORK/restore.err")"
 expect_eq "$(queue_snapshot "$a")" "$before_a" "$(basename "$a") queue settings after restore"
 echo "ok: together $together s (longest alone $longest s); $(jq -r '.groups[0].reasons[0]' "$s")"

@@ -28,7 +28,7 @@ run_and_stop() {
   # The last line says how to go on: the same command resumes the journal kept, --fresh starts over.
   tail -1 "$WORK/err-$name" | grep -qF "disktune: journal $WORK/j-$name kept: the next '$DISKTUNE tune $* --report $WORK/r-$name.json --journal $WORK/j-$name' resumes this run" ||
     fail "$name: the last line does not say how to resume: $(tail -1 "$WORK/err-$name")"
-  tail -1 "$WORK/err-$name" | grep -qF -- "--fresh' starts over" || fail "$name: the last line does not name --fresh"
+  tail -1 "$WORK/err-$name" | grep -qF -- "'$DISKTUNE tune --fresh $* --report" || fail "$name: the last line does not name --fresh"
 }
 
 # Simulated: a 3000 s (virtual) sample takes far longer than the 10 s grace in real time.

@@ -28,7 +28,8 @@ TuneOptions tune_options(const Config& config) {
 
 FleetOptions fleet_options(const Config& config) {
   return FleetOptions{config.devices,        config.all_drives, config.allow_mounted,
-                      config.worker_options, config.output,     config.journal_path};
+                      config.worker_options, config.output,     config.journal_path,
+                      config.command_line.empty() ? "disktune" : config.command_line.front()};
 }
 
 RestoreOptions restore_options(const Config& config) {

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // identify, plan, bench and tune, and every command's dispatch with its own options.
 #include "tuner/device/open_device.hpp"
+
+#include "tuner/host/shell_word.hpp"
 #include "probe/device.hpp"
 #include "tuner/cli/commands.hpp"
 
@@ -201,9 +203,10 @@ std::string next_steps(const Config& config, const results::Report& report) {
   if (!config.output.report_path || *config.output.report_path == "-")
     return "disktune: next: run again with --report FILE to keep this answer, then 'disktune apply FILE' to set it "
            "now and 'disktune install FILE' to set it at every boot (README, \"Keeping the result\")\n";
-  return "disktune: next: 'disktune apply " + *config.output.report_path + "' sets the winner now (restore undoes it), "
-         "'disktune install " + *config.output.report_path + "' at every boot and after resume, 'disktune verify " +
-         *config.output.report_path + "' checks it later\n";
+  const auto& report_path = *config.output.report_path;
+  return "disktune: next: " + quoted_command({"disktune", "apply", report_path}) +
+         " sets the winner now (restore undoes it), " + quoted_command({"disktune", "install", report_path}) +
+         " at every boot and after resume, " + quoted_command({"disktune", "verify", report_path}) + " checks it later\n";
 }
 
 ExitCode run_tune_command(const Config& config, std::ostream& out, std::ostream& err) {

@@ -2,6 +2,8 @@
 // Drive workers: fork/exec per drive, a queue per group, stop signals forwarded, exit statuses read.
 #include "tuner/fleet/drive_workers.hpp"
 
+#include "tuner/host/shell_word.hpp"
+
 #include "tuner/host/signals.hpp"
 
 #include <fcntl.h>
@@ -32,7 +34,7 @@ using Clock = std::chrono::steady_clock;
   if (fd < 0) ::_exit(kExitUsage);
   ::dup2(fd, STDOUT_FILENO);
   ::dup2(fd, STDERR_FILENO);
-  ::execv(argv[0], argv.data());
+  ::execv("/proc/self/exe", argv.data());  // this binary, named argv[0] as the user ran it (its hints print it)
   ::_exit(127);
 }
 
@@ -74,13 +76,19 @@ std::string exit_meaning(int code) {
   }
 }
 
+// The command that puts back what a killed worker may have left on its drive.
+std::vector<std::string> restore_words(const DriveRun& run) {
+  std::vector<std::string> words{"disktune", "restore", run.device};
+  if (!run.journal_path.empty()) words.insert(words.end(), {"--journal", run.journal_path});
+  return words;
+}
+
 void record_status(DriveRun& run, int status, Clock::time_point began) {
   run.end_s = std::chrono::duration<double>(Clock::now() - began).count();
   if (WIFSIGNALED(status)) {
     run.exit_code = kExitRestoreFailed;
     run.outcome = "killed by signal " + std::to_string(WTERMSIG(status)) + " (" + strsignal(WTERMSIG(status)) +
-                  "): settings may not be restored, run 'disktune restore " + run.device +
-                  (run.journal_path.empty() ? "" : " --journal " + run.journal_path) + "'";
+                  "): settings may not be restored, run " + quoted_command(restore_words(run));
     return;
   }
   run.exit_code = WEXITSTATUS(status);

@@ -24,6 +24,9 @@ struct FleetOptions {
   std::vector<std::string> worker_options;
   OutputPaths output;                       ///< --summary, and the per-drive outputs (a directory or a {drive} path)
   std::optional<std::string> journal_path;  ///< --journal: a directory or a {drive} path
+  /// argv[0] as the user ran disktune: each worker (this binary, /proc/self/exe) runs under it,
+  /// so the commands its hints print name the program a person can run again.
+  std::string program = "disktune";
 };
 
 /// The placeholder a per-drive output path holds, replaced by the drive's key.

@@ -51,7 +51,7 @@ DriveRun drive_run(const FleetOptions& fleet, const std::string& device, const s
   run.log_path = outputs.log_path;
   run.journal_path = outputs.journal_path;
   run.output_options = outputs.options;
-  run.argv = {"/proc/self/exe", "tune", device};
+  run.argv = {fleet.program, "tune", device};
   run.argv.insert(run.argv.end(), fleet.worker_options.begin(), fleet.worker_options.end());
   run.argv.insert(run.argv.end(), outputs.options.begin(), outputs.options.end());
   return run;

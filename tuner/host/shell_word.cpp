@@ -13,4 +13,20 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+std::string shell_command(const std::vector<std::string>& words) {
+  std::string command;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const bool assignment_like = i == 0 && words[i].find('=') != std::string::npos;
+    std::string word = shell_word(words[i]);
+    if (assignment_like && word.front() != '\'') word = "'" + word + "'";
+    command += (i == 0 ? "" : " ") + word;
+  }
+  return command;
+}
+
+std::string quoted_command(const std::vector<std::string>& words) {
+  const std::string command = shell_command(words);
+  return command.find('\'') == std::string::npos ? "'" + command + "'" : "\"" + command + "\"";
+}
+
 }  // namespace disktune::tuner

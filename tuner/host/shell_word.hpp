@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace disktune::tuner {
 
@@ -11,5 +12,15 @@ namespace disktune::tuner {
 /// single quotes, each `'` written as `'\''`; "" becomes "''". So a printed command names the
 /// same paths when pasted ("'/tmp/jd x/j'"). Errors: none.
 std::string shell_word(const std::string& word);
+
+/// `words` as one command a person can paste: each through shell_word, joined by spaces, the
+/// first word quoted too when it holds '=' (the shell reads "x=y/disktune tune ..." as an
+/// assignment). Errors: none.
+std::string shell_command(const std::vector<std::string>& words);
+
+/// shell_command(words) for the middle of a sentence: in single quotes when it holds none
+/// ('disktune restore /dev/sdb'), else in double quotes ("disktune restore '/tmp/j x'"), so the
+/// quotes that delimit it never read as the command's own. Errors: none.
+std::string quoted_command(const std::vector<std::string>& words);
 
 }  // namespace disktune::tuner

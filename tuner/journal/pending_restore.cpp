@@ -2,6 +2,8 @@
 // The restore a killed tune still owes (pending_restore.hpp).
 #include "tuner/journal/pending_restore.hpp"
 
+#include "tuner/host/shell_word.hpp"
+
 #include "results/journal.hpp"
 #include "tuner/host/input_file.hpp"
 #include "tuner/journal/journal_file.hpp"
@@ -49,8 +51,9 @@ std::string pending_restore_note(const std::string& device, const std::optional<
   std::string note;
   for (const auto& path : candidates(journal))
     if (owes_restore(path, named))
-      note += "; the tune journaled in " + path + " did not end (killed?): the disk may still hold a trial's settings; 'disktune restore " +
-              device + " --journal " + path + "' puts back the settings from before it (a mounted disk too)";
+      note += "; the tune journaled in " + path + " did not end (killed?): the disk may still hold a trial's settings; " +
+              quoted_command({"disktune", "restore", device, "--journal", path}) +
+              " puts back the settings from before it (a mounted disk too)";
   return note;
 }
 

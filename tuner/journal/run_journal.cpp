@@ -2,6 +2,8 @@
 // RunJournal: deciding new or resume, restoring from a journal, and journaled trials.
 #include "tuner/journal/run_journal.hpp"
 
+#include "tuner/host/shell_word.hpp"
+
 #include "probe/core/text.hpp"
 #include "probe/linux/device_names.hpp"
 #include "results/json_report.hpp"
@@ -63,8 +65,10 @@ std::string restore_hint(const std::string& device, const std::string& aside,
   if (!results::drive_difference(start->identity, now).empty())
     return "it belongs to another drive: its settings are never applied to this one";
   const bool other_name = !results::identity_difference(start->identity, now).empty();
-  return "its original settings (" + probe::format_settings(start->original) + ") stay in it: 'disktune restore " +
-         device + " --journal " + aside + (other_name ? " --force" : "") + "' restores them";
+  std::vector<std::string> restore{"disktune", "restore", device, "--journal", aside};
+  if (other_name) restore.push_back("--force");
+  return "its original settings (" + probe::format_settings(start->original) + ") stay in it: " +
+         quoted_command(restore) + " restores them";
 }
 
 TrialResult crashed(const probe::Settings& config, std::string why) {
@@ -100,7 +104,7 @@ std::string set_aside_journals(const std::string& device, const std::string& pat
   if (found.empty()) return "";
   std::sort(found.begin(), found.end());
   return "; set aside there: " + std::to_string(found.size()) + " journal(s), the newest " + found.back() +
-         " ('disktune restore " + device + " --journal " + found.back() + "' restores from it)";
+         " (" + quoted_command({"disktune", "restore", device, "--journal", found.back()}) + " restores from it)";
 }
 
 // Why a journal cannot be resumed ("" when it can), and what to do about it.
@@ -373,8 +377,9 @@ void restore_from_journal(const JournalOptions& journal, const DeviceRequest& de
   if (state->identity.path != now.path && !now.backing_file.empty() &&
       probe::loop_backing_file(state->identity.path).value_or("") == now.backing_file)
     throw RunError(kExitUsage, "journal " + path + " holds the values of " + state->identity.path + ", another loop device "
-                               "over " + now.backing_file + " still attached: 'disktune restore " + state->identity.path +
-                               "' puts them back there; nothing restored (not even with --force)");
+                               "over " + now.backing_file + " still attached: " +
+                               quoted_command({"disktune", "restore", state->identity.path}) +
+                               " puts them back there; nothing restored (not even with --force)");
   if (const auto diff = results::identity_difference(state->identity, now); !diff.empty() && !journal.force)
     throw RunError(kExitUsage, "journal " + path + " was recorded under another device name or kernel: " + diff +
                                    " (--force restores anyway)");

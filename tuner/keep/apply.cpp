@@ -58,13 +58,16 @@ void refuse_after_stopped_tune(const DeviceRequest& device, const DeviceContext&
   if (!state || state->finished || state->restores > 0) return;
   if (!results::drive_difference(state->identity, journal_identity(context)).empty()) return;
   throw RunError(kExitUsage, "apply " + report + ": the tune journal " + path + " of " + context.device->path() +
-                                 " is unfinished (a tune stopped, perhaps in a trial's settings): 'disktune restore " +
-                                 context.device->path() + "' puts its original settings back first; nothing applied");
+                                 " is unfinished (a tune stopped, perhaps in a trial's settings): " +
+                                 quoted_command({"disktune", "restore", context.device->path()}) +
+                                 " puts its original settings back first; nothing applied");
 }
 
 // The command that undoes this apply, with its --journal when one was given.
 std::string restore_command(const std::string& device, const std::optional<std::string>& journal) {
-  return "disktune restore " + shell_word(device) + (journal ? " --journal " + shell_word(*journal) : "");
+  std::vector<std::string> words{"disktune", "restore", device};
+  if (journal) words.insert(words.end(), {"--journal", *journal});
+  return shell_command(words);
 }
 
 // The command in a sentence, up to "puts back": 'COMMAND' when none of its words needed
@@ -87,8 +90,9 @@ void refuse_twin_loop(const std::string& recorded, const results::JournalIdentit
   if (recorded == now.path || now.backing_file.empty()) return;
   if (probe::loop_backing_file(recorded).value_or("") != now.backing_file) return;  // renumbered since: the same device
   throw RunError(kExitUsage, "an apply is in effect on " + recorded + ", another loop device over " + now.backing_file +
-                                 " (apply journal " + journal + " holds its values found): 'disktune restore " + recorded +
-                                 "' first, or give this one its own --journal; nothing applied");
+                                 " (apply journal " + journal + " holds its values found): " +
+                                 quoted_command({"disktune", "restore", recorded}) +
+                                 " first, or give this one its own --journal; nothing applied");
 }
 
 // Start the apply journal, or keep it: while an apply is in effect its start record holds the

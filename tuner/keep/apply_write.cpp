@@ -2,6 +2,8 @@
 // apply's write of a report's settings, and the values found put back when it fails.
 #include "tuner/keep/apply_write.hpp"
 
+#include "tuner/host/shell_word.hpp"
+
 #include "probe/watch/kmsg_reader.hpp"
 #include "tuner/host/clock_text.hpp"
 #include "tuner/run_error.hpp"
@@ -27,7 +29,7 @@ void write_or_put_back(const SettingsWriter& restorer, JournalFile& journal, con
   if (const auto back = restorer.restore(found); !back.done)
     throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
                                            back.done.error().message() + "; run 'disktune restore' with --journal " +
-                                           journal.path());
+                                           shell_word(journal.path()));
   if (opened.in_effect_report)
     journal.append(results::apply_record(found, true, *opened.in_effect_report, utc_timestamp(), current_boot_id(),
                                          kernel_log_mark()));

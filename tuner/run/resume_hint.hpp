@@ -12,11 +12,12 @@ namespace disktune::tuner {
 
 /// The lines that say how to go on from a stopped tune whose journal `journal_path` was kept:
 /// "disktune: journal J kept: the next 'COMMAND' resumes this run (its measured trials and
-/// bounds kept), 'COMMAND --fresh' starts over\n", COMMAND being `command_line` (argv, the
-/// program as it was run; "disktune tune DEVICE" from `device_spec` when argv is missing)
-/// without --fresh, each word through shell_word. When COMMAND holds a quote, it is set apart
-/// instead, so that what a person copies is the command: "disktune: journal J kept; to resume
-/// this run (...): COMMAND\ndisktune: to start over: COMMAND --fresh\n". Errors: none.
+/// bounds kept), 'FRESH' starts over\n", COMMAND being `command_line` (argv, the program as it
+/// was run; "disktune tune DEVICE" from `device_spec` when argv is missing) without --fresh,
+/// FRESH the same with --fresh right after the command word ("disktune tune --fresh ...": after
+/// a "--" it would name a device), each through shell_command. When COMMAND holds a quote, it is
+/// set apart instead, so that what a person copies is the command: "disktune: journal J kept;
+/// to resume this run (...): COMMAND\ndisktune: to start over: FRESH\n". Errors: none.
 std::string resume_hint_text(const std::vector<std::string>& command_line, const std::string& device_spec,
                              const std::string& journal_path);
 

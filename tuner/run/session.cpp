@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 // The tune session: orchestration only; measuring is TrialRunner's, searching the strategy's.
 #include "tuner/device/hold.hpp"
+
+#include "tuner/host/shell_word.hpp"
 #include "tuner/device/open_device.hpp"
 #include "probe/core/text.hpp"
 #include "probe/device.hpp"
@@ -261,8 +263,9 @@ strategies::SearchSpace tunable_space(const DeviceContext& context, const TuneOp
   if (!space.groups().empty() || !scope.only || tune.measure.max_trials == std::size_t{0}) return space;
   if (auto stop = journal.finish(true)) throw RunError(kExitDevice, stop->message);
   throw RunError(kExitUsage, "--only: nothing to tune on " + context.device->path() + ": every setting named is "
-                             "unsupported, read-only or refused here (see 'disktune plan " + context.device->path() +
-                             "'; --max-trials 0 measures the baseline only)");
+                             "unsupported, read-only or refused here (see " +
+                             quoted_command({"disktune", "plan", context.device->path()}) +
+                             "; --max-trials 0 measures the baseline only)");
 }
 
 // The run's first lines: what is tuned (SIMULATED or EMULATED named), how, where its journal

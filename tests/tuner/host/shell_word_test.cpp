@@ -14,3 +14,21 @@ TEST_CASE("shell words: plain ones as they are, others single-quoted with each q
   CHECK(shell_word("$HOME") == "'$HOME'");
   CHECK(shell_word("") == "''");
 }
+
+TEST_CASE("shell command: its words quoted, a program word holding '=' quoted too", "[tuner]") {
+  using disktune::tuner::shell_command;
+  CHECK(shell_command({"disktune", "restore", "/dev/loop0", "--journal", "/tmp/fl x/j-loop0"}) ==
+        "disktune restore /dev/loop0 --journal '/tmp/fl x/j-loop0'");
+  // "x=y/disktune tune" pasted is an assignment and a command "tune".
+  CHECK(shell_command({"x=y/disktune", "tune", "--max-trials=4"}) == "'x=y/disktune' tune --max-trials=4");
+  CHECK(shell_command({"a=b'c", "tune"}) == "'a=b'\\''c' tune");
+}
+
+TEST_CASE("quoted command: in single quotes when it holds none, else in double quotes", "[tuner]") {
+  using disktune::tuner::quoted_command;
+  CHECK(quoted_command({"disktune", "restore", "/dev/sdb"}) == "'disktune restore /dev/sdb'");
+  // The adversary's set-aside note read "'disktune restore /dev/loop0 --journal /tmp/j o'u$rn.2026...' restores
+  // them": pasted, the path split at the space and left a quote open.
+  CHECK(quoted_command({"disktune", "restore", "/dev/loop0", "--journal", "/tmp/j o'u$rn.x"}) ==
+        "\"disktune restore /dev/loop0 --journal '/tmp/j o'\\''u$rn.x'\"");
+}
