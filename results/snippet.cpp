@@ -204,9 +204,18 @@ std::string sampling_text(const Report& report) {
                                : "median of ";
   if (report.max_repeats <= report.repeats)
     return what + std::to_string(report.repeats) + (report.repeats == 1 ? " sample" : " samples");
-  // The run said "taking 10 samples per trial (--max-repeats)": "3-10 (adaptive)" contradicted it.
-  if (report.all_samples)
-    return what + std::to_string(report.max_repeats) + " samples (every trial: the baseline's noise was above the minimum gain)";
+  // The run said "taking 10 samples per trial (--max-repeats)": "3-10 (adaptive)" contradicted
+  // it. Yet a trial clearly slower, or with no gain, still stops sooner ("1 sample" in its row).
+  if (report.all_samples) {
+    const auto stopped_sooner = [&](const strategies::TrialResult& trial) {
+      return trial.status == strategies::TrialStatus::ok && trial.samples.size() < static_cast<std::size_t>(report.max_repeats);
+    };
+    const std::string n = std::to_string(report.max_repeats);
+    if (std::none_of(report.trials.begin(), report.trials.end(), stopped_sooner))
+      return what + n + " samples (every trial: the baseline's noise was above the minimum gain)";
+    return what + "up to " + n + " samples (none stopped for precision: the baseline's noise was above the minimum "
+                                 "gain; a trial clearly slower or with no gain stopped sooner)";
+  }
   return what + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) + " samples (adaptive)";
 }
 

@@ -241,9 +241,16 @@ TEST_CASE("table and snippets say every trial took the most samples when the noi
   auto report = test_support::seed_report();
   CHECK_THAT(results::sampling_text(report), Catch::Contains("samples (adaptive)"));
   report.all_samples = true;
+  for (auto& trial : report.trials) trial.samples.resize(static_cast<std::size_t>(report.max_repeats), trial.median);
   CHECK(results::sampling_text(report) ==
         "median of " + std::to_string(report.max_repeats) +
             " samples (every trial: the baseline's noise was above the minimum gain)");
+  // The adversary's run: "median of 10 samples (every trial: ...)" above rows reading "1 sample".
+  report.trials.front().samples.resize(1);
+  CHECK(results::sampling_text(report) ==
+        "median of up to " + std::to_string(report.max_repeats) +
+            " samples (none stopped for precision: the baseline's noise was above the minimum gain; a trial clearly "
+            "slower or with no gain stopped sooner)");
   CHECK_THAT(results::TableEmitter().render(report), !Catch::Contains("(adaptive)"));
   CHECK(results::snippet_report(results::to_json(report)).all_samples);
 }
