@@ -2,6 +2,7 @@
 // Journal records: encoding with length and CRC-32, decoding with torn-tail detection, meaning.
 #include "results/journal.hpp"
 
+#include "results/codec/json_fields.hpp"
 #include "results/codec/trial_codec.hpp"
 #include "results/codec/tunables_codec.hpp"
 #include "results/json_report.hpp"
@@ -55,10 +56,10 @@ std::optional<json::object> decode_line(std::string_view line, std::string& why)
   return std::move(value.as_object());
 }
 
-
 std::vector<probe::Settings> contenders_from_json(const json::value& v) {
   std::vector<probe::Settings> out;
-  for (const auto& x : v.as_array()) {
+  if (!v.is_array()) throw std::invalid_argument("contenders is not an array");
+  for (const auto& x : v.get_array()) {
     auto settings = settings_from_json(x);
     if (!settings) throw std::invalid_argument(settings.error().reason());
     out.push_back(std::move(*settings));
@@ -84,8 +85,8 @@ std::string unit_name(const std::vector<probe::Settings>& contenders, std::size_
 void apply_round_record(JournalState& state, const json::object& record, const std::string& boot_id) {
   const auto contenders = contenders_from_json(record.at("contenders"));
   const auto* number = record.if_contains("round");  // absent before extra rounds existed
-  const RoundKey key{contenders, number ? static_cast<int>(number->to_number<std::int64_t>()) : 0};
-  const auto type = record.at("type").as_string();
+  const RoundKey key{contenders, number ? static_cast<int>(count_of(*number, "round", 1000)) : 0};
+  const auto type = text_field(record, "type");
   if (type == "round_intent") {
     auto& pending = state.tune.pending_rounds[key];
     pending.config = contenders.empty() ? probe::Settings{} : contenders.front();
@@ -99,12 +100,12 @@ void apply_round_record(JournalState& state, const json::object& record, const s
     auto pending = state.tune.pending_rounds.find(key);
     if (pending == state.tune.pending_rounds.end() || pending->second.in_flight.empty())
       throw std::invalid_argument("a unit_intent record outside its round");
-    pending->second.in_flight.back() = unit_name(contenders, record.at("unit").to_number<std::size_t>(),
-                                                 record.at("pass").to_number<std::int64_t>());
+    pending->second.in_flight.back() = unit_name(contenders, count_field<std::size_t>(record, "unit"),
+                                                 count_field<std::int64_t>(record, "pass"));
     return;
   }
   RoundRecord round;
-  round.skipped = std::string(record.at("skipped").as_string());
+  round.skipped = text_field(record, "skipped");
   round.results = json::value_to<std::vector<strategies::TrialResult>>(record.at("results"));
   state.tune.pending_rounds.erase(key);
   state.tune.rounds[key] = std::move(round);
@@ -112,16 +113,16 @@ void apply_round_record(JournalState& state, const json::object& record, const s
 
 // A baseline_intent record: a new attempt at the baseline when its index is 0.
 void apply_baseline_intent(JournalState& state, const json::object& record) {
-  const auto name = std::string_view(record.at("kind").as_string());
+  const std::string name = text_field(record, "kind");
   const auto kind = strategies::trial_kind_from(name);
   if (!kind || *kind == strategies::TrialKind::search || *kind == strategies::TrialKind::confirmation_unit)
-    throw std::invalid_argument("no trial of the settings as found: '" + std::string(name) + "'");
-  const auto index = record.at("index").to_number<std::int64_t>();
+    throw std::invalid_argument("no trial of the settings as found: '" + name + "'");
+  const auto index = count_field<std::int64_t>(record, "index");
   // A first trial or a check is index 0; a noise repeat 1.. (a re-measured noise continues the count).
   const bool repeat = *kind == strategies::TrialKind::baseline_repeat;
   if (repeat ? index < 1 || index > 1000 : index != 0)
     throw std::invalid_argument("baseline_intent: index " + std::to_string(index) + " for a " + std::string(name) + " trial");
-  const std::string boot_id(record.at("boot_id").as_string());
+  const std::string boot_id = text_field(record, "boot_id");
   auto& in_flight = state.tune.baseline_in_flight;
   if (!in_flight) in_flight = strategies::BaselineInFlight{0, 0, boot_id, ""};
   if (index == 0) {  // a new attempt: the last one died, in another boot when the machine restarted
@@ -137,7 +138,9 @@ void apply_baseline_intent(JournalState& state, const json::object& record) {
 std::optional<KernelLogMark> kernel_log_mark_of(const json::object& record) {
   const auto* field = record.if_contains("kernel_log");
   if (!field) return std::nullopt;
-  return KernelLogMark{field->at("seq").to_number<std::uint64_t>(), field->at("monotonic_usec").to_number<std::uint64_t>()};
+  if (!field->is_object()) throw std::invalid_argument("kernel_log is not an object");
+  return KernelLogMark{count_field<std::uint64_t>(field->get_object(), "seq"),
+                       count_field<std::uint64_t>(field->get_object(), "monotonic_usec")};
 }
 
 // A record of `type` belongs in a journal of `kind`; throws std::invalid_argument when not.
@@ -151,19 +154,19 @@ void check_kind(JournalKind kind, std::string_view type) {
 
 // Apply one record to the state; throws std::exception (caught by the caller) on a missing field.
 void apply_record(JournalState& state, const json::object& record) {
-  const auto type = std::string_view(record.at("type").as_string());
-  const std::string boot_id(record.at("boot_id").as_string());
+  const std::string type = text_field(record, "type");
+  const std::string boot_id = text_field(record, "boot_id");
   check_kind(state.kind, type);
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().reason());
-    auto& pending = state.tune.pending[{*config, record.at("quick").as_bool()}];
+    auto& pending = state.tune.pending[{*config, flag_field(record, "quick")}];
     pending.config = *config;
     ++pending.attempts;
     pending.last_boot_id = boot_id;
   } else if (type == "result") {
     // The codecs (results/codec/trial_codec.hpp) throw on a missing or bad field.
-    if (record.at("baseline").as_bool()) {
+    if (flag_field(record, "baseline")) {
       state.tune.baseline = json::value_to<strategies::Baseline>(json::value(record));
       state.tune.baseline_in_flight.reset();
     } else {
@@ -179,24 +182,24 @@ void apply_record(JournalState& state, const json::object& record) {
   } else if (type == "restore") {
     ++state.restores;
     state.apply.in_effect = false;
-    state.restored_at = std::string(record.at("restored_at").as_string());
+    state.restored_at = text_field(record, "restored_at");
   } else if (type == "apply") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().reason());
     state.apply.applied = std::move(*config);
-    state.apply.done = record.at("done").as_bool();
+    state.apply.done = flag_field(record, "done");
     state.apply.in_effect = true;  // an interrupted apply may have written some of it
     if (state.apply.done) {
-      state.apply.at = std::string(record.at("at").as_string());
-      state.apply.report = std::string(record.at("report").as_string());
+      state.apply.at = text_field(record, "at");
+      state.apply.report = text_field(record, "report");
       state.apply.boot_id = boot_id;
       state.apply.kernel_log = kernel_log_mark_of(record);
     }
   } else if (type == "end") {
     state.finished = true;
-    state.restored = record.at("restored").as_bool();
+    state.restored = flag_field(record, "restored");
   } else {
-    throw std::invalid_argument("unknown record type '" + std::string(type) + "'");
+    throw std::invalid_argument("unknown record type '" + type + "'");
   }
 }
 
@@ -239,7 +242,6 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
   }
   return journal;
 }
-
 
 json::value start_record(const JournalIdentity& id, const std::string& boot_id, const std::string& started_at,
                          const probe::Settings& original, const json::object& options,
@@ -323,9 +325,9 @@ namespace {
 
 // The start record's fields into `state`; throws std::exception on a missing or bad field.
 void apply_start(JournalState& state, const json::object& start) {
-  if (start.at("type").as_string() != "start") throw std::invalid_argument("not a start record");
+  if (text_field(start, "type") != "start") throw std::invalid_argument("not a start record");
   state.identity = identity_from_json(start.at("device").as_object());
-  state.boot_id = std::string(start.at("boot_id").as_string());
+  state.boot_id = text_field(start, "boot_id");
   auto original = settings_from_json(start.at("original"));
   if (!original) throw std::invalid_argument(original.error().op);
   state.original = std::move(*original);

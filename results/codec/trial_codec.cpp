@@ -2,6 +2,7 @@
 // TrialResult, TrialMeasurement and Baseline <-> JSON objects (Boost.JSON tag_invoke).
 #include "results/codec/trial_codec.hpp"
 
+#include "results/codec/json_fields.hpp"
 #include "results/codec/settings_codec.hpp"
 
 #include <boost/json/array.hpp>
@@ -23,29 +24,36 @@ json::array array_of(const std::vector<T>& values) {
   return array;
 }
 
-template <class T>
-std::vector<T> numbers(const json::value& in) {
-  std::vector<T> out;
-  for (const auto& x : in.as_array()) out.push_back(x.to_number<T>());
-  return out;
-}
-
-std::string text(const json::object& o, const char* key) { return std::string(o.at(key).as_string()); }
+using results::count_field;
+using results::counts_field;
+using results::figure_field;
+using results::figures_field;
+using results::flag_field;
+using results::text_field;
 
 // A probe::Error as the exception results::decode and the journal turn into its message.
 [[noreturn]] void refuse(const probe::Error& error) { throw std::invalid_argument(error.message()); }
 
-TrialStatus status_of(const json::value& in) {
-  const auto status = trial_status_from_name(in.as_string());
-  if (!status) refuse(probe::Error{std::make_error_code(std::errc::invalid_argument), "unknown trial status", ""});
+TrialStatus status_of(const json::object& o) {
+  const std::string name = text_field(o, "status");
+  const auto status = trial_status_from_name(name);
+  if (!status) throw std::invalid_argument("status '" + name + "' is not a trial status");
   return *status;
 }
 
 // A score field by its name, or by its schema-1 name (NAME_mib_s: every journal and report
 // before objectives measured seq-read, whose score is MiB/s), so those still decode.
-const json::value& score_field(const json::object& o, std::string_view name) {
-  if (const auto* value = o.if_contains(name)) return *value;
-  return o.at(std::string(name) + "_mib_s");
+double score_field(const json::object& o, std::string_view name) {
+  if (o.contains(name)) return figure_field(o, name);
+  return figure_field(o, std::string(name) + "_mib_s");
+}
+
+// A trial's outliers: indices into its `count` samples.
+std::vector<std::size_t> outliers_of(const json::object& o, std::size_t count) {
+  auto outliers = counts_field<std::size_t>(o, "outliers");
+  for (const auto index : outliers)
+    if (index >= count) throw std::invalid_argument("outliers out of range (an index past the samples)");
+  return outliers;
 }
 
 json::object guard_json(const GuardFigures& guard) {
@@ -56,14 +64,20 @@ json::object guard_json(const GuardFigures& guard) {
           {"measured_s", guard.measured_s}};
 }
 
+// `in` as an object, or std::invalid_argument "WHAT is not an object".
+const json::object& object_of(const json::value& in, const char* what) {
+  if (!in.is_object()) throw std::invalid_argument(std::string(what) + " is not an object");
+  return in.get_object();
+}
+
 GuardFigures guard_from(const json::value& in) {
-  const json::object& o = in.as_object();
+  const json::object& o = object_of(in, "guard");
   GuardFigures guard;
-  guard.samples = numbers<double>(o.at("samples"));
-  guard.median = o.at("median").to_number<double>();
-  guard.ci_low = o.at("ci_low").to_number<double>();
-  guard.ci_high = o.at("ci_high").to_number<double>();
-  if (const auto* seconds = o.if_contains("measured_s")) guard.measured_s = seconds->to_number<double>();  // absent before
+  guard.samples = figures_field(o, "samples");
+  guard.median = figure_field(o, "median");
+  guard.ci_low = figure_field(o, "ci_low");
+  guard.ci_high = figure_field(o, "ci_high");
+  if (o.contains("measured_s")) guard.measured_s = figure_field(o, "measured_s");  // absent before
   return guard;
 }
 
@@ -82,20 +96,21 @@ constexpr double kMostLatencyNs = 86400e9;
 constexpr std::uint64_t kMostCompletions = std::uint64_t{1} << 40;
 
 bench::LatencyPool latency_from(const json::value& in) {
-  const json::object& o = in.as_object();
+  const json::object& o = object_of(in, "latency");
   bench::LatencyPool pool;
-  pool.fraction = o.at("fraction").to_number<double>();
+  pool.fraction = figure_field(o, "fraction");
   if (!(pool.fraction > 0.0 && pool.fraction < 1.0)) throw std::invalid_argument("latency fraction out of (0, 1)");
-  const auto& array = o.at("bins").as_array();
+  const auto& array = results::array_field(o, "bins", "[ns, count] pairs");
   if (array.size() > kMostLatencyBins) throw std::invalid_argument("more latency bins than fio has buckets");
   std::vector<bench::LatencyBin> bins;
   std::uint64_t total = 0;
   for (const auto& bin : array) {
-    const auto& pair = bin.as_array();
-    if (pair.size() != 2) throw std::invalid_argument("a latency bin is not [ns, count]");
+    if (!bin.is_array() || bin.get_array().size() != 2 || !bin.get_array()[0].is_number())
+      throw std::invalid_argument("a latency bin is not [ns, count]");
+    const auto& pair = bin.get_array();
     const double ns = pair[0].to_number<double>();
     if (!(ns >= 0.0 && ns <= kMostLatencyNs)) throw std::invalid_argument("a latency bin's ns is out of [0, a day]");
-    const auto count = pair[1].to_number<std::uint64_t>();
+    const auto count = results::count_of(pair[1], "a latency bin's count", kMostCompletions);
     total += std::min(count, kMostCompletions + 1);
     if (total > kMostCompletions) throw std::invalid_argument("a latency histogram of more than 2^40 completions");
     bins.push_back({ns, count});
@@ -131,28 +146,31 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
 }
 
 TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
-  const json::object& o = in.as_object();
+  const json::object& o = object_of(in, "a trial");
   TrialResult trial;
-  trial.id = o.at("id").to_number<int>();
+  trial.id = count_field<int>(o, "id");
   auto settings = results::settings_from_json(o.at("settings"));
   if (!settings) refuse(settings.error());
   trial.settings = std::move(*settings);
-  trial.status = status_of(o.at("status"));
-  trial.samples = numbers<double>(o.at("samples"));
-  trial.median = score_field(o, "median").to_number<double>();
-  trial.spread_pct = o.at("spread_pct").to_number<double>();
-  trial.ci_low = score_field(o, "ci_low").to_number<double>();
-  trial.ci_high = score_field(o, "ci_high").to_number<double>();
-  trial.ci_coverage = o.at("ci_coverage").to_number<double>();
-  trial.outliers = numbers<std::size_t>(o.at("outliers"));
-  trial.warmup = score_field(o, "warmup").to_number<double>();
-  if (const auto* seconds = o.if_contains("sample_seconds")) trial.sample_seconds = numbers<double>(*seconds);  // absent before
-  if (const auto* done = o.if_contains("sample_completions")) trial.sample_completions = numbers<std::uint64_t>(*done);
-  trial.sampling_stop = text(o, "sampling_stop");
-  trial.measured_s = o.at("measured_s").to_number<double>();
-  trial.quick = o.at("quick").as_bool();
-  trial.detail = text(o, "detail");
-  for (const auto& line : o.at("kernel_log").as_array()) trial.kernel_log.emplace_back(line.as_string());
+  trial.status = status_of(o);
+  trial.samples = figures_field(o, "samples");
+  trial.median = score_field(o, "median");
+  trial.spread_pct = figure_field(o, "spread_pct");
+  trial.ci_low = score_field(o, "ci_low");
+  trial.ci_high = score_field(o, "ci_high");
+  trial.ci_coverage = figure_field(o, "ci_coverage");
+  if (trial.ci_coverage > 1.0) throw std::invalid_argument("ci_coverage out of range (0 to 1)");
+  trial.outliers = outliers_of(o, trial.samples.size());
+  trial.warmup = score_field(o, "warmup");
+  // Both absent before they were recorded.
+  if (o.contains("sample_seconds")) trial.sample_seconds = figures_field(o, "sample_seconds");
+  if (o.contains("sample_completions"))
+    trial.sample_completions = counts_field<std::uint64_t>(o, "sample_completions");
+  trial.sampling_stop = text_field(o, "sampling_stop");
+  trial.measured_s = figure_field(o, "measured_s");
+  trial.quick = flag_field(o, "quick");
+  trial.detail = text_field(o, "detail");
+  trial.kernel_log = results::texts_field(o, "kernel_log");
   if (const auto* guard = o.if_contains("guard"); guard && !guard->is_null()) trial.guard = guard_from(*guard);
   if (const auto* latency = o.if_contains("latency")) trial.latency = latency_from(*latency);
   return trial;
@@ -167,8 +185,8 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialMeasurement& 
 
 TrialMeasurement tag_invoke(json::value_to_tag<TrialMeasurement>, const json::value& in) {
   const json::object& o = in.as_object();
-  return {json::value_to<TrialResult>(in), o.at("cached_mib_s").to_number<double>(),
-          o.at("data_crc32").to_number<std::uint32_t>()};
+  return {json::value_to<TrialResult>(in), figure_field(o, "cached_mib_s"),
+          count_field<std::uint32_t>(o, "data_crc32")};
 }
 
 void tag_invoke(json::value_from_tag, json::value& out, const Baseline& baseline) {
@@ -184,11 +202,11 @@ Baseline tag_invoke(json::value_to_tag<Baseline>, const json::value& in) {
   const json::object& o = in.as_object();
   Baseline baseline;
   static_cast<TrialMeasurement&>(baseline) = json::value_to<TrialMeasurement>(in);
-  baseline.aa_medians = numbers<double>(o.at("aa_samples"));
-  baseline.noise_floor_pct = o.at("noise_floor_pct").to_number<double>();
-  const auto* measured = o.if_contains("baseline_measured_s");  // absent before it was journaled
-  baseline.measured_s = measured ? measured->to_number<double>() : baseline.trial.measured_s;
-  if (const auto* all = o.if_contains("all_samples")) baseline.all_samples = all->as_bool();
+  baseline.aa_medians = figures_field(o, "aa_samples");
+  baseline.noise_floor_pct = figure_field(o, "noise_floor_pct");
+  const bool journaled = o.contains("baseline_measured_s");  // absent before it was journaled
+  baseline.measured_s = journaled ? figure_field(o, "baseline_measured_s") : baseline.trial.measured_s;
+  if (o.contains("all_samples")) baseline.all_samples = flag_field(o, "all_samples");
   return baseline;
 }
 

@@ -2,7 +2,11 @@
 // Journal fields read back: the run time each record carries, and a field of the wrong type.
 #include "results/journal.hpp"
 
+#include <boost/json/serialize.hpp>
+
 #include <catch2/catch.hpp>
+
+#include <tuple>
 
 using namespace disktune;
 using probe::SettingId;
@@ -58,4 +62,45 @@ TEST_CASE("a field of the wrong type is named in words, not by Boost.JSON's sour
   INFO(state.error().message());
   CHECK_THAT(state.error().message(), Catch::Contains("journal record 3: "));
   CHECK_THAT(state.error().message(), !Catch::Contains("boost") && !Catch::Contains(".hpp"));
+}
+
+TEST_CASE("a journal field of the wrong type or out of range is named, never resumed", "[results]") {
+  // The adversary's edits (CRC recomputed): "journal record 8: not exact", "bool required",
+  // "unknown trial status: Invalid argument on ...: Invalid argument"; measured_s -1e9, a median
+  // of 1e308 and a noise floor of -5 % resumed silently into the report.
+  const auto trial_record = results::decode_journal(sample_journal(), "j")->records.back();
+  strategies::Baseline baseline;
+  baseline.trial = strategies::TrialResult{};
+  baseline.trial.status = strategies::TrialStatus::ok;
+  baseline.trial.samples = {8.0, 8.0, 8.0};
+  baseline.trial.median = 8.0;
+  baseline.aa_medians = {8.0, 8.0, 8.0};
+  const auto baseline_record = results::result_record(baseline, "boot-a").as_object();
+  const std::vector<std::tuple<bool, const char*, boost::json::value, const char*>> edits{
+      {false, "samples", "1,2,3", "samples is not an array of numbers"},
+      {false, "samples", boost::json::array{-5.0}, "samples out of range"},
+      {false, "median", "fast", "median is not a number"},
+      {false, "median", 1e308, "median out of range"},
+      {false, "measured_s", -1e9, "measured_s out of range"},
+      {false, "id", 1.5, "id is not a whole number"},
+      {false, "id", -1, "id out of range"},
+      {false, "quick", "yes", "quick is not true or false"},
+      {false, "status", "great", "status 'great' is not a trial status"},
+      {false, "outliers", boost::json::array{1000}, "outliers out of range"},
+      {true, "noise_floor_pct", -5.0, "noise_floor_pct out of range"},
+      {true, "data_crc32", -1, "data_crc32 out of range"},
+      {true, "aa_samples", boost::json::array{}, ""},  // none measured yet: allowed
+  };
+  for (const auto& [in_baseline, key, value, expected] : edits) {
+    auto record = in_baseline ? baseline_record : trial_record;
+    record[key] = value;
+    const auto state = results::read_journal(sample_journal() + results::encode_record(record), "j");
+    INFO(key << " = " << boost::json::serialize(value));
+    if (std::string(expected).empty()) {
+      CHECK(state.has_value());
+      continue;
+    }
+    REQUIRE_FALSE(state.has_value());
+    CHECK_THAT(state.error().message(), Catch::Contains(std::string("journal record 3: ") + expected));
+  }
 }
