@@ -11,6 +11,10 @@ expect_eq "$(jq -r .completed "$WORK/r1.json")" true "a budgeted run is complete
 jq -r .stop_reason "$WORK/r1.json" | grep -q "^search budget spent (--max-trials 3) after 3 trials" ||
   fail "stop_reason: $(jq -r .stop_reason "$WORK/r1.json")"
 grep -q "search budget spent" "$WORK/err1" || fail "the log does not say the budget was spent"
+# Said when the search ends, before the confirmation round (after it, it read as the round's end).
+spent=$(grep -n "search budget spent" "$WORK/err1" | head -1 | cut -d: -f1)
+round=$(grep -n "confirmation round" "$WORK/err1" | head -1 | cut -d: -f1)
+[ -z "$round" ] || [ "$spent" -lt "$round" ] || fail "the budget's line ($spent) follows the round's ($round)"
 
 # `| head -1` closes the pipe after the first line; disktune must still finish and close its
 # journal, not die of SIGPIPE mid-run, and then say that its output was lost: exit 2, not 0.

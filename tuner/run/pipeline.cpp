@@ -9,6 +9,7 @@
 #include "strategies/baseline_trials.hpp"
 #include "tuner/run/confirm_round.hpp"
 #include "tuner/run/decision.hpp"
+#include "tuner/run/run_notes.hpp"
 #include "tuner/trial/confirm_progress.hpp"
 #include "tuner/trial/trial_verdict.hpp"
 
@@ -170,6 +171,9 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
         << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
   input.strategy.run(input.space, evaluator);
   if (input.live_status) log << "\r\033[K" << std::flush;
+  // Said here, before the round: said at the end it read as the round's outcome.
+  if (!evaluator.budget_left() && !evaluator.stop() && !executor.pending_stop() && !evaluator.trials().empty())
+    log << "disktune: " << budget_note({input.time_budget_s, input.max_trials, {}}, evaluator.trials().size()) << '\n';
   Searched searched{{evaluator.trials().begin(), evaluator.trials().end()}, evaluator.trials().size(), evaluator.stop()};
   if (searched.stop && searched.stop->trial) {  // the evaluator never counts it: the search stopped
     TrialResult wedged = *searched.stop->trial;

@@ -386,10 +386,8 @@ TuneOutcome run_tune(const TuneOptions& tune, std::ostream& log) {
   finish_run(outcome, runner, guard, journal, journal_failed, result.bounds_spent);
   hint_resume(outcome, tune, journal, journal_failed);
   outcome.report.wall_s = journal.interrupted_run_s() + seconds_since(wall_start);
-  if (outcome.report.completed && !result.budget_left) {
-    outcome.report.stop_reason = budget_note(bounds, result.search_trials);
-    log << "disktune: " << outcome.report.stop_reason << '\n';
-  }
+  // The pipeline said it when the search ended, before the round.
+  if (outcome.report.completed && !result.budget_left) outcome.report.stop_reason = budget_note(bounds, result.search_trials);
   outcome.device = std::move(context.device);  // closed by the caller, after the outputs
   return outcome;
 }
