@@ -106,7 +106,8 @@ void apply_round_record(JournalState& state, const json::object& record, const s
   }
   RoundRecord round;
   round.skipped = text_field(record, "skipped");
-  round.results = json::value_to<std::vector<strategies::TrialResult>>(record.at("results"));
+  for (const auto& result : array_field(record, "results", "trials"))
+    round.results.push_back(json::value_to<strategies::TrialResult>(result));
   state.tune.pending_rounds.erase(key);
   state.tune.rounds[key] = std::move(round);
 }
@@ -136,11 +137,9 @@ void apply_baseline_intent(JournalState& state, const json::object& record) {
 // An apply record's "kernel_log" (absent in journals written before it: nullopt); throws
 // std::exception on a bad field.
 std::optional<KernelLogMark> kernel_log_mark_of(const json::object& record) {
-  const auto* field = record.if_contains("kernel_log");
-  if (!field) return std::nullopt;
-  if (!field->is_object()) throw std::invalid_argument("kernel_log is not an object");
-  return KernelLogMark{count_field<std::uint64_t>(field->get_object(), "seq"),
-                       count_field<std::uint64_t>(field->get_object(), "monotonic_usec")};
+  if (!record.contains("kernel_log")) return std::nullopt;
+  const auto& mark = object_field(record, "kernel_log");
+  return KernelLogMark{count_field<std::uint64_t>(mark, "seq"), count_field<std::uint64_t>(mark, "monotonic_usec")};
 }
 
 // A record of `type` belongs in a journal of `kind`; throws std::invalid_argument when not.
@@ -326,7 +325,7 @@ namespace {
 // The start record's fields into `state`; throws std::exception on a missing or bad field.
 void apply_start(JournalState& state, const json::object& start) {
   if (text_field(start, "type") != "start") throw std::invalid_argument("not a start record");
-  state.identity = identity_from_json(start.at("device").as_object());
+  state.identity = identity_from_json(object_field(start, "device"));
   state.boot_id = text_field(start, "boot_id");
   auto original = settings_from_json(start.at("original"));
   if (!original) throw std::invalid_argument(original.error().op);
@@ -374,9 +373,9 @@ probe::Result<JournalState> interpret_journal(const DecodedJournal& journal, con
         state.run_s = std::max(state.run_s.value_or(0.0), seconds);
       }
     }
-  } catch (const std::out_of_range&) {
-    return bad(name, "journal record " + std::to_string(index + 1) +
-                         ": a field is missing (written by another disktune version?)");
+  } catch (const std::out_of_range& e) {  // Boost.JSON's object::at names no key: ours do (MissingField)
+    const std::string what = dynamic_cast<const MissingField*>(&e) ? e.what() : "a field is missing";
+    return bad(name, "journal record " + std::to_string(index + 1) + ": " + what + " (written by another disktune version?)");
   } catch (const boost::system::system_error& e) {  // Boost.JSON's: its what() names its own source lines
     return bad(name, "journal record " + std::to_string(index + 1) + ": " + e.code().message());
   } catch (const std::exception& e) {

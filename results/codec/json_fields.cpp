@@ -26,12 +26,24 @@ double figure_of(const json::value& value, std::string_view key) {
 }  // namespace
 
 const json::array& array_field(const json::object& o, std::string_view key, std::string_view of) {
-  const auto& value = o.at(key);
+  const auto& value = required_field(o, key);
   if (!value.is_array()) refuse(key, "is not an array of " + std::string(of));
   return value.get_array();
 }
 
-double figure_field(const json::object& o, std::string_view key) { return figure_of(o.at(key), key); }
+const json::value& required_field(const json::object& o, std::string_view key) {
+  const auto* value = o.if_contains(key);
+  if (!value) throw MissingField(key);
+  return *value;
+}
+
+const json::object& object_field(const json::object& o, std::string_view key) {
+  const auto& value = required_field(o, key);
+  if (!value.is_object()) refuse(key, "is not an object");
+  return value.get_object();
+}
+
+double figure_field(const json::object& o, std::string_view key) { return figure_of(required_field(o, key), key); }
 
 std::vector<double> figures_field(const json::object& o, std::string_view key) {
   std::vector<double> figures;
@@ -57,13 +69,13 @@ std::uint64_t count_of(const json::value& value, std::string_view key, std::uint
 }
 
 bool flag_field(const json::object& o, std::string_view key) {
-  const auto& value = o.at(key);
+  const auto& value = required_field(o, key);
   if (!value.is_bool()) refuse(key, "is not true or false");
   return value.get_bool();
 }
 
 std::string text_field(const json::object& o, std::string_view key) {
-  const auto& value = o.at(key);
+  const auto& value = required_field(o, key);
   if (!value.is_string()) refuse(key, "is not a string");
   return std::string(value.get_string());
 }

@@ -45,7 +45,22 @@ TrialStatus status_of(const json::object& o) {
 // before objectives measured seq-read, whose score is MiB/s), so those still decode.
 double score_field(const json::object& o, std::string_view name) {
   if (o.contains(name)) return figure_field(o, name);
-  return figure_field(o, std::string(name) + "_mib_s");
+  if (const std::string old = std::string(name) + "_mib_s"; o.contains(old)) return figure_field(o, old);
+  throw results::MissingField(name);
+}
+
+// A trial's figures fit its samples, as summarize_samples and the trial child write them: an ok
+// trial without samples has none (an adversary's edit made one read 500 MB/s from no sample),
+// an interval is not inverted, and the samples' times fit within the trial's measured_s (a
+// baseline's 10^11 s samples in 1 s announced a round of 10^12 s).
+void check_figures(const TrialResult& trial) {
+  if (trial.samples.empty() && !trial.latency && (trial.median > 0.0 || trial.ci_high > 0.0))
+    throw std::invalid_argument("median out of range (a figure without samples)");
+  if (trial.ci_low > trial.ci_high && trial.ci_high > 0.0) throw std::invalid_argument("ci_low out of range (above ci_high)");
+  double sampled_s = 0.0;
+  for (const double s : trial.sample_seconds) sampled_s += s;
+  if (sampled_s > trial.measured_s * (1.0 + 1e-9) + 1e-9)
+    throw std::invalid_argument("sample_seconds out of range (longer than measured_s)");
 }
 
 // A trial's outliers: indices into its `count` samples.
@@ -149,7 +164,7 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   const json::object& o = object_of(in, "a trial");
   TrialResult trial;
   trial.id = count_field<int>(o, "id");
-  auto settings = results::settings_from_json(o.at("settings"));
+  auto settings = results::settings_from_json(results::required_field(o, "settings"));
   if (!settings) refuse(settings.error());
   trial.settings = std::move(*settings);
   trial.status = status_of(o);
@@ -171,6 +186,7 @@ TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
   trial.quick = flag_field(o, "quick");
   trial.detail = text_field(o, "detail");
   trial.kernel_log = results::texts_field(o, "kernel_log");
+  check_figures(trial);
   if (const auto* guard = o.if_contains("guard"); guard && !guard->is_null()) trial.guard = guard_from(*guard);
   if (const auto* latency = o.if_contains("latency")) trial.latency = latency_from(*latency);
   return trial;

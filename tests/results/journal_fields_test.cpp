@@ -24,6 +24,8 @@ std::string sample_journal() {
   trial.status = strategies::TrialStatus::ok;
   trial.samples = {8.2, 8.2};
   trial.median = 8.2;
+  trial.ci_low = 8.0;
+  trial.ci_high = 8.4;
   return results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
          results::encode_record(results::result_record(trial, "boot-a"));
 }
@@ -90,6 +92,11 @@ TEST_CASE("a journal field of the wrong type or out of range is named, never res
       {true, "noise_floor_pct", -5.0, "noise_floor_pct out of range"},
       {true, "data_crc32", -1, "data_crc32 out of range"},
       {true, "aa_samples", boost::json::array{}, ""},  // none measured yet: allowed
+      // A second adversary: a trial ok at 500 MB/s from no sample; 10^11 s samples in a 0 s
+      // trial (its round was announced at 10^12 s); a missing field named.
+      {false, "samples", boost::json::array{}, "median out of range (a figure without samples)"},
+      {false, "ci_low", 9.0, "ci_low out of range (above ci_high)"},
+      {false, "sample_seconds", boost::json::array{1e11, 1e11}, "sample_seconds out of range (longer than measured_s)"},
   };
   for (const auto& [in_baseline, key, value, expected] : edits) {
     auto record = in_baseline ? baseline_record : trial_record;
@@ -103,4 +110,19 @@ TEST_CASE("a journal field of the wrong type or out of range is named, never res
     REQUIRE_FALSE(state.has_value());
     CHECK_THAT(state.error().message(), Catch::Contains(std::string("journal record 3: ") + expected));
   }
+}
+
+TEST_CASE("a missing journal field is named", "[results]") {
+  // "journal record 8: a field is missing" named none; a start record's device of 5 read "not an object".
+  auto record = results::decode_journal(sample_journal(), "j")->records.back();
+  record.erase("median");
+  auto state = results::read_journal(sample_journal() + results::encode_record(record), "j");
+  REQUIRE_FALSE(state.has_value());
+  CHECK_THAT(state.error().message(),
+             Catch::Contains("journal record 3: median is missing (written by another disktune version?)"));
+  auto start = results::decode_journal(sample_journal(), "j")->records.front();
+  start["device"] = 5;
+  state = results::read_journal(results::encode_record(start), "j");
+  REQUIRE_FALSE(state.has_value());
+  CHECK_THAT(state.error().message(), Catch::Contains("journal record 1: device is not an object"));
 }

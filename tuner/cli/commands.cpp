@@ -203,7 +203,7 @@ std::string next_steps(const Config& config, const results::Report& report) {
   if (!config.output.report_path || *config.output.report_path == "-")
     return "disktune: next: run again with --report FILE to keep this answer, then 'disktune apply FILE' to set it "
            "now and 'disktune install FILE' to set it at every boot (README, \"Keeping the result\")\n";
-  const auto& report_path = *config.output.report_path;
+  const auto report_path = path_word(*config.output.report_path);
   return "disktune: next: " + quoted_command({"disktune", "apply", report_path}) +
          " sets the winner now (restore undoes it), " + quoted_command({"disktune", "install", report_path}) +
          " at every boot and after resume, " + quoted_command({"disktune", "verify", report_path}) + " checks it later\n";

@@ -78,8 +78,8 @@ std::string exit_meaning(int code) {
 
 // The command that puts back what a killed worker may have left on its drive.
 std::vector<std::string> restore_words(const DriveRun& run) {
-  std::vector<std::string> words{"disktune", "restore", run.device};
-  if (!run.journal_path.empty()) words.insert(words.end(), {"--journal", run.journal_path});
+  std::vector<std::string> words{"disktune", "restore", path_word(run.device)};
+  if (!run.journal_path.empty()) words.insert(words.end(), {"--journal", path_word(run.journal_path)});
   return words;
 }
 

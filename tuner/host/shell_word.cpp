@@ -13,6 +13,8 @@ std::string shell_word(const std::string& word) {
   return quoted + "'";
 }
 
+std::string path_word(const std::string& path) { return !path.empty() && path.front() == '-' ? "./" + path : path; }
+
 std::string shell_command(const std::vector<std::string>& words) {
   std::string command;
   for (std::size_t i = 0; i < words.size(); ++i) {

@@ -13,6 +13,11 @@ namespace disktune::tuner {
 /// same paths when pasted ("'/tmp/jd x/j'"). Errors: none.
 std::string shell_word(const std::string& word);
 
+/// A relative path as a command's operand or option value: "./-r.json" for "-r.json" (the
+/// command would read it as an option, and "--" would not help an option's value); any other
+/// path as it is. Errors: none.
+std::string path_word(const std::string& path);
+
 /// `words` as one command a person can paste: each through shell_word, joined by spaces, the
 /// first word quoted too when it holds '=' (the shell reads "x=y/disktune tune ..." as an
 /// assignment). Errors: none.

@@ -52,7 +52,7 @@ std::string pending_restore_note(const std::string& device, const std::optional<
   for (const auto& path : candidates(journal))
     if (owes_restore(path, named))
       note += "; the tune journaled in " + path + " did not end (killed?): the disk may still hold a trial's settings; " +
-              quoted_command({"disktune", "restore", device, "--journal", path}) +
+              quoted_command({"disktune", "restore", path_word(device), "--journal", path_word(path)}) +
               " puts back the settings from before it (a mounted disk too)";
   return note;
 }

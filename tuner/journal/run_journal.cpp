@@ -65,7 +65,7 @@ std::string restore_hint(const std::string& device, const std::string& aside,
   if (!results::drive_difference(start->identity, now).empty())
     return "it belongs to another drive: its settings are never applied to this one";
   const bool other_name = !results::identity_difference(start->identity, now).empty();
-  std::vector<std::string> restore{"disktune", "restore", device, "--journal", aside};
+  std::vector<std::string> restore{"disktune", "restore", path_word(device), "--journal", path_word(aside)};
   if (other_name) restore.push_back("--force");
   return "its original settings (" + probe::format_settings(start->original) + ") stay in it: " +
          quoted_command(restore) + " restores them";
@@ -104,7 +104,7 @@ std::string set_aside_journals(const std::string& device, const std::string& pat
   if (found.empty()) return "";
   std::sort(found.begin(), found.end());
   return "; set aside there: " + std::to_string(found.size()) + " journal(s), the newest " + found.back() +
-         " (" + quoted_command({"disktune", "restore", device, "--journal", found.back()}) + " restores from it)";
+         " (" + quoted_command({"disktune", "restore", path_word(device), "--journal", path_word(found.back())}) + " restores from it)";
 }
 
 // Why a journal cannot be resumed ("" when it can), and what to do about it.

@@ -65,8 +65,8 @@ void refuse_after_stopped_tune(const DeviceRequest& device, const DeviceContext&
 
 // The command that undoes this apply, with its --journal when one was given.
 std::string restore_command(const std::string& device, const std::optional<std::string>& journal) {
-  std::vector<std::string> words{"disktune", "restore", device};
-  if (journal) words.insert(words.end(), {"--journal", *journal});
+  std::vector<std::string> words{"disktune", "restore", path_word(device)};
+  if (journal) words.insert(words.end(), {"--journal", path_word(*journal)});
   return shell_command(words);
 }
 
@@ -107,7 +107,8 @@ OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& co
       throw RunError(kExitUsage, "apply journal " + file.path() + " belongs to another drive: " +
                                      results::drive_difference(state->identity, identity) +
                                      "; nothing applied (its values found are never written to this drive: move it "
-                                     "away, e.g. 'mv " + file.path() + " " + file.path() + ".old', and apply again)");
+                                     "away, e.g. " + quoted_command({"mv", path_word(file.path()), path_word(file.path()) + ".old"}) +
+                                     ", and apply again)");
     if (state && state->apply.in_effect) {
       refuse_twin_loop(state->identity.path, identity, file.path());
       log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("

@@ -32,3 +32,12 @@ TEST_CASE("quoted command: in single quotes when it holds none, else in double q
   CHECK(quoted_command({"disktune", "restore", "/dev/loop0", "--journal", "/tmp/j o'u$rn.x"}) ==
         "\"disktune restore /dev/loop0 --journal '/tmp/j o'\\''u$rn.x'\"");
 }
+
+TEST_CASE("path word: a path that starts with '-' is given as ./PATH, else it is read as an option", "[tuner]") {
+  // The adversary's --report -r.json: 'disktune apply -r.json' said "unrecognised option '-r.json'".
+  using disktune::tuner::path_word;
+  CHECK(path_word("-r.json") == "./-r.json");
+  CHECK(path_word("/tmp/-r.json") == "/tmp/-r.json");
+  CHECK(path_word("r.json") == "r.json");
+  CHECK(path_word("") == "");
+}
