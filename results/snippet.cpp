@@ -213,8 +213,8 @@ std::string sampling_text(const Report& report) {
     const std::string n = std::to_string(report.max_repeats);
     if (std::none_of(report.trials.begin(), report.trials.end(), stopped_sooner))
       return what + n + " samples (every trial: the baseline's noise was above the minimum gain)";
-    return what + "up to " + n + " samples (none stopped for precision: the baseline's noise was above the minimum "
-                                 "gain; a trial clearly slower or with no gain stopped sooner)";
+    return what + "up to " + n + " samples (" + n + " unless a trial was clearly slower or showed no gain: the "
+                                 "baseline's noise was above the minimum gain)";
   }
   return what + std::to_string(report.repeats) + "-" + std::to_string(report.max_repeats) + " samples (adaptive)";
 }

@@ -38,8 +38,8 @@ void check_scheduler_name(std::string_view name);
 /// How each configuration was sampled: "median of 3-10 samples (adaptive)", "median of 3
 /// samples" when repeats and max_repeats agree; when all_samples (report.hpp; bench/adaptive.hpp:
 /// no stop for precision) "median of 10 samples (every trial: ...)", or "median of up to 10
-/// samples (none stopped for precision: ...; a trial clearly slower or with no gain stopped
-/// sooner)" when an ok trial of report.trials took fewer.
+/// samples (10 unless a trial was clearly slower or showed no gain: ...)" when an ok trial of
+/// report.trials took fewer.
 std::string sampling_text(const Report& report);
 
 /// What the figures measure, for titles and headers: "buffered reads" (seq-read), else

@@ -249,8 +249,8 @@ TEST_CASE("table and snippets say every trial took the most samples when the noi
   report.trials.front().samples.resize(1);
   CHECK(results::sampling_text(report) ==
         "median of up to " + std::to_string(report.max_repeats) +
-            " samples (none stopped for precision: the baseline's noise was above the minimum gain; a trial clearly "
-            "slower or with no gain stopped sooner)");
+            " samples (" + std::to_string(report.max_repeats) +
+            " unless a trial was clearly slower or showed no gain: the baseline's noise was above the minimum gain)");
   CHECK_THAT(results::TableEmitter().render(report), !Catch::Contains("(adaptive)"));
   CHECK(results::snippet_report(results::to_json(report)).all_samples);
 }
