@@ -40,7 +40,7 @@ check "the power cut lost the settings (booted != before), so the restore is vis
   test "$(cat "$OUT/booted.txt")" != "$(cat "$OUT/before.txt")"
 check "disktune restored the original settings from the journal" \
   grep -q "restored the original settings recorded in /data/sda.journal" "$OUT/tune.err"
-check "disktune resumed with one trial in flight" grep -q "1 in flight when it stopped" "$OUT/tune.err"
+check "disktune resumed with one trial in flight" grep -q "; 1 trial in flight when it stopped" "$OUT/tune.err"
 
 # 6 (too noisy: TCG timings under a loaded host) ends the run as completely as 0 does.
 check "tune exit 0 or 6" same rc "$(sed 's/^6$/0/' "$OUT/tune.rc")" 0

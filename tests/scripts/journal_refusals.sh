@@ -3,7 +3,8 @@
 # Journals a tune will not resume (other measurement options, damaged records, an infinite
 # duration, another kernel, another size): each error names what differs and suggests a way
 # forward; every suggested command is run literally and works; --fresh sets any of them aside
-# (renamed, same bytes) and says how to restore from it; restore errors never suggest --fresh.
+# (renamed, same bytes) and says how to restore from it unless it put its settings back itself;
+# restore errors never suggest --fresh.
 source "$(dirname "$0")/lib.bash"
 
 tune=("$DISKTUNE" tune --seed 3 --duration 1 --max-trials 3)
@@ -57,7 +58,11 @@ grep -qF -- "--fresh" "$WORK/err" || fail "no --fresh suggested"
 jq -e '.options.duration_s == 2 and .options.repeats == 4 and .options.chunk_bytes == 2097152 and
        .options.method == "buffered" and (.options.command_line | index("--fresh"))' "$WORK/fresh.json" >/dev/null ||
   fail "report lacks the options: $(jq -c .options "$WORK/fresh.json")"
-expect_eq "$(run_suggested_restores)" 1 "restore commands suggested for the set-aside journal"
+# --fresh put the set-aside journal's originals back first: no restore is owed for them (it said
+# they "stay in it" with a restore command after it had just restored them).
+grep -q "restored the original settings recorded in $WORK/opts.journal" "$WORK/err" || fail "--fresh restored nothing: $(cat "$WORK/err")"
+grep -q "(unfinished); its original settings are back on the drive" "$WORK/err" || fail "set-aside line: $(cat "$WORK/err")"
+expect_eq "$(run_suggested_restores)" 0 "restore commands suggested for the set-aside journal"
 # A journal of another objective (its scores are IOPS, not latencies) or guard is refused too.
 unfinished objective.journal
 expect_refused "another objective" "--objective seq-read (journal) vs rand-read-latency (command line)" \
@@ -83,12 +88,12 @@ sed -i '3s/"type"/"tYpe"/' "$WORK/damaged.journal"
 expect_refused "damaged record" "--fresh" "${tune[@]}" --journal "$WORK/damaged.journal"
 "$DISKTUNE" restore --journal "$WORK/damaged.journal" >/dev/null 2>"$WORK/err" ||
   fail "restore from a journal with a damaged later record: $(cat "$WORK/err")"
-check_set_aside "damaged record" "$WORK/damaged.journal" 1
+check_set_aside "damaged record" "$WORK/damaged.journal" 0  # its start record read: put back
 
 unfinished inf.journal
 rewrite "$WORK/inf.journal" 1 'r["options"]["duration_s"] = "INF"'
 expect_refused "infinite duration" "--fresh" "${tune[@]}" --journal "$WORK/inf.journal"
-check_set_aside "infinite duration" "$WORK/inf.journal" 1
+check_set_aside "infinite duration" "$WORK/inf.journal" 0  # put back
 
 unfinished kernel.journal
 rewrite "$WORK/kernel.journal" 1 'r["device"]["kernel"] = "0.0-other"'

@@ -2,13 +2,13 @@
 // RunJournal: deciding new or resume, restoring from a journal, and journaled trials.
 #include "tuner/journal/run_journal.hpp"
 
-#include "tuner/host/shell_word.hpp"
-
 #include "probe/core/text.hpp"
 #include "probe/linux/device_names.hpp"
 #include "results/json_report.hpp"
 #include "tuner/host/clock_text.hpp"
+#include "tuner/host/shell_word.hpp"
 #include "tuner/journal/restore_recorded.hpp"
+#include "tuner/journal/resume_summary.hpp"
 #include "tuner/run_error.hpp"
 
 #include <boost/json.hpp>
@@ -121,16 +121,17 @@ std::pair<std::string, std::string> refusal_of(const probe::Result<results::Jour
   return {"", ""};
 }
 
-// Put back the original settings a start record holds when it is this drive's (under this
-// name and kernel, or any with --force) and adopt them: the device may hold a trial's settings.
-void put_back_recorded(const results::JournalState& start, const results::JournalIdentity& identity,
+// Put back the original settings a start record holds when it is this drive's (under this name
+// and kernel, or any with --force) and adopt them (true): the device may hold a trial's settings.
+bool put_back_recorded(const results::JournalState& start, const results::JournalIdentity& identity,
                        bool force, DeviceContext& context, const std::string& path, std::ostream& log) {
   const bool same = results::identity_difference(start.identity, identity).empty();
-  if (!same && !(force && results::drive_difference(start.identity, identity).empty())) return;
+  if (!same && !(force && results::drive_difference(start.identity, identity).empty())) return false;
   restore_recorded(*context.device, start, "restore the settings recorded in " + path);
   log << "disktune: restored the original settings recorded in " << path << '\n';
   context.original = start.original;
   context.original_tunables = start.original_tunables;
+  return true;
 }
 
 }  // namespace
@@ -195,14 +196,14 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
   auto state = try_read_state(file_);
   const auto start = results::interpret_start(file_.existing_text(), file_.path());
   const auto [refusal, remedy] = refusal_of(state, identity, given.force, file_.path());
-  if (start && !(state && state->restored)) put_back_recorded(*start, identity, given.force, context, file_.path(), log);
+  const bool settings_back = (state && state->restored) ||
+                             (start && put_back_recorded(*start, identity, given.force, context, file_.path(), log));
   if (refusal.empty() && !state->finished && !given.fresh) {
     if (const auto diff = option_differences(state->options, options); !diff.empty())
       throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
                                      "; a resume would mix them (run with the journal's options to resume, or --fresh "
                                      "to set it aside and start over)");
-    log << "disktune: resuming " << file_.path() << ": " << state->tune.results.size() << " trials done, "
-        << state->tune.pending.size() << " in flight when it stopped\n";
+    log << "disktune: resuming " << file_.path() << ": " << resume_summary(state->tune) << '\n';
     resumed_ = std::move(*state);
     interrupted_run_s_ = resumed_->run_s.value_or(results::measured_seconds(resumed_->tune));
     resume_history();
@@ -225,7 +226,8 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
     log << " (finished; " << refusal << ")";
   else if (!refusal.empty() || !state->finished)
     log << " (" << (refusal.empty() ? "unfinished" : refusal) << "); "
-        << restore_hint(context.device->path(), aside, start, identity);
+        << (settings_back ? "its original settings are back on the drive"
+                          : restore_hint(context.device->path(), aside, start, identity));
   log << '\n';
   return false;
 }
@@ -345,17 +347,12 @@ static std::string tunables_text(const probe::SchedulerTunables& tunables) {
   return " and " + tunables.scheduler + "'s tunables (" + text + ")";
 }
 
-// True when the journal holds its run's end record (a damaged one counts as unfinished).
-static bool journal_finished(const std::string& text, const std::string& path) {
-  const auto state = results::read_journal(text, path);
-  return state && state->finished;
-}
-
-// What a restore from this journal means for what comes next.
+// What a restore from this journal means for what comes next (a damaged end record: unfinished).
 static std::string restore_note(const results::JournalState& start, const std::string& text, const std::string& path) {
   if (start.kind == results::JournalKind::apply)
     return " (the apply is undone: 'disktune verify' of its report now shows the drift)";
-  return journal_finished(text, path) ? " (that run had finished: the next tune starts a new journal)"
+  const auto state = results::read_journal(text, path);
+  return state && state->finished ? " (that run had finished: the next tune starts a new journal)"
                                       : " (the journal stays unfinished: the next tune resumes it and keeps its quarantine)";
 }
 

@@ -69,7 +69,7 @@ TEST_CASE("run journal: started with the originals, resumed while unfinished, se
 
   {
     const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
-    CHECK_THAT(log.str(), Catch::Contains("resuming " + *config.path + ": 0 trials done, 1 in flight"));
+    CHECK_THAT(log.str(), Catch::Contains("resuming " + *config.path + ": nothing measured yet; 1 trial in flight when it stopped"));
     REQUIRE_FALSE(journal->finish(true).has_value());
   }
   state = state_of(*config.path);
@@ -271,4 +271,24 @@ TEST_CASE("run journal: every record carries the run's time, and a resume counts
   REQUIRE_FALSE(state_of(*config.path).run_s.has_value());
   const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
   CHECK(journal->interrupted_run_s() == Approx(0.05));  // its measured seconds: no baseline was recorded
+}
+
+// --fresh on an unfinished journal puts its originals back first; the set-aside line then said
+// they "stay in it: 'disktune restore ...' restores them", as if nothing had been restored.
+TEST_CASE("run journal: --fresh says the set-aside journal's settings are back, not that a restore is owed") {
+  const testing::TempDir dir("run-journal-fresh");
+  auto config = journal_config(dir);
+  auto context = sim_context();
+  const probe::Settings trial = probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}});
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    REQUIRE_FALSE(journal->begin(trial, false).has_value());
+  }
+  log.str("");
+  config.fresh = true;
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log); }
+  CHECK_THAT(log.str(), Catch::Contains("restored the original settings recorded in " + *config.path));
+  CHECK_THAT(log.str(), Catch::Contains("(unfinished); its original settings are back on the drive"));
+  CHECK_THAT(log.str(), !Catch::Contains("restores them"));
 }
