@@ -42,8 +42,12 @@ std::string drive_difference(const JournalIdentity& journal, const JournalIdenti
   compare_field(text, "size", std::to_string(journal.size_bytes), std::to_string(device.size_bytes));
   if (!journal.backing_file.empty()) compare_field(text, "backing file", journal.backing_file, device.backing_file);
   if (!journal.wwid.empty() && !device.wwid.empty()) compare_field(text, "wwid", journal.wwid, device.wwid);
+  // "Replaced at the same path" only when the path is the same: another path is another file anyway.
   if (!journal.backing_inode.empty() && !device.backing_inode.empty())
-    compare_field(text, "backing file inode (replaced at the same path)", journal.backing_inode, device.backing_inode);
+    compare_field(text,
+                  journal.backing_file == device.backing_file ? "backing file inode (replaced at the same path)"
+                                                              : "backing file inode",
+                  journal.backing_inode, device.backing_inode);
   return text;
 }
 

@@ -104,10 +104,15 @@ TEST_CASE("a loop device's backing file and a wwid tell drives apart; a journal 
   now.wwid = "eui.0025388b71b0b2d7";  // two same-size NVMe namespaces whose names swapped
   CHECK(results::drive_difference(journal, now) == "wwid 'eui.0025388b71b0b2d6' (journal) vs 'eui.0025388b71b0b2d7' (now)");
   now.wwid = journal.wwid;
+  journal.backing_file = now.backing_file;
   journal.backing_inode = "2049:131";
   now.backing_inode = "2049:177";  // the file replaced at the same path
   CHECK(results::drive_difference(journal, now) ==
         "backing file inode (replaced at the same path) '2049:131' (journal) vs '2049:177' (now)");
+  now.backing_file = "/srv/d.img";  // that loop number over another file: no claim of a replacement
+  CHECK(results::drive_difference(journal, now) ==
+        "backing file '/srv/c.img' (journal) vs '/srv/d.img' (now); backing file inode '2049:131' (journal) vs '2049:177' (now)");
+  now.backing_file = journal.backing_file;
   now.backing_inode.clear();  // not readable now: not compared
   CHECK(results::drive_difference(journal, now).empty());
   // Recorded and read back through the start record.
