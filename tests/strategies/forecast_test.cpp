@@ -211,17 +211,17 @@ TEST_CASE("time left: the round's expected cost, its finalists as the search has
   p.measured_s = 24.0;
   const auto t = tuner::with_time_left(p, basis_of(std::nullopt));
   REQUIRE(t.search_left_s == 0.0);
-  // The baseline and the finalist, 6 rounds of a warm-up and a kept sample: 12 s; an
-  // inconclusive pass measures them again.
+  // The baseline and the finalist, 6 rounds of a warm-up and a kept sample: 12 s; an unresolved
+  // pass measures them again, up to 3 times (an emulated ssd's took 3 past an end counting one).
   REQUIRE(t.remaining_s == Approx(12.0));
-  REQUIRE(t.remaining_max_s == Approx(24.0));
+  REQUIRE(t.remaining_max_s == Approx(4 * 12.0));
   // Two trials left may bring two more finalists (3 at most): the upper end holds them.
   p.trials = 6;
   p.measured_s = 18.0;
   const auto before = tuner::with_time_left(p, basis_of(std::nullopt));
   REQUIRE(before.search_left_s == Approx(6.0));
   REQUIRE(before.remaining_s == Approx(18.0));
-  REQUIRE(before.remaining_max_s == Approx(6.0 + 2 * 24.0));
+  REQUIRE(before.remaining_max_s == Approx(6.0 + 4 * 24.0));
 }
 
 TEST_CASE("time left: no finalist, no round: the baseline stands unless a trial left makes one", "[tuner]") {
@@ -234,12 +234,12 @@ TEST_CASE("time left: no finalist, no round: the baseline stands unless a trial 
   REQUIRE(done.remaining_s == 0.0);
   REQUIRE(done.remaining_max_s == 0.0);
   // Two trials left: they are expected; a round only at the upper end, of the two finalists
-  // they may make (the baseline and 2, 6 rounds: 18 s), and an inconclusive pass again.
+  // they may make (the baseline and 2, 6 rounds: 18 s), and up to 3 unresolved passes again.
   p.trials = 6;
   p.measured_s = 18.0;
   const auto before = tuner::with_time_left(p, basis_of(std::nullopt));
   REQUIRE(before.remaining_s == Approx(6.0));
-  REQUIRE(before.remaining_max_s == Approx(6.0 + 2 * 18.0));
+  REQUIRE(before.remaining_max_s == Approx(6.0 + 4 * 18.0));
   // Under a budget too: nothing of the round's minimum is kept for a round that will not run.
   const auto budget = tuner::with_time_left(done, basis_of(60.0));
   REQUIRE(budget.remaining_s == 0.0);

@@ -48,11 +48,13 @@ int round_rounds(const TimeLeftBasis& basis, double left_s) {
   return std::clamp(fit, basis.min_rounds, basis.rounds);
 }
 
-// Whether the budget leaves room for an extra pass of `rounds` rounds after the first (what
-// extra_rounds_within charges: each pass at the budget's per-round cost).
-bool extra_pass_fits(const TimeLeftBasis& basis, double left_s, int rounds) {
-  if (!basis.budget_s) return true;
-  return left_s - 2.0 * rounds * basis.round_budget_s >= 0.0;
+// The extra passes of `rounds` rounds the budget leaves room for after the first, at most
+// strategies::kMaxExtraConfirmRounds (confirm_round's extra_rounds_within: each pass at the
+// budget's per-round cost).
+int extra_passes_within(const TimeLeftBasis& basis, double left_s, int rounds) {
+  const double per_pass = rounds * basis.round_budget_s;
+  if (!basis.budget_s || per_pass <= 0.0) return strategies::kMaxExtraConfirmRounds;
+  return std::clamp(static_cast<int>((left_s - per_pass) / per_pass), 0, strategies::kMaxExtraConfirmRounds);
 }
 
 }  // namespace
@@ -123,19 +125,20 @@ SearchProgress with_time_left(SearchProgress progress, const TimeLeftBasis& basi
   // A finalist far ahead ends the round after its first call: expected then at its fewest rounds.
   const double pass = round_of(finalists, progress.far_ahead ? std::min(rounds, basis.min_rounds) : rounds);
   const double pass_most = round_of(most, rounds) * basis.sample_slack;
+  const int extra_passes = extra_passes_within(basis, after_search, rounds);
   progress.remaining_s = progress.search_left_s + pass;
   // A contender far ahead ends the round after its fewest rounds (the round's first call).
   progress.remaining_min_s = progress.search_least_s + round_of(finalists, std::min(rounds, basis.min_rounds));
-  progress.remaining_max_s = progress.search_most_s + pass_most * (extra_pass_fits(basis, after_search, rounds) ? 2 : 1);
+  progress.remaining_max_s = progress.search_most_s + pass_most * (1 + extra_passes);
   if (basis.budget_s) {  // the search stops while the round's minimum still fits; the round fits the rest
     const double minimum = finalists == 0 ? 0.0 : static_cast<double>((1 + finalists) * basis.min_rounds) * basis.unit_s;
     const double cap = std::max(*basis.budget_s - basis.before_search_s - progress.measured_s, minimum);
     progress.remaining_s = std::min(progress.remaining_s, cap);
     progress.remaining_min_s = std::min(progress.remaining_min_s, cap);
     // While the search runs, what it leaves the round is not known: the upper end gives the
-    // round every round and its extra pass, within the budget's remainder (that remainder
+    // round every round and its extra passes, within the budget's remainder (that remainder
     // alone read "to 277 h 35 m" under a budget the run never neared).
-    const double whole_round = round_of(most, basis.rounds) * basis.sample_slack * 2.0;
+    const double whole_round = round_of(most, basis.rounds) * basis.sample_slack * (1 + strategies::kMaxExtraConfirmRounds);
     progress.remaining_max_s = std::min(
         progress.search_left_s > 0.0 ? progress.search_most_s + whole_round : progress.remaining_max_s, cap);
   }

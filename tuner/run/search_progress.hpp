@@ -59,8 +59,9 @@ struct SearchProgress {
   /// sample each, at the rounds a budget leaves); never more than the budget leaves (nor less
   /// than the round's minimum, which the budget keeps).
   double remaining_s = 0.0;
-  /// As remaining_s with the search's most trials (search_most_s) and one extra pass of the
-  /// round (an inconclusive pass is measured again),
+  /// As remaining_s with the search's most trials (search_most_s) and every extra pass of the
+  /// round the budget leaves room for (strategies::kMaxExtraConfirmRounds without one: an
+  /// unresolved pass is measured again, up to that many times),
   /// as many finalists as the trials left can still add and their samples at sample_slack [s].
   double remaining_max_s = 0.0;
   double best = 0.0;  ///< the score of the answer so far (Evaluator::best; not the highest measured)
