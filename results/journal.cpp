@@ -67,12 +67,6 @@ std::vector<probe::Settings> contenders_from_json(const json::value& v) {
   return out;
 }
 
-json::array contenders_to_json(const std::vector<probe::Settings>& contenders) {
-  json::array out;
-  for (const auto& c : contenders) out.push_back(settings_to_json(c));
-  return out;
-}
-
 // "the baseline (pass 2)" or "read_ahead_kb=0 (pass 1)": unit `unit` of `contenders`.
 std::string unit_name(const std::vector<probe::Settings>& contenders, std::size_t unit, std::int64_t pass) {
   if (unit >= contenders.size()) throw std::invalid_argument("unit " + std::to_string(unit) + " of no contender");
@@ -156,6 +150,8 @@ void apply_record(JournalState& state, const json::object& record) {
   const std::string type = text_field(record, "type");
   const std::string boot_id = text_field(record, "boot_id");
   check_kind(state.kind, type);
+  // Each of these may leave other settings than the originals on the device.
+  if (type == "intent" || type == "round_intent" || type == "unit_intent" || type == "apply") state.settings_back = false;
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().reason());
@@ -180,6 +176,7 @@ void apply_record(JournalState& state, const json::object& record) {
     apply_round_record(state, record, boot_id);
   } else if (type == "restore") {
     ++state.restores;
+    state.settings_back = true;
     state.apply.in_effect = false;
     state.restored_at = text_field(record, "restored_at");
   } else if (type == "apply") {
@@ -196,7 +193,7 @@ void apply_record(JournalState& state, const json::object& record) {
     }
   } else if (type == "end") {
     state.finished = true;
-    state.restored = flag_field(record, "restored");
+    state.restored = state.settings_back = flag_field(record, "restored");
   } else {
     throw std::invalid_argument("unknown record type '" + type + "'");
   }
@@ -240,84 +237,6 @@ probe::Result<DecodedJournal> decode_journal(std::string_view text, const std::s
     journal.torn_tail = true;
   }
   return journal;
-}
-
-json::value start_record(const JournalIdentity& id, const std::string& boot_id, const std::string& started_at,
-                         const probe::Settings& original, const json::object& options,
-                         const probe::SchedulerTunables& tunables) {
-  json::object record{{"type", "start"},
-                      {"boot_id", boot_id},
-                      {"started_at", started_at},
-                      {"device", identity_to_json(id)},
-                      {"original", settings_to_json(original)},
-                      {"options", options}};
-  if (!tunables.scheduler.empty()) record["scheduler_tunables"] = tunables_to_json(tunables);
-  return record;
-}
-
-json::value intent_record(const probe::Settings& config, bool quick, const std::string& boot_id) {
-  return json::object{{"type", "intent"}, {"boot_id", boot_id}, {"settings", settings_to_json(config)}, {"quick", quick}};
-}
-
-namespace {
-
-// {type: "result", boot_id, baseline} followed by the codec's keys of `datum`.
-template <class T>
-json::value result_of(const T& datum, const std::string& boot_id, bool baseline) {
-  json::object record{{"type", "result"}, {"boot_id", boot_id}, {"baseline", baseline}};
-  const json::value fields = json::value_from(datum);
-  for (const auto& [key, value] : fields.as_object()) record.emplace(key, value);
-  return record;
-}
-
-}  // namespace
-
-json::value result_record(const strategies::TrialResult& trial, const std::string& boot_id) {
-  return result_of(trial, boot_id, false);
-}
-
-json::value result_record(const strategies::Baseline& baseline, const std::string& boot_id) {
-  return result_of(baseline, boot_id, true);
-}
-
-json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id) {
-  return json::object{{"type", "end"}, {"boot_id", boot_id}, {"restored", restored}, {"finished_at", finished_at}};
-}
-
-json::value apply_record(const probe::Settings& settings, bool done, const std::string& report, const std::string& at,
-                         const std::string& boot_id, const std::optional<KernelLogMark>& mark) {
-  json::object record{{"type", "apply"}, {"boot_id", boot_id}, {"settings", settings_to_json(settings)},
-                      {"done", done}, {"report", report}, {"at", at}};
-  if (mark) record["kernel_log"] = json::object{{"seq", mark->seq}, {"monotonic_usec", mark->monotonic_usec}};
-  return record;
-}
-
-json::value restore_record(const std::string& restored_at, const std::string& boot_id) {
-  return json::object{{"type", "restore"}, {"boot_id", boot_id}, {"restored_at", restored_at}};
-}
-
-json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,
-                                const std::string& boot_id) {
-  return json::object{{"type", "round_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
-                      {"round", round}};
-}
-
-json::value unit_intent_record(const std::vector<probe::Settings>& contenders, int round, int pass, std::size_t unit,
-                               const std::string& boot_id) {
-  return json::object{{"type", "unit_intent"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
-                      {"round", round}, {"pass", pass}, {"unit", unit}};
-}
-
-json::value baseline_intent_record(strategies::TrialKind kind, int index, const std::string& boot_id) {
-  return json::object{{"type", "baseline_intent"}, {"boot_id", boot_id}, {"kind", strategies::to_string(kind)},
-                      {"index", index}};
-}
-
-json::value round_result_record(const std::vector<probe::Settings>& contenders, int round,
-                                const std::vector<strategies::TrialResult>& results, const std::string& skipped,
-                                const std::string& boot_id) {
-  return json::object{{"type", "round_result"}, {"boot_id", boot_id}, {"contenders", contenders_to_json(contenders)},
-                      {"round", round}, {"results", json::value_from(results)}, {"skipped", skipped}};
 }
 
 namespace {

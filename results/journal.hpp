@@ -171,6 +171,11 @@ struct JournalState {
   std::optional<double> run_s;
   bool finished = false;                          ///< an end record was written
   bool restored = false;                          ///< ... and it says the settings were restored
+  /// The device holds the start record's originals as far as the journal knows: a restore
+  /// record, or an end record saying restored, came after the last record that may have put
+  /// other settings on it (a trial's intent, a round's or unit's, an apply). False in a journal
+  /// with neither (killed in its first trial, or a resumed run killed after a restore).
+  bool settings_back = false;
 };
 
 /// Interpret decoded records. Errors: errc::invalid_argument when the first record is not a

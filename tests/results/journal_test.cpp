@@ -35,6 +35,15 @@ std::string sample_journal() {
 // The start record's options of an apply journal, as `disktune apply` writes them.
 const boost::json::object kApplyOptions{{"command", "apply"}, {"report", "r.json"}};
 
+// The state of a journal's text, which must decode and interpret.
+results::JournalState state_of(const std::string& journal) {
+  const auto decoded = results::decode_journal(journal, "j");
+  REQUIRE(decoded.has_value());
+  auto state = results::interpret_journal(*decoded, "j");
+  REQUIRE(state.has_value());
+  return *state;
+}
+
 }  // namespace
 
 TEST_CASE("a journal decodes to its records and its meaning", "[results]") {
@@ -77,49 +86,6 @@ TEST_CASE("damage before the last record is refused with the record number", "[r
   REQUIRE_FALSE(decoded.has_value());
   REQUIRE(decoded.error().message().find("journal record 1") != std::string::npos);
   REQUIRE(decoded.error().path == "j.journal");
-}
-
-TEST_CASE("identity differences name each field", "[results]") {
-  results::JournalIdentity a{"/dev/sdb", "WDC", "1", "F", 10, "6.1", "", ""};
-  auto b = a;
-  REQUIRE(results::identity_difference(a, b).empty());
-  b.serial = "2";
-  b.kernel = "6.2";
-  const auto text = results::identity_difference(a, b);
-  REQUIRE(text.find("serial '1' (journal) vs '2' (now)") != std::string::npos);
-  REQUIRE(text.find("kernel") != std::string::npos);
-}
-
-TEST_CASE("a loop device's backing file and a wwid tell drives apart; a journal without them is not compared", "[results]") {
-  results::JournalIdentity journal{"/dev/loop3", "", "", "", 64u << 20, "6.18", "/srv/a.img", ""};
-  auto now = journal;
-  now.backing_file = "/srv/c.img";  // the same loop number re-attached to another file of the same size
-  CHECK(results::drive_difference(journal, now) == "backing file '/srv/a.img' (journal) vs '/srv/c.img' (now)");
-  now.backing_file.clear();  // detached, or no loop device any more
-  CHECK_FALSE(results::drive_difference(journal, now).empty());
-  journal.backing_file.clear();  // a journal that predates the field
-  now.backing_file = "/srv/c.img";
-  CHECK(results::drive_difference(journal, now).empty());
-  journal.wwid = "eui.0025388b71b0b2d6";
-  now.wwid = "eui.0025388b71b0b2d7";  // two same-size NVMe namespaces whose names swapped
-  CHECK(results::drive_difference(journal, now) == "wwid 'eui.0025388b71b0b2d6' (journal) vs 'eui.0025388b71b0b2d7' (now)");
-  now.wwid = journal.wwid;
-  journal.backing_file = now.backing_file;
-  journal.backing_inode = "2049:131";
-  now.backing_inode = "2049:177";  // the file replaced at the same path
-  CHECK(results::drive_difference(journal, now) ==
-        "backing file inode (replaced at the same path) '2049:131' (journal) vs '2049:177' (now)");
-  now.backing_file = "/srv/d.img";  // that loop number over another file: no claim of a replacement
-  CHECK(results::drive_difference(journal, now) ==
-        "backing file '/srv/c.img' (journal) vs '/srv/d.img' (now); backing file inode '2049:131' (journal) vs '2049:177' (now)");
-  now.backing_file = journal.backing_file;
-  now.backing_inode.clear();  // not readable now: not compared
-  CHECK(results::drive_difference(journal, now).empty());
-  // Recorded and read back through the start record.
-  const auto record = results::start_record(journal, "b", "t", {}, {}, {});
-  const auto state = results::interpret_journal(*results::decode_journal(results::encode_record(record), "j"), "j");
-  REQUIRE(state.has_value());
-  CHECK(state->identity == journal);
 }
 
 TEST_CASE("empty, binary and non-journal text get clear errors", "[results]") {
@@ -246,6 +212,32 @@ TEST_CASE("a restore record leaves the journal unfinished, its quarantine intact
   REQUIRE(state->tune.pending.at({config(8), false}).attempts == 1);
 }
 
+// apply and the killed-tune note took any restore record as the settings being back: a resumed
+// run killed in a trial after a restore left a trial's settings that nothing owed a restore for.
+TEST_CASE("the settings are back only after a restore (or an end saying restored) that follows the last trial begun",
+          "[results]") {
+  std::string text = sample_journal();  // its last record a trial's intent
+  CHECK_FALSE(state_of(text).settings_back);
+  text += results::encode_record(results::restore_record("t1", "boot-a"));
+  CHECK(state_of(text).settings_back);
+  text += results::encode_record(results::result_record(ok_trial(4, 5.0), "boot-a"));  // no settings of its own
+  CHECK(state_of(text).settings_back);
+  text += results::encode_record(results::intent_record(config(4), false, "boot-a"));  // a resumed run's trial
+  CHECK_FALSE(state_of(text).settings_back);
+  CHECK(state_of(text).restores == 1);
+  const std::string round = text + results::encode_record(results::restore_record("t2", "boot-a")) +
+                            results::encode_record(results::round_intent_record({config(0), config(4)}, 0, "boot-a"));
+  CHECK_FALSE(state_of(round).settings_back);
+  CHECK_FALSE(state_of(text + results::encode_record(results::end_record(false, "t3", "boot-a"))).settings_back);
+  CHECK(state_of(text + results::encode_record(results::end_record(true, "t3", "boot-a"))).settings_back);
+  // An apply journal: back after the restore that follows its apply.
+  results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};
+  std::string apply = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), kApplyOptions)) +
+                      results::encode_record(results::apply_record(config(16), true, "r.json", "t1", "boot-a"));
+  CHECK_FALSE(state_of(apply).settings_back);
+  CHECK(state_of(apply + results::encode_record(results::restore_record("t2", "boot-a"))).settings_back);
+}
+
 TEST_CASE("the start record alone is read when later records are damaged", "[results]") {
   std::string damaged = sample_journal();
   const auto second = damaged.find('\n') + 1;
@@ -300,19 +292,6 @@ TEST_CASE("a start record's tunables must be the original scheduler's own file n
   REQUIRE_THAT(other.error().message(), Catch::Contains("recorded for kyber, but the original scheduler is mq-deadline"));
   REQUIRE_FALSE(start_with({"../x", {}}).has_value());
 }
-
-namespace {
-
-// The state of a journal's text, which must decode and interpret.
-results::JournalState state_of(const std::string& journal) {
-  const auto decoded = results::decode_journal(journal, "j");
-  REQUIRE(decoded.has_value());
-  auto state = results::interpret_journal(*decoded, "j");
-  REQUIRE(state.has_value());
-  return *state;
-}
-
-}  // namespace
 
 TEST_CASE("an apply journal says whether its apply is in effect: apply records, then a restore", "[results]") {
   results::JournalIdentity id{"/dev/loop3", "", "", "", 64u << 20, "6.18", "", ""};

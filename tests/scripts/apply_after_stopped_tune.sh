@@ -3,8 +3,8 @@
 # apply after a tune was killed in a trial (max_sectors_kb still at a trial's value): apply
 # took those as "the values found", so `restore` put back the tune's originals and then the
 # trial's value. It now refuses (exit 2) until `disktune restore` has put the tune's originals
-# back, and refuses a tune journal given as --journal; afterwards apply, then restore, end at
-# the values from before the tune.
+# back (again after a resumed tune is killed in a trial), and refuses a tune journal given as
+# --journal; afterwards apply, then restore, end at the values from before the tune.
 source "$(dirname "$0")/lib.bash"
 
 head -c 16777216 /dev/urandom >"$WORK/disk.img"
@@ -40,6 +40,24 @@ grep -qF "$tune_journal" "$WORK/a.err" && grep -q "disktune restore $dev" "$WORK
   fail "the refusal names no tune journal or restore: $(cat "$WORK/a.err")"
 expect_eq "$(queue_snapshot "$dev")" "$stopped" "queue settings after the refused apply"
 
+"$DISKTUNE" restore "$dev" >/dev/null 2>"$WORK/rs.err" || fail "restore exited $? ($(cat "$WORK/rs.err"))"
+# A resumed tune killed in a trial again owes a restore again: apply counted any restore record
+# as the settings being back, and took the trial's values as the values found.
+records=$(journal_records "$tune_journal" | wc -l)
+setsid "$DISKTUNE" tune "$dev" --only max_sectors_kb --duration 0.5 --repeats 2 --max-repeats 2 --noise-repeats 1 \
+  >"$WORK/t2.out" 2>"$WORK/t2.err" &
+pid=$!
+cleanup_steps+=("kill -9 -- -$pid 2>/dev/null")
+for _ in $(seq 300); do
+  journal_records "$tune_journal" | tail -n +"$((records + 1))" | grep -q '"type":"intent"' && break
+  sleep 0.05
+done
+kill -9 -- -"$pid"
+wait "$pid" 2>/dev/null || true
+journal_records "$tune_journal" | tail -n +"$((records + 1))" | grep -q '"type":"intent"' ||
+  skip "the resumed tune began no trial within 15 s ($(tail -2 "$WORK/t2.err"))"
+applied
+expect_eq "$code" 2 "apply after a restore and a resumed tune killed in a trial ($(cat "$WORK/a.out" "$WORK/a.err"))"
 "$DISKTUNE" restore "$dev" >/dev/null 2>"$WORK/rs.err" || fail "restore exited $? ($(cat "$WORK/rs.err"))"
 applied "$dev" --journal "$tune_journal"
 expect_eq "$code" 2 "apply --journal TUNE-JOURNAL ($(cat "$WORK/a.out" "$WORK/a.err"))"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Stopping does not wait for a long trial: SIGTERM ends the running trial
-# after the 10 s grace, SIGINT twice at once; exit 1, settings restored, report written.
+# after the 10 s grace, SIGINT twice at once; exit 1, settings restored (and journaled as
+# restored), report written.
 # On the simulated drive and on a throttled loop device.
 source "$(dirname "$0")/lib.bash"
 
@@ -25,6 +26,9 @@ run_and_stop() {
   expect_eq "$code" 1 "$name: exit code"
   expect_eq "$(jq -r .restored "$WORK/r-$name.json")" true "$name: restored"
   jq -r .stop_reason "$WORK/r-$name.json" | grep -q "stopped by signal" || fail "$name: stop_reason $(jq -r .stop_reason "$WORK/r-$name.json")"
+  # The journal stays unfinished (to resume) and records the restore: no command owes one.
+  journal_records "$WORK/j-$name" | tail -1 | jq -e '.type == "restore"' >/dev/null ||
+    fail "$name: the journal's last record is not the restore: $(journal_records "$WORK/j-$name" | tail -1)"
   # The last line says how to go on: the same command resumes the journal kept, --fresh starts over.
   tail -1 "$WORK/err-$name" | grep -qF "disktune: journal $WORK/j-$name kept: the next '$DISKTUNE tune $* --report $WORK/r-$name.json --journal $WORK/j-$name' resumes this run" ||
     fail "$name: the last line does not say how to resume: $(tail -1 "$WORK/err-$name")"

@@ -168,7 +168,7 @@ Aside aside_kind(const std::string& path) {
   const auto text = read_whole_file(path);
   if (!text) return Aside::held;
   const auto state = results::read_journal(*text, path);
-  if (!state || state->apply.in_effect || !((state->finished && state->restored) || state->restores > 0))
+  if (!state || state->apply.in_effect || !state->settings_back)
     return Aside::held;
   const auto& tune = state->tune;
   const bool measured = tune.baseline || !tune.results.empty() || !tune.pending.empty() || !tune.rounds.empty() ||

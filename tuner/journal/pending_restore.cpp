@@ -33,7 +33,8 @@ std::vector<std::string> candidates(const std::optional<std::string>& journal) {
   return found;
 }
 
-// Whether `path` is a tune journal of `device` that neither ended nor was restored from.
+// Whether `path` is a tune journal of `device` that did not end and was not restored from since
+// its last trial began (a restore, then a resume killed in a trial, owes one again).
 bool owes_restore(const std::string& path, const std::string& device) {
   const auto text = read_whole_file(path);  // never blocks on a FIFO planted in the directory
   if (!text) return false;
@@ -41,7 +42,7 @@ bool owes_restore(const std::string& path, const std::string& device) {
   if (!start || start->kind != results::JournalKind::tune || canonical_or_same(start->identity.path) != device) return false;
   // Records after the start that cannot be read (a tail torn by the kill) leave it owing.
   const auto state = results::read_journal(*text, path);
-  return !state || (!state->finished && state->restores == 0);
+  return !state || (!state->finished && !state->settings_back);
 }
 
 }  // namespace

@@ -389,6 +389,10 @@ void restore_from_journal(const JournalOptions& journal, const DeviceRequest& de
       << " from " << path << restore_note(*state, file.existing_text(), path) << '\n';
 }
 
+std::optional<strategies::Stop> RunJournal::record_restored() {
+  return write(results::restore_record(utc_timestamp(), boot_id_));
+}
+
 std::optional<strategies::Stop> RunJournal::finish(bool restored) {
   return write(results::end_record(restored, utc_timestamp(), boot_id_));
 }

@@ -55,7 +55,7 @@ std::optional<results::JournalState> peek_state(const std::string& path) {
 void refuse_after_stopped_tune(const DeviceRequest& device, const DeviceContext& context, const std::string& report) {
   const auto path = default_journal_path(journal_key(device, context));
   const auto state = peek_state(path);
-  if (!state || state->finished || state->restores > 0) return;
+  if (!state || state->finished || state->settings_back) return;
   if (!results::drive_difference(state->identity, journal_identity(context)).empty()) return;
   throw RunError(kExitUsage, "apply " + report + ": the tune journal " + path + " of " + context.device->path() +
                                  " is unfinished (a tune stopped, perhaps in a trial's settings): " +

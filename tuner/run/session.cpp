@@ -180,6 +180,7 @@ void finish_run(TuneOutcome& outcome, TrialRunner& runner, RestoreGuard& guard, 
   // An interrupted or wedged run stays unfinished in the journal: the next start restores
   // the original settings from it and resumes.
   const bool interrupted = outcome.exit_code == kExitPartial && !bounds_spent;
+  if (interrupted && outcome.report.restored && !journal_failed) (void)journal.record_restored();  // nothing owed
   if (interrupted || outcome.exit_code == kExitWedged || journal_failed) return;
   if (auto stop = journal.finish(outcome.report.restored)) {  // the end record lost: say so, keep the rest
     if (outcome.exit_code == kExitOk || outcome.exit_code == kExitTooNoisy) outcome.exit_code = kExitDevice;
