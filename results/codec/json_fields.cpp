@@ -37,10 +37,13 @@ const json::value& required_field(const json::object& o, std::string_view key) {
   return *value;
 }
 
-const json::object& object_field(const json::object& o, std::string_view key) {
-  const auto& value = required_field(o, key);
-  if (!value.is_object()) refuse(key, "is not an object");
+const json::object& object_value(const json::value& value, std::string_view what) {
+  if (!value.is_object()) refuse(what, "is not an object");
   return value.get_object();
+}
+
+const json::object& object_field(const json::object& o, std::string_view key) {
+  return object_value(required_field(o, key), key);
 }
 
 double figure_field(const json::object& o, std::string_view key) { return figure_of(required_field(o, key), key); }

@@ -24,6 +24,10 @@ class MissingField : public std::out_of_range {
 /// Field `key` of `o`. Errors: MissingField.
 const boost::json::value& required_field(const boost::json::object& o, std::string_view key);
 
+/// `value` (named `what` in errors: a key, or "guard") as an object. Errors: std::invalid_argument
+/// "WHAT is not an object".
+const boost::json::object& object_value(const boost::json::value& value, std::string_view what);
+
 /// Field `key` of `o` as an object. Errors: MissingField; std::invalid_argument "KEY is not an object".
 const boost::json::object& object_field(const boost::json::object& o, std::string_view key);
 

@@ -79,14 +79,8 @@ json::object guard_json(const GuardFigures& guard) {
           {"measured_s", guard.measured_s}};
 }
 
-// `in` as an object, or std::invalid_argument "WHAT is not an object".
-const json::object& object_of(const json::value& in, const char* what) {
-  if (!in.is_object()) throw std::invalid_argument(std::string(what) + " is not an object");
-  return in.get_object();
-}
-
 GuardFigures guard_from(const json::value& in) {
-  const json::object& o = object_of(in, "guard");
+  const json::object& o = results::object_value(in, "guard");
   GuardFigures guard;
   guard.samples = figures_field(o, "samples");
   guard.median = figure_field(o, "median");
@@ -111,7 +105,7 @@ constexpr double kMostLatencyNs = 86400e9;
 constexpr std::uint64_t kMostCompletions = std::uint64_t{1} << 40;
 
 bench::LatencyPool latency_from(const json::value& in) {
-  const json::object& o = object_of(in, "latency");
+  const json::object& o = results::object_value(in, "latency");
   bench::LatencyPool pool;
   pool.fraction = figure_field(o, "fraction");
   if (!(pool.fraction > 0.0 && pool.fraction < 1.0)) throw std::invalid_argument("latency fraction out of (0, 1)");
@@ -161,7 +155,7 @@ void tag_invoke(json::value_from_tag, json::value& out, const TrialResult& trial
 }
 
 TrialResult tag_invoke(json::value_to_tag<TrialResult>, const json::value& in) {
-  const json::object& o = object_of(in, "a trial");
+  const json::object& o = results::object_value(in, "a trial");
   TrialResult trial;
   trial.id = count_field<int>(o, "id");
   auto settings = results::settings_from_json(results::required_field(o, "settings"));
