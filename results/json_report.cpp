@@ -54,7 +54,8 @@ json::object device_json(const DeviceInfo& device) {
           {"simulated", device.simulated}, {"stable_path", string_or_null(device.stable_path)},
           {"identify_note", string_or_null(device.identify_note)}, {"size_bytes", device.size_bytes},
           {"wwid", string_or_null(device.wwid)}, {"backing_file", string_or_null(device.backing_file)},
-          {"emulated", !device.emulated_by.empty()}, {"emulated_by", string_or_null(device.emulated_by)}};
+          {"emulated", !device.emulated_by.empty()}, {"emulated_by", string_or_null(device.emulated_by)},
+          {"backing_note", string_or_null(device.backing_note)}};
 }
 
 // The report's part of the baseline: the codec's trial keys it shows, with the cached-read

@@ -44,6 +44,10 @@ struct DeviceInfo {
   /// tuner::loop_emulation): a timing model behind the real kernel, EMULATED. Empty for
   /// hardware and for a SIMULATED drive.
   std::string emulated_by{};
+  /// What a loop device's figures reflect of its backing file (tuner::page_cache_note): memory
+  /// (tmpfs), the page cache (loop/dio 0), a cgroup's read cap (the throttled test bed), or the
+  /// device stacked on another loop device's; empty for other devices and a SIMULATED drive.
+  std::string backing_note{};
 };
 
 /// What every output calls a device that is not hardware: "SIMULATED" (the in-process model),

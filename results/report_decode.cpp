@@ -68,6 +68,7 @@ DeviceInfo device_of(const json::object& d) {
   device.wwid = text_of(d, "wwid");
   device.backing_file = text_of(d, "backing_file");
   device.emulated_by = text_of(d, "emulated_by");
+  device.backing_note = text_of(d, "backing_note");
   return device;
 }
 

@@ -87,7 +87,8 @@ std::uint64_t size_field(const json::object& o, std::string_view where, std::str
   return static_cast<std::uint64_t>(v.as_int64());
 }
 
-// device {path, model, serial, firmware, simulated, size_bytes, wwid, backing_file, emulated_by}; throws
+// device {path, model, serial, firmware, simulated, size_bytes, wwid, backing_file, emulated_by,
+// backing_note}; throws
 // FieldError naming a missing or mistyped field.
 DeviceInfo device_of(const json::object& d) {
   constexpr std::string_view at = "device.";
@@ -102,6 +103,7 @@ DeviceInfo device_of(const json::object& d) {
   device.wwid = optional_string(d, at, "wwid");
   device.backing_file = optional_string(d, at, "backing_file");
   device.emulated_by = optional_string(d, at, "emulated_by");  // absent before the field existed: hardware
+  device.backing_note = optional_string(d, at, "backing_note");  // absent before the field existed
   return device;
 }
 

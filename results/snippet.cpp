@@ -238,6 +238,7 @@ std::string snippet_header(const Report& report, std::string_view title) {
   if (!report.device.emulated_by.empty())
     text += "# EMULATED drive (a timing model behind a FUSE file, " + probe::one_line(report.device.emulated_by) +
             "): measured through the kernel, not on hardware.\n";
+  if (!report.device.backing_note.empty()) text += "# note: " + probe::one_line(report.device.backing_note) + '\n';
   text += device_line(report.device) + result_lines(report);
   text += "# measured: " + measured_text(report) + ", " + sampling_text(report) + "; strategy " +
           probe::one_line(report.strategy) + ", seed " + std::to_string(report.seed) + '\n';

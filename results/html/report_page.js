@@ -55,6 +55,7 @@
       add(main, 'p', 'SIMULATED DRIVE: every figure here comes from a model, not from a disk. Nothing here applies to real hardware.', 'banner');
     if (typeof dev.emulated_by === 'string' && dev.emulated_by)
       add(main, 'p', 'EMULATED DRIVE (' + dev.emulated_by + '): every figure here was measured through the kernel on a timing model behind a FUSE file, not on a disk.', 'banner');
+    if (typeof dev.backing_note === 'string' && dev.backing_note) add(main, 'p', 'Note: ' + dev.backing_note + '.', 'banner');
   }
 
   function whyKept() {

@@ -59,3 +59,17 @@ TEST_CASE("every emitter names an EMULATED drive and never calls it SIMULATED", 
   if (name != "table") REQUIRE(text.find("fuse.emudisk") != std::string::npos);  // the table says "EMULATED drive"
   REQUIRE(text.find("SIMULATED") == std::string::npos);
 }
+
+// What a loop device's figures reflect (the page cache, memory, a read cap) was said on stderr
+// only: the report, the snippets and the HTML carry it beside the figures.
+TEST_CASE("every emitter but the table carries a loop device's backing note", "[results]") {
+  auto report = test_support::loop_report();
+  report.device.backing_note = "/dev/loop0 reads its backing file through the page cache (loop/dio 0)";
+  const std::vector<std::string_view> names(results::emitter_names().begin(), results::emitter_names().end());
+  const auto name = GENERATE_COPY(from_range(names));
+  const auto text = (*results::make_emitter(name))->render(report);
+  INFO(name << ":\n" << text);
+  if (name == "table") return;  // the run printed it at its start, above the table
+  REQUIRE(text.find("reads its backing file through the page cache (loop/dio 0)") != std::string::npos);
+  if (name == "json") REQUIRE(text.find("\"backing_note\": \"/dev/loop0 reads its backing file") != std::string::npos);
+}

@@ -22,6 +22,9 @@ expect_eq "$(jq '.samples.buffered | length' "$WORK/b.json")" 2 "buffered sample
 # A loop device read through the page cache (loop/dio 0) is said to be one: memory speed, not a disk's.
 grep -q "note: $dev reads its backing file through the page cache (loop/dio 0)" "$WORK/err.txt" ||
   fail "no page-cache note for a loop device without direct I/O: $(cat "$WORK/err.txt")"
+# ... and the JSON says it beside its figures (it was on stderr only).
+jq -r .backing_note "$WORK/b.json" | grep -q "^$dev reads its backing file through the page cache (loop/dio 0)" ||
+  fail "the JSON's backing_note: $(jq -c .backing_note "$WORK/b.json")"
 # With direct I/O over a file on tmpfs it reads memory all the same, and says so. A
 # tmpfs of its own, unmounted on exit.
 mkdir "$WORK/shm"

@@ -33,6 +33,10 @@ if [ "$(cat "/sys/block/$name/loop/dio")" = 0 ]; then
   grep -q "note: $dev reads under its cgroup's read cap of 100.0 MB/s and 1000 IOPS" "$WORK/err.txt" ||
     fail "no read-cap note: $(grep note: "$WORK/err.txt")"
   if grep -q "loop/dio 0" "$WORK/err.txt"; then fail "a capped device was called memory-speed"; fi
+  # The report and the snippet say it beside their figures (it was on stderr only).
+  jq -r .device.backing_note "$WORK/r.json" | grep -q "reads under its cgroup's read cap of 100.0 MB/s and 1000 IOPS" ||
+    fail "the report's device.backing_note: $(jq -c .device.backing_note "$WORK/r.json")"
+  grep -q "^# note: .* reads under its cgroup's read cap" "$WORK/b.sh" || fail "the snippet has no note: $(head -8 "$WORK/b.sh")"
 fi
 
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the run"

@@ -149,8 +149,8 @@ std::vector<double> bench_rates(probe::BlockIo& io, const bench::Workload& workl
 ExitCode run_bench(const Config& config, std::ostream& out, std::ostream& err) {
   const auto lock = lock_device(config);  // its flushes and reads would disturb a tune's trials
   const auto device = open_bench_device(config);
-  if (const auto note = page_cache_note(device->held()); !device->simulated() && !note.empty())
-    err << "disktune: note: " << note << '\n';
+  const std::string backing_note = device->simulated() ? "" : page_cache_note(device->held());
+  if (!backing_note.empty()) err << "disktune: note: " << backing_note << '\n';
   auto io = device->open_io(probe::IoMode::buffered);
   if (!io) throw_device_error(io.error());
   require_measurable(**io, device->path());
@@ -166,6 +166,7 @@ ExitCode run_bench(const Config& config, std::ostream& out, std::ostream& err) {
     const auto emulated_by = emulation_of(*device);
     json::object o{{"device", device->path()}, {"simulated", simulated},
                    {"emulated_by", emulated_by.empty() ? json::value(nullptr) : json::value(emulated_by)},
+                   {"backing_note", backing_note.empty() ? json::value(nullptr) : json::value(backing_note)},
                    {"cached_read_mib_s", median_or_null(c)}, {"buffered_read_mib_s", median_or_null(b)},
                    {"samples", json::object{{"cached", json::array(c.begin(), c.end())},
                                             {"buffered", json::array(b.begin(), b.end())}}},

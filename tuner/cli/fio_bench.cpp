@@ -11,6 +11,7 @@
 #include "results/pretty_json.hpp"
 #include "results/report.hpp"
 #include "tuner/device/open_device.hpp"
+#include "tuner/host/emulation.hpp"
 #include "tuner/cli/summaries.hpp"
 
 #include <boost/json.hpp>
@@ -79,8 +80,10 @@ ExitCode run_fio_bench(const Config& config, const probe::Device& device, std::o
     if (const auto p = bench::pooled_percentile(*pool)) pooled = *p, has_pooled = true;
   if (config.json) {
     const auto emulated_by = emulation_of(device);
+    const auto backing_note = page_cache_note(device.held());
     json::object o{{"device", device.path()}, {"simulated", false},
                    {"emulated_by", emulated_by.empty() ? json::value(nullptr) : json::value(emulated_by)},
+                   {"backing_note", backing_note.empty() ? json::value(nullptr) : json::value(backing_note)},
                    {"objective", objective->name},
                    {"metric", bench::to_string(objective->metric)}, {"unit", bench::unit_of(*objective)},
                    {"direction", bench::to_string(objective->direction)}, {"median", bench::median(figures)},

@@ -94,6 +94,7 @@ results::DeviceInfo describe_device(const DeviceContext& context) {
     info.wwid = probe::block_wwid(held).value_or("");
     info.backing_file = probe::loop_backing_file(held).value_or("");
     info.emulated_by = context.emulated_by;
+    info.backing_note = page_cache_note(context.device->held());
   }
   if (auto io = context.device->open_io(probe::IoMode::buffered)) info.size_bytes = (*io)->size_bytes();
   info.identify_note = context.identify_note;
