@@ -124,7 +124,7 @@ TEST_CASE("status line: a real device's time left is in wall time; a simulated d
   p.before_search_s = 30.0;
   p.measured_s = 40.0;
   p.search_wall_s = 60.0;  // the search's 40 measured seconds took 60 s of wall time: 1.5 each
-  p.search_left_s = 60.0;  // its 60 s left take 90 s; the round's 40 to 100 s as measured
+  p.search_left_s = 60.0;  // its 60 s left take 90 s, and the round's 40 to 100 s take 60 to 150 s
   p.search_least_s = 60.0;
   p.search_most_s = 60.0;
   p.remaining_s = 100.0;
@@ -133,7 +133,7 @@ TEST_CASE("status line: a real device's time left is in wall time; a simulated d
   p.best = 6.56;
   const auto objective = bench::parse_objective("seq-read", "").value();
   REQUIRE(tuner::status_line(p, objective, 105.0, false) ==
-          "trial 4 of about 10, 1 m 45 s, about 2 m 10 s left (2 m 10 s to 3 m 10 s), answer so far 6.56 MB/s");
+          "trial 4 of about 10, 1 m 45 s, about 2 m 30 s left (2 m 30 s to 4 m 00 s), answer so far 6.56 MB/s");
   REQUIRE(tuner::status_line(p, objective, 0.5, true) ==
           "trial 4 of about 10, 1 m 10 s simulated, about 1 m 40 s simulated left (1 m 40 s to 2 m 40 s), answer so far 6.56 MB/s");
 }

@@ -87,10 +87,10 @@ std::string duration_text(double seconds);
 /// range remaining_min_s to remaining_max_s, left out when both ends read as the estimate).
 /// On a real device `elapsed_s` is the wall time since the run began (its baseline
 /// included; a resume goes on from the interrupted run's, TrialStore::run_seconds, not
-/// counting the pause between), and the time left is wall time too: the search's part at the wall time each of
-/// its measured seconds has cost so far (search_wall_s: a trial also starts a child, sets,
-/// reads back, flushes and checksums), the round's part as measured (one child reads it
-/// through). On a simulated drive (`simulated`) both are the simulated drive's virtual time
+/// counting the pause between), and the time left is wall time too: the search's part and the
+/// round's at the wall time each of the search's measured seconds has cost so far
+/// (search_wall_s: a trial, and each unit of the round, also starts a child, sets, reads back,
+/// flushes and checksums). On a simulated drive (`simulated`) both are the simulated drive's virtual time
 /// and the line says so for each ("1 m 05 s simulated, about 2 m 10 s simulated left (…)").
 std::string status_line(const SearchProgress& progress, const bench::Objective& objective, double elapsed_s,
                         bool simulated);
