@@ -87,6 +87,7 @@ void apply_round_record(JournalState& state, const json::object& record, const s
     ++pending.attempts;
     pending.last_boot_id = boot_id;
     pending.in_flight.emplace_back();
+    state.tune.last_begun = {TuneRecords::Begun::Kind::round, {}, key};
     return;
   }
   if (type == "unit_intent") {
@@ -104,6 +105,26 @@ void apply_round_record(JournalState& state, const json::object& record, const s
     round.results.push_back(json::value_to<strategies::TrialResult>(result));
   state.tune.pending_rounds.erase(key);
   state.tune.rounds[key] = std::move(round);
+  state.tune.last_begun = {};
+}
+
+// A signal stop's restore record: the attempt in flight when it came did not die; its intent is
+// taken back (a stop in the round's second call, or twice in one trial, counted as two deaths).
+void take_back_last_begun(TuneRecords& tune) {
+  using Kind = TuneRecords::Begun::Kind;
+  const auto& begun = tune.last_begun;
+  if (begun.kind == Kind::trial) {
+    if (auto it = tune.pending.find(begun.trial); it != tune.pending.end() && --it->second.attempts <= 0)
+      tune.pending.erase(it);
+  } else if (begun.kind == Kind::round) {
+    if (auto it = tune.pending_rounds.find(begun.round); it != tune.pending_rounds.end()) {
+      if (!it->second.in_flight.empty()) it->second.in_flight.pop_back();
+      if (--it->second.attempts <= 0) tune.pending_rounds.erase(it);
+    }
+  } else if (begun.kind == Kind::baseline && tune.baseline_in_flight && --tune.baseline_in_flight->attempts <= 0) {
+    tune.baseline_in_flight.reset();
+  }
+  tune.last_begun = {};
 }
 
 // A baseline_intent record: a new attempt at the baseline when its index is 0.
@@ -126,6 +147,7 @@ void apply_baseline_intent(JournalState& state, const json::object& record) {
   }
   in_flight->last_boot_id = boot_id;
   in_flight->what = strategies::baseline_trial_name(*kind, static_cast<int>(index));
+  state.tune.last_begun = {TuneRecords::Begun::Kind::baseline, {}, {}};
 }
 
 // An apply record's "kernel_log" (absent in journals written before it: nullopt); throws
@@ -155,20 +177,24 @@ void apply_record(JournalState& state, const json::object& record) {
   if (type == "intent") {
     auto config = settings_from_json(record.at("settings"));
     if (!config) throw std::invalid_argument(config.error().reason());
-    auto& pending = state.tune.pending[{*config, flag_field(record, "quick")}];
+    const std::pair key{*config, flag_field(record, "quick")};
+    auto& pending = state.tune.pending[key];
     pending.config = *config;
     ++pending.attempts;
     pending.last_boot_id = boot_id;
+    state.tune.last_begun = {TuneRecords::Begun::Kind::trial, key, {}};
   } else if (type == "result") {
     // The codecs (results/codec/trial_codec.hpp) throw on a missing or bad field.
     if (flag_field(record, "baseline")) {
       state.tune.baseline = json::value_to<strategies::Baseline>(json::value(record));
       state.tune.baseline_in_flight.reset();
+      state.tune.last_begun = {};
     } else {
       auto trial = json::value_to<strategies::TrialResult>(json::value(record));
       const std::pair key{trial.settings, trial.quick};
       state.tune.pending.erase(key);
       state.tune.results[key] = std::move(trial);
+      state.tune.last_begun = {};
     }
   } else if (type == "baseline_intent") {
     apply_baseline_intent(state, record);
@@ -177,6 +203,8 @@ void apply_record(JournalState& state, const json::object& record) {
   } else if (type == "restore") {
     ++state.restores;
     state.settings_back = true;
+    if (const auto* stopped = record.if_contains("stopped"); stopped && stopped->is_bool() && stopped->as_bool())
+      take_back_last_begun(state.tune);
     state.apply.in_effect = false;
     state.restored_at = text_field(record, "restored_at");
   } else if (type == "apply") {

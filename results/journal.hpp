@@ -59,8 +59,10 @@ boost::json::value result_record(const strategies::TrialResult& trial, const std
 boost::json::value result_record(const strategies::Baseline& baseline, const std::string& boot_id);
 boost::json::value end_record(bool restored, const std::string& finished_at, const std::string& boot_id);
 /// `disktune restore` put the original settings back. Unlike an end record it leaves the
-/// journal unfinished: the next tune resumes it and keeps its quarantine.
-boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id);
+/// journal unfinished: the next tune resumes it and keeps its quarantine. `stopped`: written by
+/// the run itself as a signal stopped it ("stopped": true), so the attempt it was in did not
+/// die: interpret_journal takes that attempt back (no death counts against it).
+boost::json::value restore_record(const std::string& restored_at, const std::string& boot_id, bool stopped = false);
 /// Where the kernel log stood when an apply completed: verify takes the records of the same
 /// boot with a higher sequence number as logged after it (tuner/keep/drift_cause.hpp).
 struct KernelLogMark {
@@ -133,6 +135,13 @@ struct TuneRecords {
   std::map<RoundKey, PendingTrial> pending_rounds;
   /// Trials of the settings as found begun since the last baseline record (nullopt: none).
   std::optional<strategies::BaselineInFlight> baseline_in_flight;
+  /// The attempt the last intent record began, until its result: what a signal stop's restore
+  /// record (restore_record's `stopped`) takes back. Interpretation state, not a record.
+  struct Begun {
+    enum class Kind { none, trial, round, baseline } kind = Kind::none;
+    std::pair<probe::Settings, bool> trial{};  ///< kind trial: its key in pending
+    RoundKey round{};                          ///< kind round: its key in pending_rounds
+  } last_begun{};
 };
 
 /// The measurement seconds [s] of `records`' baseline and completed trials (the guard

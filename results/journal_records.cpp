@@ -68,8 +68,10 @@ json::value apply_record(const probe::Settings& settings, bool done, const std::
   return record;
 }
 
-json::value restore_record(const std::string& restored_at, const std::string& boot_id) {
-  return json::object{{"type", "restore"}, {"boot_id", boot_id}, {"restored_at", restored_at}};
+json::value restore_record(const std::string& restored_at, const std::string& boot_id, bool stopped) {
+  json::object record{{"type", "restore"}, {"boot_id", boot_id}, {"restored_at", restored_at}};
+  if (stopped) record["stopped"] = true;
+  return record;
 }
 
 json::value round_intent_record(const std::vector<probe::Settings>& contenders, int round,

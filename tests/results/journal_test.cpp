@@ -358,3 +358,32 @@ TEST_CASE("each kind of journal holds only its own records; the kind comes from 
   CHECK(state_of(tune + restored).restores == 1);
   CHECK(state_of(apply + restored).restores == 1);
 }
+
+// A run a signal stopped puts its settings back and says so ("stopped"): the attempt it was in
+// did not die. Counted as a death, two stops skipped the confirmation round or quarantined a value.
+TEST_CASE("a signal stop's restore record takes back the attempt in flight; a plain restore does not", "[results]") {
+  const auto stopped = results::encode_record(results::restore_record("t1", "boot-a", true));
+  const auto plain = results::encode_record(results::restore_record("t1", "boot-a"));
+  // sample_journal ends in a trial's intent (multcount 8).
+  CHECK(state_of(sample_journal() + plain).tune.pending.at({config(8), false}).attempts == 1);
+  CHECK(state_of(sample_journal() + stopped).tune.pending.empty());
+  // The second of two attempts: one death stays.
+  const auto twice = sample_journal() + stopped + results::encode_record(results::intent_record(config(8), false, "boot-a"));
+  CHECK(state_of(twice + stopped).tune.pending.empty());
+  CHECK(state_of(twice).tune.pending.at({config(8), false}).attempts == 1);
+  // A round's call: taken back with the unit it was in.
+  const std::vector<probe::Settings> contenders{config(0), config(16)};
+  const auto round = sample_journal() + results::encode_record(results::round_intent_record(contenders, 1, "boot-a")) +
+                     results::encode_record(results::unit_intent_record(contenders, 1, 1, 1, "boot-a"));
+  CHECK(state_of(round + plain).tune.pending_rounds.size() == 1);
+  CHECK(state_of(round + stopped).tune.pending_rounds.empty());
+  // The baseline's trials.
+  results::JournalIdentity id{"sim:", "IBM-DJNA-352500", "GW0", "J51OA30K", 512, "6.1.0", "", ""};
+  const auto baseline = results::encode_record(results::start_record(id, "boot-a", "t0", config(0), {})) +
+                        results::encode_record(results::baseline_intent_record(strategies::TrialKind::baseline, 0, "boot-a"));
+  CHECK(state_of(baseline + plain).tune.baseline_in_flight.has_value());
+  CHECK_FALSE(state_of(baseline + stopped).tune.baseline_in_flight.has_value());
+  // Nothing in flight (the last trial had its result): nothing taken back.
+  const auto done = sample_journal() + results::encode_record(results::result_record(ok_trial(8, 7.0), "boot-a"));
+  CHECK(state_of(done + stopped).tune.results.size() == 2);
+}

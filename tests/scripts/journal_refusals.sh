@@ -110,6 +110,14 @@ rewrite "$WORK/size.journal" 1 'r["device"]["size_bytes"] += 4096'
 expect_refused "another size" "--fresh sets it aside" "${tune[@]}" --journal "$WORK/size.journal"
 check_set_aside "another size" "$WORK/size.journal" 0
 grep -q "belongs to another drive" "$WORK/err" || fail "set-aside message does not say it is another drive's"
+# Another drive's finished and restored journal: its settings went back on that drive, never on
+# this one (--fresh said "its original settings are back on the drive").
+"${tune[@]}" --journal "$WORK/done.journal" >/dev/null 2>&1 || fail "a finished run for the next case failed"
+rewrite "$WORK/done.journal" 1 'r["device"]["size_bytes"] += 4096'
+"${tune[@]}" --journal "$WORK/done.journal" --fresh >/dev/null 2>"$WORK/err" || fail "--fresh over another drive's journal: $(tail -1 "$WORK/err")"
+grep -q "belongs to another drive: .*its settings are never applied to this one" "$WORK/err" ||
+  fail "another drive's finished journal: $(grep 'kept as' "$WORK/err")"
+if grep -q "back on the drive" "$WORK/err"; then fail "another drive's settings said to be back on this one: $(cat "$WORK/err")"; fi
 
 unfinished start.journal
 sed -i '1s/"original"/"0riginal"/' "$WORK/start.journal"

@@ -33,16 +33,19 @@ std::vector<std::string> candidates(const std::optional<std::string>& journal) {
   return found;
 }
 
-// Whether `path` is a tune journal of `device` that did not end and was not restored from since
-// its last trial began (a restore, then a resume killed in a trial, owes one again).
-bool owes_restore(const std::string& path, const std::string& device) {
+// How the tune journaled in `path` (of `device`) left the disk when it owes a restore, i.e. no
+// restore followed its last trial begun (a restore, then a resume killed in a trial, owes one
+// again; so does a run whose own restore failed): "did not end (killed?)" or "ended without
+// restoring its settings"; "" when it owes none or is no tune journal of `device`.
+std::string owed_restore(const std::string& path, const std::string& device) {
   const auto text = read_whole_file(path);  // never blocks on a FIFO planted in the directory
-  if (!text) return false;
+  if (!text) return "";
   const auto start = results::interpret_start(*text, path);
-  if (!start || start->kind != results::JournalKind::tune || canonical_or_same(start->identity.path) != device) return false;
+  if (!start || start->kind != results::JournalKind::tune || canonical_or_same(start->identity.path) != device) return "";
   // Records after the start that cannot be read (a tail torn by the kill) leave it owing.
   const auto state = results::read_journal(*text, path);
-  return !state || (!state->finished && !state->settings_back);
+  if (state && state->settings_back) return "";
+  return state && state->finished ? "ended without restoring its settings" : "did not end (killed?)";
 }
 
 }  // namespace
@@ -51,8 +54,8 @@ std::string pending_restore_note(const std::string& device, const std::optional<
   const std::string named = canonical_or_same(device);
   std::string note;
   for (const auto& path : candidates(journal))
-    if (owes_restore(path, named))
-      note += "; the tune journaled in " + path + " did not end (killed?): the disk may still hold a trial's settings; " +
+    if (const auto owed = owed_restore(path, named); !owed.empty())
+      note += "; the tune journaled in " + path + " " + owed + ": the disk may still hold a trial's settings; " +
               quoted_command({"disktune", "restore", path_word(device), "--journal", path_word(path)}) +
               " puts back the settings from before it (a mounted disk too)";
   return note;

@@ -24,13 +24,13 @@ std::string listed(const std::vector<std::string>& parts) {
   return text;
 }
 
-// What was measured: the baseline (kept before anything else is), trials and rounds.
+// What was measured: the baseline (kept before anything else is), trials and the round's calls
+// (a journal's round records are the round's parts: its first and second call, extra passes).
 std::string measured(const results::TuneRecords& records) {
   if (!records.baseline) return "nothing measured yet";
-  const std::string trials = counted(records.results.size(), "trial");
-  const std::string rounds = counted(records.rounds.size(), "confirmation round");
-  if (trials.empty() && rounds.empty()) return "the baseline measured";
-  return listed({"the baseline", trials, rounds}) + (rounds.empty() ? " measured" : " done");
+  return listed({"the baseline", counted(records.results.size(), "trial"),
+                 records.rounds.empty() ? "" : "part of the confirmation round"}) +
+         " measured";
 }
 
 }  // namespace
@@ -38,7 +38,7 @@ std::string measured(const results::TuneRecords& records) {
 std::string resume_summary(const results::TuneRecords& records) {
   const std::string in_flight =
       listed({records.baseline_in_flight ? "the baseline" : "", counted(records.pending.size(), "trial"),
-              counted(records.pending_rounds.size(), "confirmation round")});
+              records.pending_rounds.empty() ? "" : "the confirmation round"});
   return measured(records) + (in_flight.empty() ? "" : "; " + in_flight + " in flight when it stopped");
 }
 

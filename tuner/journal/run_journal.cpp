@@ -7,7 +7,9 @@
 #include "results/json_report.hpp"
 #include "tuner/host/clock_text.hpp"
 #include "tuner/host/shell_word.hpp"
+#include "tuner/journal/changed_since_stop.hpp"
 #include "tuner/journal/restore_recorded.hpp"
+#include "tuner/journal/set_aside_hint.hpp"
 #include "tuner/journal/resume_summary.hpp"
 #include "tuner/run_error.hpp"
 
@@ -58,19 +60,6 @@ probe::Result<results::JournalState> try_read_state(const JournalFile& file) {
   return results::read_journal(file.existing_text(), file.path());
 }
 
-// The command that restores the settings recorded in a set-aside journal, or why none does.
-std::string restore_hint(const std::string& device, const std::string& aside,
-                         const probe::Result<results::JournalState>& start, const results::JournalIdentity& now) {
-  if (!start) return "its original settings cannot be read (" + start.error().message() + ")";
-  if (!results::drive_difference(start->identity, now).empty())
-    return "it belongs to another drive: its settings are never applied to this one";
-  const bool other_name = !results::identity_difference(start->identity, now).empty();
-  std::vector<std::string> restore{"disktune", "restore", path_word(device), "--journal", path_word(aside)};
-  if (other_name) restore.push_back("--force");
-  return "its original settings (" + probe::format_settings(start->original) + ") stay in it: " +
-         quoted_command(restore) + " restores them";
-}
-
 TrialResult crashed(const probe::Settings& config, std::string why) {
   TrialResult trial;
   trial.settings = config;
@@ -89,22 +78,6 @@ void refuse_other_drive(const std::string& path, const results::JournalIdentity&
 // Why an unfinished attempt (an intent without a result) must not be run again (strategies::death_verdict).
 std::string death_verdict(const results::PendingTrial& pending, const std::string& boot_id, const std::string& what) {
   return strategies::death_verdict(pending.last_boot_id, pending.attempts, boot_id, what);
-}
-
-// Journals set aside next to `path` (by --fresh or a finished run), with the command that
-// restores from the newest; "" when there are none.
-std::string set_aside_journals(const std::string& device, const std::string& path) {
-  const auto slash = path.rfind('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
-  const std::string prefix = path.substr(slash == std::string::npos ? 0 : slash + 1) + ".";
-  std::vector<std::string> found;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec))
-    if (entry.path().filename().string().rfind(prefix, 0) == 0) found.push_back(entry.path().string());
-  if (found.empty()) return "";
-  std::sort(found.begin(), found.end());
-  return "; set aside there: " + std::to_string(found.size()) + " journal(s), the newest " + found.back() +
-         " (" + quoted_command({"disktune", "restore", path_word(device), "--journal", path_word(found.back())}) + " restores from it)";
 }
 
 // Why a journal cannot be resumed ("" when it can), and what to do about it.
@@ -196,9 +169,15 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
   auto state = try_read_state(file_);
   const auto start = results::interpret_start(file_.existing_text(), file_.path());
   const auto [refusal, remedy] = refusal_of(state, identity, given.force, file_.path());
-  const bool settings_back = (state && state->restored) ||
+  const bool this_drive = state && results::drive_difference(state->identity, identity).empty();
+  // Put back when a signal stopped it: nothing to restore, and a change since is not overwritten.
+  const bool back_at_stop = this_drive && !state->finished && state->settings_back &&
+                            results::identity_difference(state->identity, identity).empty();
+  const bool settings_back = back_at_stop || (this_drive && state->restored) ||
                              (start && put_back_recorded(*start, identity, given.force, context, file_.path(), log));
   if (refusal.empty() && !state->finished && !given.fresh) {
+    if (back_at_stop)
+      refuse_changed_since_stop(*state, file_.path(), context.device->path(), context.original, context.original_tunables);
     if (const auto diff = option_differences(state->options, options); !diff.empty())
       throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
                                      "; a resume would mix them (run with the journal's options to resume, or --fresh "
@@ -211,10 +190,9 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
   }
   // A finished journal of this drive holds nothing to resume or restore: recorded under another
   // device name or kernel, it is set aside. Another drive's stays refused (README, --force).
-  const bool finished =
-      state && state->finished && results::drive_difference(state->identity, identity).empty();
+  const bool finished = this_drive && state->finished;
   if (!refusal.empty() && !given.fresh && !finished) throw RunError(kExitUsage, refusal + " (" + remedy + ")");
-  if (state && results::drive_difference(state->identity, identity).empty()) carry_quarantine(*state, log);
+  if (this_drive) carry_quarantine(*state, log);
   const std::string aside = file_.set_aside();
   // Pruned at once when it measured nothing and its settings are back (prune_set_aside): not "kept".
   if (std::error_code ec; !std::filesystem::exists(aside, ec)) {
@@ -390,7 +368,7 @@ void restore_from_journal(const JournalOptions& journal, const DeviceRequest& de
 }
 
 std::optional<strategies::Stop> RunJournal::record_restored() {
-  return write(results::restore_record(utc_timestamp(), boot_id_));
+  return write(results::restore_record(utc_timestamp(), boot_id_, true));
 }
 
 std::optional<strategies::Stop> RunJournal::finish(bool restored) {

@@ -97,10 +97,11 @@ class RunJournal final : public strategies::TrialStore {
   /// Record the end of the run (settings restored or not). A Stop (store_failed) when it
   /// cannot be written: the journal then stays unfinished (the next start restores from it).
   std::optional<strategies::Stop> finish(bool restored);
-  /// Record that a run a signal stopped put its original settings back (a restore record; the
-  /// journal stays unfinished, for the next tune to resume): a refusal of the disk then owes no
-  /// restore (pending_restore_note), nor does `apply`. A Stop (store_failed) when it cannot be
-  /// written: the journal then still reads as owing one, which is only cautious.
+  /// Record that a run a signal stopped put its original settings back (a restore record marked
+  /// "stopped"; the journal stays unfinished, for the next tune to resume): a refusal of the
+  /// disk then owes no restore (pending_restore_note), nor does `apply`, and the attempt it
+  /// stopped in counts as no death. A Stop (store_failed) when it cannot be written: the
+  /// journal then still reads as owing one and the attempt as a death, which is only cautious.
   std::optional<strategies::Stop> record_restored();
 
  private:

@@ -51,14 +51,17 @@ std::optional<results::JournalState> peek_state(const std::string& path) {
 
 // A tune of this drive that stopped (killed, a crash) and was not restored since may have
 // left a trial's settings on it: they would be journaled as "the values found" and `restore`
-// would end at them. Refused until `disktune restore` has put the tune's originals back.
+// would end at them. Refused until `disktune restore` has put the tune's originals back (also
+// after a tune whose own restore failed: its end record says so).
 void refuse_after_stopped_tune(const DeviceRequest& device, const DeviceContext& context, const std::string& report) {
   const auto path = default_journal_path(journal_key(device, context));
   const auto state = peek_state(path);
-  if (!state || state->finished || state->settings_back) return;
+  if (!state || state->settings_back) return;
   if (!results::drive_difference(state->identity, journal_identity(context)).empty()) return;
   throw RunError(kExitUsage, "apply " + report + ": the tune journal " + path + " of " + context.device->path() +
-                                 " is unfinished (a tune stopped, perhaps in a trial's settings): " +
+                                 (state->finished ? " ended without restoring its settings (its restore failed)"
+                                                  : " is unfinished (a tune stopped, perhaps in a trial's settings)") +
+                                 ": " +
                                  quoted_command({"disktune", "restore", context.device->path()}) +
                                  " puts its original settings back first; nothing applied");
 }

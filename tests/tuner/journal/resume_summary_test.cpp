@@ -39,6 +39,8 @@ TEST_CASE("resume summary: nothing, the baseline, trials and rounds, and what wa
   records.pending.clear();
   records.rounds[results::RoundKey{}] = results::RoundRecord{};
   records.pending_rounds[results::RoundKey{{}, 1}] = results::PendingTrial{};
+  // The round's records are its calls ("confirmation rounds" read as the round's 6 rounds).
   CHECK(tuner::resume_summary(records) ==
-        "the baseline, 2 trials and 1 confirmation round done; 1 confirmation round in flight when it stopped");
+        "the baseline, 2 trials and part of the confirmation round measured; the confirmation round in flight when it "
+        "stopped");
 }

@@ -292,3 +292,44 @@ TEST_CASE("run journal: --fresh says the set-aside journal's settings are back, 
   CHECK_THAT(log.str(), Catch::Contains("(unfinished); its original settings are back on the drive"));
   CHECK_THAT(log.str(), !Catch::Contains("restores them"));
 }
+
+// A run stopped by a signal put its settings back and journaled it; an apply made afterwards
+// was then undone by the next tune, which wrote the journal's originals over it.
+TEST_CASE("run journal: a resume after a signal stop refuses a drive changed since, and puts nothing back", "[tuner]") {
+  const testing::TempDir dir("run-journal-stopped");
+  auto config = journal_config(dir);
+  auto context = sim_context();
+  const auto found = context.device->read(SettingId::multcount).value();
+  const probe::Settings trial = probe::with_changes(context.original, {{SettingId::multcount, SettingValue(8)}});
+  std::ostringstream log;
+  {
+    const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    REQUIRE_FALSE(journal->begin(trial, false).has_value());
+    REQUIRE_FALSE(journal->record_restored().has_value());  // the signal stop's restore
+  }
+  CHECK(state_of(*config.path).settings_back);
+  CHECK(state_of(*config.path).tune.pending.empty());  // the stop was no death
+  // Unchanged: resumed without a put-back.
+  log.str("");
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log); }
+  CHECK_THAT(log.str(), Catch::Contains("resuming") && !Catch::Contains("restored the original settings"));
+  // Changed since (an apply): refused, the change kept.
+  const SettingValue applied(found.number() == 16 ? 4 : 16);
+  REQUIRE(context.device->apply(SettingId::multcount, applied).has_value());
+  auto changed = sim_context();
+  changed.device = std::move(context.device);
+  changed.original = changed.device->snapshot().value();
+  try {
+    tuner::RunJournal::open(config, kSeedDrive, changed, kOptions, log);
+    FAIL("a resume over a changed drive was accepted");
+  } catch (const tuner::RunError& e) {
+    CHECK(e.code() == tuner::kExitUsage);
+    CHECK_THAT(e.what(), Catch::Contains("changed since") && Catch::Contains("multcount " + probe::format_value(SettingId::multcount, found) + " (journal) vs"));
+  }
+  CHECK(changed.device->read(SettingId::multcount).value() == applied);
+  // --fresh starts over from the settings as they are now.
+  config.fresh = true;
+  { const auto journal = tuner::RunJournal::open(config, kSeedDrive, changed, kOptions, log); }
+  CHECK(state_of(*config.path).original.at(SettingId::multcount) == applied);
+  CHECK(changed.device->read(SettingId::multcount).value() == applied);
+}
