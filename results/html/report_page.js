@@ -138,7 +138,10 @@
   }
   function trialsChart() {
     const rows = trialRows();
-    const parent = section('Every trial: median and 95 % interval (blue band: the baseline)');
+    // The answer above compares with the round's re-measured baseline when the round confirmed
+    // it; this band is the search's (a newcomer saw two baselines and no word why).
+    const parent = section('Every trial: median and 95 % interval (blue band: the baseline as the search measured it' +
+      (baselineOfAnswer() !== report.baseline ? '; the answer above compares with the confirmation round\'s own measurement of it)' : ')'));
     if (!rows.length) { add(parent, 'p', 'No trial ran.'); return; }
     const tip = [{ field: 'id' }, { field: 'status' }, { field: 'median', format: '.2f' }, { field: 'low', format: '.2f' },
                  { field: 'high', format: '.2f' }, { field: 'settings' }, { field: 'detail' }];
@@ -233,7 +236,7 @@
       const seen = measured.get(d.setting) || new Set();
       const values = d.values || [];
       return [d.setting, values.join(', '), values.filter(v => seen.has(String(v))).join(', '),
-        values.filter(v => !seen.has(String(v))).join(', ') || 'none'];
+        values.filter(v => !seen.has(String(v))).join(', ') || '(all measured)'];  // 'none' read as the scheduler
     }));
     if ((space.pruned || []).length) table(parent, ['pruned', 'count'], space.pruned.map(p => [p.reason, p.count]));
     if ((space.unsupported || []).length) table(parent, ['unsupported setting', 'why'], space.unsupported.map(u => [u.setting, u.reason]));

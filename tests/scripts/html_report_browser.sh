@@ -65,6 +65,11 @@ untried=$(jq -r '[.trials[].settings, .baseline.settings] as $m | .space.dimensi
   | map(tostring) - ($m | map(.xfermode | tostring)) | join(", ")' "$WORK/sim.json")
 [ -n "$untried" ] || fail "every xfermode value was measured in 8 trials: the check proves nothing"
 grep -qF "<td>$untried</td>" "$WORK/dom.html" || fail "the untried xfermode values ($untried) are not named"
+# A setting whose every value was measured says so, not "none" (read as the scheduler's value).
+jq -e '[.trials[].settings, .baseline.settings] as $m | any(.space.dimensions[]; .setting as $s
+  | (.values | map(tostring)) - ($m | map(.[$s] | tostring)) | length == 0)' "$WORK/sim.json" >/dev/null ||
+  fail "no setting had every value measured in 8 trials: the check below proves nothing"
+grep -qF '<td>(all measured)</td>' "$WORK/dom.html" || fail "a fully measured setting is not said to be"
 ! grep -qE '<script[^>]* src=|<link |<iframe ' "$WORK/sim.html" || fail "the page loads a file: it must be self-contained"
 if [ -n "${HTML_SCREENSHOT:-}" ]; then
   timeout 60 "$browser" --headless=new --no-sandbox --disable-gpu --user-data-dir="$WORK/profile" --hide-scrollbars \
