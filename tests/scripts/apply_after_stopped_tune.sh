@@ -30,7 +30,7 @@ applied() {  # applied ARGS...: disktune apply r.json ARGS; exit code in `code`
   code=0
   timeout 20 "$DISKTUNE" apply "$WORK/r.json" "$@" >"$WORK/a.out" 2>"$WORK/a.err" || code=$?
   local journal
-  journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a.out")
+  journal=$(sed -n 's/.*; journal \(.*\); .[^ ]*disktune restore.*/\1/p' "$WORK/a.out")
   [ -z "$journal" ] || cleanup_steps+=("rm -f '$journal' '$journal'.*")
 }
 stopped=$(queue_snapshot "$dev")

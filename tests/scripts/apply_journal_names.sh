@@ -26,7 +26,7 @@ for i in 0 1 2; do
   loop_report "${devs[$i]}" "${files[$i]}" "{\"read_ahead_kb\": $ra}" >"$WORK/r$i.json"
   code=0
   "$DISKTUNE" apply "$WORK/r$i.json" >"$WORK/a$i.out" 2>"$WORK/a$i.err" || code=$?
-  journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a$i.out")
+  journal=$(sed -n 's/.*; journal \(.*\); .[^ ]*disktune restore.*/\1/p' "$WORK/a$i.out")
   [ -z "$journal" ] || cleanup_steps+=("rm -f '$journal' '$journal'.*")
   expect_eq "$code" 0 "apply of ${files[$i]} ($(cat "$WORK/a$i.err"))"
   grep -q "keeping the values recorded before it" "$WORK/a$i.err" &&

@@ -20,7 +20,7 @@ unheld() {  # unheld CHANGES_JSON SETTING [BASELINE_JSON]: apply refuses the rep
   loop_report "$dev" "$WORK/disk.img" "$1" "${3:-{\}}" >"$WORK/r.json"
   local code=0
   timeout 20 "$DISKTUNE" apply "$WORK/r.json" >"$WORK/a.out" 2>"$WORK/a.err" || code=$?
-  journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a.out")
+  journal=$(sed -n 's/.*; journal \(.*\); .[^ ]*disktune restore.*/\1/p' "$WORK/a.out")
   [ -z "$journal" ] || cleanup_steps+=("rm -f '$journal' '$journal'.*")
   expect_eq "$code" 3 "apply of $1 ($(cat "$WORK/a.out" "$WORK/a.err"))"
   grep -q "$WORK/r.json: .*$2=.* is a tunable of mq-deadline" "$WORK/a.err" || fail "apply of $1 said: $(cat "$WORK/a.err")"

@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.bash"
 require_loop
 attach_iops_capped_loop 64  # a real answer: max_sectors_kb 128 reads a quarter of the best
 tune_capped_winner
-grep -qF "disktune: next: 'disktune apply $WORK/r.json' sets the winner now" "$WORK/tune.err" ||
+grep -qF "disktune: next: '$DISKTUNE apply $WORK/r.json' sets the winner now" "$WORK/tune.err" ||
   fail "the tune does not say what comes next: $(tail -3 "$WORK/tune.err")"
 expect_eq "$(jq -r .device.backing_file "$WORK/r.json")" "$WORK/disk.img" "the report's backing file"
 expect_eq "$(queue_snapshot "$dev")" "$before" "queue settings after the tune"
@@ -28,7 +28,7 @@ grep -q "max_sectors_kb: expected $winner, actual 128  DRIFT: back at the value 
 
 # apply, no DEVICE named: found by its backing file.
 "$DISKTUNE" apply "$WORK/r.json" >"$WORK/a.out" 2>"$WORK/a.err" || fail "apply exited $? ($(cat "$WORK/a.err"))"
-journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a.out")
+journal=$(sed -n 's/.*; journal \(.*\); .[^ ]*disktune restore.*/\1/p' "$WORK/a.out")
 [ -n "$journal" ] && [ -f "$journal" ] || fail "apply names no journal: $(cat "$WORK/a.out")"
 cleanup_steps+=("rm -f '$journal' '$journal'.*")
 grep -q "applied max_sectors_kb=$winner on $dev" "$WORK/a.out" || fail "apply said: $(cat "$WORK/a.out")"
@@ -109,15 +109,15 @@ expect_eq "$(queue_snapshot "$dev")" "$dev_applied" "the first device after the 
 # Its own --journal: applied, and the restore command it prints (with that --journal) undoes it.
 "$DISKTUNE" apply "$WORK/r.json" "$twin" --journal "$WORK/twin.journal" >"$WORK/t.out" 2>"$WORK/t.err" ||
   fail "apply to the twin with its own --journal exited $? ($(cat "$WORK/t.err"))"
-hint=$(sed -n "s/.*; '\(disktune restore [^']*\)' puts back.*/\1/p" "$WORK/t.out")
-expect_eq "$hint" "disktune restore $twin --journal $WORK/twin.journal" "the restore command apply --journal prints"
-"$DISKTUNE" ${hint#disktune } >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
+hint=$(sed -n "s/.*; '\([^' ]*disktune restore [^']*\)' puts back.*/\1/p" "$WORK/t.out")
+expect_eq "$hint" "$DISKTUNE restore $twin --journal $WORK/twin.journal" "the restore command apply --journal prints"
+$hint >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
 # A journal path the shell must quote: the printed command quotes it, and pasted it works.
 "$DISKTUNE" apply "$WORK/r.json" "$twin" --journal "$WORK/tw in \$(id).journal" >"$WORK/t.out" 2>"$WORK/t.err" ||
   fail "apply with a spaced --journal exited $? ($(cat "$WORK/t.err"))"
-hint=$(sed -n "s/.*; undo with: \(disktune restore .*\), which puts back.*/\1/p" "$WORK/t.out")
+hint=$(sed -n "s/.*; undo with: \([^ ]*disktune restore .*\), which puts back.*/\1/p" "$WORK/t.out")
 [ -n "$hint" ] || fail "no quoted restore command: $(cat "$WORK/t.out")"
-eval "\"\$DISKTUNE\" ${hint#disktune }" >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
+eval "$hint" >"$WORK/t.out" 2>"$WORK/t.err" || fail "'$hint' exited $? ($(cat "$WORK/t.err"))"
 grep -qF "from $WORK/tw in \$(id).journal" "$WORK/t.err" || fail "the pasted command restored from elsewhere: $(cat "$WORK/t.err")"
 twin_after=$(queue_snapshot "$twin")
 losetup -d "$twin"

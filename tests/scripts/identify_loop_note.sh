@@ -12,7 +12,7 @@ note="no identify data (ioctl(HDIO_GET_IDENTITY) on $dev: Invalid argument; ioct
 code=0
 "$DISKTUNE" identify "$dev" >/dev/null 2>"$WORK/err" || code=$?
 expect_eq "$code" 3 "identify's exit code on a loop device"
-expect_eq "$(cat "$WORK/err")" "disktune: $dev: $note; not an ATA disk? 'disktune plan' shows its block-layer settings" \
+expect_eq "$(cat "$WORK/err")" "disktune: $dev: $note; not an ATA disk? '$DISKTUNE plan' shows its block-layer settings" \
   "identify's message"
 
 "$DISKTUNE" tune "$dev" --max-trials 0 --duration 0.1 --repeats 1 --max-repeats 1 --noise-repeats 1 \

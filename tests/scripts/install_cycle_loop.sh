@@ -65,7 +65,7 @@ run_hook pre
 expect_eq "$(cat "$q/max_sectors_kb")" 128 "max_sectors_kb after the hook's pre (nothing to do)"
 run_hook post
 expect_eq "$(cat "$q/max_sectors_kb")" "$winner" "max_sectors_kb after the hook's post ($(cat "$WORK/hook.out"))"
-journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/hook.out")
+journal=$(sed -n 's/.*; journal \(.*\); .[^ ]*disktune restore.*/\1/p' "$WORK/hook.out")
 [ -n "$journal" ] && cleanup_steps+=("rm -f '$journal' '$journal'.*")
 "$DISKTUNE" verify --config "$hook_root/etc/disktune" >"$WORK/v.out" 2>&1 || fail "verify after the hook: $(cat "$WORK/v.out")"
 echo 256 >"$q/max_sectors_kb"

@@ -36,14 +36,15 @@ expect_refused() {
   expect_eq "$status" 2 "$what: exit code ($(tail -1 "$WORK/err"))"
   grep -qF -- "$text" "$WORK/err" || fail "$what: message lacks '$text': $(tail -1 "$WORK/err")"
 }
-# run_suggested_restores: run every 'disktune restore ...' command the last message quoted.
+# run_suggested_restores: run every 'PROGRAM restore ...' command the last message quoted, as
+# printed (the program as it was run: $DISKTUNE).
 run_suggested_restores() {
   local count=0 command
   while read -r command; do
-    eval "\"\$DISKTUNE\" ${command#disktune }" >/dev/null 2>"$WORK/restore.err" ||
-      fail "suggested '$command' failed: $(cat "$WORK/restore.err")"
+    [[ $command == "$DISKTUNE restore "* ]] || fail "a suggested restore names another program: $command"
+    eval "$command" >/dev/null 2>"$WORK/restore.err" || fail "suggested '$command' failed: $(cat "$WORK/restore.err")"
     count=$((count + 1))
-  done < <(grep -o "'disktune restore [^']*'" "$WORK/err" | tr -d "'")
+  done < <(grep -o "'[^' ]*disktune restore [^']*'" "$WORK/err" | tr -d "'")
   echo "$count"
 }
 

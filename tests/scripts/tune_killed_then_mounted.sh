@@ -18,7 +18,7 @@ mount -o ro "$dev" "$WORK/mnt"
 set +e; "$DISKTUNE" tune "$dev" --journal "$WORK/j" >/dev/null 2>"$WORK/refused.txt"; code=$?; set -e
 expect_eq "$code" 2 "exit code of a tune of the mounted disk"
 grep -q "is mounted on $WORK/mnt" "$WORK/refused.txt" || fail "the refusal does not say why: $(cat "$WORK/refused.txt")"
-restore="disktune restore $dev --journal $WORK/j"
+restore="$DISKTUNE restore $dev --journal $WORK/j"  # the program as run: its hints run this binary
 grep -qF "'$restore'" "$WORK/refused.txt" || fail "the refusal does not name the restore it owes: $(cat "$WORK/refused.txt")"
 
 "$DISKTUNE" restore "$dev" --journal "$WORK/j" >/dev/null 2>"$WORK/restore.txt" || fail "restore: $(cat "$WORK/restore.txt")"

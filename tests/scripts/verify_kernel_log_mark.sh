@@ -23,7 +23,7 @@ kmsg_line() {
 read -r seq_before usec_before < <(kmsg_line "before apply")
 "$DISKTUNE" apply "$WORK/r.json" >"$WORK/a.out" 2>"$WORK/a.err" || fail "apply exited $? ($(cat "$WORK/a.err"))"
 read -r seq_after usec_after < <(kmsg_line "after apply")
-journal=$(sed -n 's/.*; journal \(.*\); .disktune restore.*/\1/p' "$WORK/a.out")
+journal=$(sed -n 's/.*; journal \(.*\); .[^ ]*disktune restore.*/\1/p' "$WORK/a.out")
 [ -n "$journal" ] && [ -f "$journal" ] || fail "apply names no journal: $(cat "$WORK/a.out")"
 cleanup_steps+=("rm -f '$journal' '$journal'.*")
 [ -n "$seq_before" ] && [ -n "$seq_after" ] || fail "the test lines are not in /dev/kmsg"

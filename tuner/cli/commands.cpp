@@ -66,7 +66,8 @@ ExitCode run_identify(const Config& config, std::ostream& out, std::ostream& err
     // A loop, NVMe or virtio disk answers no ATA IDENTIFY: say so, and where its settings are.
     if (!context.identify)
       throw RunError(kExitDevice, context.device->path() + ": " + context.identify_note +
-                                      "; not an ATA disk? 'disktune plan' shows its block-layer settings");
+                                      "; not an ATA disk? " + quoted_command({"disktune", "plan"}) +
+                                      " shows its block-layer settings");
     info = *context.identify;
     simulated = context.device->simulated();
     emulated_by = context.emulated_by;
@@ -202,8 +203,9 @@ bool has_answer(ExitCode code) { return code == kExitOk || code == kExitTooNoisy
 std::string next_steps(const Config& config, const results::Report& report) {
   if (!report.completed || report.winner.keep_baseline || report.device.simulated) return "";
   if (!config.output.report_path || *config.output.report_path == "-")
-    return "disktune: next: run again with --report FILE to keep this answer, then 'disktune apply FILE' to set it "
-           "now and 'disktune install FILE' to set it at every boot (README, \"Keeping the result\")\n";
+    return "disktune: next: run again with --report FILE to keep this answer, then " +
+           quoted_command({"disktune", "apply", "FILE"}) + " to set it now and " +
+           quoted_command({"disktune", "install", "FILE"}) + " to set it at every boot (README, \"Keeping the result\")\n";
   const auto report_path = path_word(*config.output.report_path);
   return "disktune: next: " + quoted_command({"disktune", "apply", report_path}) +
          " sets the winner now (restore undoes it), " + quoted_command({"disktune", "install", report_path}) +

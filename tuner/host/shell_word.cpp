@@ -15,11 +15,25 @@ std::string shell_word(const std::string& word) {
 
 std::string path_word(const std::string& path) { return !path.empty() && path.front() == '-' ? "./" + path : path; }
 
+namespace {
+std::string& program_name() {
+  static std::string name = "disktune";
+  return name;
+}
+}  // namespace
+
+const std::string& program_word() { return program_name(); }
+
+void set_program_word(const std::string& argv0) {
+  if (!argv0.empty()) program_name() = argv0;
+}
+
 std::string shell_command(const std::vector<std::string>& words) {
   std::string command;
   for (std::size_t i = 0; i < words.size(); ++i) {
-    const bool assignment_like = i == 0 && words[i].find('=') != std::string::npos;
-    std::string word = shell_word(words[i]);
+    const std::string& text = i == 0 && words[i] == "disktune" ? program_word() : words[i];
+    const bool assignment_like = i == 0 && text.find('=') != std::string::npos;
+    std::string word = shell_word(text);
     if (assignment_like && word.front() != '\'') word = "'" + word + "'";
     command += (i == 0 ? "" : " ") + word;
   }

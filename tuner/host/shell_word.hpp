@@ -18,9 +18,15 @@ std::string shell_word(const std::string& word);
 /// path as it is. Errors: none.
 std::string path_word(const std::string& path);
 
+/// The program as the user ran it (argv[0]: "build/disktune" is not `disktune` outside PATH), set
+/// once by main (set_program_word); "disktune" until then and when argv[0] is empty.
+const std::string& program_word();
+void set_program_word(const std::string& argv0);
+
 /// `words` as one command a person can paste: each through shell_word, joined by spaces, the
 /// first word quoted too when it holds '=' (the shell reads "x=y/disktune tune ..." as an
-/// assignment). Errors: none.
+/// assignment). A first word "disktune" stands for this program and is printed as
+/// program_word(), so every command disktune prints runs the binary that printed it. Errors: none.
 std::string shell_command(const std::vector<std::string>& words);
 
 /// shell_command(words) for the middle of a sentence: in single quotes when it holds none

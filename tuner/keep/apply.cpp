@@ -115,7 +115,7 @@ OpenedApplyJournal open_apply_journal(JournalFile& file, const DeviceContext& co
     if (state && state->apply.in_effect) {
       refuse_twin_loop(state->identity.path, identity, file.path());
       log << "disktune: an apply is in effect (" << file.path() << "): keeping the values recorded before it ("
-          << probe::format_settings(state->original) << ") for 'disktune restore'\n";
+          << probe::format_settings(state->original) << ") for " << quoted_command({"disktune", "restore"}) << '\n';
       return {state->original, state->apply.report.empty() ? "an interrupted apply" : state->apply.report};
     }
     log << "disktune: previous apply journal kept as " << file.set_aside()

@@ -28,8 +28,8 @@ void write_or_put_back(const SettingsWriter& restorer, JournalFile& journal, con
   const std::string why = applied.why;
   if (const auto back = restorer.restore(found); !back.done)
     throw RunError(kExitRestoreFailed, what + " failed (" + why + ") and the values found could not be put back: " +
-                                           back.done.error().message() + "; run 'disktune restore' with --journal " +
-                                           shell_word(journal.path()));
+                                           back.done.error().message() + "; run " +
+                                           quoted_command({"disktune", "restore", "--journal", path_word(journal.path())}));
   if (opened.in_effect_report)
     journal.append(results::apply_record(found, true, *opened.in_effect_report, utc_timestamp(), current_boot_id(),
                                          kernel_log_mark()));

@@ -7,6 +7,7 @@
 #include "results/table.hpp"
 #include "strategies/acted.hpp"
 #include "strategies/baseline_trials.hpp"
+#include "tuner/host/shell_word.hpp"
 #include "tuner/run/confirm_round.hpp"
 #include "tuner/run/decision.hpp"
 #include "tuner/run/run_notes.hpp"
@@ -168,7 +169,8 @@ Searched search(const PipelineInput& input, strategies::Evaluator& evaluator, co
   });
   if (input.space.groups().empty())
     log << "disktune: nothing to tune on " << input.device_name
-        << ": every setting is unsupported, read-only or not selected (see 'disktune plan')\n";
+        << ": every setting is unsupported, read-only or not selected (see " << quoted_command({"disktune", "plan"})
+        << ")\n";
   input.strategy.run(input.space, evaluator);
   if (input.live_status) log << "\r\033[K" << std::flush;
   // Said here, before the round: said at the end it read as the round's outcome.

@@ -41,3 +41,19 @@ TEST_CASE("path word: a path that starts with '-' is given as ./PATH, else it is
   CHECK(path_word("r.json") == "r.json");
   CHECK(path_word("") == "");
 }
+
+TEST_CASE("shell command: 'disktune' is printed as the program was run, so a pasted command runs it", "[tuner]") {
+  // A newcomer after scripts/setup has build/disktune and no disktune on PATH: "next: 'disktune
+  // apply r.json'" failed to paste, while the resume hint (argv as given) worked.
+  using namespace disktune::tuner;
+  const std::string before = program_word();
+  set_program_word("build/disktune");
+  CHECK(quoted_command({"disktune", "apply", "r.json"}) == "'build/disktune apply r.json'");
+  CHECK(shell_command({"fio", "--version"}) == "fio --version");  // other programs as named
+  set_program_word("/opt/x=y/disktune");
+  CHECK(shell_command({"disktune", "plan"}) == "'/opt/x=y/disktune' plan");
+  set_program_word("");  // no argv[0]: as it was
+  CHECK(program_word() == "/opt/x=y/disktune");
+  set_program_word(before);
+  CHECK(shell_command({"disktune", "plan"}) == before + " plan");
+}
