@@ -34,6 +34,11 @@ applied() {  # applied ARGS...: disktune apply r.json ARGS; exit code in `code`
   [ -z "$journal" ] || cleanup_steps+=("rm -f '$journal' '$journal'.*")
 }
 stopped=$(queue_snapshot "$dev")
+# verify names the tune journal that owes the restore as the drift's cause (it said "cause unknown").
+set +e; timeout 20 "$DISKTUNE" verify "$WORK/r.json" >"$WORK/v.out" 2>"$WORK/v.err"; vcode=$?; set -e
+expect_eq "$vcode" 1 "verify after the killed tune ($(cat "$WORK/v.out" "$WORK/v.err"))"
+grep -qF "the tune journaled in $tune_journal did not end (killed?)" "$WORK/v.out" ||
+  fail "verify does not name the tune that owes a restore: $(cat "$WORK/v.out")"
 applied
 expect_eq "$code" 2 "apply after a stopped tune ($(cat "$WORK/a.out" "$WORK/a.err"))"
 grep -qF "$tune_journal" "$WORK/a.err" && grep -q "disktune restore $dev" "$WORK/a.err" ||

@@ -72,6 +72,7 @@ std::string drift_cause(const DriftEvidence& evidence, probe::SettingId id) {
     return "a disktune command holds the device now: " + evidence.lock_holder +
            "; what the drive reads may be its doing (a tune's trial or baseline, an apply or a restore under way): "
            "verify again once it has ended";
+  if (!evidence.unrestored_tune.empty()) return evidence.unrestored_tune;
   if (!evidence.restored_at.empty())
     return "'disktune restore' at " + evidence.restored_at + " put back the values from before the apply" +
            (evidence.apply_journal.empty() ? "" : " (apply journal " + evidence.apply_journal + ")");

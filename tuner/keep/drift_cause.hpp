@@ -33,6 +33,11 @@ struct DriftEvidence {
   /// ("no apply journal at P", "the apply journal P records no completed apply", "P cannot be
   /// read: why", "P is another drive's ..."); "" when nothing was looked at.
   std::string no_apply = {};
+  /// A tune journal of the device (the default journal directory's) that owes a restore
+  /// (pending_restore_note: killed in a trial, or its own restore failed): "the tune journaled
+  /// in J did not end (killed?): the disk may still hold a trial's settings; '... restore ...'
+  /// puts back ..."; "" none.
+  std::string unrestored_tune = {};
 };
 
 /// True for the settings the drive itself holds and loses on a reset, a power cycle and so on
@@ -46,6 +51,7 @@ bool held_by_drive(probe::SettingId id);
 /// 0. a disktune command holding the device lock now ("a disktune command holds the device
 ///    now: pid N (disktune tune ...): ..."): a tune's trial, its baseline or a restore may be
 ///    what the drive reads, so nothing else is said about it;
+/// 0b. a tune journal that owes a restore (unrestored_tune): the drive may hold a trial's value;
 /// 1. a restore record ("'disktune restore' at T put back ... (apply journal P)");
 /// 2. an apply in another boot ("the machine restarted since the apply at T (boot id
 ///    changed) and nothing re-applied it");

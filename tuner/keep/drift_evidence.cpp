@@ -8,6 +8,7 @@
 #include "tuner/host/device_lock.hpp"
 #include "tuner/host/input_file.hpp"
 #include "tuner/journal/journal_file.hpp"
+#include "tuner/journal/pending_restore.hpp"
 #include "tuner/journal/run_journal.hpp"
 #include "tuner/keep/apply.hpp"
 
@@ -94,6 +95,8 @@ DriftEvidence drift_evidence(const DeviceContext& context, const std::optional<s
   evidence.lock_holder = device_lock_holder(device);
   evidence.current_boot_id = current_boot_id();
   evidence.udev_event_at = udev_event_time(device);
+  // "; the tune journaled in J did not end (killed?): ..." for each journal that owes a restore.
+  if (const auto owed = pending_restore_note(device, std::nullopt); !owed.empty()) evidence.unrestored_tune = owed.substr(2);
   DeviceRequest request;
   request.spec = device;
   const auto path = apply_journal_path(journal, request, context);

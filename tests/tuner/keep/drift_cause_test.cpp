@@ -144,3 +144,14 @@ TEST_CASE("drift cause: a disktune command holding the device comes first, and a
   REQUIRE(drift_cause(running, SettingId::read_ahead_kb) ==
           "'disktune restore' at 2026-12-01T11:00:00Z put back the values from before the apply (apply journal /tmp/aj)");
 }
+
+// After a tune killed in a trial, verify said "cause unknown" of the trial's value while the
+// tune's journal, which it could read, owed the restore that explains it.
+TEST_CASE("drift cause: a tune journal that owes a restore comes before any apply record", "[tuner]") {
+  DriftEvidence evidence{"2026-12-01T11:00:00Z", "2026-12-01T10:00:00Z", "boot-a", "boot-a", std::nullopt};
+  evidence.unrestored_tune = "the tune journaled in /var/lib/disktune/loop0.journal did not end (killed?): the disk "
+                             "may still hold a trial's settings";
+  REQUIRE(drift_cause(evidence, SettingId::read_ahead_kb) == evidence.unrestored_tune);
+  evidence.lock_holder = "pid 7 (disktune tune /dev/loop0)";  // a tune running now says more
+  REQUIRE_THAT(drift_cause(evidence, SettingId::read_ahead_kb), Catch::StartsWith("a disktune command holds"));
+}
