@@ -28,8 +28,8 @@ void refuse_changed_since_stop(const results::JournalState& state, const std::st
   const std::string changed = changed_since(state, now, now_tunables);
   if (changed.empty()) return;
   throw RunError(kExitUsage,
-                 "journal " + path + ": its run put the original settings back when it was stopped, and the drive's "
-                 "settings changed since (an apply, or a change by hand): " + changed +
+                 "journal " + path + " records its original settings put back (when its run was stopped, or by a "
+                 "restore), and the drive's settings changed since (an apply, or a change by hand): " + changed +
                  "; a resume would write the journal's over them and measure from those: " +
                  quoted_command({"disktune", "restore", path_word(device), "--journal", path_word(path)}) +
                  " puts the journal's back first, --fresh starts over from the settings as they are now");

@@ -16,8 +16,8 @@ namespace disktune::tuner {
 std::string changed_since(const results::JournalState& recorded, const probe::Settings& now,
                           const probe::SchedulerTunables& now_tunables);
 
-/// Refuse (RunError, exit 2) to resume `state`, a journal at `path` whose run put its originals
-/// back when a signal stopped it (JournalState::settings_back, unfinished), when the drive no
+/// Refuse (RunError, exit 2) to resume `state`, a journal at `path` whose originals were put back
+/// (JournalState::settings_back, unfinished: a signal stop's or a restore's record), when the drive no
 /// longer holds them (changed_since): an apply or a hand changed them since, and a resume would
 /// write the journal's over that and measure from them. The message names each difference and
 /// both ways on: restore (the journal's back first) or --fresh (start from what is there now).

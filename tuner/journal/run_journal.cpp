@@ -170,9 +170,10 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
   const auto start = results::interpret_start(file_.existing_text(), file_.path());
   const auto [refusal, remedy] = refusal_of(state, identity, given.force, file_.path());
   const bool this_drive = state && results::drive_difference(state->identity, identity).empty();
-  // Put back when a signal stopped it: nothing to restore, and a change since is not overwritten.
-  const bool back_at_stop = this_drive && !state->finished && state->settings_back &&
-                            results::identity_difference(state->identity, identity).empty();
+  // Put back already (a signal stop's or a restore's record): nothing to restore, and a change
+  // since (an apply, a hand; under --force another name too) is neither overwritten nor denied.
+  const bool back_at_stop = this_drive && !state->finished && state->settings_back;
+  const std::string changed = back_at_stop ? changed_since(*state, context.original, context.original_tunables) : "";
   const bool settings_back = back_at_stop || (this_drive && state->restored) ||
                              (start && put_back_recorded(*start, identity, given.force, context, file_.path(), log));
   if (refusal.empty() && !state->finished && !given.fresh) {
@@ -204,8 +205,10 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
     log << " (finished; " << refusal << ")";
   else if (!refusal.empty() || !state->finished)
     log << " (" << (refusal.empty() ? "unfinished" : refusal) << "); "
-        << (settings_back ? "its original settings are back on the drive"
-                          : restore_hint(context.device->path(), aside, start, identity));
+        << (!changed.empty() ? "the drive's settings changed since its own were put back: " + changed + "; " +
+                                   restore_hint(context.device->path(), aside, start, identity)
+            : settings_back ? "its original settings are back on the drive"
+                            : restore_hint(context.device->path(), aside, start, identity));
   log << '\n';
   return false;
 }

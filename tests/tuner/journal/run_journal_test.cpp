@@ -304,6 +304,13 @@ TEST_CASE("run journal: a resume after a signal stop refuses a drive changed sin
   std::ostringstream log;
   {
     const auto journal = tuner::RunJournal::open(config, kSeedDrive, context, kOptions, log);
+    strategies::TrialResult measured;  // one trial measured (a journal of nothing is pruned when set aside)
+    measured.settings = probe::with_changes(context.original, {{SettingId::multcount, SettingValue(4)}});
+    measured.status = strategies::TrialStatus::ok;
+    measured.samples = {5.0, 5.0};
+    measured.median = measured.ci_low = measured.ci_high = 5.0;
+    REQUIRE_FALSE(journal->begin(measured.settings, false).has_value());
+    REQUIRE_FALSE(journal->record(measured).has_value());
     REQUIRE_FALSE(journal->begin(trial, false).has_value());
     REQUIRE_FALSE(journal->record_restored().has_value());  // the signal stop's restore
   }
@@ -327,9 +334,13 @@ TEST_CASE("run journal: a resume after a signal stop refuses a drive changed sin
     CHECK_THAT(e.what(), Catch::Contains("changed since") && Catch::Contains("multcount " + probe::format_value(SettingId::multcount, found) + " (journal) vs"));
   }
   CHECK(changed.device->read(SettingId::multcount).value() == applied);
-  // --fresh starts over from the settings as they are now.
+  // --fresh starts over from the settings as they are now, and says what changed (it said "its
+  // original settings are back on the drive" of a drive holding others).
   config.fresh = true;
+  log.str("");
   { const auto journal = tuner::RunJournal::open(config, kSeedDrive, changed, kOptions, log); }
+  CHECK_THAT(log.str(), Catch::Contains("the drive's settings changed since its own were put back: multcount ") &&
+                            !Catch::Contains("back on the drive"));
   CHECK(state_of(*config.path).original.at(SettingId::multcount) == applied);
   CHECK(changed.device->read(SettingId::multcount).value() == applied);
 }
