@@ -214,7 +214,7 @@ grep -q "not a JSON report" "$WORK/err" || fail "report of a non-JSON file does 
 [ ! -e "$WORK/o.html" ] || fail "report wrote a page for a non-JSON file"
 expect_exit 2 report "$WORK/missing.json" --html "$WORK/o.html"
 # The page over the report it is made from (any spelling of its path): refused, the report kept.
-"$DISKTUNE" tune --max-trials 2 --report "$WORK/own.json" >/dev/null 2>&1 || fail "tune for report's own input"
+"$DISKTUNE" tune --max-trials 2 --report "$WORK/own.json" --journal "$WORK/own.journal" >/dev/null 2>&1 || fail "tune for report's own input"
 cp "$WORK/own.json" "$WORK/own.copy"
 mkdir "$WORK/h"
 expect_exit 2 report "$WORK/own.json" --html "$WORK/h/../own.json"

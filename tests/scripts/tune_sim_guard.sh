@@ -7,7 +7,7 @@ source "$(dirname "$0")/lib.bash"
 for tolerance in 0 5; do
   report=$WORK/r$tolerance.json
   "$DISKTUNE" tune sim: --objective seq-read,rand-read-iops --max-trials 6 --tolerance "$tolerance" \
-    --report "$report" >"$WORK/out" 2>&1 || fail "tune exited $?: $(tail -3 "$WORK/out")"
+    --report "$report" --journal "$WORK/j$tolerance" >"$WORK/out" 2>&1 || fail "tune exited $?: $(tail -3 "$WORK/out")"
   expect_eq "$(jq '.guard_objective.name' "$report")" '"rand-read-iops"' "guard objective"
   expect_eq "$(jq '[.trials[] | select(.status == "ok") | select(.figure == null or .guard_figure == null)] | length' "$report")" 0 \
     "ok trials without both figures"
