@@ -23,9 +23,7 @@ std::string changed_since(const results::JournalState& recorded, const probe::Se
   return text;
 }
 
-void refuse_changed_since_stop(const results::JournalState& state, const std::string& path, const std::string& device,
-                               const probe::Settings& now, const probe::SchedulerTunables& now_tunables) {
-  const std::string changed = changed_since(state, now, now_tunables);
+void refuse_changed_since_stop(const std::string& changed, const std::string& path, const std::string& device) {
   if (changed.empty()) return;
   throw RunError(kExitUsage,
                  "journal " + path + " records its original settings put back (when its run was stopped, or by a "

@@ -16,13 +16,13 @@ namespace disktune::tuner {
 std::string changed_since(const results::JournalState& recorded, const probe::Settings& now,
                           const probe::SchedulerTunables& now_tunables);
 
-/// Refuse (RunError, exit 2) to resume `state`, a journal at `path` whose originals were put back
-/// (JournalState::settings_back, unfinished: a signal stop's or a restore's record), when the drive no
-/// longer holds them (changed_since): an apply or a hand changed them since, and a resume would
-/// write the journal's over that and measure from them. The message names each difference and
-/// both ways on: restore (the journal's back first) or --fresh (start from what is there now).
-/// Returns when nothing differs.
-void refuse_changed_since_stop(const results::JournalState& state, const std::string& path, const std::string& device,
-                               const probe::Settings& now, const probe::SchedulerTunables& now_tunables);
+/// Refuse (RunError, exit 2) to resume the journal at `path` (of `device`, as named in the
+/// printed restore command) whose originals were put back (JournalState::settings_back,
+/// unfinished: a signal stop's or a restore's record) when `changed` (changed_since of its
+/// originals and the drive as opened) is not empty: an apply or a hand changed them since, and a
+/// resume would write the journal's over that and measure from them. The message names each
+/// difference and both ways on: restore (the journal's back first) or --fresh (start from what
+/// is there now). Returns when `changed` is empty.
+void refuse_changed_since_stop(const std::string& changed, const std::string& path, const std::string& device);
 
 }  // namespace disktune::tuner

@@ -161,8 +161,8 @@ std::unique_ptr<RunJournal> RunJournal::open(const JournalOptions& given, const 
 }
 
 // An existing journal: resumed (true), or set aside (false: a new one is started), or
-// refused (RunError). Whatever its state, the original settings its start record holds are
-// put back first when it is this drive's (the device may hold a trial's settings).
+// refused (RunError). The original settings its start record holds are put back first when it
+// is this drive's and its records do not say they are back (the device may hold a trial's).
 bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext& context,
                                      const results::JournalIdentity& identity, const json::object& options,
                                      std::ostream& log) {
@@ -177,8 +177,7 @@ bool RunJournal::accept_or_set_aside(const JournalOptions& given, DeviceContext&
   const bool settings_back = back_at_stop || (this_drive && state->restored) ||
                              (start && put_back_recorded(*start, identity, given.force, context, file_.path(), log));
   if (refusal.empty() && !state->finished && !given.fresh) {
-    if (back_at_stop)
-      refuse_changed_since_stop(*state, file_.path(), context.device->path(), context.original, context.original_tunables);
+    refuse_changed_since_stop(changed, file_.path(), context.device->path());
     if (const auto diff = option_differences(state->options, options); !diff.empty())
       throw RunError(kExitUsage, "journal " + file_.path() + " was recorded with other measurement options: " + diff +
                                      "; a resume would mix them (run with the journal's options to resume, or --fresh "

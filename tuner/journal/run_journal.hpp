@@ -28,7 +28,10 @@ struct JournalOptions {
 /// The journal side of a tune run (docs/architecture.md "Hangs, crashes and reboots"):
 /// - a finished journal, or --fresh, is set aside and a new one started;
 /// - an unfinished one is resumed: the original settings it recorded are restored first
-///   (the device may be in a trial's state after a crash), completed trials are taken from
+///   (the device may be in a trial's state after a crash) unless its records say they are
+///   back already (a signal stop's or a restore's record: JournalState::settings_back), in
+///   which case a drive changed since is refused (refuse_changed_since_stop), never written
+///   over; completed trials are taken from
 ///   it, and a trial with an intent but no result is judged: a reboot since (boot id
 ///   changed) or a second unfinished attempt makes it `crashed` (quarantined); a first
 ///   unfinished attempt in the same boot is run once more (strategies::death_verdict); what
@@ -45,10 +48,12 @@ struct JournalOptions {
 class RunJournal final : public strategies::TrialStore {
  public:
   /// Open the journal for `context`'s device and decide new/resume. An unfinished journal of
-  /// this drive has its recorded originals put back on the device first (restore_recorded) and
-  /// adopted as context.original: the only device access, here and not in a constructor.
+  /// this drive that owes a restore has its recorded originals put back on the device first
+  /// (restore_recorded) and adopted as context.original: the only device access, here and not
+  /// in a constructor.
   /// `options`: measurement_options() of this run. Throws RunError (2: damaged or foreign
-  /// journal, other options, lock held; 4: the recorded original settings could not be restored).
+  /// journal, other options, lock held, a drive changed since its settings were put back; 4:
+  /// the recorded original settings could not be restored).
   /// `device`: how the device was opened (a simulated drive's journal is keyed by its seed).
   static std::unique_ptr<RunJournal> open(const JournalOptions& journal, const DeviceRequest& device,
                                           DeviceContext& context, const boost::json::object& options,
